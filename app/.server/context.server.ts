@@ -1,0 +1,92 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import type { Logger } from "pino";
+
+import { createAuth, type Auth } from "./auth.server";
+import { MEMORY_DATA_DIR, openDatabase, type Database, type DatabaseHandle } from "./db/client";
+import { acquireDataDirLock } from "./db/lock.server";
+import type { Env } from "./env";
+import { logger as rootLogger } from "./logger";
+import { createMailer, type Mailer } from "./mail.server";
+import { createPageCache, type PageCache } from "./page-cache.server";
+
+/** Everything a loader or action needs, created once per server (tests create one per file). */
+export interface AppContext {
+  env: Env;
+  db: Database;
+  database: DatabaseHandle;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  cache: PageCache;
+  baseUrl: string;
+  close: () => Promise<void>;
+}
+
+export interface AppContextOptions {
+  env: Env;
+  /** Overrides env BASE_URL / PORT, e.g. for a test server on a random port. */
+  baseUrl?: string;
+  logger?: Logger;
+}
+
+/**
+ * better-auth needs a stable secret; when none is configured, one is generated on first
+ * start and kept beside the embedded database so sessions survive restarts.
+ */
+function resolveAuthSecret(env: Env): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.DATABASE_URL || env.DATA_DIR === MEMORY_DATA_DIR) {
+    if (env.DATABASE_URL && env.NODE_ENV === "production") {
+      throw new Error("BETTER_AUTH_SECRET must be set when DATABASE_URL is used in production");
+    }
+    return crypto.randomBytes(32).toString("hex");
+  }
+  const file = path.join(env.DATA_DIR, "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function createAppContext(options: AppContextOptions): Promise<AppContext> {
+  const { env } = options;
+  const logger = options.logger ?? rootLogger;
+  const baseUrl = (options.baseUrl ?? env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(
+    /\/$/,
+    "",
+  );
+  const releaseLock =
+    !env.DATABASE_URL && env.DATA_DIR !== MEMORY_DATA_DIR
+      ? acquireDataDirLock(env.DATA_DIR, "the web server")
+      : () => {};
+  try {
+    const database = await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? MEMORY_DATA_DIR : path.join(env.DATA_DIR, "pg"),
+    });
+    const { db } = database;
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger });
+    const auth = createAuth({ db, env, mailer, secret: resolveAuthSecret(env), baseUrl });
+    return {
+      env,
+      db,
+      database,
+      auth,
+      mailer,
+      logger,
+      cache: createPageCache(),
+      baseUrl,
+      close: async () => {
+        await database.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

@@ -1,0 +1,255 @@
+import crypto from "node:crypto";
+
+import { count, eq } from "drizzle-orm";
+
+import { DEFAULT_FOOTER, DEFAULT_HERO, DEFAULT_SETTINGS, FOOTER_SECTIONS } from "~/lib/constants";
+import { slugify } from "~/lib/slug";
+
+import type { Auth } from "../auth.server";
+import type { Database } from "../db/client";
+import * as t from "../db/schema";
+import {
+  DEMO_ADMIN,
+  DEMO_ADS,
+  DEMO_CATEGORIES,
+  DEMO_PEPTIDES,
+  DEMO_USER,
+  DEMO_VENDORS,
+} from "./demo-data";
+
+export const DEMO_MARKER_KEY = "demo_installed";
+const HISTORY_DAYS = 60;
+const DAY_MS = 86_400_000;
+
+/** Same demo on every machine: a small seeded generator instead of Math.random. */
+function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const roundToCents = (value: number) => Math.round(value * 100) / 100;
+/** Shop prices end in .99 or .95 more often than not. */
+const shopPrice = (value: number) => Math.max(4.99, Math.floor(value) + (value % 1 > 0.5 ? 0.99 : 0.95));
+
+function isoDateFromToday(days: number): string {
+  return new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export async function isDemoInstalled(db: Database): Promise<boolean> {
+  const rows = await db
+    .select({ value: t.appMeta.value })
+    .from(t.appMeta)
+    .where(eq(t.appMeta.key, DEMO_MARKER_KEY));
+  return rows[0]?.value === "true";
+}
+
+/** Creates an e-mail + password account the way better-auth would, already verified. */
+export async function createPasswordAccount(
+  db: Database,
+  auth: Auth,
+  email: string,
+  password: string,
+): Promise<string> {
+  const existing = await db.select({ id: t.user.id }).from(t.user).where(eq(t.user.email, email));
+  if (existing[0]) return existing[0].id;
+  const ctx = await auth.$context;
+  const userId = crypto.randomUUID();
+  await db.insert(t.user).values({
+    id: userId,
+    email,
+    name: email.split("@")[0] ?? "user",
+    emailVerified: true,
+  });
+  await db.insert(t.account).values({
+    id: crypto.randomUUID(),
+    accountId: userId,
+    providerId: "credential",
+    userId,
+    password: await ctx.password.hash(password),
+  });
+  return userId;
+}
+
+/** Site content every install needs: default hero, footer sections and settings. */
+export async function installDefaults(db: Database): Promise<void> {
+  await db
+    .insert(t.settings)
+    .values({ id: 1, ...DEFAULT_SETTINGS })
+    .onConflictDoNothing();
+  await db
+    .insert(t.footerContent)
+    .values(FOOTER_SECTIONS.map((section) => ({ section, ...DEFAULT_FOOTER[section] })))
+    .onConflictDoNothing();
+  const [{ heroes }] = await db.select({ heroes: count() }).from(t.heroContent);
+  if (heroes === 0) await db.insert(t.heroContent).values({ ...DEFAULT_HERO });
+}
+
+/**
+ * Installs the demo catalogue on an empty database; does nothing when the demo
+ * (or any real catalogue) is already there, so it is safe to call on every start.
+ */
+export async function installDemoData(
+  db: Database,
+  auth: Auth,
+  options: { baseUrl: string },
+): Promise<boolean> {
+  if (await isDemoInstalled(db)) return false;
+  const [{ existing }] = await db.select({ existing: count() }).from(t.peptides);
+  if (existing > 0) return false;
+
+  const random = seededRandom(157);
+  await installDefaults(db);
+
+  await db.transaction(async (tx) => {
+    const categoryRows = await tx
+      .insert(t.categories)
+      .values(DEMO_CATEGORIES.map((c) => ({ ...c, slug: slugify(c.name) })))
+      .returning({ id: t.categories.id, name: t.categories.name });
+    const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
+
+    const vendorRows = await tx
+      .insert(t.vendors)
+      .values(
+        DEMO_VENDORS.map((v) => ({
+          name: v.name,
+          website: v.website,
+          shippingCost: v.shippingCost,
+          isPreferred: v.isPreferred,
+          rating: v.rating,
+          logoUrl: null,
+        })),
+      )
+      .returning({ id: t.vendors.id, name: t.vendors.name });
+    const vendorId = new Map(vendorRows.map((v) => [v.name, v.id]));
+
+    const couponValues = DEMO_VENDORS.flatMap((v) =>
+      v.coupon
+        ? [
+            {
+              vendorId: vendorId.get(v.name)!,
+              code: v.coupon.code,
+              discountAmount: v.coupon.discountAmount,
+              discountType: v.coupon.discountType,
+              expirationDate:
+                v.coupon.expiresInDays === null ? null : isoDateFromToday(v.coupon.expiresInDays),
+            },
+          ]
+        : [],
+    );
+    await tx.insert(t.coupons).values(couponValues);
+
+    const now = Date.now();
+    for (const peptide of DEMO_PEPTIDES) {
+      const [row] = await tx
+        .insert(t.peptides)
+        .values({
+          name: peptide.name,
+          slug: slugify(peptide.name),
+          description: peptide.description,
+          categoryId: categoryId.get(peptide.category) ?? null,
+          keyBenefits: peptide.keyBenefits,
+          isPopular: peptide.popularOrder !== undefined,
+          popularOrder: peptide.popularOrder ?? null,
+          imageUrl: null,
+        })
+        .returning({ id: t.peptides.id });
+      const sizes = await tx
+        .insert(t.sizeOptions)
+        .values(peptide.sizesMg.map((quantity) => ({ peptideId: row.id, quantity, unit: "mg" })))
+        .returning({ id: t.sizeOptions.id, quantity: t.sizeOptions.quantity });
+
+      for (const size of sizes) {
+        // Larger vials cost less per mg, as they do in the shops.
+        const typical = peptide.usdPerMg * size.quantity * Math.pow(size.quantity, -0.12) * 1.3;
+        const sellers = DEMO_VENDORS.filter(() => random() < 0.6);
+        if (sellers.length < 3) sellers.push(...DEMO_VENDORS.filter((v) => !sellers.includes(v)).slice(0, 3 - sellers.length));
+        for (const vendor of sellers) {
+          const history: { price: number; inStock: boolean; observedAt: Date }[] = [];
+          let price = shopPrice(typical * vendor.priceFactor * (0.9 + random() * 0.25));
+          for (let day = HISTORY_DAYS; day >= 0; day -= 1 + Math.floor(random() * 6)) {
+            if (history.length > 0 && random() < 0.7) continue;
+            price = shopPrice(price * (0.93 + random() * 0.14));
+            history.push({ price, inStock: random() > 0.1, observedAt: new Date(now - day * DAY_MS) });
+          }
+          const current = history.at(-1)!;
+          const stockRoll = random();
+          const [vendorPeptide] = await tx
+            .insert(t.vendorPeptides)
+            .values({
+              peptideId: row.id,
+              sizeOptionId: size.id,
+              vendorId: vendorId.get(vendor.name)!,
+              price: roundToCents(current.price),
+              currency: "USD",
+              url: `${vendor.website}/products/${slugify(peptide.name)}-${size.quantity}mg`,
+              purity: `${(98 + random() * 1.9).toFixed(1)}%`,
+              notes: random() < 0.2 ? "Third-party tested" : null,
+              stockStatus: stockRoll < 0.1 ? "out_of_stock" : stockRoll < 0.2 ? "low_stock" : "in_stock",
+              source: random() < 0.5 ? "scraped" : "manual",
+              priceCheckedAt: new Date(now - Math.floor(random() * 36) * 3_600_000),
+            })
+            .returning({ id: t.vendorPeptides.id });
+          await tx.insert(t.priceHistory).values(
+            history.map((h) => ({
+              vendorPeptideId: vendorPeptide.id,
+              price: roundToCents(h.price),
+              inStock: h.inStock,
+              observedAt: h.observedAt,
+            })),
+          );
+        }
+      }
+    }
+
+    await tx.insert(t.ads).values(DEMO_ADS.map((ad) => ({ ...ad })));
+    await tx.insert(t.categoryFilters).values([
+      { name: "Vial Size", type: "checkbox", field: "size", position: 1 },
+      { name: "Vendor", type: "checkbox", field: "vendor", position: 2 },
+      { name: "Price range", type: "range", field: "price", position: 3 },
+    ]);
+    await tx.insert(t.scrapeSources).values([
+      {
+        retailerName: "Demo Retailer (single product)",
+        url: `${options.baseUrl}/demo-retailer/products/bpc-157`,
+        pageType: "single",
+        productSelector: ".product",
+        nameSelector: ".product-title",
+        priceSelector: ".price",
+        linkSelector: null,
+        soldOutSelector: ".sold-out",
+        status: "inactive",
+      },
+      {
+        retailerName: "Demo Retailer (catalogue)",
+        url: `${options.baseUrl}/demo-retailer/shop`,
+        pageType: "category",
+        productSelector: ".product-card",
+        nameSelector: ".product-card__name",
+        priceSelector: ".product-card__price",
+        linkSelector: "a.product-card__link",
+        soldOutSelector: ".product-card__sold-out",
+        nextPageSelector: "a.next",
+        paginationSelector: ".pagination",
+        status: "inactive",
+      },
+    ]);
+  });
+
+  const adminId = await createPasswordAccount(db, auth, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await createPasswordAccount(db, auth, DEMO_USER.email, DEMO_USER.password);
+  await db
+    .insert(t.adminUsers)
+    .values({ email: DEMO_ADMIN.email, userId: adminId })
+    .onConflictDoNothing();
+  await db
+    .insert(t.appMeta)
+    .values({ key: DEMO_MARKER_KEY, value: "true" })
+    .onConflictDoUpdate({ target: t.appMeta.key, set: { value: "true" } });
+  return true;
+}

@@ -1,0 +1,66 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+
+import { FOOTER_REFRESH_DELAY_MS, type FooterSection } from "~/lib/constants";
+
+import { useAgeGate } from "./age-gate";
+
+export const FOOTER_UPDATED_EVENT = "footerContentUpdated";
+
+export interface FooterSectionView {
+  section: FooterSection;
+  title: string;
+  content: string;
+}
+
+/** Refetches the footer shortly after an admin saves it, as SPEC.md §4 describes. */
+function useFooterRefresh() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onUpdate = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidator.revalidate(), FOOTER_REFRESH_DELAY_MS);
+    };
+    window.addEventListener(FOOTER_UPDATED_EVENT, onUpdate);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener(FOOTER_UPDATED_EVENT, onUpdate);
+    };
+  }, [revalidator]);
+}
+
+export function SiteFooter({ sections }: { sections: FooterSectionView[] }) {
+  useFooterRefresh();
+  const { reset } = useAgeGate();
+  const columns = sections.filter((s) => s.section !== "copyright");
+  const copyright = sections.find((s) => s.section === "copyright");
+  return (
+    <footer className="mt-12 border-t bg-muted/30">
+      <div className="container mx-auto grid gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        {columns.map((section) => (
+          <section key={section.section} aria-labelledby={`footer-${section.section}`}>
+            <h2 id={`footer-${section.section}`} className="mb-2 text-sm font-semibold">
+              {section.title}
+            </h2>
+            <div
+              className="prose-footer space-y-2 text-sm text-muted-foreground [&_a]:underline [&_ul]:list-disc [&_ul]:pl-4"
+              // Sanitized on the server (sanitizeFooterHtml) before it gets here.
+              dangerouslySetInnerHTML={{ __html: section.content }}
+            />
+          </section>
+        ))}
+      </div>
+      <div className="border-t">
+        <div className="container mx-auto flex flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-muted-foreground">
+          {copyright ? (
+            <div data-testid="footer-copyright" dangerouslySetInnerHTML={{ __html: copyright.content }} />
+          ) : null}
+          <button type="button" className="underline-offset-2 hover:underline" onClick={reset}>
+            Reset age confirmation
+          </button>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,70 @@
+import { Heart, LogOut, ShieldCheck } from "lucide-react";
+import { Form, Link, NavLink } from "react-router";
+
+import { usernameFromEmail } from "~/lib/format";
+
+import { Button } from "./ui/button";
+
+export interface HeaderUser {
+  email: string;
+  isAdmin: boolean;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? "text-foreground font-medium" : "text-muted-foreground hover:text-foreground";
+
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  return (
+    <header className="border-b bg-background">
+      <div className="container mx-auto flex h-14 items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight" aria-label="PeptidePrices home">
+          <span className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">
+            PP
+          </span>
+          <span className="hidden sm:inline">PeptidePrices</span>
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-4 text-sm">
+          <NavLink to="/compare" className={navLinkClass}>
+            Compare
+          </NavLink>
+          <NavLink to="/catalog" className={navLinkClass}>
+            Catalog
+          </NavLink>
+          <NavLink to="/deals" className={navLinkClass}>
+            <span className="inline-flex items-center gap-1">
+              <Heart className="size-4" aria-hidden />
+              Saved Deals
+            </span>
+          </NavLink>
+        </nav>
+        <div className="ml-auto flex items-center gap-2 text-sm">
+          {user ? (
+            <>
+              <span className="hidden text-muted-foreground sm:inline">
+                Hello, {usernameFromEmail(user.email)}
+              </span>
+              {user.isAdmin ? (
+                <Button asChild size="sm" variant="secondary">
+                  <Link to="/admin">
+                    <ShieldCheck className="size-4" aria-hidden />
+                    Admin
+                  </Link>
+                </Button>
+              ) : null}
+              <Form method="post" action="/logout">
+                <Button type="submit" size="sm" variant="ghost">
+                  <LogOut className="size-4" aria-hidden />
+                  Logout
+                </Button>
+              </Form>
+            </>
+          ) : (
+            <Button asChild size="sm">
+              <Link to="/login">Login</Link>
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import * as React from "react";
+import { Link } from "react-router";
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+
+import { cn } from "~/lib/utils";
+import { Button } from "~/components/ui/button";
+
+type PaginationControlsProps = {
+  /** Current page, 1-based. */
+  page: number;
+  /** Number of pages; 0 (no rows) is shown as "Page 1 of 1". */
+  pageCount: number;
+  /** Called with the new page when a button is pressed (client-side paging). */
+  onPageChange?: (page: number) => void;
+  /**
+   * When given, Previous/Next render as links to these URLs, so paging works
+   * without JavaScript (e.g. `(p) => "?page=" + p`).
+   */
+  hrefForPage?: (page: number) => string;
+  /** Accessible name of the navigation landmark. */
+  label?: string;
+  className?: string;
+};
+
+/** Previous / "Page X of Y" / Next, disabled at the ends. */
+function PaginationControls({
+  page,
+  pageCount,
+  onPageChange,
+  hrefForPage,
+  label = "Pagination",
+  className,
+}: PaginationControlsProps) {
+  const total = Math.max(1, Math.floor(pageCount));
+  const current = Math.min(Math.max(1, Math.floor(page)), total);
+  const hasPrevious = current > 1;
+  const hasNext = current < total;
+
+  function control(target: number, enabled: boolean, direction: "previous" | "next") {
+    const ariaLabel = direction === "previous" ? "Previous page" : "Next page";
+    const content =
+      direction === "previous" ? (
+        <>
+          <ChevronLeftIcon />
+          <span>Previous</span>
+        </>
+      ) : (
+        <>
+          <span>Next</span>
+          <ChevronRightIcon />
+        </>
+      );
+
+    if (enabled && hrefForPage) {
+      return (
+        <Button asChild variant="outline" size="sm">
+          <Link
+            to={hrefForPage(target)}
+            aria-label={ariaLabel}
+            rel={direction === "previous" ? "prev" : "next"}
+            preventScrollReset
+          >
+            {content}
+          </Link>
+        </Button>
+      );
+    }
+
+    return (
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        aria-label={ariaLabel}
+        disabled={!enabled}
+        onClick={enabled ? () => onPageChange?.(target) : undefined}
+      >
+        {content}
+      </Button>
+    );
+  }
+
+  return (
+    <nav
+      aria-label={label}
+      data-slot="pagination-controls"
+      className={cn("flex items-center justify-end gap-2", className)}
+    >
+      {control(current - 1, hasPrevious, "previous")}
+      <span className="px-2 text-sm text-muted-foreground tabular-nums" aria-live="polite">
+        {`Page ${current} of ${total}`}
+      </span>
+      {control(current + 1, hasNext, "next")}
+    </nav>
+  );
+}
+
+export { PaginationControls, type PaginationControlsProps };

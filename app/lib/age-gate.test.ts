@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+
+import { AGE_CONFIRMATION_MS } from "~/lib/constants";
+import { newAgeVerificationExpiry, readAgeVerification } from "~/lib/age-gate";
+
+const NOW = 1_700_000_000_000;
+
+describe("readAgeVerification", () => {
+  it("is not verified and removes nothing when nothing is stored", () => {
+    expect(readAgeVerification(null, NOW)).toEqual({ verified: false, remove: false });
+  });
+
+  it("is verified while the stored expiry is in the future", () => {
+    expect(readAgeVerification(String(NOW + 1), NOW)).toEqual({ verified: true, remove: false });
+  });
+
+  it("removes an expiry that is now or past, or zero", () => {
+    expect(readAgeVerification(String(NOW), NOW)).toEqual({ verified: false, remove: true });
+    expect(readAgeVerification(String(NOW - 1), NOW)).toEqual({ verified: false, remove: true });
+    expect(readAgeVerification("0", NOW)).toEqual({ verified: false, remove: true });
+  });
+
+  it("removes values that are not a whole number", () => {
+    for (const stored of [
+      "",
+      "true",
+      "1.7e12",
+      `${NOW + 1000}.5`,
+      "-5",
+      ` ${NOW + 1000}`,
+      "9".repeat(20),
+    ]) {
+      expect(readAgeVerification(stored, NOW), stored).toEqual({ verified: false, remove: true });
+    }
+  });
+});
+
+describe("newAgeVerificationExpiry", () => {
+  it("lasts 30 days from now", () => {
+    expect(newAgeVerificationExpiry(NOW)).toBe(NOW + AGE_CONFIRMATION_MS);
+    expect(newAgeVerificationExpiry(NOW) - NOW).toBe(30 * 24 * 60 * 60 * 1000);
+  });
+
+  it("is read back as verified until it passes", () => {
+    const stored = String(newAgeVerificationExpiry(NOW));
+    expect(readAgeVerification(stored, NOW + AGE_CONFIRMATION_MS - 1).verified).toBe(true);
+    expect(readAgeVerification(stored, NOW + AGE_CONFIRMATION_MS).verified).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+/** Enumerations and limits of SPEC.md §3 and §9, shared by the database, forms and pages. */
+
+export const CURRENCIES = ["USD", "EUR", "GBP"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const UNITS = ["mg", "ml", "mcg", "IU", "other"] as const;
+export type Unit = (typeof UNITS)[number];
+
+export const DISCOUNT_TYPES = ["percentage", "fixed"] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+export const STOCK_STATUSES = ["in_stock", "low_stock", "out_of_stock"] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
+export const PRICE_SOURCES = ["scraped", "manual"] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
+export const FOOTER_SECTIONS = ["about", "vendors", "legal", "contact", "copyright"] as const;
+export type FooterSection = (typeof FOOTER_SECTIONS)[number];
+
+export const SCRAPE_SOURCE_STATUSES = ["active", "inactive", "error"] as const;
+export const SCRAPE_LOG_STATUSES = ["success", "error"] as const;
+export const PAGE_TYPES = ["single", "category"] as const;
+
+export const AD_TYPES = ["basic", "overlay", "media"] as const;
+export const AD_PLACEMENTS = ["homepage", "category_page", "comparison_page"] as const;
+export const AD_SIZES = ["full", "half", "single"] as const;
+export const AD_OVERLAY_POSITIONS = ["top", "center", "bottom"] as const;
+export const AD_MEDIA_TYPES = ["image", "video"] as const;
+
+export const FILTER_TYPES = ["checkbox", "range", "radio"] as const;
+/** What a home-page filter narrows: the vial size, the vendor, the price or the vendor rating. */
+export const FILTER_FIELDS = ["size", "vendor", "price", "rating"] as const;
+
+export const DEAL_TAGS = ["favorite", "to-buy", "researching"] as const;
+
+export const AGE_VERIFIED_KEY = "age-verified";
+export const AGE_CONFIRMATION_MS = 2_592_000_000;
+
+export const FEATURED_SLOTS = 3;
+export const HOME_PAGE_SIZE = 24;
+export const ADMIN_PAGE_SIZE = 5;
+export const ADMIN_VENDOR_PEPTIDES_PAGE_SIZE = 10;
+export const FOOTER_REFRESH_DELAY_MS = 300;
+
+/** A price within this share of the lowest price ever seen is a 'Good Deal'. */
+export const GOOD_DEAL_MARGIN = 0.05;
+
+export const DEFAULT_HERO = {
+  title: "Find the Best Deals on Peptides",
+  subtitle: "Best Price Comparison",
+  description: "Compare prices from top retailers and save on your favorite peptide supplements.",
+  primaryButtonText: "Compare Now",
+  secondaryButtonText: "Learn More",
+  imageUrl: "/images/peptide-default.jpg",
+} as const;
+
+export const DEFAULT_FOOTER: Record<FooterSection, { title: string; content: string }> = {
+  about: {
+    title: "About",
+    content:
+      "<p>PeptidePrices compares what research-peptide vendors charge, per size, with their coupons applied.</p>",
+  },
+  vendors: { title: "Preferred Retailers", content: "<p>Vendors we list are checked regularly.</p>" },
+  legal: { title: "Legal", content: "<p>Prices are provided as-is; always confirm on the vendor's site.</p>" },
+  contact: { title: "Contact", content: '<p><a href="mailto:hello@peptideprices.test">hello@peptideprices.test</a></p>' },
+  copyright: { title: "Copyright", content: "<p>For research purposes only. Not for human consumption.</p>" },
+};
+
+export const DEFAULT_SETTINGS = {
+  scrapeIntervalSeconds: 3600,
+  maxUrlsPerRun: 50,
+  requestDelayMs: 1000,
+  respectRobotsTxt: true,
+  priceAlertsEnabled: true,
+  priceAlertThresholdPercent: 5,
+} as const;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  formatDate,
+  formatLastScraped,
+  formatPrice,
+  formatRelativeTime,
+  usernameFromEmail,
+} from "~/lib/format";
+
+describe("formatPrice", () => {
+  it("shows USD with a dollar sign by default", () => {
+    expect(formatPrice(12)).toBe("$12.00");
+    expect(formatPrice(1299.5, "USD")).toBe("$1,299.50");
+  });
+
+  it("uses symbols for EUR and GBP and the code otherwise", () => {
+    expect(formatPrice(9.99, "EUR")).toBe("€9.99");
+    expect(formatPrice(9.99, "gbp")).toBe("£9.99");
+    expect(formatPrice(12, "CHF")).toBe("CHF 12.00");
+  });
+
+  it("rounds half up to cents", () => {
+    expect(formatPrice(1.005)).toBe("$1.01");
+    expect(formatPrice(1234567.891)).toBe("$1,234,567.89");
+  });
+
+  it("shows a dash for a non-number", () => {
+    expect(formatPrice(Number.NaN)).toBe("—");
+  });
+});
+
+describe("formatLastScraped", () => {
+  it("formats a local date and time", () => {
+    expect(formatLastScraped(new Date(2024, 0, 5, 14, 3))).toBe("Jan 5, 2024 14:03");
+  });
+
+  it("accepts serialised timestamps", () => {
+    expect(formatLastScraped("2024-01-05T14:03:00")).toBe("Jan 5, 2024 14:03");
+  });
+
+  it("says Never without a date", () => {
+    expect(formatLastScraped(null)).toBe("Never");
+    expect(formatLastScraped("not a date")).toBe("Never");
+  });
+});
+
+describe("formatDate", () => {
+  it("formats a calendar day", () => {
+    expect(formatDate(new Date(2024, 11, 31, 23, 0))).toBe("Dec 31, 2024");
+    expect(formatDate("2024-02-29")).toBe("Feb 29, 2024");
+  });
+});
+
+describe("formatRelativeTime", () => {
+  const now = new Date("2025-03-15T12:00:00Z");
+
+  it("says just now under a minute", () => {
+    expect(formatRelativeTime(new Date("2025-03-15T11:59:30Z"), now)).toBe("just now");
+  });
+
+  it("counts whole units elapsed", () => {
+    expect(formatRelativeTime(new Date("2025-03-15T09:00:00Z"), now)).toBe("3 hours ago");
+    expect(formatRelativeTime("2025-03-15T11:01:00Z", now)).toBe("59 minutes ago");
+    expect(formatRelativeTime(new Date("2025-03-13T12:00:00Z"), now)).toBe("2 days ago");
+  });
+});
+
+describe("usernameFromEmail", () => {
+  it("takes the part before the @", () => {
+    expect(usernameFromEmail("jane.doe@example.com")).toBe("jane.doe");
+  });
+
+  it("falls back to user", () => {
+    expect(usernameFromEmail(null)).toBe("user");
+    expect(usernameFromEmail(undefined)).toBe("user");
+    expect(usernameFromEmail("")).toBe("user");
+    expect(usernameFromEmail("@example.com")).toBe("user");
+  });
+});

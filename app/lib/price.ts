@@ -1,0 +1,106 @@
+/**
+ * Price parsing for scraped text. Vendors write prices in every local style
+ * ("$1,299.99", "1.299,99 €", "CHF 1'049,95", "₹ 1,20,000"), so the parser guesses
+ * the decimal separator from the shape of the number rather than from a locale.
+ */
+
+export type ParsedPrice = { amount: number | null; currency: string | null };
+
+// Dollar variants carry a country prefix or suffix (US$, C$, NT$, $U) that tells them apart;
+// the prefix must start a word so "Sale price$39.99" reads "$", not "ice$".
+const DOLLAR = String.raw`(?<![\p{L}])[A-Z]{1,3}\$|\$[A-Z]{1,2}(?![\p{L}])|\$`;
+const SYMBOL = "[€£¥₹₩₪₫₺₽₴₦₱฿₡₲₵₭₮₸₼₾៛৳֏₨₤₶円원]";
+// ISO codes seen on shop pages, plus a few retired ones still in old listings (PTE, DEM).
+const CODES =
+  "USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|INR|PLN|CZK|HUF|RON|SEK|NOK|DKK|BGN|HRK|RUB|UAH|TRY|" +
+  "BRL|MXN|ZAR|SGD|HKD|AED|SAR|OMR|KWD|BHD|JOD|QAR|ILS|THB|IDR|MYR|PHP|VND|KRW|TWD|KMF|PTE|DEM";
+// Local abbreviations as they appear on shop pages; a longer form comes before its prefix.
+const WORDS = String.raw`zł|Kč|рублей|руб\.?|грн\.?|р\.|Р|лв\.?|lei|Ft|kn|kr|Rp|Rs|RM|TL|Fr\.|Br|KD|euro|Dinara|Nu\.|Nfk|LD|ZK|FG|S/\.|đ|تومان|ريال|ریال|درهم|جنيه`;
+const CURRENCY_RE = new RegExp(
+  `${DOLLAR}|${SYMBOL}|(?<![\\p{L}])(?:${CODES}|${WORDS})(?![\\p{L}])`,
+  "giu",
+);
+
+/*
+ * A number: digits joined by single separators. A space only joins a group of exactly three
+ * digits ("1 120 900") so that "4.81 16" stays two numbers; a separator may be followed by
+ * one space before two digits, a typo common on shop pages ("$119. 95").
+ */
+const NUMBER_RE =
+  /(?<![\d])[.,]?\d+(?:(?:[.,'’](?:\s(?=\d{2}(?!\d)))?|[\s\u00a0\u202f](?=\d{3}(?!\d)))\d+)*/gu;
+// Numbers that are quantities, not prices: "10mg", "20%", "12x de R$ 44,00". A spaced
+// "x" is left alone because "$50 x 2" is a price times a count.
+const NOT_A_PRICE_AFTER = /^(?:\s?(?:%|mg|mcg|µg|ug|ml|iu)|x)(?![\p{L}])/iu;
+// Currencies whose minor unit has three digits, so "423.923" is not a thousands group.
+const THREE_DECIMALS = new Set(["KD", "KWD", "OMR", "BHD", "JOD"]);
+
+type Span = { start: number; end: number; text: string };
+
+function spans(re: RegExp, text: string): Span[] {
+  return [...text.matchAll(re)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    text: m[0],
+  }));
+}
+
+/** Turns one number token into a value, deciding which separator (if any) is the decimal one. */
+function toAmount(token: string, currency: string | null): number | null {
+  let s = token.replace(/[\s\u00a0\u202f'’]/g, "");
+  // "$.750.30": a stray leading separator before a number that has its own.
+  if (/^[.,]/.test(s) && /[.,]/.test(s.slice(1))) s = s.slice(1);
+  if (/^[.,]/.test(s)) return Number(`0.${s.slice(1)}`);
+
+  const lastDot = s.lastIndexOf(".");
+  const lastComma = s.lastIndexOf(",");
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? "." : ",";
+    const group = decimal === "." ? "," : ".";
+    return Number(s.split(group).join("").replace(decimal, "."));
+  }
+  const sep = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
+  if (sep === null) return Number(s);
+
+  const parts = s.split(sep);
+  if (parts.length > 2) return Number(parts.join(""));
+  const [whole, fraction] = parts;
+  const threeDecimals = currency !== null && THREE_DECIMALS.has(currency.toUpperCase());
+  const isGroup = fraction.length === 3 && whole !== "0" && !(sep === "." && threeDecimals);
+  return Number(isGroup ? whole + fraction : `${whole}.${fraction}`);
+}
+
+function onlyGap(text: string): boolean {
+  return /^[\s\u00a0:]*$/.test(text);
+}
+
+/**
+ * Parses the first price in scraped text. A number written next to a currency wins over a
+ * bare number before it, so "BPC-157 10mg $49.99" reads 49.99; otherwise the first number
+ * counts ("Was: $124.95 Now: $99.00" reads 124.95). Text with no number, including "Free",
+ * has no amount: a scraped zero price would wrongly become everyone's best deal.
+ */
+export function parsePrice(
+  text: string | null | undefined,
+  currencyHint?: string | null,
+): ParsedPrice {
+  const source = text ?? "";
+  const currencies = spans(CURRENCY_RE, source);
+  const hinted = currencyHint ? spans(CURRENCY_RE, currencyHint)[0]?.text : undefined;
+  const currency = currencies[0]?.text ?? hinted ?? null;
+
+  const numbers = spans(NUMBER_RE, source).filter(
+    (n) => !NOT_A_PRICE_AFTER.test(source.slice(n.end)),
+  );
+  const nextToCurrency = numbers.find((n) =>
+    currencies.some(
+      (c) =>
+        (c.end <= n.start && onlyGap(source.slice(c.end, n.start))) ||
+        (n.end <= c.start && onlyGap(source.slice(n.end, c.start))),
+    ),
+  );
+  const chosen = nextToCurrency ?? numbers[0];
+  if (!chosen) return { amount: null, currency };
+
+  const amount = toAmount(chosen.text, currency);
+  return { amount: amount !== null && Number.isFinite(amount) ? amount : null, currency };
+}

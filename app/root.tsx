@@ -1,0 +1,73 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+
+import { getSessionUser } from "~/.server/auth.server";
+import { getShellContent } from "~/.server/data/shell.server";
+import { AgeGate } from "~/components/age-gate";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { TopBar } from "~/components/top-bar";
+import { Button } from "~/components/ui/button";
+import { Toaster } from "~/components/ui/sonner";
+
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const [user, shell] = await Promise.all([getSessionUser(app, request), getShellContent(app)]);
+  return data({ user, ...shell });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-background text-foreground antialiased">
+        <SiteHeader user={root?.user ?? null} />
+        <TopBar latestPriceCheck={root?.latestPriceCheck ?? null} />
+        <div className="flex flex-1 flex-col">{children}</div>
+        <SiteFooter sections={root?.footer ?? []} />
+        <AgeGate />
+        <Toaster theme="system" />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-5xl font-bold">{notFound ? "404" : "Error"}</h1>
+      <p className="text-lg text-muted-foreground">
+        {notFound ? "Oops! Page not found" : "An error occurred"}
+      </p>
+      <Button asChild>
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { data } from "react-router";
+
+import type { Route } from "./+types/not-found";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  context.app.logger.warn({ path: pathname }, "404: no route for path");
+  throw data(null, { status: 404 });
+}
+
+export function meta() {
+  return [{ title: "Page not found · PeptidePrices" }];
+}
+
+export default function NotFound() {
+  return null;
+}

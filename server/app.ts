@@ -1,0 +1,103 @@
+import path from "node:path";
+
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "pino";
+import type { ServerBuild } from "react-router";
+
+import { createAppContext, type AppContext } from "~/.server/context.server";
+import type { Env } from "~/.server/env";
+import { prepareDatabase } from "~/.server/startup.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    app: AppContext;
+  }
+}
+
+export interface ServerOptions {
+  env: Env;
+  baseUrl?: string;
+  logger?: Logger;
+  /** Where the client build lives; omitted in development, where Vite serves assets. */
+  clientBuildDir?: string;
+  build?: () => Promise<ServerBuild>;
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Refuses cross-site form posts and fetches: a browser sends Origin (or Sec-Fetch-Site)
+ * on every state-changing request, and it must name this very host.
+ */
+function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
+  if (!STATE_CHANGING.has(req.method)) return next();
+  const origin = req.get("origin");
+  const fetchSite = req.get("sec-fetch-site");
+  const host = req.get("x-forwarded-host") ?? req.get("host");
+  const crossSite = origin
+    ? origin === "null" || new URL(origin).host !== host
+    : fetchSite === "cross-site";
+  if (crossSite) {
+    res.status(403).type("text/plain").send("Cross-site request refused");
+    return;
+  }
+  next();
+}
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.set({
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "SAMEORIGIN",
+  });
+  next();
+}
+
+export async function createServer(options: ServerOptions) {
+  const context = await createAppContext({
+    env: options.env,
+    baseUrl: options.baseUrl,
+    logger: options.logger,
+  });
+  await prepareDatabase(context);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+  app.use(compression());
+  app.use(securityHeaders);
+
+  if (options.clientBuildDir) {
+    // Fingerprinted file names: safe to cache for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(options.clientBuildDir, { maxAge: "1h", index: false }));
+  }
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await context.database.ping();
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: context.database.kind });
+    } catch (error) {
+      context.logger.error({ err: error }, "health check failed");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+    }
+  });
+
+  app.use(sameOriginOnly);
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: options.build ?? (() => import("virtual:react-router/server-build")),
+      getLoadContext: () => ({ app: context }),
+    }),
+  );
+
+  return { app, context };
+}
+
+export { parseEnv } from "~/.server/env";
