@@ -24,6 +24,11 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
+    /** A PostgreSQL schema to keep every table in (created when missing); default public. */
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, "must be a plain lower-case identifier")
+      .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     SEED_DEMO: booleanString.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -45,7 +45,7 @@ function spans(re: RegExp, text: string): Span[] {
 }
 
 /** Turns one number token into a value, deciding which separator (if any) is the decimal one. */
-function toAmount(token: string, currency: string | null): number | null {
+function toAmount(token: string, currency: string | null): number {
   let s = token.replace(/[\s\u00a0\u202f'’]/g, "");
   // "$.750.30": a stray leading separator before a number that has its own.
   if (/^[.,]/.test(s) && /[.,]/.test(s.slice(1))) s = s.slice(1);
@@ -102,5 +102,5 @@ export function parsePrice(
   if (!chosen) return { amount: null, currency };
 
   const amount = toAmount(chosen.text, currency);
-  return { amount: amount !== null && Number.isFinite(amount) ? amount : null, currency };
+  return { amount: Number.isFinite(amount) ? amount : null, currency };
 }

@@ -72,11 +72,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         const rows = Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
         return { rows };
       },
-      migrate: () =>
-        migrateNodePg(drizzleNodePg(pool), {
+      migrate: async () => {
+        if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
+        await migrateNodePg(drizzleNodePg(pool), {
           migrationsFolder,
           migrationsSchema: options.searchPath,
-        }),
+        });
+      },
       ping: async () => {
         await pool.query("select 1");
       },

@@ -1,0 +1,18 @@
+/**
+ * What every form action answers, so one hook can turn it into a toast:
+ * success with SPEC.md's success text, or failure with its error text (and field errors).
+ */
+export type ActionResult =
+  | { ok: true; message: string }
+  | { ok: false; title?: string; error: string; fieldErrors?: Record<string, string[]> };
+
+export function actionSuccess(message: string): ActionResult {
+  return { ok: true, message };
+}
+
+export function actionFailure(
+  error: string,
+  extra: { title?: string; fieldErrors?: Record<string, string[]> } = {},
+): ActionResult {
+  return { ok: false, error, ...extra };
+}

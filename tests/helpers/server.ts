@@ -1,0 +1,54 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+
+import type { AppContext } from "~/.server/context.server";
+
+import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "./database";
+
+interface BuiltServerModule {
+  parseEnv: typeof import("~/.server/env").parseEnv;
+  createServer: typeof import("../../server/app").createServer;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  app: AppContext;
+  /** fetch against the server; paths are relative to its base URL; redirects are not followed. */
+  fetch: (pathname: string, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The production build, served over real HTTP on a random port, with its own fresh
+ * database (in-memory PGlite, or a schema of TEST_DATABASE_URL). The build is made by
+ * the test run's global setup.
+ */
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const built = (await import(path.join(root, "build/server/index.js"))) as BuiltServerModule;
+  const httpServer = http.createServer();
+  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
+  const { port } = httpServer.address() as AddressInfo;
+  const baseUrl = `http://localhost:${port}`;
+  const database = testDatabaseEnv();
+  const env = built.parseEnv({ ...TEST_ENV_DEFAULTS, ...database.env, PORT: String(port), ...overrides });
+  const { app, context } = await built.createServer({
+    env,
+    baseUrl,
+    clientBuildDir: path.join(root, "build/client"),
+  });
+  httpServer.on("request", app);
+  return {
+    baseUrl,
+    app: context,
+    fetch: (pathname, init) => fetch(new URL(pathname, baseUrl), { redirect: "manual", ...init }),
+    close: async () => {
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await context.close();
+      await database.drop();
+    },
+  };
+}

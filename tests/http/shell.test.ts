@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the running site", () => {
+  it("answers /healthz with 200 while the database answers", async () => {
+    const response = await server.fetch("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("answers /healthz with 503 when the database is gone", async () => {
+    const other = await startTestServer();
+    await other.app.database.close();
+    const response = await other.fetch("/healthz");
+    expect(response.status).toBe(503);
+    await other.close().catch(() => {});
+  });
+
+  it("renders the 404 page with SPEC.md's strings for an unknown path", async () => {
+    const response = await server.fetch("/no/such/page");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("404");
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+  });
+
+  it("shows the default footer with the copyright line, sanitized", async () => {
+    const html = await (await server.fetch("/")).text();
+    expect(html).toContain("For research purposes only. Not for human consumption.");
+    expect(html).toContain("Preferred Retailers");
+  });
+
+  it("compresses HTML and serves built assets with immutable caching", async () => {
+    const page = await server.fetch("/", { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await server.fetch(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("refuses a cross-site form post", async () => {
+    const response = await server.fetch("/logout", {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+  });
+});
