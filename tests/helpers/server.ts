@@ -20,6 +20,7 @@ export interface TestServer {
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
+const buildDir = path.join(root, process.env.BUILD_DIR ?? "build");
 
 /**
  * The production build, served over real HTTP on a random port, with its own fresh
@@ -27,7 +28,7 @@ const root = path.resolve(import.meta.dirname, "../..");
  * the test run's global setup.
  */
 export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
-  const built = (await import(path.join(root, "build/server/index.js"))) as BuiltServerModule;
+  const built = (await import(path.join(buildDir, "server/index.js"))) as BuiltServerModule;
   const httpServer = http.createServer();
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   const { port } = httpServer.address() as AddressInfo;
@@ -37,7 +38,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   const { app, context } = await built.createServer({
     env,
     baseUrl,
-    clientBuildDir: path.join(root, "build/client"),
+    clientBuildDir: path.join(buildDir, "client"),
   });
   httpServer.on("request", app);
   return {

@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
 
 /**
- * HTTP and browser tests run against the production build, so build it once per test run.
- * SKIP_BUILD=1 reuses an existing build (CI builds once, then runs several suites).
+ * HTTP and browser tests run against the production build, so build it once per test run
+ * (into BUILD_DIR when set). SKIP_BUILD=1 reuses an existing build (CI builds once, then
+ * runs several suites).
  */
 export default function buildOnce() {
   if (process.env.SKIP_BUILD === "1") return;
-  execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
 }
