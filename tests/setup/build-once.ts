@@ -7,5 +7,5 @@ import { execFileSync } from "node:child_process";
  */
 export default function buildOnce() {
   if (process.env.SKIP_BUILD === "1") return;
-  execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
+  execFileSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
 }
