@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { createAppContext, type AppContext } from "~/.server/context.server";
 import type { Env } from "~/.server/env";
 import { prepareDatabase } from "~/.server/startup.server";
+import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -77,6 +78,17 @@ export async function createServer(options: ServerOptions) {
     );
     app.use(express.static(options.clientBuildDir, { maxAge: "1h", index: false }));
   }
+
+  // Uploads get generated, never reused names: cacheable for a year.
+  app.use(
+    UPLOADS_URL_PATH,
+    express.static(ensureUploadDir(options.env), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+    }),
+  );
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -30,6 +30,8 @@ export interface AppContextOptions {
   /** Overrides env BASE_URL / PORT, e.g. for a test server on a random port. */
   baseUrl?: string;
   logger?: Logger;
+  /** Named in the error another process gets while this one holds the embedded database. */
+  lockHolder?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   );
   const releaseLock =
     !env.DATABASE_URL && env.DATA_DIR !== MEMORY_DATA_DIR
-      ? acquireDataDirLock(env.DATA_DIR, "the web server")
+      ? acquireDataDirLock(env.DATA_DIR, options.lockHolder ?? "the web server")
       : () => {};
   try {
     const database = await openDatabase({

@@ -3,12 +3,15 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 import type { AppContext } from "~/.server/context.server";
+import type { parseEnv } from "~/.server/env";
+
+import type { createServer } from "../../server/app";
 
 import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "./database";
 
 interface BuiltServerModule {
-  parseEnv: typeof import("~/.server/env").parseEnv;
-  createServer: typeof import("../../server/app").createServer;
+  parseEnv: typeof parseEnv;
+  createServer: typeof createServer;
 }
 
 export interface TestServer {

@@ -297,7 +297,7 @@ export const footerContent = pgTable(
     content: text("content").notNull().default(""),
     updatedAt: updatedAt(),
   },
-  (t) => [check("footer_content_section_check", oneOf("section", FOOTER_SECTIONS))],
+  () => [check("footer_content_section_check", oneOf("section", FOOTER_SECTIONS))],
 );
 
 export const ads = pgTable(
@@ -347,7 +347,7 @@ export const categoryFilters = pgTable(
     enabled: boolean("enabled").notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [
+  () => [
     check("category_filters_type_check", oneOf("type", FILTER_TYPES)),
     check("category_filters_field_check", oneOf("field", FILTER_FIELDS)),
   ],
@@ -407,7 +407,7 @@ export const scrapeSources = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [
+  () => [
     check("scrape_sources_status_check", oneOf("status", SCRAPE_SOURCE_STATUSES)),
     check("scrape_sources_page_type_check", oneOf("page_type", PAGE_TYPES)),
   ],

@@ -29,7 +29,9 @@ const toggleVariants = cva(
 
 type ToggleVariantProps = VariantProps<typeof toggleVariants>;
 
-const ToggleGroupContext = React.createContext<ToggleVariantProps & { spacing: number }>({
+const ToggleGroupContext = React.createContext<
+  ToggleVariantProps & { spacing: number }
+>({
   size: "default",
   variant: "default",
   spacing: 0,
@@ -78,7 +80,8 @@ function ToggleGroupItem({
   variant,
   size,
   ...props
-}: React.ComponentProps<typeof ToggleGroupPrimitive.Item> & ToggleVariantProps) {
+}: React.ComponentProps<typeof ToggleGroupPrimitive.Item> &
+  ToggleVariantProps) {
   const context = React.useContext(ToggleGroupContext);
   const itemVariant = context.variant || variant;
   const itemSize = context.size || size;

@@ -1,0 +1,100 @@
+import crypto from "node:crypto";
+
+import sharp from "sharp";
+
+import type { AppContext } from "./context.server";
+import { createFileStorage } from "./storage.server";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** Stored images fit within this square; smaller ones are never enlarged. */
+export const MAX_IMAGE_DIMENSION = 1600;
+
+export const UPLOAD_MESSAGES = {
+  notAnImage: "Only JPEG, PNG or WebP images can be uploaded",
+  tooLarge: "The image is larger than 5 MB",
+  tooManyPixels: "The image is larger than 40 megapixels",
+  unreadable: "The image could not be read",
+  empty: "No image was uploaded",
+} as const;
+
+/** A refused upload: the message is safe to show to the admin. */
+export class ImageUploadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImageUploadError";
+  }
+}
+
+type ImageKind = "jpeg" | "png" | "webp";
+
+/** Recognises the image by its first bytes: the file name and the browser's MIME type can lie. */
+export function detectImageKind(bytes: Uint8Array): ImageKind | null {
+  const startsWith = (signature: number[], offset = 0) =>
+    bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+  if (startsWith([0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  // "RIFF" <size> "WEBP"
+  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
+}
+
+/** `hero`, `peptide-bpc-157` … → a safe file-name prefix. */
+function safePrefix(prefix: string | undefined): string {
+  const cleaned = (prefix ?? "image")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return cleaned || "image";
+}
+
+/**
+ * Checks an uploaded image (kind by its bytes, at most 5 MB and 40 megapixels), re-encodes
+ * it (EXIF rotation applied, metadata stripped, fitted within 1600×1600, WebP) and stores it
+ * under a generated name. Anything else throws ImageUploadError and stores nothing.
+ */
+export async function storeImageUpload(
+  app: Pick<AppContext, "env">,
+  file: File,
+  options: { prefix?: string } = {},
+): Promise<{ url: string }> {
+  if (file.size === 0) throw new ImageUploadError(UPLOAD_MESSAGES.empty);
+  if (file.size > MAX_UPLOAD_BYTES) throw new ImageUploadError(UPLOAD_MESSAGES.tooLarge);
+  const input = Buffer.from(await file.arrayBuffer());
+  if (input.length > MAX_UPLOAD_BYTES) throw new ImageUploadError(UPLOAD_MESSAGES.tooLarge);
+  const kind = detectImageKind(input);
+  if (!kind) throw new ImageUploadError(UPLOAD_MESSAGES.notAnImage);
+
+  // The header alone gives the dimensions: a decompression bomb is refused before decoding.
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).metadata();
+  } catch {
+    throw new ImageUploadError(UPLOAD_MESSAGES.unreadable);
+  }
+  if (metadata.format !== kind) throw new ImageUploadError(UPLOAD_MESSAGES.notAnImage);
+  if (!metadata.width || !metadata.height) throw new ImageUploadError(UPLOAD_MESSAGES.unreadable);
+  if (metadata.width * metadata.height > MAX_UPLOAD_PIXELS) {
+    throw new ImageUploadError(UPLOAD_MESSAGES.tooManyPixels);
+  }
+
+  let output: Buffer;
+  try {
+    output = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS })
+      .rotate()
+      .resize(MAX_IMAGE_DIMENSION, MAX_IMAGE_DIMENSION, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new ImageUploadError(UPLOAD_MESSAGES.unreadable);
+  }
+
+  const name = `${safePrefix(options.prefix)}-${crypto.randomBytes(12).toString("hex")}.webp`;
+  return createFileStorage(app.env).put(name, output, "image/webp");
+}
+
+/** The uploaded image of a form field, or null when the field is absent or empty. */
+export function uploadedFile(value: FormDataEntryValue | null): File | null {
+  return value instanceof File && value.size > 0 ? value : null;
+}
