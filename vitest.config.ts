@@ -2,21 +2,16 @@ import path from "node:path";
 
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": path.resolve(import.meta.dirname, "app") };
-
 export default defineConfig({
-  resolve: { alias },
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["app/**/*.test.ts"] } },
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts"] } },
+      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
       {
-        resolve: { alias },
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts"] },
-      },
-      {
-        resolve: { alias },
+        extends: true,
         test: {
           name: "http",
           include: ["tests/http/**/*.test.ts"],

@@ -35,7 +35,8 @@ function seededRandom(seed: number) {
 
 const roundToCents = (value: number) => Math.round(value * 100) / 100;
 /** Shop prices end in .99 or .95 more often than not. */
-const shopPrice = (value: number) => Math.max(4.99, Math.floor(value) + (value % 1 > 0.5 ? 0.99 : 0.95));
+const shopPrice = (value: number) =>
+  Math.max(4.99, Math.floor(value) + (value % 1 > 0.5 ? 0.99 : 0.95));
 
 function isoDateFromToday(days: number): string {
   return new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
@@ -145,10 +146,10 @@ export async function installDemoData(
     await tx.insert(t.coupons).values(couponValues);
 
     const now = Date.now();
-    for (const peptide of DEMO_PEPTIDES) {
-      const [row] = await tx
-        .insert(t.peptides)
-        .values({
+    const peptideRows = await tx
+      .insert(t.peptides)
+      .values(
+        DEMO_PEPTIDES.map((peptide) => ({
           name: peptide.name,
           slug: slugify(peptide.name),
           description: peptide.description,
@@ -157,55 +158,80 @@ export async function installDemoData(
           isPopular: peptide.popularOrder !== undefined,
           popularOrder: peptide.popularOrder ?? null,
           imageUrl: null,
-        })
-        .returning({ id: t.peptides.id });
-      const sizes = await tx
-        .insert(t.sizeOptions)
-        .values(peptide.sizesMg.map((quantity) => ({ peptideId: row.id, quantity, unit: "mg" })))
-        .returning({ id: t.sizeOptions.id, quantity: t.sizeOptions.quantity });
+        })),
+      )
+      .returning({ id: t.peptides.id, name: t.peptides.name });
+    const peptideByName = new Map(DEMO_PEPTIDES.map((p) => [p.name, p]));
+    const sizeRows = await tx
+      .insert(t.sizeOptions)
+      .values(
+        peptideRows.flatMap((row) =>
+          peptideByName.get(row.name)!.sizesMg.map((quantity) => ({
+            peptideId: row.id,
+            quantity,
+            unit: "mg",
+          })),
+        ),
+      )
+      .returning({
+        id: t.sizeOptions.id,
+        peptideId: t.sizeOptions.peptideId,
+        quantity: t.sizeOptions.quantity,
+      });
+    const peptideOfRow = new Map(peptideRows.map((row) => [row.id, peptideByName.get(row.name)!]));
 
-      for (const size of sizes) {
-        // Larger vials cost less per mg, as they do in the shops.
-        const typical = peptide.usdPerMg * size.quantity * Math.pow(size.quantity, -0.12) * 1.3;
-        const sellers = DEMO_VENDORS.filter(() => random() < 0.6);
-        if (sellers.length < 3) sellers.push(...DEMO_VENDORS.filter((v) => !sellers.includes(v)).slice(0, 3 - sellers.length));
-        for (const vendor of sellers) {
-          const history: { price: number; inStock: boolean; observedAt: Date }[] = [];
-          let price = shopPrice(typical * vendor.priceFactor * (0.9 + random() * 0.25));
-          for (let day = HISTORY_DAYS; day >= 0; day -= 1 + Math.floor(random() * 6)) {
-            if (history.length > 0 && random() < 0.7) continue;
-            price = shopPrice(price * (0.93 + random() * 0.14));
-            history.push({ price, inStock: random() > 0.1, observedAt: new Date(now - day * DAY_MS) });
-          }
-          const current = history.at(-1)!;
-          const stockRoll = random();
-          const [vendorPeptide] = await tx
-            .insert(t.vendorPeptides)
-            .values({
-              peptideId: row.id,
-              sizeOptionId: size.id,
-              vendorId: vendorId.get(vendor.name)!,
-              price: roundToCents(current.price),
-              currency: "USD",
-              url: `${vendor.website}/products/${slugify(peptide.name)}-${size.quantity}mg`,
-              purity: `${(98 + random() * 1.9).toFixed(1)}%`,
-              notes: random() < 0.2 ? "Third-party tested" : null,
-              stockStatus: stockRoll < 0.1 ? "out_of_stock" : stockRoll < 0.2 ? "low_stock" : "in_stock",
-              source: random() < 0.5 ? "scraped" : "manual",
-              priceCheckedAt: new Date(now - Math.floor(random() * 36) * 3_600_000),
-            })
-            .returning({ id: t.vendorPeptides.id });
-          await tx.insert(t.priceHistory).values(
-            history.map((h) => ({
-              vendorPeptideId: vendorPeptide.id,
-              price: roundToCents(h.price),
-              inStock: h.inStock,
-              observedAt: h.observedAt,
-            })),
-          );
+    const offers = sizeRows.flatMap((size) => {
+      const peptide = peptideOfRow.get(size.peptideId)!;
+      // Larger vials cost less per mg, as they do in the shops.
+      const typical = peptide.usdPerMg * size.quantity * Math.pow(size.quantity, -0.12) * 1.3;
+      const sellers = DEMO_VENDORS.filter(() => random() < 0.6);
+      for (const vendor of DEMO_VENDORS)
+        if (sellers.length < 3 && !sellers.includes(vendor)) sellers.push(vendor);
+      return sellers.map((vendor) => {
+        const history: { price: number; inStock: boolean; observedAt: Date }[] = [];
+        let price = shopPrice(typical * vendor.priceFactor * (0.9 + random() * 0.25));
+        for (let day = HISTORY_DAYS; day >= 0; day -= 1 + Math.floor(random() * 6)) {
+          price = shopPrice(price * (0.95 + random() * 0.1));
+          history.push({
+            price,
+            inStock: random() > 0.1,
+            observedAt: new Date(now - day * DAY_MS),
+          });
         }
-      }
-    }
+        const stockRoll = random();
+        return {
+          history,
+          row: {
+            peptideId: size.peptideId,
+            sizeOptionId: size.id,
+            vendorId: vendorId.get(vendor.name)!,
+            price: roundToCents(history.at(-1)!.price),
+            currency: "USD",
+            url: `${vendor.website}/products/${slugify(peptide.name)}-${size.quantity}mg`,
+            purity: `${(98 + random() * 1.9).toFixed(1)}%`,
+            notes: random() < 0.2 ? "Third-party tested" : null,
+            stockStatus:
+              stockRoll < 0.1 ? "out_of_stock" : stockRoll < 0.2 ? "low_stock" : "in_stock",
+            source: random() < 0.5 ? "scraped" : "manual",
+            priceCheckedAt: new Date(now - Math.floor(random() * 36) * 3_600_000),
+          },
+        };
+      });
+    });
+    const priceRows = await tx
+      .insert(t.vendorPeptides)
+      .values(offers.map((offer) => offer.row))
+      .returning({ id: t.vendorPeptides.id });
+    await tx.insert(t.priceHistory).values(
+      offers.flatMap((offer, index) =>
+        offer.history.map((h) => ({
+          vendorPeptideId: priceRows[index].id,
+          price: roundToCents(h.price),
+          inStock: h.inStock,
+          observedAt: h.observedAt,
+        })),
+      ),
+    );
 
     await tx.insert(t.ads).values(DEMO_ADS.map((ad) => ({ ...ad })));
     await tx.insert(t.categoryFilters).values([
@@ -223,6 +249,7 @@ export async function installDemoData(
         priceSelector: ".price",
         linkSelector: null,
         soldOutSelector: ".sold-out",
+        vendorId: vendorId.get("Apex Peptide Labs") ?? null,
         status: "inactive",
       },
       {
@@ -236,6 +263,7 @@ export async function installDemoData(
         soldOutSelector: ".product-card__sold-out",
         nextPageSelector: "a.next",
         paginationSelector: ".pagination",
+        vendorId: vendorId.get("Apex Peptide Labs") ?? null,
         status: "inactive",
       },
     ]);
