@@ -68,7 +68,6 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   try {
     const database = await openDatabase({
       url: env.DATABASE_URL,
-      searchPath: env.DATABASE_SCHEMA,
       dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? MEMORY_DATA_DIR : path.join(env.DATA_DIR, "pg"),
     });
     const { db } = database;

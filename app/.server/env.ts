@@ -24,11 +24,6 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
-    /** A PostgreSQL schema to keep every table in (created when missing); default public. */
-    DATABASE_SCHEMA: z
-      .string()
-      .regex(/^[a-z_][a-z0-9_]*$/, "must be a plain lower-case identifier")
-      .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     SEED_DEMO: booleanString.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -52,6 +47,11 @@ export const envSchema = z
     FACEBOOK_CLIENT_SECRET: optionalText,
     TWITTER_CLIENT_ID: optionalText,
     TWITTER_CLIENT_SECRET: optionalText,
+    /** A generic OpenID Connect provider (discovery at ISSUER/.well-known/openid-configuration). */
+    OIDC_ISSUER_URL: z.url().optional(),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_PROVIDER_NAME: z.string().trim().min(1).default("Single sign-on"),
     UPLOAD_DIR: z.string().min(1).optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default("us-east-1"),

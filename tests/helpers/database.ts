@@ -2,22 +2,33 @@ import crypto from "node:crypto";
 
 import pg from "pg";
 
+async function onServer(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Tests own their data: an in-memory PGlite by default, or, when TEST_DATABASE_URL is set
- * (CI), a fresh schema on that PostgreSQL server, dropped again by `drop()`.
+ * (CI), a fresh database on that PostgreSQL server, dropped again by `drop()`.
  */
-export function testDatabaseEnv(): { env: Record<string, string>; drop: () => Promise<void> } {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { env: { DATA_DIR: "memory://" }, drop: async () => {} };
-  const schema = `test_${crypto.randomBytes(6).toString("hex")}`;
+export async function testDatabaseEnv(): Promise<{
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { env: { DATA_DIR: "memory://" }, drop: async () => {} };
+  const name = `pp_test_${crypto.randomBytes(6).toString("hex")}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-    },
+    env: { DATABASE_URL: url.toString() },
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 

@@ -36,7 +36,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   const { port } = httpServer.address() as AddressInfo;
   const baseUrl = `http://localhost:${port}`;
-  const database = testDatabaseEnv();
+  const database = await testDatabaseEnv();
   const env = built.parseEnv({ ...TEST_ENV_DEFAULTS, ...database.env, PORT: String(port), ...overrides });
   const { app, context } = await built.createServer({
     env,

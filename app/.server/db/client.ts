@@ -36,8 +36,6 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder, or "memory://" for a throw-away database. */
   dataDir?: string;
-  /** PostgreSQL schema to use (tests give each file its own). */
-  searchPath?: string;
   logger?: Logger;
 }
 
@@ -58,10 +56,7 @@ export function findMigrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
-    });
+    const pool = new pg.Pool({ connectionString: options.url });
     const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Database;
     return {
       db,
@@ -72,13 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         const rows = Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
         return { rows };
       },
-      migrate: async () => {
-        if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
-        await migrateNodePg(drizzleNodePg(pool), {
-          migrationsFolder,
-          migrationsSchema: options.searchPath,
-        });
-      },
+      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
       ping: async () => {
         await pool.query("select 1");
       },
