@@ -66,10 +66,11 @@ export async function storeImageUpload(
   const kind = detectImageKind(input);
   if (!kind) throw new ImageUploadError(UPLOAD_MESSAGES.notAnImage);
 
-  // The header alone gives the dimensions: a decompression bomb is refused before decoding.
+  // metadata() reads the header only: a decompression bomb is refused before any decoding
+  // (and limitInputPixels below guards the decoder itself).
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).metadata();
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageUploadError(UPLOAD_MESSAGES.unreadable);
   }

@@ -1,0 +1,115 @@
+import { count, desc, eq, ilike, sql } from "drizzle-orm";
+
+import type { Database } from "../db/client";
+import { adminUsers, savedDeals, user } from "../db/schema";
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  dealsCount: number;
+  lastLoginAt: Date | null;
+  isAdmin: boolean;
+}
+
+/** The most rows the users page lists at once; the count still covers every match. */
+export const ADMIN_USERS_LIMIT = 500;
+
+/** `50%_off` typed into a search box means those characters, not LIKE wildcards. */
+function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Accounts for the users page, newest first, with their saved-deal count and admin flag, in one
+ * query. The search matches the e-mail, which holds the username (the part before '@'), in any case.
+ */
+export async function getUsersForAdmin(
+  db: Database,
+  params: { query?: string } = {},
+): Promise<{ users: AdminUserRow[]; total: number }> {
+  const dealCounts = db
+    .select({ userId: savedDeals.userId, dealsCount: count().as("deals_count") })
+    .from(savedDeals)
+    .groupBy(savedDeals.userId)
+    .as("deal_counts");
+  const query = params.query?.trim();
+  const rows = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      dealsCount: sql<number>`coalesce(${dealCounts.dealsCount}, 0)::int`,
+      lastLoginAt: user.lastLoginAt,
+      isAdmin: sql<boolean>`${adminUsers.id} is not null`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(user)
+    .leftJoin(dealCounts, eq(dealCounts.userId, user.id))
+    .leftJoin(adminUsers, eq(adminUsers.userId, user.id))
+    .where(query ? ilike(user.email, likePattern(query)) : undefined)
+    .orderBy(desc(user.createdAt), user.email)
+    .limit(ADMIN_USERS_LIMIT);
+  return {
+    users: rows.map(({ total: _total, ...row }) => row),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(user.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Grants admin rights; returns false when the user already had them. */
+export async function grantAdmin(
+  db: Database,
+  params: { userId: string; email: string; addedBy: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(adminUsers)
+    .values(params)
+    .onConflictDoNothing({ target: adminUsers.userId })
+    .returning({ id: adminUsers.id });
+  return rows.length > 0;
+}
+
+export class LastAdminError extends Error {
+  constructor() {
+    super("You are the last admin: add another admin before removing your own admin rights");
+    this.name = "LastAdminError";
+  }
+}
+
+/**
+ * Removes admin rights; returns false when the user had none. Refuses (LastAdminError) to
+ * remove the last admin, so the back office can never lock everyone out.
+ */
+export async function revokeAdmin(db: Database, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent removals: two admins removing each other cannot both succeed.
+    await tx.execute(sql`lock table ${adminUsers} in share row exclusive mode`);
+    const [{ admins }] = (await tx.select({ admins: count() }).from(adminUsers)) as [
+      { admins: number },
+    ];
+    const [target] = await tx
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(eq(adminUsers.userId, userId));
+    if (!target) return false;
+    if (admins <= 1) throw new LastAdminError();
+    await tx.delete(adminUsers).where(eq(adminUsers.id, target.id));
+    return true;
+  });
+}

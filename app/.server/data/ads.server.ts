@@ -1,0 +1,71 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+
+import type { AD_PLACEMENTS } from "~/lib/constants";
+
+import type { Database } from "../db/client";
+import { ads } from "../db/schema";
+
+export type AdPlacement = (typeof AD_PLACEMENTS)[number];
+
+export const adColumns = {
+  id: ads.id,
+  type: ads.type,
+  title: ads.title,
+  description: ads.description,
+  imageUrl: ads.imageUrl,
+  linkUrl: ads.linkUrl,
+  ctaText: ads.ctaText,
+  active: ads.active,
+  placement: ads.placement,
+  size: ads.size,
+  overlayPosition: ads.overlayPosition,
+  overlayColor: ads.overlayColor,
+  textColor: ads.textColor,
+  mediaUrl: ads.mediaUrl,
+  mediaType: ads.mediaType,
+  logoUrl: ads.logoUrl,
+};
+
+export type Ad = Pick<typeof ads.$inferSelect, keyof typeof adColumns>;
+
+/** The active ads a public page shows at one placement, oldest first. */
+export async function getActiveAdsByPlacement(db: Database, placement: AdPlacement): Promise<Ad[]> {
+  return db
+    .select(adColumns)
+    .from(ads)
+    .where(and(eq(ads.placement, placement), eq(ads.active, true)))
+    .orderBy(asc(ads.createdAt));
+}
+
+export type AdValues = Omit<typeof ads.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/** Every ad for the admin grid, newest first. */
+export async function getAllAds(db: Database): Promise<Ad[]> {
+  return db.select(adColumns).from(ads).orderBy(desc(ads.createdAt));
+}
+
+export async function getAdById(db: Database, id: string): Promise<Ad | null> {
+  const [row] = await db.select(adColumns).from(ads).where(eq(ads.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createAd(db: Database, values: AdValues): Promise<string> {
+  const [row] = await db.insert(ads).values(values).returning({ id: ads.id });
+  return row!.id;
+}
+
+/** Returns false when no ad has that id. */
+export async function updateAd(db: Database, id: string, values: AdValues): Promise<boolean> {
+  const rows = await db
+    .update(ads)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(ads.id, id))
+    .returning({ id: ads.id });
+  return rows.length > 0;
+}
+
+/** Returns false when no ad has that id. */
+export async function deleteAd(db: Database, id: string): Promise<boolean> {
+  const rows = await db.delete(ads).where(eq(ads.id, id)).returning({ id: ads.id });
+  return rows.length > 0;
+}

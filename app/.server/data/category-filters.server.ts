@@ -1,0 +1,76 @@
+import { asc, eq, max } from "drizzle-orm";
+
+import type { FILTER_FIELDS, FILTER_TYPES } from "~/lib/constants";
+
+import type { Database } from "../db/client";
+import { categoryFilters } from "../db/schema";
+
+/** The filters the home page offers, in the admin's order. */
+export async function getEnabledCategoryFilters(db: Database) {
+  return db
+    .select({
+      id: categoryFilters.id,
+      name: categoryFilters.name,
+      type: categoryFilters.type,
+      field: categoryFilters.field,
+    })
+    .from(categoryFilters)
+    .where(eq(categoryFilters.enabled, true))
+    .orderBy(asc(categoryFilters.position), asc(categoryFilters.name));
+}
+
+export interface CategoryFilterInput {
+  name: string;
+  type: (typeof FILTER_TYPES)[number];
+  field: (typeof FILTER_FIELDS)[number];
+  /** Null puts a new filter last. */
+  position: number | null;
+  enabled: boolean;
+}
+
+/** Every filter, enabled or not, for the admin's filter editor. */
+export async function getAllCategoryFilters(db: Database) {
+  return db
+    .select({
+      id: categoryFilters.id,
+      name: categoryFilters.name,
+      type: categoryFilters.type,
+      field: categoryFilters.field,
+      position: categoryFilters.position,
+      enabled: categoryFilters.enabled,
+    })
+    .from(categoryFilters)
+    .orderBy(asc(categoryFilters.position), asc(categoryFilters.name));
+}
+export type AdminCategoryFilter = Awaited<ReturnType<typeof getAllCategoryFilters>>[number];
+
+export async function createCategoryFilter(db: Database, input: CategoryFilterInput): Promise<string> {
+  let position = input.position;
+  if (position === null) {
+    const [row] = await db.select({ last: max(categoryFilters.position) }).from(categoryFilters);
+    position = (row?.last ?? 0) + 1;
+  }
+  const [row] = await db
+    .insert(categoryFilters)
+    .values({ ...input, position })
+    .returning({ id: categoryFilters.id });
+  return row.id;
+}
+
+export async function updateCategoryFilter(db: Database, id: string, input: CategoryFilterInput): Promise<boolean> {
+  const { position, ...rest } = input;
+  const rows = await db
+    .update(categoryFilters)
+    .set(position === null ? rest : { ...rest, position })
+    .where(eq(categoryFilters.id, id))
+    .returning({ id: categoryFilters.id });
+  return rows.length > 0;
+}
+
+export async function deleteCategoryFilter(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(categoryFilters)
+    .where(eq(categoryFilters.id, id))
+    .returning({ id: categoryFilters.id });
+  return rows.length > 0;
+}
