@@ -16,14 +16,17 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
     <header className="border-b bg-background">
-      <div className="container mx-auto flex h-14 items-center gap-4 px-4">
+      <div className="container mx-auto flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
         <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight" aria-label="PeptidePrices home">
           <span className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">
             PP
           </span>
           <span className="hidden sm:inline">PeptidePrices</span>
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-4 text-sm">
+        <nav
+          aria-label="Main"
+          className="order-last flex w-full items-center gap-4 text-sm sm:order-none sm:w-auto"
+        >
           <NavLink to="/compare" className={navLinkClass}>
             Compare
           </NavLink>

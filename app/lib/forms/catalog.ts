@@ -100,11 +100,11 @@ const vendorPriceFields = {
   peptideId: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().uuid(REQUIRED_FIELDS_MESSAGE),
   vendorId: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().uuid(REQUIRED_FIELDS_MESSAGE),
   price: requiredText(REQUIRED_FIELDS_MESSAGE).pipe(
-    z.coerce.number().nonnegative("Price cannot be negative").max(1_000_000_000, "Price is too large"),
+    z.coerce.number<string>().nonnegative("Price cannot be negative").max(1_000_000_000, "Price is too large"),
   ),
   currency: z.enum(CURRENCIES, "Choose USD, EUR or GBP").default("USD"),
   quantity: requiredText(REQUIRED_FIELDS_MESSAGE).pipe(
-    z.coerce.number().positive("Quantity must be greater than 0").max(1_000_000_000, "Quantity is too large"),
+    z.coerce.number<string>().positive("Quantity must be greater than 0").max(1_000_000_000, "Quantity is too large"),
   ),
   unit: z.enum(UNITS, REQUIRED_FIELDS_MESSAGE),
   /** Free-text unit, required only when unit is 'other'. */

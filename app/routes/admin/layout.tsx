@@ -1,14 +1,137 @@
-import { Outlet } from "react-router";
+import {
+  Boxes,
+  FlaskConical,
+  Image,
+  Megaphone,
+  PanelBottom,
+  Settings,
+  Shapes,
+  Store,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
+import { Button } from "~/components/ui/button";
+import {
+  readSidebarState,
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarRail,
+  SidebarTrigger,
+} from "~/components/ui/sidebar";
 
 import type { Route } from "./+types/layout";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(context.app, request);
-  return { admin };
+interface AdminSection {
+  title: string;
+  to: string;
+  icon: LucideIcon;
 }
 
-export default function AdminLayout() {
-  return <Outlet />;
+const ADMIN_SECTIONS: AdminSection[] = [
+  { title: "Peptides", to: "/admin/peptides", icon: FlaskConical },
+  { title: "Categories", to: "/admin/categories", icon: Shapes },
+  { title: "Scraping", to: "/admin/scraping", icon: Boxes },
+  { title: "Vendors", to: "/admin/vendors", icon: Store },
+  { title: "Ads", to: "/admin/ads", icon: Megaphone },
+  { title: "Hero", to: "/admin/hero", icon: Image },
+  { title: "Footer", to: "/admin/footer", icon: PanelBottom },
+  { title: "Users", to: "/admin/users", icon: Users },
+  { title: "Settings", to: "/admin/settings", icon: Settings },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(context.app, request);
+  return {
+    adminEmail: admin.email,
+    // Read on the server so the first paint already has the sidebar the admin left.
+    sidebarOpen: readSidebarState(request.headers.get("cookie")),
+  };
+}
+
+export function meta() {
+  return [{ title: "Admin · PeptidePrices" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const current = ADMIN_SECTIONS.find((section) => pathname.startsWith(section.to));
+  return (
+    // The sidebar sits below the site header, so it is positioned within this area, not the viewport.
+    <SidebarProvider defaultOpen={loaderData.sidebarOpen} className="relative min-h-[calc(100svh-3.5rem)]">
+      <Sidebar collapsible="icon" label="Admin" className="absolute h-full">
+        <SidebarHeader>
+          <div className="flex h-8 items-center gap-2 px-2 text-sm font-semibold group-data-[collapsible=icon]:hidden">
+            Back office
+          </div>
+        </SidebarHeader>
+        <SidebarContent>
+          <SidebarGroup>
+            <SidebarGroupLabel>Manage</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <SidebarMenu>
+                {ADMIN_SECTIONS.map((section) => (
+                  <SidebarMenuItem key={section.to}>
+                    <SidebarMenuButton asChild isActive={current?.to === section.to} tooltip={section.title}>
+                      <NavLink to={section.to} prefetch="intent">
+                        <section.icon aria-hidden />
+                        <span>{section.title}</span>
+                      </NavLink>
+                    </SidebarMenuButton>
+                  </SidebarMenuItem>
+                ))}
+              </SidebarMenu>
+            </SidebarGroupContent>
+          </SidebarGroup>
+        </SidebarContent>
+        <SidebarRail />
+      </Sidebar>
+      <SidebarInset as="div">
+        <div className="flex h-12 items-center gap-2 border-b px-4">
+          <SidebarTrigger />
+          <span className="text-sm font-medium">{current?.title ?? "Admin"}</span>
+          <span className="ml-auto hidden truncate text-xs text-muted-foreground sm:inline">
+            {loaderData.adminEmail}
+          </span>
+        </div>
+        <main className="min-w-0 flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = isRouteErrorResponse(error) && (error.status === 401 || error.status === 403);
+  return (
+    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{refused ? "Admin Access Required" : "Something went wrong"}</h1>
+      <p className="text-muted-foreground">
+        {refused
+          ? "Sign in with an administrator account to manage the catalogue."
+          : "The admin page could not be loaded. Please try again."}
+      </p>
+      {refused ? (
+        <Button asChild>
+          <Link to="/admin-login">Go to Admin Login</Link>
+        </Button>
+      ) : (
+        <Button asChild variant="outline">
+          <Link to="/admin">Back to admin</Link>
+        </Button>
+      )}
+    </main>
+  );
 }

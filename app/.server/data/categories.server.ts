@@ -1,0 +1,60 @@
+import { asc, eq, or, sql } from "drizzle-orm";
+
+import type { Database } from "../db/client";
+import { categories } from "../db/schema";
+
+export interface CategoryInput {
+  name: string;
+  slug: string;
+  description: string | null;
+}
+
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  slug: categories.slug,
+  description: categories.description,
+};
+
+export async function getCategories(db: Database) {
+  return db.select(categoryColumns).from(categories).orderBy(asc(categories.name));
+}
+export type AdminCategory = Awaited<ReturnType<typeof getCategories>>[number];
+
+/** Another category already using this name or slug (both are unique), to answer clearly. */
+export async function findCategoryConflict(
+  db: Database,
+  input: Pick<CategoryInput, "name" | "slug">,
+  exceptId?: string,
+): Promise<"name" | "slug" | null> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .where(
+      or(sql`lower(${categories.name}) = ${input.name.toLowerCase()}`, eq(categories.slug, input.slug)),
+    );
+  const others = rows.filter((row) => row.id !== exceptId);
+  if (others.some((row) => row.name.toLowerCase() === input.name.toLowerCase())) return "name";
+  if (others.some((row) => row.slug === input.slug)) return "slug";
+  return null;
+}
+
+export async function createCategory(db: Database, input: CategoryInput): Promise<string> {
+  const [row] = await db.insert(categories).values(input).returning({ id: categories.id });
+  return row.id;
+}
+
+export async function updateCategory(db: Database, id: string, input: CategoryInput): Promise<boolean> {
+  const rows = await db
+    .update(categories)
+    .set(input)
+    .where(eq(categories.id, id))
+    .returning({ id: categories.id });
+  return rows.length > 0;
+}
+
+/** Its peptides become uncategorised (the foreign key sets category_id to null). */
+export async function deleteCategory(db: Database, id: string): Promise<boolean> {
+  const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+  return rows.length > 0;
+}

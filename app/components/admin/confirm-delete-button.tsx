@@ -1,0 +1,53 @@
+import { Trash2 } from "lucide-react";
+import { useFetcher } from "react-router";
+
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../ui/alert-dialog";
+import { Button } from "../ui/button";
+
+interface ConfirmDeleteButtonProps {
+  /**
+   * The fetcher key; the page reads the result under the same key and toasts it, because the
+   * deleted row (and this button) is gone by the time the result arrives.
+   */
+  fetcherKey: string;
+  /** Hidden fields posted on confirmation (intent and id). */
+  fields: Record<string, string>;
+  /** What is deleted, for the button's accessible name ("Delete BPC-157"). */
+  itemName: string;
+  description: string;
+}
+
+/** A delete button that asks first (AlertDialog) and posts through a fetcher. */
+export function ConfirmDeleteButton({ fetcherKey, fields, itemName, description }: ConfirmDeleteButtonProps) {
+  const fetcher = useFetcher({ key: fetcherKey });
+  const busy = fetcher.state !== "idle";
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Delete ${itemName}`} disabled={busy}>
+          <Trash2 className="size-4" aria-hidden />
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={() => fetcher.submit(fields, { method: "post" })}>Delete</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
