@@ -7,12 +7,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 
 import { getSessionUser } from "~/.server/auth.server";
 import { getShellContent } from "~/.server/data/shell.server";
+import { readFlash } from "~/.server/flash.server";
 import { AgeGate } from "~/components/age-gate";
+import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { TopBar } from "~/components/top-bar";
@@ -25,11 +28,17 @@ import "./app.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   const [user, shell] = await Promise.all([getSessionUser(app, request), getShellContent(app)]);
-  return data({ user, ...shell });
+  const { flash, clearCookie } = readFlash(request, app.baseUrl);
+  return data(
+    { user, ...shell, flash },
+    clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  // The back office is for admins; the public age gate would only stand in their way.
+  const isAdminArea = useLocation().pathname.startsWith("/admin");
   return (
     <html lang="en">
       <head>
@@ -44,8 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <TopBar latestPriceCheck={root?.latestPriceCheck ?? null} />
         <div className="flex flex-1 flex-col">{children}</div>
         <SiteFooter sections={root?.footer ?? []} />
-        <AgeGate />
+        {isAdminArea ? null : <AgeGate />}
         <Toaster theme="system" />
+        <FlashToast flash={root?.flash ?? null} />
         <ScrollRestoration />
         <Scripts />
       </body>
