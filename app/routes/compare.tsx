@@ -1,3 +1,101 @@
-export default function Placeholder() {
-  return <main className="container mx-auto px-4 py-8">Coming soon</main>;
+import { data, Form, Link, useSubmit } from "react-router";
+
+import { publicPageHeaders } from "~/.server/cache-headers.server";
+import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
+import { getComparePageData } from "~/.server/data/listings.server";
+import { AdSlot } from "~/components/ad-slot";
+import { CompareTable } from "~/components/compare-table";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+
+import type { Route } from "./+types/compare";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const url = new URL(request.url);
+  const [compare, ads] = await Promise.all([
+    getComparePageData(app.db, {
+      peptideSlug: url.searchParams.get("peptide"),
+      sizeId: url.searchParams.get("size"),
+    }),
+    app.cache.get("ads:comparison_page", () => getActiveAdsByPlacement(app.db, "comparison_page")),
+  ]);
+  const canonical = new URL("/compare", app.baseUrl);
+  if (compare.selected && url.searchParams.has("peptide")) canonical.searchParams.set("peptide", compare.selected.slug);
+  return data({ ...compare, ads, canonicalUrl: canonical.toString() }, { headers: publicPageHeaders(request) });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export function meta({ data }: Route.MetaArgs) {
+  const name = data?.selected?.name;
+  return [
+    { title: name ? `Compare ${name} prices · PeptidePrices` : "Compare peptide prices · PeptidePrices" },
+    {
+      name: "description",
+      content: `Compare vendor prices${name ? ` for ${name}` : ""} side by side: coupons, price after coupon, purity, stock and vendor rating.`,
+    },
+    ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonicalUrl }] : []),
+  ];
+}
+
+export default function Compare({ loaderData }: Route.ComponentProps) {
+  const { peptides, selected, sizes, selectedSizeId, offers, ads } = loaderData;
+  const submit = useSubmit();
+  return (
+    <main className="container mx-auto flex flex-col gap-6 px-4 py-8">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">Compare Prices</h1>
+        <p className="text-muted-foreground">Every vendor's price for one peptide and size, with coupons applied.</p>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose a peptide">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Peptide
+          <select
+            name="peptide"
+            defaultValue={selected?.slug}
+            key={selected?.slug}
+            onChange={(event) => submit(event.currentTarget.form)}
+            className="h-9 min-w-56 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            {peptides.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="outline">
+          Compare
+        </Button>
+      </Form>
+      {selected ? (
+        <>
+          <nav aria-label="Sizes" className="flex flex-wrap gap-2">
+            {sizes.map((size) => (
+              <Link
+                key={size.id}
+                to={`/compare?peptide=${encodeURIComponent(selected.slug)}&size=${size.id}`}
+                preventScrollReset
+                aria-current={size.id === selectedSizeId ? "page" : undefined}
+                className={cn(
+                  "inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium",
+                  size.id === selectedSizeId ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent",
+                )}
+              >
+                {size.label}
+              </Link>
+            ))}
+          </nav>
+          <CompareTable key={`${selected.slug}-${selectedSizeId}`} offers={offers} />
+          <Link to={`/peptide/${selected.slug}`} className="w-fit text-sm text-primary hover:underline">
+            Price history and details for {selected.name} →
+          </Link>
+        </>
+      ) : (
+        <p className="text-muted-foreground">No peptides yet.</p>
+      )}
+      <AdSlot ads={ads} />
+    </main>
+  );
 }

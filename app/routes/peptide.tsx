@@ -1,3 +1,240 @@
-export default function Placeholder() {
-  return <main className="container mx-auto px-4 py-8">Coming soon</main>;
+import { ArrowLeft, Check } from "lucide-react";
+import { useState } from "react";
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+
+import { publicPageHeaders } from "~/.server/cache-headers.server";
+import { getPeptidePageData, type Offer } from "~/.server/data/listings.server";
+import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
+import { PriceHistoryChart, type ChartSeries } from "~/components/price-history-chart";
+import { PriceTable } from "~/components/price-table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { formatPrice } from "~/lib/format";
+import { cn } from "~/lib/utils";
+
+import type { Route } from "./+types/peptide";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const page = await getPeptidePageData(app.db, params.slug);
+  if (!page) {
+    throw data("Peptide not found", { status: 404, headers: publicPageHeaders(request) });
+  }
+  const canonicalUrl = new URL(`/peptide/${page.peptide.slug}`, app.baseUrl).toString();
+  return data(
+    {
+      ...page,
+      canonicalUrl,
+      imageUrl: new URL(page.peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, app.baseUrl).toString(),
+      now: new Date().toISOString(),
+    },
+    { headers: publicPageHeaders(request) },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+/** Offers priced in one currency: an AggregateOffer has a single priceCurrency. */
+function offersInMainCurrency(offers: Offer[]) {
+  const currency = offers[0]?.currency ?? "USD";
+  return { currency, offers: offers.filter((o) => o.currency === currency) };
+}
+
+export function meta({ data, error }: Route.MetaArgs) {
+  if (!data || error) {
+    return [{ title: "Peptide not found · PeptidePrices" }, { name: "robots", content: "noindex" }];
+  }
+  const { peptide } = data;
+  const { currency, offers } = offersInMainCurrency(data.offers);
+  const low = offers.length > 0 ? Math.min(...offers.map((o) => o.priceAfterCoupon)) : null;
+  const description =
+    low === null
+      ? `${peptide.name}: ${peptide.description ?? "research peptide"}`
+      : `Compare ${offers.length} vendor prices for ${peptide.name}, from ${formatPrice(low, currency)} with coupons applied. ${peptide.description ?? ""}`.trim();
+  return [
+    { title: `${peptide.name} prices · PeptidePrices` },
+    { name: "description", content: description.slice(0, 300) },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    { property: "og:title", content: `${peptide.name} prices` },
+    { property: "og:type", content: "product" },
+    { property: "og:url", content: data.canonicalUrl },
+    { property: "og:image", content: data.imageUrl },
+  ];
+}
+
+/** JSON for a <script> element: "<" escaped so no "</script>" inside a description can close it. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+function productJsonLd(loaderData: Route.ComponentProps["loaderData"]) {
+  const { peptide } = loaderData;
+  const { currency, offers } = offersInMainCurrency(loaderData.offers);
+  const prices = offers.map((o) => o.price);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: peptide.name,
+    description: peptide.description ?? undefined,
+    image: loaderData.imageUrl,
+    url: loaderData.canonicalUrl,
+    category: peptide.categoryName ?? undefined,
+    ...(offers.length > 0
+      ? {
+          offers: {
+            "@type": "AggregateOffer",
+            lowPrice: Math.min(...prices).toFixed(2),
+            highPrice: Math.max(...prices).toFixed(2),
+            offerCount: offers.length,
+            priceCurrency: currency,
+          },
+        }
+      : {}),
+  };
+}
+
+export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
+  const { peptide, sizes, offers, history, recommended } = loaderData;
+  const [sizeId, setSizeId] = useState<string | null>(null);
+  const navigation = useNavigation();
+  const shown = sizeId === null ? offers : offers.filter((o) => o.sizeId === sizeId);
+  const chartSizeId = sizeId ?? sizes[0]?.id ?? null;
+  const series: ChartSeries[] = offers
+    .filter((o) => o.sizeId === chartSizeId)
+    .map((o) => ({
+      id: o.id,
+      name: o.vendorName,
+      points: history.filter((h) => h.vendorPeptideId === o.id),
+    }));
+  const chartSize = sizes.find((s) => s.id === chartSizeId);
+
+  return (
+    <main className="container mx-auto flex flex-col gap-8 px-4 py-8">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(loaderData)) }} />
+      {navigation.state === "loading" ? (
+        <p role="status" className="fixed top-2 left-1/2 z-40 -translate-x-1/2 rounded-md border bg-background px-3 py-1 text-sm shadow">
+          Loading...
+        </p>
+      ) : null}
+      <Link to="/" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden /> All peptides
+      </Link>
+      <section className="grid gap-6 md:grid-cols-[minmax(0,320px)_1fr]">
+        <img
+          src={peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE}
+          alt={peptide.name}
+          width={640}
+          height={480}
+          className="aspect-[4/3] w-full rounded-xl border object-cover"
+        />
+        <div className="flex flex-col gap-3">
+          {peptide.categoryName ? (
+            <Badge asChild variant="secondary">
+              <Link to={`/?category=${peptide.categorySlug}`}>{peptide.categoryName}</Link>
+            </Badge>
+          ) : null}
+          <h1 className="text-3xl font-bold tracking-tight">{peptide.name}</h1>
+          {peptide.description ? <p className="max-w-prose text-muted-foreground">{peptide.description}</p> : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="prices-heading" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="prices-heading" className="text-xl font-semibold">
+            Price comparison
+          </h2>
+          <div role="group" aria-label="Size" className="flex flex-wrap gap-1.5">
+            {[{ id: null as string | null, label: "All" }, ...sizes].map((size) => (
+              <button
+                key={size.id ?? "all"}
+                type="button"
+                aria-pressed={size.id === sizeId}
+                onClick={() => setSizeId(size.id)}
+                className={cn(
+                  "h-8 rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                  size.id === sizeId ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent",
+                )}
+              >
+                {size.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <PriceTable offers={shown} />
+      </section>
+
+      <section aria-labelledby="history-heading" className="flex flex-col gap-3">
+        <h2 id="history-heading" className="text-xl font-semibold">
+          Price history{chartSize ? ` · ${chartSize.label}` : ""}
+        </h2>
+        <PriceHistoryChart series={series} currency={offers[0]?.currency} now={loaderData.now} />
+      </section>
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="benefits-heading" className="flex flex-col gap-3">
+          <h2 id="benefits-heading" className="text-xl font-semibold">
+            Key Benefits
+          </h2>
+          {peptide.keyBenefits.length > 0 ? (
+            <ul className="flex flex-col gap-2">
+              {peptide.keyBenefits.map((benefit) => (
+                <li key={benefit} className="flex items-start gap-2">
+                  <Check className="mt-0.5 size-4 text-success" aria-hidden />
+                  {benefit}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No key benefits listed.</p>
+          )}
+        </section>
+        <section aria-labelledby="recommended-heading" className="flex flex-col gap-3">
+          <h2 id="recommended-heading" className="text-xl font-semibold">
+            Recommended Products
+          </h2>
+          {recommended.length > 0 ? (
+            <ul className="grid grid-cols-2 gap-3">
+              {recommended.map((item) => (
+                <li key={item.id}>
+                  <Link
+                    to={`/peptide/${item.slug}`}
+                    prefetch="intent"
+                    className="flex h-full flex-col gap-2 rounded-lg border p-3 hover:bg-accent"
+                  >
+                    <img
+                      src={item.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE}
+                      alt=""
+                      width={200}
+                      height={150}
+                      loading="lazy"
+                      className="aspect-[4/3] w-full rounded object-cover"
+                    />
+                    <span className="font-medium">{item.name}</span>
+                    <span className="text-xs text-muted-foreground">{item.categoryName ?? "Uncategorised"}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No recommendations yet.</p>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Peptide not found" : "Failed to load peptide details"}</h1>
+      <p className="text-muted-foreground">
+        {notFound ? "We could not find a peptide at this address." : "Please try again in a moment."}
+      </p>
+      <Button asChild>
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </main>
+  );
 }

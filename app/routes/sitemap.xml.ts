@@ -1,3 +1,31 @@
-export function loader() {
-  return new Response("", { status: 404 });
+import { getSitemapEntries } from "~/.server/data/listings.server";
+
+import type { Route } from "./+types/sitemap.xml";
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`);
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { app } = context;
+  const entries = await getSitemapEntries(app.db);
+  const newest = entries.reduce((latest, e) => (e.lastModified > latest ? e.lastModified : latest), "");
+  const url = (path: string, lastModified: string | null) =>
+    `  <url><loc>${escapeXml(new URL(path, app.baseUrl).toString())}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</url>`;
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    url("/", newest || null),
+    url("/compare", newest || null),
+    url("/catalog", newest || null),
+    ...entries.map((e) => url(`/peptide/${encodeURIComponent(e.slug)}`, e.lastModified)),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600, s-maxage=3600",
+    },
+  });
 }

@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { Link } from "react-router";
+
+import type { PeptideCardData } from "~/.server/data/listings.server";
+import { formatPrice } from "~/lib/format";
+import { cn } from "~/lib/utils";
+
+import { Badge } from "./ui/badge";
+import { Skeleton } from "./ui/skeleton";
+
+export const PEPTIDE_PLACEHOLDER_IMAGE = "/images/peptide-default.jpg";
+
+const CARD_CLASS = "flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm";
+
+/**
+ * One peptide with its sizes; every size's lowest price is already in the loader data,
+ * so choosing a size updates the price in place without a request.
+ */
+export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
+  const [sizeId, setSizeId] = useState(peptide.defaultSizeId);
+  const size = peptide.sizes.find((s) => s.id === sizeId) ?? peptide.sizes[0];
+  const href = `/peptide/${peptide.slug}`;
+  return (
+    <article className={CARD_CLASS} aria-label={peptide.name} data-testid="peptide-card">
+      <Link to={href} prefetch="intent" tabIndex={-1} aria-hidden className="block aspect-[4/3] bg-muted">
+        <img
+          src={peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE}
+          alt=""
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-col gap-1">
+          <h3 className="font-semibold leading-tight">
+            <Link to={href} prefetch="intent" className="hover:underline">
+              {peptide.name}
+            </Link>
+          </h3>
+          <span className="text-xs text-muted-foreground">{peptide.categoryName ?? "Uncategorised"}</span>
+        </div>
+        {peptide.sizes.length > 0 ? (
+          <div role="group" aria-label={`${peptide.name} size`} className="flex flex-wrap gap-1.5">
+            {peptide.sizes.map((s) => (
+              <button
+                key={s.id}
+                type="button"
+                aria-pressed={s.id === size?.id}
+                onClick={() => setSizeId(s.id)}
+                className={cn(
+                  "h-7 rounded-md border px-2 text-xs font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                  s.id === size?.id
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "bg-background hover:bg-accent",
+                )}
+              >
+                {s.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <div className="mt-auto flex items-end justify-between gap-2">
+          <div>
+            <p className="text-xs text-muted-foreground">Lowest price</p>
+            <p className="text-xl font-bold tabular-nums" data-testid="card-price" aria-live="polite">
+              {size?.lowestPrice != null ? formatPrice(size.lowestPrice, size.currency) : "—"}
+            </p>
+          </div>
+          <Badge variant="secondary" className="tabular-nums" data-testid="card-vendors">
+            {size?.vendorCount ?? 0} {size?.vendorCount === 1 ? "vendor" : "vendors"}
+          </Badge>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Same outer size as a card, so the grid does not jump while the next page loads. */
+export function PeptideCardSkeleton() {
+  return (
+    <div className={CARD_CLASS} data-testid="peptide-card-skeleton">
+      <Skeleton className="aspect-[4/3] rounded-none" />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-3 w-1/3" />
+        <div className="flex gap-1.5">
+          <Skeleton className="h-7 w-12" />
+          <Skeleton className="h-7 w-12" />
+        </div>
+        <div className="mt-auto flex items-end justify-between">
+          <Skeleton className="h-10 w-24" />
+          <Skeleton className="h-5 w-16" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function PeptideGridSkeleton({ count }: { count: number }) {
+  return (
+    <div className={PEPTIDE_GRID_CLASS} aria-busy="true" aria-label="Loading peptides">
+      {Array.from({ length: count }, (_, i) => (
+        <PeptideCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+export const PEPTIDE_GRID_CLASS = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";

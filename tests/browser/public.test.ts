@@ -1,0 +1,156 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { getHomePageData } from "~/.server/data/listings.server";
+import { AGE_CONFIRMATION_MS, AGE_VERIFIED_KEY } from "~/lib/constants";
+import { formatPrice } from "~/lib/format";
+import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
+
+import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const url = (path: string) => new URL(path, server.baseUrl).toString();
+
+/**
+ * Clicks a toggle until it reports pressed: a click that lands before hydration does
+ * nothing, and pressing an already pressed toggle changes nothing, so retrying is safe.
+ */
+async function pressUntilOn(toggle: Locator) {
+  await expect
+    .poll(async () => {
+      await toggle.click();
+      return toggle.getAttribute("aria-pressed");
+    })
+    .toBe("true");
+}
+
+const mainGrid = (page: Page) => page.getByTestId("peptide-grid");
+const prices = async (page: Page) =>
+  (await page.getByTestId("price-row").getByTestId("price").allTextContents()).map((text) =>
+    Number(text.replace(/[^0-9.]/g, "")),
+  );
+
+describe("age gate", () => {
+  it("blocks a new visitor over the server-rendered page until confirmed, and remembers it for 30 days", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url("/"));
+    const gate = page.getByRole("alertdialog");
+    await gate.waitFor({ state: "visible" });
+    await expect.poll(() => gate.getByRole("button", { name: "I Confirm" }).isVisible()).toBe(true);
+    expect(await gate.getByRole("button", { name: "Exit" }).isVisible()).toBe(true);
+    // The page itself is rendered under the modal, not replaced by it.
+    expect(await page.getByRole("heading", { name: "Featured Peptides" }).count()).toBe(1);
+    expect(await mainGrid(page).locator("article").count()).toBeGreaterThan(0);
+
+    const before = Date.now();
+    await gate.getByRole("button", { name: "I Confirm" }).click();
+    await gate.waitFor({ state: "hidden" });
+    const stored = Number(await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY));
+    expect(stored).toBeGreaterThanOrEqual(before + AGE_CONFIRMATION_MS);
+    expect(stored).toBeLessThanOrEqual(Date.now() + AGE_CONFIRMATION_MS);
+
+    await page.reload();
+    // Once a toggle responds the page is hydrated, so the gate would have shown by now.
+    await pressUntilOn(mainGrid(page).locator('article[aria-label="BPC-157"]').getByRole("button", { name: "10mg" }));
+    expect(await gate.count()).toBe(0);
+
+    await page.evaluate((key) => localStorage.setItem(key, String(Date.now() - 1000)), AGE_VERIFIED_KEY);
+    await page.reload();
+    await gate.waitFor({ state: "visible" });
+    expect(await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY)).toBeNull();
+    await context.close();
+  });
+});
+
+describe("home page", () => {
+  it("narrows the cards to a category and puts it in the URL", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/"));
+    const allCount = await mainGrid(page).locator("article").count();
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Metabolic" }).click();
+    await page.waitForURL(/\?category=metabolic$/);
+    await expect
+      .poll(async () => (await mainGrid(page).locator("article").allInnerTexts()).length)
+      .toBe(3);
+    const names = await mainGrid(page).locator("article").evaluateAll((cards) =>
+      cards.map((card) => card.getAttribute("aria-label")),
+    );
+    expect(names.sort()).toEqual(["AOD-9604", "Semaglutide", "Tirzepatide"]);
+    expect(allCount).toBeGreaterThan(3);
+    await context.close();
+  });
+
+  it("switching a card's size shows that size's lowest price in place", async () => {
+    const home = await getHomePageData(server.app.db, { categorySlug: null, page: 1, filters: EMPTY_HOME_FILTERS });
+    const bpc = home.peptides.find((p) => p.slug === "bpc-157")!;
+    const [five, ten] = bpc.sizes;
+    expect(five.lowestPrice).not.toBe(ten.lowestPrice);
+
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/"));
+    const card = mainGrid(page).locator('article[aria-label="BPC-157"]');
+    const price = card.getByTestId("card-price");
+    expect(await price.textContent()).toBe(formatPrice(five.lowestPrice!, five.currency));
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await pressUntilOn(card.getByRole("button", { name: ten.label }));
+    expect(await price.textContent()).toBe(formatPrice(ten.lowestPrice!, ten.currency));
+    expect(await card.getByTestId("card-vendors").textContent()).toBe(`${ten.vendorCount} vendors`);
+    // No loader request: the price of every size came with the page.
+    expect(requests.filter((r) => new URL(r).pathname.endsWith(".data"))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("peptide detail", () => {
+  it("sorts the price table by Price ascending, then descending", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    const sizes = page.getByRole("group", { name: "Size" });
+    await pressUntilOn(sizes.getByRole("button", { name: "5mg" }));
+    await sizes.getByRole("button", { name: "All" }).click();
+
+    const header = page.getByRole("columnheader", { name: /^Price$/ });
+    await header.getByRole("button").click();
+    expect(await header.getAttribute("aria-sort")).toBe("ascending");
+    const ascending = await prices(page);
+    expect(ascending.length).toBeGreaterThan(2);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+
+    await header.getByRole("button").click();
+    expect(await header.getAttribute("aria-sort")).toBe("descending");
+    const descending = await prices(page);
+    expect(descending).toEqual([...ascending].sort((a, b) => b - a));
+    expect(descending[0]).toBeGreaterThan(descending.at(-1)!);
+    await context.close();
+  });
+
+  it("copies a coupon code to the clipboard and confirms with a toast", async () => {
+    const context = await newVerifiedContext(browser, { permissions: ["clipboard-read", "clipboard-write"] });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    await pressUntilOn(page.getByRole("group", { name: "Size" }).getByRole("button", { name: "5mg" }));
+    const copy = page.getByRole("button", { name: /^Copy coupon code / }).first();
+    const code = (await copy.getAttribute("aria-label"))!.replace("Copy coupon code ", "");
+    await copy.click();
+    await page.getByText("Coupon code copied!").waitFor({ state: "visible" });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await context.close();
+  });
+});

@@ -1,0 +1,229 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import * as t from "~/.server/db/schema";
+
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function page(path: string, init?: RequestInit) {
+  const response = await server.fetch(path, init);
+  return { response, html: await response.text() };
+}
+
+/** Visible text of the cards in the main grid, in order. */
+function cardNames(html: string): string[] {
+  const grid = html.split('data-testid="peptide-grid"')[1] ?? "";
+  return [...grid.matchAll(/<article[^>]*aria-label="([^"]+)"/g)].map((m) => m[1]);
+}
+
+describe("home", () => {
+  it("renders the hero, featured peptides, category bar and cards", async () => {
+    const { response, html } = await page("/");
+    expect(response.status).toBe(200);
+    expect(html).toContain("Find the Best Deals on Peptides");
+    expect(html).toContain("Compare Now");
+    expect(html).toContain("Learn More");
+    expect(html).toContain("Featured Peptides");
+    expect(html).toContain("All Categories");
+    expect(html).toContain("Healing &amp; Recovery");
+    expect(cardNames(html)).toContain("BPC-157");
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/"/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    // The homepage ad of the demo data.
+    expect(html).toContain("Independent third-party testing");
+  });
+
+  it("shows 'No Peptide' for an empty featured slot", async () => {
+    const before = await page("/");
+    expect(before.html).not.toContain("No Peptide");
+    await server.app.db
+      .update(t.peptides)
+      .set({ isPopular: false, popularOrder: null })
+      .where(eq(t.peptides.slug, "tb-500"));
+    try {
+      const { html } = await page("/");
+      expect(html).toContain("No Peptide");
+    } finally {
+      await server.app.db.update(t.peptides).set({ isPopular: true, popularOrder: 3 }).where(eq(t.peptides.slug, "tb-500"));
+    }
+  });
+
+  it("filters by category from the URL", async () => {
+    const { html } = await page("/?category=metabolic");
+    expect(cardNames(html).sort()).toEqual(["AOD-9604", "Semaglutide", "Tirzepatide"]);
+    expect(html).toMatch(/aria-current="page"[^>]*>Metabolic</);
+  });
+
+  it("filters by vial size from the URL (GET form)", async () => {
+    const { html } = await page("/?size=15mg");
+    expect(cardNames(html)).toEqual(["Tirzepatide"]);
+  });
+
+  it("shows the empty state for a category with no peptides", async () => {
+    await server.app.db.insert(t.categories).values({ name: "Empty shelf", slug: "empty-shelf" });
+    const { response, html } = await page("/?category=empty-shelf");
+    expect(response.status).toBe(200);
+    expect(html).toContain("No peptides found with the current filters.");
+    expect(html).toContain("Clear Filters");
+    expect(cardNames(html)).toEqual([]);
+  });
+
+  it("pages 24 cards at a time with ?page=N", async () => {
+    const [category] = await server.app.db.insert(t.categories).values({ name: "Bulk", slug: "bulk" }).returning();
+    await server.app.db.insert(t.peptides).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        name: `Bulk peptide ${String(i).padStart(2, "0")}`,
+        slug: `bulk-peptide-${i}`,
+        categoryId: category.id,
+      })),
+    );
+    const first = await page("/?category=bulk");
+    expect(cardNames(first.html)).toHaveLength(24);
+    expect(first.html).toContain("Page 1 of 2");
+    expect(first.html).toContain('href="/?category=bulk&amp;page=2"');
+    const second = await page("/?category=bulk&page=2");
+    expect(second.response.status).toBe(200);
+    expect(cardNames(second.html)).toEqual([
+      "Bulk peptide 24",
+      "Bulk peptide 25",
+      "Bulk peptide 26",
+      "Bulk peptide 27",
+      "Bulk peptide 28",
+      "Bulk peptide 29",
+    ]);
+  });
+
+  it("sends CDN cache headers to visitors without a cookie and private ones otherwise", async () => {
+    const anonymous = await server.fetch("/");
+    expect(anonymous.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=600");
+    expect(anonymous.headers.get("vary")).toMatch(/cookie/i);
+    const withCookie = await server.fetch("/", { headers: { cookie: "something=1" } });
+    expect(withCookie.headers.get("cache-control")).toBe("private, no-store");
+    expect(withCookie.headers.get("vary")).toMatch(/cookie/i);
+  });
+});
+
+describe("peptide detail", () => {
+  it("renders the price table, badges, benefits, recommendations and JSON-LD", async () => {
+    const { response, html } = await page("/peptide/bpc-157");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("public");
+    expect(html).toContain("<h1");
+    expect(html).toContain("BPC-157");
+    expect(html).toContain("Healing &amp; Recovery");
+    expect(html).toContain("Best Price");
+    expect(html).toContain("Key Benefits");
+    expect(html).toContain("Recommended Products");
+    expect(html).toContain("Price history");
+    expect(html).toContain('rel="nofollow noopener"');
+    expect(html).toMatch(/updated [^<]*ago|updated just now/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/peptide\/bpc-157"/);
+    expect(html).toContain("<title>BPC-157 prices · PeptidePrices</title>");
+
+    const json = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
+    expect(json).toBeDefined();
+    const product = JSON.parse(json!);
+    expect(product["@type"]).toBe("Product");
+    expect(product.name).toBe("BPC-157");
+    expect(product.offers["@type"]).toBe("AggregateOffer");
+    expect(product.offers.priceCurrency).toBe("USD");
+    expect(Number(product.offers.lowPrice)).toBeLessThanOrEqual(Number(product.offers.highPrice));
+    const [{ n }] = await server.app.db
+      .select({ n: t.vendorPeptides.id })
+      .from(t.vendorPeptides)
+      .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
+      .where(eq(t.peptides.slug, "bpc-157"))
+      .then((rows) => [{ n: rows.length }]);
+    expect(product.offers.offerCount).toBe(n);
+  });
+
+  it("escapes '<' inside the JSON-LD", async () => {
+    await server.app.db
+      .update(t.peptides)
+      .set({ description: "Danger </script><script>alert(1)</script>" })
+      .where(eq(t.peptides.slug, "kpv"));
+    const { html } = await page("/peptide/kpv");
+    const json = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1] ?? "";
+    expect(json).not.toContain("<");
+    expect(JSON.parse(json).description).toBe("Danger </script><script>alert(1)</script>");
+  });
+
+  it("answers an unknown slug with 'Peptide not found' and 404", async () => {
+    const { response, html } = await page("/peptide/no-such-peptide");
+    expect(response.status).toBe(404);
+    expect(html).toContain("Peptide not found");
+  });
+});
+
+describe("compare", () => {
+  it("preselects the peptide from ?peptide= and shows its sizes and table", async () => {
+    const { response, html } = await page("/compare?peptide=bpc-157");
+    expect(response.status).toBe(200);
+    expect(html).toMatch(/<option value="bpc-157" selected="">BPC-157<\/option>/);
+    expect(html).toContain(">5mg<");
+    expect(html).toContain(">10mg<");
+    expect(html).toContain("Best Price");
+    expect(html).toMatch(/In stock|Low stock|Out of stock/);
+    expect(html).toMatch(/Scraped|Manual/);
+    expect(html).toContain("Save with vendor coupons");
+    // Coupons read 'N%' or '$N' (SPEC.md §5); the expired demo coupon is marked, not offered.
+    expect(html).toMatch(/>\d+%</);
+    expect(html).toMatch(/<s class="font-mono">SPRING20<\/s> expired/);
+  });
+
+  it("defaults to the first peptide alphabetically", async () => {
+    const { html } = await page("/compare");
+    expect(html).toMatch(/<option value="aod-9604" selected="">AOD-9604<\/option>/);
+  });
+});
+
+describe("catalog, diagnostics, sitemap, robots", () => {
+  it("/catalog lists categories with their peptides", async () => {
+    const { response, html } = await page("/catalog");
+    expect(response.status).toBe(200);
+    expect(html).toContain("Metabolic");
+    expect(html).toContain('href="/peptide/semaglutide"');
+    expect(html).toContain("Get price-drop alerts");
+  });
+
+  it("/test shows version, database kind and counts", async () => {
+    const { response, html } = await page("/test");
+    expect(response.status).toBe(200);
+    expect(html).toContain("0.1.0");
+    expect(html).toContain("pglite");
+    expect(html).toMatch(/data-testid="peptides">\d+</);
+    expect(html).toContain("Never");
+  });
+
+  it("/sitemap.xml lists the pages and every peptide with absolute URLs", async () => {
+    const response = await server.fetch("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("xml");
+    const xml = await response.text();
+    expect(xml).toContain("<urlset");
+    expect(xml).toContain(`<loc>${server.baseUrl}/</loc>`);
+    expect(xml).toContain(`<loc>${server.baseUrl}/compare</loc>`);
+    expect(xml).toContain(`<loc>${server.baseUrl}/catalog</loc>`);
+    expect(xml).toContain(`<loc>${server.baseUrl}/peptide/bpc-157</loc>`);
+    expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("/robots.txt allows crawling but not the private areas, and names the sitemap", async () => {
+    const response = await server.fetch("/robots.txt");
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain("Allow: /");
+    for (const path of ["/admin", "/api", "/deals"]) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
+  });
+});
