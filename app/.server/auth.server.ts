@@ -1,15 +1,28 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
+
+import { ADMIN_ACCESS_REQUIRED, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/forms/auth";
 
 import type { Database } from "./db/client";
 import * as schema from "./db/schema";
 import type { Env } from "./env";
 import type { Mailer } from "./mail.server";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { ADMIN_ACCESS_REQUIRED, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+
+/**
+ * The client address as the web server saw it (socket, or the trusted proxy's X-Forwarded-For).
+ * server/app.ts overwrites it on every request, so a client cannot pick its own rate-limit bucket.
+ */
+export const CLIENT_IP_HEADER = "x-peptideprices-client-ip";
+
+/** The social sign-in buttons SPEC.md names, plus a generic OpenID Connect provider when configured. */
+export const SOCIAL_PROVIDERS = ["google", "facebook", "twitter"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const OIDC_PROVIDER_ID = "oidc";
 
 export interface AuthDeps {
   db: Database;
@@ -29,13 +42,39 @@ function socialProviders(env: Env) {
       clientSecret: env.FACEBOOK_CLIENT_SECRET,
     };
   if (env.TWITTER_CLIENT_ID && env.TWITTER_CLIENT_SECRET)
-    providers.twitter = { clientId: env.TWITTER_CLIENT_ID, clientSecret: env.TWITTER_CLIENT_SECRET };
+    providers.twitter = {
+      clientId: env.TWITTER_CLIENT_ID,
+      clientSecret: env.TWITTER_CLIENT_SECRET,
+    };
   return providers;
 }
 
+/** Which sign-in providers this install can offer; the pages hide or explain the others. */
+export function configuredProviders(env: Env): { social: SocialProvider[]; oidc: string | null } {
+  const providers = socialProviders(env);
+  return {
+    social: SOCIAL_PROVIDERS.filter((provider) => provider in providers),
+    oidc: oidcConfig(env) ? env.OIDC_PROVIDER_NAME : null,
+  };
+}
+
+function oidcConfig(env: Env) {
+  if (!env.OIDC_ISSUER_URL || !env.OIDC_CLIENT_ID) return null;
+  return {
+    providerId: OIDC_PROVIDER_ID,
+    discoveryUrl: `${env.OIDC_ISSUER_URL.replace(/\/$/, "")}/.well-known/openid-configuration`,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    scopes: ["openid", "email", "profile"],
+    pkce: true,
+  };
+}
+
 export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
+  const oidc = oidcConfig(env);
   return betterAuth({
     appName: "PeptidePrices",
+    logger: { disabled: env.LOG_LEVEL === "silent" },
     secret,
     baseURL: baseUrl,
     basePath: "/api/auth",
@@ -56,6 +95,7 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+      revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -76,6 +116,13 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
       },
     },
     socialProviders: socialProviders(env),
+    plugins: oidc ? [genericOAuth({ config: [oidc] })] : [],
+    // OAuth failures land on the login page, which turns ?error= into SPEC.md's toast.
+    onAPIError: { errorURL: `${baseUrl}/login` },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -137,8 +184,6 @@ export async function getSessionUser(
   };
 }
 
-export const ADMIN_ACCESS_REQUIRED = "Admin Access Required";
-
 /** Every admin loader and action calls this first: the server, not the client, decides. */
 export async function requireAdmin(
   deps: { auth: Auth; db: Database },
@@ -158,4 +203,107 @@ export async function requireUser(
   const user = await getSessionUser(deps, request);
   if (!user) throw data({ error: "Login Required" }, { status: 401 });
   return user;
+}
+
+export interface AuthEndpointResult {
+  status: number;
+  ok: boolean;
+  /** The endpoint's JSON answer ({ message } on errors), or null. */
+  body: Record<string, unknown> | null;
+  setCookies: string[];
+}
+
+/**
+ * Runs one of better-auth's endpoints for a page's form action through its whole HTTP
+ * pipeline (origin check, rate limit, cookies), as the visitor: their cookies and address.
+ */
+export async function callAuthEndpoint(
+  app: { auth: Auth; baseUrl: string },
+  request: Request,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<AuthEndpointResult> {
+  const headers = new Headers({ "content-type": "application/json", origin: app.baseUrl });
+  for (const name of ["cookie", "user-agent", CLIENT_IP_HEADER]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const response = await app.auth.handler(
+    new Request(`${app.baseUrl}/api/auth${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  let json: Record<string, unknown> | null = null;
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    json = null;
+  }
+  return {
+    status: response.status,
+    ok: response.ok,
+    body: json,
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
+/** The provider's own error text, for SPEC.md's toast. */
+export function authErrorMessage(result: AuthEndpointResult, fallback: string): string {
+  if (result.status === 429) return "Too many attempts. Please wait a minute and try again.";
+  const message = result.body?.message;
+  return typeof message === "string" && message ? message : fallback;
+}
+
+/** Response headers that hand better-auth's cookies (session, OAuth state) to the browser. */
+export function headersWithCookies(setCookies: string[], init?: HeadersInit): Headers {
+  const headers = new Headers(init);
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+const PROVIDER_LABELS: Record<SocialProvider, string> = {
+  google: "Google",
+  facebook: "Facebook",
+  twitter: "Twitter",
+};
+
+/**
+ * Starts an OAuth sign-in from a form post: better-auth answers the provider's authorization
+ * URL and sets its state cookie; the caller redirects there with those cookies.
+ * An unconfigured provider is a clear message, never a crash.
+ */
+export async function beginSocialSignIn(
+  app: { auth: Auth; baseUrl: string; env: Env },
+  request: Request,
+  provider: string,
+): Promise<{ ok: true; url: string; setCookies: string[] } | { ok: false; error: string }> {
+  const configured = configuredProviders(app.env);
+  const known =
+    provider === OIDC_PROVIDER_ID || (SOCIAL_PROVIDERS as readonly string[]).includes(provider);
+  if (!known) return { ok: false, error: "Unknown sign-in provider" };
+  const available =
+    provider === OIDC_PROVIDER_ID
+      ? configured.oidc !== null
+      : configured.social.includes(provider as SocialProvider);
+  if (!available) {
+    const label =
+      provider === OIDC_PROVIDER_ID
+        ? app.env.OIDC_PROVIDER_NAME
+        : PROVIDER_LABELS[provider as SocialProvider];
+    return { ok: false, error: `${label} sign-in is not configured` };
+  }
+  const result = await callAuthEndpoint(app, request, "/sign-in/social", {
+    provider,
+    callbackURL: "/login?signedIn=1",
+    newUserCallbackURL: "/login?signedIn=1",
+    errorCallbackURL: "/login",
+  });
+  const url = result.body?.url;
+  if (!result.ok || typeof url !== "string") {
+    return { ok: false, error: authErrorMessage(result, "The provider did not answer") };
+  }
+  return { ok: true, url, setCookies: result.setCookies };
 }

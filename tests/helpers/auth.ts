@@ -14,7 +14,11 @@ export function cookieHeaderFrom(response: Response): string {
 }
 
 /** Signs up through better-auth's endpoint; returns its response (the account is unverified). */
-export async function signUp(server: TestServer, email: string, password: string): Promise<Response> {
+export async function signUp(
+  server: TestServer,
+  email: string,
+  password: string,
+): Promise<Response> {
   return server.fetch("/api/auth/sign-up/email", {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.baseUrl },
@@ -49,4 +53,9 @@ export async function createUserWithPassword(
     await app.db.insert(adminUsers).values({ email, userId }).onConflictDoNothing();
   }
   return userId;
+}
+
+/** A page's HTML without the empty comments React puts between adjacent text nodes ("Hello, <!-- -->ann"). */
+export async function readHtml(response: Response): Promise<string> {
+  return (await response.text()).replaceAll("<!-- -->", "");
 }

@@ -17,7 +17,10 @@ export interface TestSmtpServer {
   url: string;
   messages: ReceivedMail[];
   /** Resolves with the first message (already received or still to come) that matches. */
-  waitForMessage: (predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
+  waitForMessage: (
+    predicate: (mail: ReceivedMail) => boolean,
+    timeoutMs?: number,
+  ) => Promise<ReceivedMail>;
   close: () => Promise<void>;
 }
 
@@ -40,7 +43,10 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
 /** A real SMTP server on a random local port that keeps every message it is sent. */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
-  const waiters = new Set<{ predicate: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }>();
+  const waiters = new Set<{
+    predicate: (mail: ReceivedMail) => boolean;
+    resolve: (mail: ReceivedMail) => void;
+  }>();
 
   const server = new SMTPServer({
     authOptional: true,
@@ -84,7 +90,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`no matching e-mail within ${timeoutMs} ms (received ${messages.length})`));
+          reject(
+            new Error(`no matching e-mail within ${timeoutMs} ms (received ${messages.length})`),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });

@@ -1,0 +1,168 @@
+import { and, arrayContains, desc, eq } from "drizzle-orm";
+
+import type { DealTag } from "~/lib/forms/deals";
+import { applyCoupon, type Coupon } from "~/lib/pricing";
+
+import type { Database } from "../db/client";
+import { coupons, peptides, savedDeals, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+
+export interface SavedDealRow {
+  id: string;
+  vendorPeptideId: string | null;
+  peptideName: string;
+  peptideSlug: string | null;
+  vendorName: string;
+  quantity: number | null;
+  unit: string | null;
+  purity: string | null;
+  currency: string;
+  priceAtSave: number;
+  /** The live price with the vendor's coupon applied, as the site shows it; null once the price is gone. */
+  priceNow: number | null;
+  inStock: boolean | null;
+  url: string | null;
+  tags: string[];
+  notes: string | null;
+  alertEnabled: boolean;
+  createdAt: Date;
+}
+
+const couponColumns = {
+  code: coupons.code,
+  discountAmount: coupons.discountAmount,
+  discountType: coupons.discountType,
+  expirationDate: coupons.expirationDate,
+};
+
+function couponOf(row: {
+  code: string | null;
+  discountAmount: number | null;
+  discountType: string | null;
+  expirationDate: string | null;
+}): Coupon | null {
+  if (row.code === null || row.discountAmount === null || row.discountType === null) return null;
+  return {
+    code: row.code,
+    discountAmount: row.discountAmount,
+    discountType: row.discountType as Coupon["discountType"],
+    expirationDate: row.expirationDate,
+  };
+}
+
+/** One user's saved deals, newest first, with today's price; one query. */
+export async function listSavedDeals(
+  db: Database,
+  params: { userId: string; tag?: DealTag },
+): Promise<SavedDealRow[]> {
+  const rows = await db
+    .select({
+      id: savedDeals.id,
+      vendorPeptideId: savedDeals.vendorPeptideId,
+      peptideName: savedDeals.peptideName,
+      peptideSlug: peptides.slug,
+      vendorName: savedDeals.vendorName,
+      quantity: savedDeals.quantity,
+      unit: savedDeals.unit,
+      purity: savedDeals.purity,
+      currency: savedDeals.currency,
+      priceAtSave: savedDeals.priceAtSave,
+      livePrice: vendorPeptides.price,
+      stockStatus: vendorPeptides.stockStatus,
+      url: vendorPeptides.url,
+      tags: savedDeals.tags,
+      notes: savedDeals.notes,
+      alertEnabled: savedDeals.alertEnabled,
+      createdAt: savedDeals.createdAt,
+      ...couponColumns,
+    })
+    .from(savedDeals)
+    .leftJoin(vendorPeptides, eq(vendorPeptides.id, savedDeals.vendorPeptideId))
+    .leftJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
+    .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
+    .where(
+      and(
+        eq(savedDeals.userId, params.userId),
+        params.tag ? arrayContains(savedDeals.tags, [params.tag]) : undefined,
+      ),
+    )
+    .orderBy(desc(savedDeals.createdAt), desc(savedDeals.id));
+  return rows.map(({ livePrice, stockStatus, code, discountAmount, discountType, expirationDate, ...row }) => ({
+    ...row,
+    priceNow:
+      livePrice === null
+        ? null
+        : applyCoupon(livePrice, couponOf({ code, discountAmount, discountType, expirationDate })),
+    inStock: stockStatus === null ? null : stockStatus !== "out_of_stock",
+  }));
+}
+
+export type SaveDealOutcome = "saved" | "already-saved" | "not-found";
+
+/**
+ * Saves a vendor price for a user with a snapshot (names, size, the price as the site shows it
+ * now), so the deal stays readable after the price changes or disappears. Saving twice is fine.
+ */
+export async function saveDeal(
+  db: Database,
+  params: { userId: string; vendorPeptideId: string },
+): Promise<SaveDealOutcome> {
+  const [offer] = await db
+    .select({
+      peptideName: peptides.name,
+      vendorName: vendors.name,
+      quantity: sizeOptions.quantity,
+      unit: sizeOptions.unit,
+      unitLabel: sizeOptions.unitLabel,
+      purity: vendorPeptides.purity,
+      currency: vendorPeptides.currency,
+      price: vendorPeptides.price,
+      ...couponColumns,
+    })
+    .from(vendorPeptides)
+    .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
+    .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
+    .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
+    .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
+    .where(eq(vendorPeptides.id, params.vendorPeptideId));
+  if (!offer) return "not-found";
+  const inserted = await db
+    .insert(savedDeals)
+    .values({
+      userId: params.userId,
+      vendorPeptideId: params.vendorPeptideId,
+      peptideName: offer.peptideName,
+      vendorName: offer.vendorName,
+      quantity: offer.quantity,
+      unit: offer.unit === "other" ? (offer.unitLabel ?? offer.unit) : offer.unit,
+      purity: offer.purity,
+      currency: offer.currency,
+      priceAtSave: applyCoupon(offer.price, couponOf(offer)),
+    })
+    .onConflictDoNothing({ target: [savedDeals.userId, savedDeals.vendorPeptideId] })
+    .returning({ id: savedDeals.id });
+  return inserted.length > 0 ? "saved" : "already-saved";
+}
+
+/** Replaces a deal's tags, notes and alert switch; only the owner's own deal. */
+export async function updateSavedDeal(
+  db: Database,
+  params: { userId: string; dealId: string; tags: DealTag[]; notes: string | null; alertEnabled: boolean },
+): Promise<boolean> {
+  const updated = await db
+    .update(savedDeals)
+    .set({ tags: [...new Set(params.tags)], notes: params.notes, alertEnabled: params.alertEnabled })
+    .where(and(eq(savedDeals.id, params.dealId), eq(savedDeals.userId, params.userId)))
+    .returning({ id: savedDeals.id });
+  return updated.length > 0;
+}
+
+export async function removeSavedDeal(
+  db: Database,
+  params: { userId: string; dealId: string },
+): Promise<boolean> {
+  const removed = await db
+    .delete(savedDeals)
+    .where(and(eq(savedDeals.id, params.dealId), eq(savedDeals.userId, params.userId)))
+    .returning({ id: savedDeals.id });
+  return removed.length > 0;
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+import { DEAL_TAGS } from "~/lib/constants";
+
+export type DealTag = (typeof DEAL_TAGS)[number];
+
+export const DEAL_TAG_LABELS: Record<DealTag, string> = {
+  favorite: "Favorite",
+  "to-buy": "To buy",
+  researching: "Researching",
+};
+
+export const DEAL_MESSAGES = {
+  saved: "Deal saved",
+  alreadySaved: "Deal saved",
+  updated: "Deal updated",
+  removed: "Deal removed",
+  notFound: "That deal no longer exists",
+  priceGone: "That price is no longer listed",
+  loginRequired: "Please log in to save deals",
+} as const;
+
+export const NOTES_MAX_LENGTH = 1000;
+
+/** A checkbox or switch posts "on"/"true" when set and nothing (or "false") when not. */
+const checkbox = z
+  .enum(["on", "true", "false"])
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+/** The /deals form: one schema for every intent, used by the buttons and by the action. */
+export const dealActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), vendorPeptideId: z.uuid() }),
+  z.object({
+    intent: z.literal("update"),
+    dealId: z.uuid(),
+    tags: z.array(z.enum(DEAL_TAGS)).default([]),
+    notes: z
+      .string()
+      .trim()
+      .max(NOTES_MAX_LENGTH, `Notes can be at most ${NOTES_MAX_LENGTH} characters`)
+      .default("")
+      .transform((value) => value || null),
+    alertEnabled: checkbox,
+  }),
+  z.object({ intent: z.literal("remove"), dealId: z.uuid() }),
+]);
+
+/** FormData → plain object, keeping repeated `tags` fields as a list. */
+export function dealFormValues(form: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.fromEntries(form);
+  values.tags = form.getAll("tags");
+  return values;
+}
+
+export const dealTagFilterSchema = z.enum(DEAL_TAGS).optional().catch(undefined);

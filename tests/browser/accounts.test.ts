@@ -1,0 +1,81 @@
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { peptides, savedDeals, vendorPeptides } from "~/.server/db/schema";
+
+import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function expectToast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor();
+}
+
+describe("an account in the browser", () => {
+  it("signs up, signs in, saves a deal from a detail page, tags it on /deals and logs out", async () => {
+    const context = await newVerifiedContext(browser, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const email = "browser.person@example.com";
+    const password = "browser-password-1";
+
+    await page.goto(`${server.baseUrl}/signup`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password").fill(password);
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/login`);
+    await expectToast(page, "Check your email for the confirmation link");
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/deals`);
+    await expectToast(page, "You have successfully logged in");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByText("Hello, browser.person").waitFor();
+
+    const [offer] = await server.app.db
+      .select({ slug: peptides.slug, name: peptides.name })
+      .from(vendorPeptides)
+      .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
+      .limit(1);
+    await page.goto(`${server.baseUrl}/peptide/${offer.slug}`);
+    await page.getByRole("button", { name: "Save deal" }).first().click();
+    await expectToast(page, "Deal saved");
+    expect(await server.app.db.select({ id: savedDeals.id }).from(savedDeals)).toHaveLength(1);
+
+    await page.getByRole("link", { name: "Saved Deals" }).click();
+    await page.waitForURL(`${server.baseUrl}/deals`);
+    const card = page.getByTestId("saved-deal").first();
+    await card.getByText(offer.name).waitFor();
+
+    await card.getByRole("button", { name: /^Edit / }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Favorite").check();
+    await dialog.getByLabel("Notes").fill("Buy before the coupon expires");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expectToast(page, "Deal updated");
+    await dialog.waitFor({ state: "hidden" });
+    await card.getByText("Buy before the coupon expires").waitFor();
+    await card.getByText("Favorite").waitFor();
+    const [saved] = await server.app.db.select({ tags: savedDeals.tags }).from(savedDeals);
+    expect(saved.tags).toEqual(["favorite"]);
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("link", { name: "Login", exact: true }).waitFor();
+    expect(await page.getByText("Hello, browser.person").count()).toBe(0);
+    await context.close();
+  });
+});
