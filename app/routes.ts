@@ -17,6 +17,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   ...prefix("admin", [
+    route("backup", "routes/admin/backup.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("peptides", "routes/admin/peptides.tsx"),
@@ -30,5 +31,7 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
     ]),
   ]),
+  route("demo-retailer/shop", "routes/demo-retailer.shop.tsx"),
+  route("demo-retailer/products/:slug", "routes/demo-retailer.product.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,8 +6,10 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 
+import { CLIENT_IP_HEADER } from "~/.server/auth.server";
 import { createAppContext, type AppContext } from "~/.server/context.server";
 import type { Env } from "~/.server/env";
+import { startJobs } from "~/.server/jobs.server";
 import { prepareDatabase } from "~/.server/startup.server";
 import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
 
@@ -47,6 +49,12 @@ function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** better-auth's rate limiter keys on this header; only the server may set it. */
+function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+  next();
+}
+
 function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   res.set({
     "X-Content-Type-Options": "nosniff",
@@ -63,6 +71,14 @@ export async function createServer(options: ServerOptions) {
     logger: options.logger,
   });
   await prepareDatabase(context);
+  if (options.env.JOBS_ENABLED) {
+    const jobs = await startJobs(context);
+    const closeContext = context.close;
+    context.close = async () => {
+      await jobs.stop();
+      await closeContext();
+    };
+  }
 
   const app = express();
   app.disable("x-powered-by");
@@ -101,6 +117,7 @@ export async function createServer(options: ServerOptions) {
   });
 
   app.use(sameOriginOnly);
+  app.use(clientIpHeader);
   app.all(
     "/{*path}",
     createRequestHandler({

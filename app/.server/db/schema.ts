@@ -442,6 +442,38 @@ export const scrapeLogs = pgTable(
   ],
 );
 
+export const SCRAPE_REVIEW_REASONS = ["unmatched", "suspicious"] as const;
+export const SCRAPE_REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+
+/** Scraped listings held back from going live: no peptide/size match, or an implausible price. */
+export const scrapeReviewItems = pgTable(
+  "scrape_review_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sourceId: uuid("source_id").references(() => scrapeSources.id, { onDelete: "set null" }),
+    vendorId: uuid("vendor_id").references(() => vendors.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    price: money("price"),
+    currency: text("currency").notNull().default("USD"),
+    link: text("link"),
+    soldOut: boolean("sold_out").notNull().default(false),
+    reason: text("reason").notNull(),
+    suggestedPeptideId: uuid("suggested_peptide_id").references(() => peptides.id, {
+      onDelete: "set null",
+    }),
+    suggestedSizeOptionId: uuid("suggested_size_option_id").references(() => sizeOptions.id, {
+      onDelete: "set null",
+    }),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("scrape_review_items_status_created_idx").on(t.status, t.createdAt),
+    check("scrape_review_items_reason_check", oneOf("reason", SCRAPE_REVIEW_REASONS)),
+    check("scrape_review_items_status_check", oneOf("status", SCRAPE_REVIEW_STATUSES)),
+  ],
+);
+
 // ---------------------------------------------------------------- users' data
 
 export const savedDeals = pgTable(

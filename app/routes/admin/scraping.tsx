@@ -1,3 +1,880 @@
-export default function Placeholder() {
-  return <main className="container mx-auto px-4 py-8">Coming soon</main>;
+import type { ColumnDef } from "@tanstack/react-table";
+import { Check, FlaskConical, Loader2, Pencil, Play, Plus, X } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { toast } from "sonner";
+
+import { requireAdmin } from "~/.server/auth.server";
+import { recordAudit } from "~/.server/data/audit.server";
+import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
+import {
+  getPeptideOptions,
+  getPendingReviewItems,
+  setReviewItemStatus,
+  getReviewItem,
+} from "~/.server/data/scrape-review.server";
+import {
+  createScrapeSource,
+  deleteScrapeSource,
+  getScrapeSource,
+  getScrapeSources,
+  updateScrapeSource,
+  type ScrapedDataArrays,
+  type ScrapeSourceRow,
+} from "~/.server/data/scrape-sources.server";
+import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
+import {
+  approveReviewItem,
+  ReviewApprovalError,
+  SCRAPE_MESSAGES,
+  scrapeAllSources,
+  scrapeSource,
+  scrapingErrorMessage,
+  testSelectors,
+} from "~/.server/scraper/run.server";
+import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
+import { DataTable } from "~/components/admin/data-table";
+import { Field, NativeSelect, validateOnSubmit } from "~/components/admin/form-controls";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { PaginationControls } from "~/components/ui/pagination-controls";
+import { Switch } from "~/components/ui/switch";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { useActionToast } from "~/hooks/use-action-toast";
+import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { formatLastScraped, formatPrice } from "~/lib/format";
+import { firstIssueMessage, formFields } from "~/lib/forms/catalog";
+import { scrapeSourceFields, scrapingActionSchema, selectorTestFields } from "~/lib/forms/scraping";
+import { formatSize } from "~/lib/units";
+
+import type { Route } from "./+types/scraping";
+
+const LOGS_PAGE_SIZE = 10;
+const RUN_KEY = "scrape-run";
+const DELETE_KEY = "delete-scrape-source";
+
+/** What a run answers: the banner text and the rows for the results table. */
+type RunResult = ActionResult & { scraped?: ScrapedDataArrays | null };
+type TestResult = ActionResult & { testResult?: unknown };
+
+export function meta() {
+  return [{ title: "Scraping · Admin · PeptidePrices" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.app, request);
+  const { db } = context.app;
+  const requested = Number(new URL(request.url).searchParams.get("logs") ?? "1");
+  const logsPage = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  // Assigned inside a callback, which TypeScript's narrowing cannot see.
+  let loadError = null as string | null;
+  const [sources, vendors, peptides, reviewItems, logs] = await Promise.all([
+    // SPEC.md §8: a failed read of the sources is a toast, not a broken page.
+    getScrapeSources(db).catch((error: unknown) => {
+      context.app.logger.error({ err: error }, "loading scrape sources failed");
+      loadError = "Failed to fetch scrape sources";
+      return [];
+    }),
+    getVendorOptions(db),
+    getPeptideOptions(db),
+    getPendingReviewItems(db),
+    getScrapeLogs(db, { page: logsPage, pageSize: LOGS_PAGE_SIZE }),
+  ]);
+  return {
+    loadError,
+    sources,
+    vendors,
+    peptides,
+    reviewItems,
+    logs: {
+      ...logs,
+      page: logsPage,
+      pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE_SIZE)),
+    },
+  };
+}
+
+const failure = (message: string, status: number, title?: string) =>
+  data(actionFailure(message, title ? { title } : {}), { status });
+
+function mergeScraped(parts: (ScrapedDataArrays | null)[]): ScrapedDataArrays | null {
+  const present = parts.filter((part): part is ScrapedDataArrays => part !== null);
+  if (present.length === 0) return null;
+  return {
+    name: present.flatMap((p) => p.name),
+    price: present.flatMap((p) => p.price),
+    link: present.flatMap((p) => p.link),
+    sold_out: present.flatMap((p) => p.sold_out),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.app, request);
+  const { app } = context;
+  const { db } = app;
+  const fields = formFields(await request.formData());
+  const parsed = scrapingActionSchema.safeParse(fields);
+  if (!parsed.success) return failure(firstIssueMessage(parsed.error), 400);
+  const form = parsed.data;
+
+  switch (form.intent) {
+    case "create-source":
+    case "update-source": {
+      const id = form.intent === "update-source" ? form.id : undefined;
+      const failedMessage = id ? "Failed to update source" : "Failed to add source";
+      const source = scrapeSourceFields.safeParse(fields);
+      if (!source.success) return failure(firstIssueMessage(source.error), 400, failedMessage);
+      const input = source.data;
+      if (input.vendorId && !(await vendorExists(db, input.vendorId))) {
+        return failure("Selected vendor not found", 400, failedMessage);
+      }
+      let savedId: string;
+      try {
+        if (id) {
+          if (!(await updateScrapeSource(db, id, input)))
+            return failure("Source not found", 404, failedMessage);
+          savedId = id;
+        } else {
+          savedId = await createScrapeSource(db, input);
+        }
+      } catch (error) {
+        app.logger.error({ err: error }, "saving a scrape source failed");
+        return failure(failedMessage, 500);
+      }
+      await recordAudit(db, admin, {
+        action: id ? "update" : "create",
+        entity: "scrape_source",
+        entityId: savedId,
+        details: input,
+      });
+      return actionSuccess(id ? "Source updated successfully" : "Source added successfully");
+    }
+
+    case "delete-source": {
+      if (!(await deleteScrapeSource(db, form.id))) return failure("Failed to delete source", 404);
+      await recordAudit(db, admin, {
+        action: "delete",
+        entity: "scrape_source",
+        entityId: form.id,
+      });
+      return actionSuccess("Source deleted successfully");
+    }
+
+    case "run-source": {
+      const source = await getScrapeSource(db, form.id);
+      if (!source) return failure("Source not found", 404);
+      const result = await scrapeSource(app, source);
+      await recordAudit(db, admin, {
+        action: "update",
+        entity: "scrape_run",
+        entityId: source.id,
+        details: { message: result.message },
+      });
+      if (result.summary.updated > 0) app.cache.clear();
+      const body: RunResult = result.ok
+        ? { ...actionSuccess(result.message), scraped: result.data }
+        : { ...actionFailure(result.message), scraped: null };
+      return data(body, {
+        status: result.message === SCRAPE_MESSAGES.missingSelectors ? 422 : 200,
+      });
+    }
+
+    case "run-all": {
+      const result = await scrapeAllSources(app);
+      await recordAudit(db, admin, {
+        action: "update",
+        entity: "scrape_run",
+        details: { message: result.message },
+      });
+      if (result.results.some((r) => r.summary.updated > 0)) app.cache.clear();
+      const scraped = mergeScraped(result.results.map((r) => r.data));
+      const body: RunResult = result.ok
+        ? { ...actionSuccess(result.message), scraped }
+        : { ...actionFailure(result.message), scraped };
+      return body;
+    }
+
+    case "test-selectors": {
+      const test = selectorTestFields.safeParse(fields);
+      if (!test.success) return failure(firstIssueMessage(test.error), 400);
+      const input = test.data;
+      if (!input.name_selector || !input.price_selector) {
+        return failure(SCRAPE_MESSAGES.missingSelectors, 422);
+      }
+      try {
+        const result = await testSelectors(app, {
+          url: input.url,
+          productSelector: input.product_selector,
+          nameSelector: input.name_selector,
+          priceSelector: input.price_selector,
+          linkSelector: input.link_selector,
+          soldOutSelector: input.sold_out_selector,
+        });
+        const body: TestResult = {
+          ...actionSuccess(SCRAPE_MESSAGES.testSucceeded),
+          testResult: result,
+        };
+        return body;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : SCRAPE_MESSAGES.unknown;
+        return failure(`Error testing selectors: ${message.slice(0, 200)}`, 200);
+      }
+    }
+
+    case "approve-review": {
+      try {
+        await approveReviewItem(app, form.id, form.peptide_id);
+      } catch (error) {
+        if (error instanceof ReviewApprovalError) return failure(error.message, 409);
+        app.logger.error({ err: error }, "approving a review item failed");
+        return failure(scrapingErrorMessage(error), 500);
+      }
+      await recordAudit(db, admin, {
+        action: "update",
+        entity: "scrape_review",
+        entityId: form.id,
+        details: { approved: true, peptideId: form.peptide_id },
+      });
+      app.cache.clear();
+      return actionSuccess("Price approved");
+    }
+
+    case "reject-review": {
+      const item = await getReviewItem(db, form.id);
+      if (!item || item.status !== "pending")
+        return failure("This review item is no longer pending", 409);
+      await setReviewItemStatus(db, form.id, "rejected");
+      await recordAudit(db, admin, {
+        action: "update",
+        entity: "scrape_review",
+        entityId: form.id,
+        details: { approved: false },
+      });
+      return actionSuccess("Listing rejected");
+    }
+  }
+}
+
+// ---------------------------------------------------------------- page
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Source = LoaderData["sources"][number];
+
+const STATUS_VARIANT: Record<string, "success" | "secondary" | "destructive"> = {
+  active: "success",
+  inactive: "secondary",
+  error: "destructive",
+};
+
+function StatusBadge({ status, error }: { status: string; error: string | null }) {
+  return (
+    <Badge
+      variant={STATUS_VARIANT[status] ?? "secondary"}
+      title={error ?? undefined}
+      className="capitalize"
+    >
+      {status}
+    </Badge>
+  );
+}
+
+const NA = "N/A";
+
+export default function AdminScraping({ loaderData }: Route.ComponentProps) {
+  const { loadError, sources, vendors, peptides, reviewItems, logs } = loaderData;
+  const runFetcher = useFetcher<RunResult>({ key: RUN_KEY });
+  const deleteFetcher = useFetcher<ActionResult>({ key: DELETE_KEY });
+  const [dialog, setDialog] = useState<{ open: boolean; source: Source | null }>({
+    open: false,
+    source: null,
+  });
+  useActionToast(deleteFetcher.data);
+  useEffect(() => {
+    if (loadError) toast.error("Error", { description: loadError });
+  }, [loadError]);
+  const running = runFetcher.state !== "idle";
+  const runningSourceId = running ? runFetcher.formData?.get("id") : null;
+
+  const columns = useMemo<ColumnDef<ScrapeSourceRow, unknown>[]>(
+    () => [
+      {
+        accessorKey: "retailerName",
+        header: "Retailer",
+        cell: ({ row }) => <span className="font-medium">{row.original.retailerName}</span>,
+      },
+      {
+        accessorKey: "url",
+        header: "URL",
+        cell: ({ row }) => (
+          <a
+            href={row.original.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            title={row.original.url}
+            className="block max-w-[10rem] truncate text-primary underline-offset-4 hover:underline sm:max-w-[18rem]"
+          >
+            {row.original.url}
+          </a>
+        ),
+      },
+      {
+        accessorKey: "status",
+        header: "Status",
+        cell: ({ row }) => (
+          <StatusBadge status={row.original.status} error={row.original.lastError} />
+        ),
+      },
+      {
+        accessorKey: "lastScrapedAt",
+        header: "Last Scraped",
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap tabular-nums">
+            {formatLastScraped(row.original.lastScrapedAt)}
+          </span>
+        ),
+      },
+      {
+        id: "actions",
+        header: "Actions",
+        cell: ({ row }) => (
+          <div className="flex items-center gap-1">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Run scraper for ${row.original.retailerName}`}
+              disabled={running}
+              onClick={() =>
+                runFetcher.submit({ intent: "run-source", id: row.original.id }, { method: "post" })
+              }
+            >
+              {runningSourceId === row.original.id ? (
+                <Loader2 className="size-4 animate-spin" aria-hidden />
+              ) : (
+                <Play className="size-4" aria-hidden />
+              )}
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Edit ${row.original.retailerName}`}
+              disabled={running}
+              onClick={() => setDialog({ open: true, source: row.original })}
+            >
+              <Pencil className="size-4" aria-hidden />
+            </Button>
+            <ConfirmDeleteButton
+              fetcherKey={DELETE_KEY}
+              fields={{ intent: "delete-source", id: row.original.id }}
+              itemName={row.original.retailerName}
+              description={`This action cannot be undone. The scrape source for ${row.original.retailerName} will be permanently deleted.`}
+            />
+          </div>
+        ),
+      },
+    ],
+    [running, runningSourceId, runFetcher],
+  );
+
+  const banner =
+    runFetcher.state === "idle" && runFetcher.data
+      ? runFetcher.data.ok
+        ? runFetcher.data.message
+        : runFetcher.data.error
+      : null;
+  const scraped = runFetcher.state === "idle" ? runFetcher.data?.scraped : null;
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="sources-heading" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 id="sources-heading" className="text-2xl font-semibold">
+            Scrape Sources
+          </h1>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={running}
+              onClick={() => runFetcher.submit({ intent: "run-all" }, { method: "post" })}
+            >
+              {running ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
+              {running ? "Scraping..." : "Start Scraping"}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={running}
+              onClick={() => setDialog({ open: true, source: null })}
+            >
+              <Plus aria-hidden />
+              Add Source
+            </Button>
+          </div>
+        </div>
+
+        {banner ? (
+          <div
+            role="status"
+            className={
+              banner.includes("Error")
+                ? "rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+                : "rounded-md border border-success/50 bg-success/10 p-3 text-sm font-medium text-foreground"
+            }
+          >
+            {banner}
+          </div>
+        ) : null}
+
+        <DataTable
+          columns={columns}
+          data={sources}
+          pageSize={ADMIN_PAGE_SIZE}
+          label="Scrape sources"
+          emptyMessage="No scrape sources yet."
+          getRowId={(row) => row.id}
+        />
+
+        {scraped && scraped.name.length > 0 ? <ResultsTable scraped={scraped} /> : null}
+      </section>
+
+      <ReviewQueue items={reviewItems} peptides={peptides} />
+
+      <ScrapingLogs logs={logs} />
+
+      <SourceDialog
+        key={dialog.source?.id ?? "new"}
+        open={dialog.open}
+        source={dialog.source}
+        vendors={vendors}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+      />
+    </div>
+  );
+}
+
+function ResultsTable({ scraped }: { scraped: ScrapedDataArrays }) {
+  const showLink = scraped.link.some(Boolean);
+  const showSoldOut = scraped.sold_out.length > 0;
+  return (
+    <div className="space-y-2">
+      <h2 className="text-lg font-semibold">Results</h2>
+      <div className="rounded-md border">
+        <Table aria-label="Scraping results">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Price</TableHead>
+              {showLink ? <TableHead>Link</TableHead> : null}
+              {showSoldOut ? <TableHead>Sold Out</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {scraped.name.map((name, index) => {
+              const price = scraped.price[index];
+              const link = scraped.link[index];
+              return (
+                <TableRow key={index}>
+                  <TableCell className="whitespace-normal">{name || NA}</TableCell>
+                  <TableCell className="tabular-nums">
+                    {price === null || price === undefined ? NA : formatPrice(price)}
+                  </TableCell>
+                  {showLink ? (
+                    <TableCell className="break-all whitespace-normal">
+                      {link ? (
+                        <a
+                          href={link}
+                          target="_blank"
+                          rel="noreferrer noopener"
+                          className="text-primary underline-offset-4 hover:underline"
+                        >
+                          {link}
+                        </a>
+                      ) : (
+                        NA
+                      )}
+                    </TableCell>
+                  ) : null}
+                  {showSoldOut ? (
+                    <TableCell>
+                      {scraped.sold_out[index] === undefined
+                        ? NA
+                        : scraped.sold_out[index]
+                          ? "Yes"
+                          : "No"}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}
+
+function ReviewRow({
+  item,
+  peptides,
+}: {
+  item: LoaderData["reviewItems"][number];
+  peptides: LoaderData["peptides"];
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const selectId = `review-peptide-${item.id}`;
+  return (
+    <TableRow>
+      <TableCell className="whitespace-normal">
+        <div className="font-medium">{item.name}</div>
+        <div className="text-xs text-muted-foreground">
+          {item.vendorName ?? item.retailerName ?? NA}
+        </div>
+      </TableCell>
+      <TableCell className="tabular-nums">
+        {item.price === null ? NA : `${formatPrice(item.price)} ${item.currency}`}
+      </TableCell>
+      <TableCell>
+        <Badge
+          variant={item.reason === "suspicious" ? "warning" : "secondary"}
+          className="capitalize"
+        >
+          {item.reason}
+        </Badge>
+      </TableCell>
+      <TableCell className="whitespace-normal">
+        {item.suggestedPeptideName
+          ? `${item.suggestedPeptideName}${item.suggestedQuantity !== null && item.suggestedUnit ? ` · ${formatSize(item.suggestedQuantity, item.suggestedUnit)}` : ""}`
+          : NA}
+      </TableCell>
+      <TableCell>
+        <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="id" value={item.id} />
+          <label htmlFor={selectId} className="sr-only">
+            Peptide for {item.name}
+          </label>
+          <NativeSelect
+            id={selectId}
+            name="peptide_id"
+            defaultValue={item.suggestedPeptideId ?? ""}
+            className="w-40"
+            required
+          >
+            <option value="" disabled>
+              Choose peptide
+            </option>
+            {peptides.map((peptide) => (
+              <option key={peptide.id} value={peptide.id}>
+                {peptide.name}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button
+            type="submit"
+            name="intent"
+            value="approve-review"
+            size="sm"
+            disabled={busy}
+            aria-label={`Approve ${item.name}`}
+          >
+            <Check aria-hidden />
+            Approve
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="reject-review"
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={`Reject ${item.name}`}
+            formNoValidate
+          >
+            <X aria-hidden />
+            Reject
+          </Button>
+        </fetcher.Form>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function ReviewQueue({
+  items,
+  peptides,
+}: {
+  items: LoaderData["reviewItems"];
+  peptides: LoaderData["peptides"];
+}) {
+  return (
+    <section aria-labelledby="review-heading" className="space-y-3">
+      <div>
+        <h2 id="review-heading" className="text-xl font-semibold">
+          Review Queue
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Scraped listings that matched no peptide and size, or whose price per mg is far from other
+          vendors&apos;, wait here instead of going live.
+        </p>
+      </div>
+      <div className="rounded-md border">
+        <Table aria-label="Review queue">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Listing</TableHead>
+              <TableHead>Price</TableHead>
+              <TableHead>Reason</TableHead>
+              <TableHead>Suggested match</TableHead>
+              <TableHead>Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} className="h-16 text-center text-muted-foreground">
+                  Nothing waiting for review.
+                </TableCell>
+              </TableRow>
+            ) : (
+              items.map((item) => <ReviewRow key={item.id} item={item} peptides={peptides} />)
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    </section>
+  );
+}
+
+function ScrapingLogs({ logs }: { logs: LoaderData["logs"] }) {
+  return (
+    <section aria-labelledby="logs-heading" className="space-y-3">
+      <h2 id="logs-heading" className="text-xl font-semibold">
+        Scraping Logs
+      </h2>
+      <div className="rounded-md border">
+        <Table aria-label="Scraping logs">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Date</TableHead>
+              <TableHead>URL</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Details</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {logs.rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4} className="h-16 text-center text-muted-foreground">
+                  No scraping runs yet.
+                </TableCell>
+              </TableRow>
+            ) : (
+              logs.rows.map((log) => (
+                <TableRow key={log.id}>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {formatLastScraped(log.createdAt)}
+                  </TableCell>
+                  <TableCell>
+                    <span title={log.url} className="block max-w-[10rem] truncate sm:max-w-[18rem]">
+                      {log.url}
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={log.status === "success" ? "success" : "destructive"}>
+                      {log.status === "success" ? "Success" : "Error"}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="whitespace-normal">{log.details ?? NA}</TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <PaginationControls
+        page={logs.page}
+        pageCount={logs.pageCount}
+        hrefForPage={(page) => `?logs=${page}`}
+        label="Scraping logs pages"
+      />
+    </section>
+  );
+}
+
+function SourceDialog({
+  open,
+  source,
+  vendors,
+  onOpenChange,
+}: {
+  open: boolean;
+  source: Source | null;
+  vendors: LoaderData["vendors"];
+  onOpenChange: (open: boolean) => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const testFetcher = useFetcher<TestResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [pageType, setPageType] = useState(source?.pageType ?? "single");
+  useActionToast(fetcher.data, () => onOpenChange(false));
+  useActionToast(testFetcher.data);
+  const saving = fetcher.state !== "idle";
+  const testing = testFetcher.state !== "idle";
+  const testResult = testFetcher.state === "idle" ? testFetcher.data : undefined;
+
+  function runTest() {
+    if (!formRef.current) return;
+    const formData = new FormData(formRef.current);
+    formData.set("intent", "test-selectors");
+    testFetcher.submit(formData, { method: "post" });
+  }
+
+  const text = (
+    name: string,
+    label: string,
+    value: string | null | undefined,
+    options: { required?: boolean; type?: string; placeholder?: string } = {},
+  ) => (
+    <Field id={`source-${name}`} label={`${label}${options.required ? " *" : ""}`}>
+      <Input
+        id={`source-${name}`}
+        name={name}
+        type={options.type ?? "text"}
+        defaultValue={value ?? ""}
+        placeholder={options.placeholder}
+        required={options.required}
+        aria-required={options.required}
+      />
+    </Field>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{source ? "Edit Source" : "Add Source"}</DialogTitle>
+          <DialogDescription>
+            A retailer page and the CSS selectors that find each product&apos;s name, price, link
+            and sold-out marker.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          noValidate
+          className="grid gap-4"
+          onSubmit={validateOnSubmit(scrapeSourceFields)}
+        >
+          <input type="hidden" name="intent" value={source ? "update-source" : "create-source"} />
+          {source ? <input type="hidden" name="id" value={source.id} /> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text("retailer_name", "Retailer name", source?.retailerName, { required: true })}
+            {text("url", "URL", source?.url, {
+              required: true,
+              type: "url",
+              placeholder: "https://shop.example/products/bpc-157",
+            })}
+            <Field id="source-page_type" label="Page type">
+              <NativeSelect
+                id="source-page_type"
+                name="page_type"
+                value={pageType}
+                onChange={(event) => setPageType(event.target.value)}
+              >
+                <option value="single">Single product</option>
+                <option value="category">Category</option>
+              </NativeSelect>
+            </Field>
+            <Field id="source-vendor_id" label="Vendor">
+              <NativeSelect
+                id="source-vendor_id"
+                name="vendor_id"
+                defaultValue={source?.vendorId ?? ""}
+              >
+                <option value="">No vendor (results are not applied to prices)</option>
+                {vendors.map((vendor) => (
+                  <option key={vendor.id} value={vendor.id}>
+                    {vendor.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            {text("product_selector", "Product selector", source?.productSelector, {
+              required: true,
+              placeholder: ".product-card",
+            })}
+            {text("name_selector", "Name selector", source?.nameSelector, {
+              required: true,
+              placeholder: ".product-title",
+            })}
+            {text("price_selector", "Price selector", source?.priceSelector, {
+              required: true,
+              placeholder: ".price",
+            })}
+            {text("link_selector", "Link selector (optional)", source?.linkSelector, {
+              placeholder: "a.product-link",
+            })}
+            {text("sold_out_selector", "Sold-out selector (optional)", source?.soldOutSelector, {
+              placeholder: ".sold-out",
+            })}
+            {pageType === "category" ? (
+              <>
+                {text("pagination_selector", "Pagination selector", source?.paginationSelector, {
+                  placeholder: ".pagination",
+                })}
+                {text("next_page_selector", "Next page selector", source?.nextPageSelector, {
+                  placeholder: "a.next",
+                })}
+              </>
+            ) : null}
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <Switch
+              name="is_active"
+              defaultChecked={source?.isActive ?? true}
+              aria-label="Active"
+            />
+            Active (included in Start Scraping and the schedule)
+          </label>
+          {testResult?.ok && testResult.testResult ? (
+            <pre
+              aria-label="Selector test result"
+              className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs"
+            >
+              {JSON.stringify(testResult.testResult, null, 2)}
+            </pre>
+          ) : null}
+          <DialogFooter className="gap-2">
+            <Button type="button" variant="outline" disabled={testing || saving} onClick={runTest}>
+              {testing ? (
+                <Loader2 className="animate-spin" aria-hidden />
+              ) : (
+                <FlaskConical aria-hidden />
+              )}
+              Test selectors
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              {source ? "Save Changes" : "Add Source"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
 }

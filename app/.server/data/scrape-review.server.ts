@@ -1,0 +1,107 @@
+import { and, desc, eq } from "drizzle-orm";
+
+import type { Database } from "../db/client";
+import { peptides, scrapeReviewItems, scrapeSources, sizeOptions, vendors } from "../db/schema";
+
+export type ReviewReason = "unmatched" | "suspicious";
+
+export interface ReviewItemInput {
+  sourceId: string | null;
+  vendorId: string | null;
+  name: string;
+  price: number | null;
+  currency: string;
+  link: string | null;
+  soldOut: boolean;
+  reason: ReviewReason;
+  suggestedPeptideId: string | null;
+  suggestedSizeOptionId: string | null;
+}
+
+/**
+ * Queues a listing for review. The same listing seen again on the next run refreshes its
+ * pending item instead of piling up; one the admin rejected at this price stays rejected.
+ */
+export async function queueReviewItem(db: Database, input: ReviewItemInput): Promise<"queued" | "refreshed" | "rejected-before"> {
+  const sameListing = and(
+    input.vendorId === null ? undefined : eq(scrapeReviewItems.vendorId, input.vendorId),
+    input.sourceId === null ? undefined : eq(scrapeReviewItems.sourceId, input.sourceId),
+    eq(scrapeReviewItems.name, input.name),
+  );
+  const previous = await db
+    .select({ id: scrapeReviewItems.id, status: scrapeReviewItems.status, price: scrapeReviewItems.price })
+    .from(scrapeReviewItems)
+    .where(sameListing)
+    .orderBy(desc(scrapeReviewItems.createdAt));
+  if (previous.some((item) => item.status === "rejected" && item.price === input.price)) return "rejected-before";
+  const pending = previous.find((item) => item.status === "pending");
+  if (pending) {
+    await db
+      .update(scrapeReviewItems)
+      .set({ ...input, createdAt: new Date() })
+      .where(eq(scrapeReviewItems.id, pending.id));
+    return "refreshed";
+  }
+  await db.insert(scrapeReviewItems).values(input);
+  return "queued";
+}
+
+/** Pending review items with their source, vendor and suggested peptide and size, newest first. */
+export async function getPendingReviewItems(db: Database) {
+  return db
+    .select({
+      id: scrapeReviewItems.id,
+      name: scrapeReviewItems.name,
+      price: scrapeReviewItems.price,
+      currency: scrapeReviewItems.currency,
+      link: scrapeReviewItems.link,
+      soldOut: scrapeReviewItems.soldOut,
+      reason: scrapeReviewItems.reason,
+      vendorId: scrapeReviewItems.vendorId,
+      vendorName: vendors.name,
+      retailerName: scrapeSources.retailerName,
+      suggestedPeptideId: scrapeReviewItems.suggestedPeptideId,
+      suggestedPeptideName: peptides.name,
+      suggestedSizeOptionId: scrapeReviewItems.suggestedSizeOptionId,
+      suggestedQuantity: sizeOptions.quantity,
+      suggestedUnit: sizeOptions.unit,
+      createdAt: scrapeReviewItems.createdAt,
+    })
+    .from(scrapeReviewItems)
+    .leftJoin(vendors, eq(scrapeReviewItems.vendorId, vendors.id))
+    .leftJoin(scrapeSources, eq(scrapeReviewItems.sourceId, scrapeSources.id))
+    .leftJoin(peptides, eq(scrapeReviewItems.suggestedPeptideId, peptides.id))
+    .leftJoin(sizeOptions, eq(scrapeReviewItems.suggestedSizeOptionId, sizeOptions.id))
+    .where(eq(scrapeReviewItems.status, "pending"))
+    .orderBy(desc(scrapeReviewItems.createdAt))
+    .limit(200);
+}
+export type PendingReviewItem = Awaited<ReturnType<typeof getPendingReviewItems>>[number];
+
+export async function getReviewItem(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: scrapeReviewItems.id,
+      name: scrapeReviewItems.name,
+      price: scrapeReviewItems.price,
+      currency: scrapeReviewItems.currency,
+      link: scrapeReviewItems.link,
+      soldOut: scrapeReviewItems.soldOut,
+      status: scrapeReviewItems.status,
+      vendorId: scrapeReviewItems.vendorId,
+      suggestedPeptideId: scrapeReviewItems.suggestedPeptideId,
+      suggestedSizeOptionId: scrapeReviewItems.suggestedSizeOptionId,
+    })
+    .from(scrapeReviewItems)
+    .where(eq(scrapeReviewItems.id, id));
+  return row ?? null;
+}
+
+export async function setReviewItemStatus(db: Database, id: string, status: "approved" | "rejected"): Promise<void> {
+  await db.update(scrapeReviewItems).set({ status }).where(eq(scrapeReviewItems.id, id));
+}
+
+/** Peptides to pick from when approving a listing the scraper could not match. */
+export async function getPeptideOptions(db: Database) {
+  return db.select({ id: peptides.id, name: peptides.name }).from(peptides).orderBy(peptides.name);
+}

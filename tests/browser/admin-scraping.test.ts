@@ -1,0 +1,120 @@
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { scrapeSources } from "~/.server/db/schema";
+
+import { signIn } from "../helpers/auth";
+import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
+  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const [name, ...value] = pair.split("=");
+      return { name: name!, value: value.join("="), url: server.baseUrl };
+    }),
+  );
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await page.close();
+});
+
+const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+describe("admin scraping page in a browser", () => {
+  it("starts scraping the demo retailer and shows the banner, the results and the logs", async () => {
+    await page.goto(`${server.baseUrl}/admin/scraping`);
+    const sources = page.getByRole("table", { name: "Scrape sources" });
+    await sources.getByText("Demo Retailer (catalogue)").waitFor();
+    await expect(sources.getByText("Never").count()).resolves.toBe(2);
+
+    await page.getByRole("button", { name: "Start Scraping" }).click();
+    // The demo retailer is scraped politely (a second between pages), so the running state shows.
+    await page.getByRole("button", { name: "Scraping..." }).waitFor();
+    expect(await page.getByRole("button", { name: "Add Source" }).isDisabled()).toBe(true);
+
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Scraping completed successfully." })
+      .waitFor({ timeout: 45_000 });
+    const results = page.getByRole("table", { name: "Scraping results" });
+    await results.getByRole("cell", { name: "BPC-157 10mg" }).first().waitFor();
+    expect(await results.getByRole("columnheader").allTextContents()).toEqual([
+      "Name",
+      "Price",
+      "Link",
+      "Sold Out",
+    ]);
+    await sources.getByText("active").first().waitFor();
+    await expect(sources.getByText("Never").count()).resolves.toBe(0);
+    await page.getByRole("table", { name: "Scraping logs" }).getByText("Success").first().waitFor();
+    await page
+      .getByRole("table", { name: "Review queue" })
+      .getByText("Mystery Blend X 5mg", { exact: true })
+      .waitFor();
+  }, 60_000);
+
+  it("adds a source after SPEC's required-fields message, tests its selectors, and deletes it", async () => {
+    await page.goto(`${server.baseUrl}/admin/scraping`);
+    await page.getByRole("button", { name: "Add Source" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Retailer name *").fill("Browser Shop");
+    await dialog.getByLabel("URL *").fill(`${server.baseUrl}/demo-retailer/shop`);
+    await dialog.getByLabel("Page type").selectOption("category");
+    await dialog.getByLabel("Product selector *").fill(".product-card");
+    await dialog.getByLabel("Price selector *").fill(".product-card__price");
+    await dialog.getByRole("button", { name: "Add Source" }).click();
+    await toast("Please fill in all required fields").waitFor();
+
+    await dialog.getByLabel("Name selector *").fill(".product-card__name");
+    await dialog.getByLabel("Next page selector").fill("a.next");
+    await dialog.getByRole("button", { name: "Test selectors" }).click();
+    await toast("Selector test succeeded.").waitFor();
+    await dialog.getByLabel("Selector test result").getByText('"BPC-157 5mg"').waitFor();
+
+    await dialog.getByRole("button", { name: "Add Source" }).click();
+    await toast("Source added successfully").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    const [row] = await server.app.db
+      .select()
+      .from(scrapeSources)
+      .where(eq(scrapeSources.retailerName, "Browser Shop"));
+    expect(row).toMatchObject({
+      pageType: "category",
+      nextPageSelector: "a.next",
+      soldOutSelector: null,
+    });
+
+    await page.getByRole("table", { name: "Scrape sources" }).getByText("Browser Shop").waitFor();
+    await page.getByRole("button", { name: "Delete Browser Shop" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Are you sure?").waitFor();
+    await confirm
+      .getByText("The scrape source for Browser Shop will be permanently deleted.")
+      .waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast("Source deleted successfully").waitFor();
+    await page
+      .getByRole("table", { name: "Scrape sources" })
+      .getByText("Browser Shop")
+      .waitFor({ state: "detached" });
+  }, 60_000);
+});

@@ -1,0 +1,268 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { updateSettings } from "~/.server/data/settings.server";
+import * as t from "~/.server/db/schema";
+import { DEFAULT_SETTINGS } from "~/lib/constants";
+
+import { createUserWithPassword, signIn } from "../helpers/auth";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let adminCookie: string;
+let userCookie: string;
+let apexId: string;
+
+const PLAIN = { email: "scraping-user@peptideprices.test", password: "scraping-user-password" };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  adminCookie = await signIn(server, "admin@peptideprices.test", "admin-password");
+  await createUserWithPassword(server.app, PLAIN.email, PLAIN.password);
+  userCookie = await signIn(server, PLAIN.email, PLAIN.password);
+  // The demo retailer is this server itself; no need to wait a second between its pages.
+  await updateSettings(server.app.db, { ...DEFAULT_SETTINGS, requestDelayMs: 0 });
+  const [apex] = await db()
+    .select({ id: t.vendors.id })
+    .from(t.vendors)
+    .where(eq(t.vendors.name, "Apex Peptide Labs"));
+  apexId = apex.id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const db = () => server.app.db;
+
+async function post(fields: Record<string, string>, cookie: string | null = adminCookie) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  const response = await server.fetch("/admin/scraping", {
+    method: "POST",
+    headers: { origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
+    body,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+async function sourceCount() {
+  const [row] = await db().select({ n: count() }).from(t.scrapeSources);
+  return row.n;
+}
+
+async function sourceByName(name: string) {
+  const [row] = await db()
+    .select()
+    .from(t.scrapeSources)
+    .where(eq(t.scrapeSources.retailerName, name));
+  return row ?? null;
+}
+
+async function demoSource(pageType: "single" | "category") {
+  const [row] = await db()
+    .select()
+    .from(t.scrapeSources)
+    .where(and(eq(t.scrapeSources.pageType, pageType), eq(t.scrapeSources.vendorId, apexId)));
+  return row;
+}
+
+const validSource = (overrides: Record<string, string> = {}) => ({
+  intent: "create-source",
+  retailer_name: "Acme Peptides",
+  url: "https://acme.example/shop",
+  page_type: "category",
+  product_selector: ".card",
+  price_selector: ".price",
+  name_selector: ".name",
+  link_selector: "a",
+  pagination_selector: ".pages",
+  next_page_selector: "a.next",
+  vendor_id: apexId,
+  is_active: "on",
+  ...overrides,
+});
+
+describe("access", () => {
+  it("shows visitors and plain users 'Admin Access Required'", async () => {
+    for (const cookie of [null, userCookie]) {
+      const response = await server.fetch("/admin/scraping", { headers: cookie ? { cookie } : {} });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain("Admin Access Required");
+    }
+  });
+
+  it.each([
+    ["a visitor", null],
+    ["a plain user", "user"],
+  ])("refuses every action from %s and changes nothing", async (_who, who) => {
+    const cookie = who === "user" ? userCookie : null;
+    const before = await sourceCount();
+    const single = await demoSource("single");
+    for (const fields of [
+      validSource({ retailer_name: "Sneaky" }),
+      { intent: "delete-source", id: single.id },
+      { intent: "run-source", id: single.id },
+      { intent: "run-all" },
+    ]) {
+      const result = await post(fields, cookie);
+      expect(result.status).toBe(403);
+    }
+    expect(await sourceCount()).toBe(before);
+    expect((await demoSource("single")).lastScrapedAt).toBeNull();
+  });
+});
+
+describe("scrape source CRUD", () => {
+  it("adds a source (sold-out selector optional), records the change, then edits and deletes it", async () => {
+    const added = await post(validSource());
+    expect(added.status).toBe(200);
+    expect(added.text).toContain("Source added successfully");
+    const row = (await sourceByName("Acme Peptides"))!;
+    expect(row).toMatchObject({
+      url: "https://acme.example/shop",
+      pageType: "category",
+      soldOutSelector: null,
+      nextPageSelector: "a.next",
+      vendorId: apexId,
+      isActive: true,
+      status: "inactive",
+    });
+    const [audit] = await db().select().from(t.auditLog).where(eq(t.auditLog.entityId, row.id));
+    expect(audit).toMatchObject({
+      action: "create",
+      entity: "scrape_source",
+      actorEmail: "admin@peptideprices.test",
+    });
+
+    const updated = await post(
+      validSource({
+        intent: "update-source",
+        id: row.id,
+        retailer_name: "Acme Labs",
+        page_type: "single",
+        sold_out_selector: ".gone",
+        is_active: "",
+      }),
+    );
+    expect(updated.text).toContain("Source updated successfully");
+    expect(await sourceByName("Acme Labs")).toMatchObject({
+      id: row.id,
+      pageType: "single",
+      soldOutSelector: ".gone",
+      nextPageSelector: null,
+      paginationSelector: null,
+      isActive: false,
+    });
+
+    const deleted = await post({ intent: "delete-source", id: row.id });
+    expect(deleted.text).toContain("Source deleted successfully");
+    expect(await sourceByName("Acme Labs")).toBeNull();
+  });
+
+  it.each(["retailer_name", "url", "product_selector", "price_selector", "name_selector"])(
+    "answers 'Please fill in all required fields' without %s",
+    async (field) => {
+      const before = await sourceCount();
+      const result = await post(validSource({ [field]: "  " }));
+      expect(result.status).toBe(400);
+      expect(result.text).toContain("Please fill in all required fields");
+      expect(await sourceCount()).toBe(before);
+    },
+  );
+
+  it("refuses a URL that is not http(s), an unknown vendor and an unknown intent", async () => {
+    expect((await post(validSource({ url: "ftp://acme.example/" }))).status).toBe(400);
+    const vendor = await post(validSource({ vendor_id: "00000000-0000-4000-8000-000000000000" }));
+    expect(vendor.status).toBe(400);
+    expect(vendor.text).toContain("Selected vendor not found");
+    expect((await post({ intent: "drop-table" })).status).toBe(400);
+  });
+
+  it("answers 'Failed to delete source' for an unknown id", async () => {
+    const result = await post({
+      intent: "delete-source",
+      id: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(result.status).toBe(404);
+    expect(result.text).toContain("Failed to delete source");
+  });
+});
+
+describe("running the scraper", () => {
+  it("answers the missing-selectors error for a source without a name selector", async () => {
+    const [row] = await db()
+      .insert(t.scrapeSources)
+      .values({
+        retailerName: "Half configured",
+        url: "https://half.example/",
+        productSelector: ".p",
+        priceSelector: ".price",
+        nameSelector: "",
+        isActive: false,
+      })
+      .returning({ id: t.scrapeSources.id });
+    const result = await post({ intent: "run-source", id: row.id });
+    expect(result.status).toBe(422);
+    expect(result.text).toContain("Error: One or more selectors are missing.");
+    expect((await sourceByName("Half configured"))!.status).toBe("error");
+  });
+
+  it("scrapes the demo retailer's product page and updates Apex's prices", async () => {
+    const single = await demoSource("single");
+    const result = await post({ intent: "run-source", id: single.id });
+    expect(result.status).toBe(200);
+    expect(result.text).toContain("Scraping completed successfully.");
+    expect(result.text).toContain("BPC-157 10mg");
+    const stored = (await demoSource("single"))!;
+    expect(stored.status).toBe("active");
+    expect(stored.lastScrapedAt).not.toBeNull();
+    const [log] = await db()
+      .select()
+      .from(t.scrapeLogs)
+      .where(eq(t.scrapeLogs.sourceId, single.id))
+      .orderBy(desc(t.scrapeLogs.createdAt));
+    expect(log.status).toBe("success");
+    const page = await server.fetch("/admin/scraping", { headers: { cookie: adminCookie } });
+    const html = await page.text();
+    expect(html).toContain("Scraping Logs");
+    expect(html).toContain(log.details!);
+  });
+
+  it("tests selectors against the demo catalogue and shows the result", async () => {
+    const fields = {
+      intent: "test-selectors",
+      url: `${server.baseUrl}/demo-retailer/shop`,
+      product_selector: ".product-card",
+      name_selector: ".product-card__name",
+      price_selector: ".product-card__price",
+    };
+    const ok = await post(fields);
+    expect(ok.text).toContain("Selector test succeeded.");
+    expect(ok.text).toContain("BPC-157 5mg");
+    const missing = await post({ ...fields, price_selector: "" });
+    expect(missing.status).toBe(422);
+    expect(missing.text).toContain("Error: One or more selectors are missing.");
+    const unreachable = await post({ ...fields, url: "http://10.255.255.1/" });
+    expect(unreachable.text).toContain("Error testing selectors: Refused to fetch 10.255.255.1");
+  });
+
+  it("runs every active source, queues the unknown listing, and lets the admin reject it", async () => {
+    const result = await post({ intent: "run-all" });
+    expect(result.status).toBe(200);
+    expect(result.text).toContain("Scraping completed successfully.");
+    const [item] = await db()
+      .select()
+      .from(t.scrapeReviewItems)
+      .where(eq(t.scrapeReviewItems.name, "Mystery Blend X 5mg"));
+    expect(item).toMatchObject({ reason: "unmatched", status: "pending", vendorId: apexId });
+
+    const rejected = await post({ intent: "reject-review", id: item.id });
+    expect(rejected.text).toContain("Listing rejected");
+    const [after] = await db()
+      .select({ status: t.scrapeReviewItems.status })
+      .from(t.scrapeReviewItems)
+      .where(eq(t.scrapeReviewItems.id, item.id));
+    expect(after.status).toBe("rejected");
+    expect((await post({ intent: "reject-review", id: item.id })).status).toBe(409);
+  });
+});
