@@ -21,7 +21,10 @@ function median(values: number[]): number {
 
 async function main() {
   let queries = 0;
-  const handle = await openDatabase({ dataDir: "memory://", logger: { logQuery: () => void queries++ } });
+  const handle = await openDatabase({
+    dataDir: "memory://",
+    logger: { logQuery: () => void queries++ },
+  });
   await handle.migrate();
   const results: Record<string, string | number>[] = [];
 
@@ -32,14 +35,15 @@ async function main() {
     await handle.executeSql("analyze");
     const seedMs = performance.now() - seedStart;
     const cases = {
-      "home": () => getHomePageData(handle.db, { categorySlug: null, page: 1, filters: EMPTY_HOME_FILTERS }),
+      home: () =>
+        getHomePageData(handle.db, { categorySlug: null, page: 1, filters: EMPTY_HOME_FILTERS }),
       "home (filtered, page 2)": () =>
         getHomePageData(handle.db, {
           categorySlug: "synthetic-2",
           page: 2,
           filters: { ...EMPTY_HOME_FILTERS, sizes: ["10mg"], maxPrice: 80 },
         }),
-      "detail": () => getPeptidePageData(handle.db, firstSlug),
+      detail: () => getPeptidePageData(handle.db, firstSlug),
     };
     for (const [name, run] of Object.entries(cases)) {
       await run(); // warm-up
@@ -52,7 +56,12 @@ async function main() {
         times.push(performance.now() - start);
         count = queries;
       }
-      results.push({ peptides: size, read: name, "median ms": Number(median(times).toFixed(2)), queries: count });
+      results.push({
+        peptides: size,
+        read: name,
+        "median ms": Number(median(times).toFixed(2)),
+        queries: count,
+      });
     }
     console.log(`seeded ${size} peptides in ${(seedMs / 1000).toFixed(1)} s`);
   }

@@ -82,7 +82,9 @@ export async function createServer(options: ServerOptions) {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // X-Forwarded-* is believed only from a proxy on a private network (a load balancer),
+  // so a client cannot pick its own rate-limit bucket by sending the header itself.
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(compression());
   app.use(securityHeaders);
 
@@ -90,7 +92,10 @@ export async function createServer(options: ServerOptions) {
     // Fingerprinted file names: safe to cache for a year.
     app.use(
       "/assets",
-      express.static(path.join(options.clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }),
+      express.static(path.join(options.clientBuildDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+      }),
     );
     app.use(express.static(options.clientBuildDir, { maxAge: "1h", index: false }));
   }

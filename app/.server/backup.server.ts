@@ -30,6 +30,7 @@ const BACKUP_TABLES = {
   scrape_sources: schema.scrapeSources,
   scraped_data: schema.scrapedData,
   scrape_logs: schema.scrapeLogs,
+  scrape_review_items: schema.scrapeReviewItems,
 } satisfies Record<string, PgTable>;
 
 export type BackupTableName = keyof typeof BACKUP_TABLES;
@@ -126,7 +127,12 @@ export async function createBackup(db: Database): Promise<Backup> {
     const rows = result.rows[0]!.rows;
     tables[name] = typeof rows === "string" ? (JSON.parse(rows) as Row[]) : rows;
   }
-  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), tables };
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: new Date().toISOString(),
+    tables,
+  };
 }
 
 export function backupFileName(date = new Date()): string {
@@ -181,7 +187,9 @@ export async function restoreBackup(
       for (const name of BACKUP_TABLE_NAMES) {
         const rows = backup.tables[name] as Row[];
         for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-          await tx.execute(insertRows(BACKUP_TABLES[name], rows.slice(start, start + INSERT_CHUNK_ROWS)));
+          await tx.execute(
+            insertRows(BACKUP_TABLES[name], rows.slice(start, start + INSERT_CHUNK_ROWS)),
+          );
         }
         counts[name] = rows.length;
       }

@@ -26,7 +26,9 @@ export const envSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     SEED_DEMO: booleanString.optional(),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ADMIN_EMAILS: z
       .string()
@@ -39,7 +41,10 @@ export const envSchema = z
       )
       .pipe(z.array(z.email())),
     REQUIRE_EMAIL_VERIFICATION: booleanString.default(false),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
     MAIL_FROM: z.string().default("PeptidePrices <no-reply@peptideprices.test>"),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,

@@ -102,7 +102,10 @@ export interface SignV4Request {
 
 /** `20130524T000000Z` */
 export function amzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /**
@@ -134,7 +137,9 @@ export function signV4(request: SignV4Request): string {
     request.payloadHash,
   ].join("\n");
   const scope = `${day}/${request.region}/${request.service}/aws4_request`;
-  const stringToSign = ["AWS4-HMAC-SHA256", timestamp, scope, sha256Hex(canonicalRequest)].join("\n");
+  const stringToSign = ["AWS4-HMAC-SHA256", timestamp, scope, sha256Hex(canonicalRequest)].join(
+    "\n",
+  );
   const signingKey = hmac(
     hmac(hmac(hmac(`AWS4${request.secretAccessKey}`, day), request.region), request.service),
     "aws4_request",
@@ -145,7 +150,10 @@ export function signV4(request: SignV4Request): string {
 
 /** Path-style addressing (`{endpoint}/{bucket}/{key}`): works with AWS, MinIO, R2 and the rest. */
 function createS3Storage(env: StorageEnv): FileStorage {
-  const endpoint = (env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`).replace(/\/$/, "");
+  const endpoint = (env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`).replace(
+    /\/$/,
+    "",
+  );
   const bucket = env.S3_BUCKET!;
   const publicBase = (env.S3_PUBLIC_URL ?? `${endpoint}/${bucket}`).replace(/\/$/, "");
   return {

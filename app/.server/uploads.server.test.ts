@@ -46,7 +46,9 @@ describe("storeImageUpload", () => {
     ["jpeg", () => image(400, 300).jpeg().toBuffer()],
     ["webp", () => image(400, 300).webp().toBuffer()],
   ])("re-encodes a %s image as WebP under a generated name", async (_kind, make) => {
-    const { url } = await storeImageUpload(app, fileOf(await make(), "photo.any"), { prefix: "Hero" });
+    const { url } = await storeImageUpload(app, fileOf(await make(), "photo.any"), {
+      prefix: "Hero",
+    });
     expect(url).toMatch(/^\/uploads\/hero-[0-9a-f]{24}\.webp$/);
     const stored = fs.readFileSync(path.join(uploadDir, path.basename(url)));
     const metadata = await sharp(stored).metadata();
@@ -55,7 +57,10 @@ describe("storeImageUpload", () => {
   });
 
   it("fits a large image within 1600×1600 without distorting it", async () => {
-    const { url } = await storeImageUpload(app, fileOf(await image(3200, 1000).png().toBuffer(), "big.png"));
+    const { url } = await storeImageUpload(
+      app,
+      fileOf(await image(3200, 1000).png().toBuffer(), "big.png"),
+    );
     const metadata = await sharp(path.join(uploadDir, path.basename(url))).metadata();
     expect([metadata.width, metadata.height]).toEqual([1600, 500]);
   });
@@ -73,11 +78,17 @@ describe("storeImageUpload", () => {
   });
 
   it("refuses a text file renamed .png, whatever its MIME type says", async () => {
-    await expectRefused(fileOf(Buffer.from("just some text, not an image"), "fake.png"), UPLOAD_MESSAGES.notAnImage);
+    await expectRefused(
+      fileOf(Buffer.from("just some text, not an image"), "fake.png"),
+      UPLOAD_MESSAGES.notAnImage,
+    );
   });
 
   it("refuses an image format it does not accept (GIF)", async () => {
-    await expectRefused(fileOf(await image(10, 10).gif().toBuffer(), "a.png"), UPLOAD_MESSAGES.notAnImage);
+    await expectRefused(
+      fileOf(await image(10, 10).gif().toBuffer(), "a.png"),
+      UPLOAD_MESSAGES.notAnImage,
+    );
   });
 
   it("refuses a truncated PNG", async () => {
@@ -129,7 +140,11 @@ describe("signV4", () => {
       ...credentials,
       method: "GET",
       url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"),
-      headers: { range: "bytes=0-9", "x-amz-content-sha256": emptyHash, "x-amz-date": "20130524T000000Z" },
+      headers: {
+        range: "bytes=0-9",
+        "x-amz-content-sha256": emptyHash,
+        "x-amz-date": "20130524T000000Z",
+      },
       payloadHash: emptyHash,
     });
     expect(authorization).toBe(
@@ -159,12 +174,22 @@ describe("signV4", () => {
 
 describe("S3 storage", () => {
   it("PUTs the bytes, signed, to the bucket and returns the public URL", async () => {
-    const received: { method?: string; url?: string; headers?: http.IncomingHttpHeaders; body?: Buffer } = {};
+    const received: {
+      method?: string;
+      url?: string;
+      headers?: http.IncomingHttpHeaders;
+      body?: Buffer;
+    } = {};
     const server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
-        Object.assign(received, { method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks) });
+        Object.assign(received, {
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+        });
         res.writeHead(200).end();
       });
     });
@@ -192,7 +217,9 @@ describe("S3 storage", () => {
       expect(received.body).toEqual(body);
       const headers = received.headers!;
       expect(headers["content-type"]).toBe("image/webp");
-      expect(headers["x-amz-content-sha256"]).toBe(crypto.createHash("sha256").update(body).digest("hex"));
+      expect(headers["x-amz-content-sha256"]).toBe(
+        crypto.createHash("sha256").update(body).digest("hex"),
+      );
       const authorization = headers.authorization!;
       expect(authorization).toMatch(
         /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/s3\/aws4_request, SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
@@ -239,7 +266,9 @@ describe("S3 storage", () => {
           S3_SECRET_ACCESS_KEY: "secret",
         }),
       );
-      await expect(storage.put("a.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/403.*AccessDenied/);
+      await expect(storage.put("a.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(
+        /403.*AccessDenied/,
+      );
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -36,7 +36,9 @@ function CallToAction({ ad, className }: { ad: Ad; className?: string }) {
 }
 
 function AdLabel() {
-  return <span className="text-[10px] font-medium tracking-wide uppercase opacity-70">Sponsored</span>;
+  return (
+    <span className="text-[10px] font-medium tracking-wide uppercase opacity-70">Sponsored</span>
+  );
 }
 
 /** One advertisement in its type's layout; an inactive ad renders nothing. */
@@ -54,7 +56,12 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
         className={cn(base, "relative min-h-48 bg-muted")}
       >
         {ad.imageUrl ? (
-          <img src={ad.imageUrl} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+          <img
+            src={ad.imageUrl}
+            alt=""
+            loading="lazy"
+            className="absolute inset-0 size-full object-cover"
+          />
         ) : null}
         <div
           className={cn(
@@ -89,9 +96,22 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
       >
         <div className="relative aspect-video bg-muted">
           {ad.mediaUrl && ad.mediaType === "video" ? (
-            <video src={ad.mediaUrl} className="size-full object-cover" muted loop playsInline autoPlay controls={false} />
+            <video
+              src={ad.mediaUrl}
+              className="size-full object-cover"
+              muted
+              loop
+              playsInline
+              autoPlay
+              controls={false}
+            />
           ) : ad.mediaUrl || ad.imageUrl ? (
-            <img src={ad.mediaUrl || ad.imageUrl || ""} alt="" loading="lazy" className="size-full object-cover" />
+            <img
+              src={ad.mediaUrl || ad.imageUrl || ""}
+              alt=""
+              loading="lazy"
+              className="size-full object-cover"
+            />
           ) : null}
           {ad.logoUrl ? (
             <img
@@ -105,7 +125,9 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
         <div className="flex flex-col gap-2 p-4">
           <AdLabel />
           <h3 className="font-semibold">{ad.title}</h3>
-          {ad.description ? <p className="text-sm text-muted-foreground">{ad.description}</p> : null}
+          {ad.description ? (
+            <p className="text-sm text-muted-foreground">{ad.description}</p>
+          ) : null}
           <CallToAction ad={ad} />
         </div>
       </aside>
@@ -120,7 +142,12 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
       className={cn(base, "flex flex-col gap-3 bg-card p-5 sm:flex-row sm:items-center")}
     >
       {ad.imageUrl ? (
-        <img src={ad.imageUrl} alt="" loading="lazy" className="h-24 w-full rounded-md object-cover sm:w-32" />
+        <img
+          src={ad.imageUrl}
+          alt=""
+          loading="lazy"
+          className="h-24 w-full rounded-md object-cover sm:w-32"
+        />
       ) : null}
       <div className="flex flex-1 flex-col gap-1">
         <AdLabel />

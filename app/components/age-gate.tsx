@@ -65,8 +65,8 @@ export function AgeGate() {
           Age Verification
         </h2>
         <p id="age-gate-description" className="mt-2 text-sm text-muted-foreground">
-          This site lists research peptides for laboratory use only. Please confirm that you are
-          at least 21 years old and a qualified researcher.
+          This site lists research peptides for laboratory use only. Please confirm that you are at
+          least 21 years old and a qualified researcher.
         </p>
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="outline" onClick={() => window.location.assign(EXIT_URL)}>

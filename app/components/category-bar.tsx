@@ -27,7 +27,9 @@ export function CategoryBar({
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "inline-flex h-8 items-center rounded-full border px-3 text-sm whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-                  current ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent",
+                  current
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "bg-background hover:bg-accent",
                 )}
               >
                 {item.name}

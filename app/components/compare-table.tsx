@@ -38,7 +38,10 @@ function valueOf(offer: Offer, column: Column): unknown {
 }
 
 export function CompareTable({ offers }: { offers: Offer[] }) {
-  const [sort, setSort] = useState<SortState<Column> | null>({ column: "afterCoupon", direction: "asc" });
+  const [sort, setSort] = useState<SortState<Column> | null>({
+    column: "afterCoupon",
+    direction: "asc",
+  });
   const rows = sortBy(offers, sort, valueOf);
   const best = bestPriceIds(offers);
   const onSort = (column: Column) => setSort((current) => nextSort(current, column));
@@ -47,7 +50,11 @@ export function CompareTable({ offers }: { offers: Offer[] }) {
   );
 
   if (offers.length === 0) {
-    return <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">No vendor prices for this size yet.</p>;
+    return (
+      <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+        No vendor prices for this size yet.
+      </p>
+    );
   }
   return (
     <Table className="tabular-nums" data-testid="compare-table">
@@ -71,23 +78,36 @@ export function CompareTable({ offers }: { offers: Offer[] }) {
         {rows.map((offer) => {
           const highlighted = (offer.vendorRating ?? 0) >= HIGHLIGHT_RATING;
           return (
-            <TableRow key={offer.id} data-testid="compare-row" className={cn(best.has(offer.id) && "bg-success/5")}>
+            <TableRow
+              key={offer.id}
+              data-testid="compare-row"
+              className={cn(best.has(offer.id) && "bg-success/5")}
+            >
               <TableCell className="font-medium">
                 {offer.url ? (
-                  <a href={offer.url} target="_blank" rel="nofollow noopener" className="hover:underline">
+                  <a
+                    href={offer.url}
+                    target="_blank"
+                    rel="nofollow noopener"
+                    className="hover:underline"
+                  >
                     {offer.vendorName}
                   </a>
                 ) : (
                   offer.vendorName
                 )}
               </TableCell>
-              <TableCell className="text-right">{formatPrice(offer.price, offer.currency)}</TableCell>
+              <TableCell className="text-right">
+                {formatPrice(offer.price, offer.currency)}
+              </TableCell>
               <TableCell>
                 <CouponCell coupon={offer.coupon} showDiscount />
               </TableCell>
               <TableCell className="text-right">
                 <div className="flex flex-col items-end gap-1">
-                  <span className="font-semibold">{formatPrice(offer.priceAfterCoupon, offer.currency)}</span>
+                  <span className="font-semibold">
+                    {formatPrice(offer.priceAfterCoupon, offer.currency)}
+                  </span>
                   {best.has(offer.id) ? <Badge variant="success">Best Price</Badge> : null}
                 </div>
               </TableCell>
@@ -99,9 +119,15 @@ export function CompareTable({ offers }: { offers: Offer[] }) {
                 {offer.vendorRating === null ? (
                   <span className="text-muted-foreground">—</span>
                 ) : (
-                  <span className="inline-flex items-center gap-1" data-highlighted={highlighted || undefined}>
+                  <span
+                    className="inline-flex items-center gap-1"
+                    data-highlighted={highlighted || undefined}
+                  >
                     <Star
-                      className={cn("size-4", highlighted ? "fill-warning text-warning" : "text-muted-foreground")}
+                      className={cn(
+                        "size-4",
+                        highlighted ? "fill-warning text-warning" : "text-muted-foreground",
+                      )}
                       aria-hidden
                     />
                     {offer.vendorRating.toFixed(1)}
@@ -109,7 +135,9 @@ export function CompareTable({ offers }: { offers: Offer[] }) {
                 )}
               </TableCell>
               <TableCell>{offer.source === "scraped" ? "Scraped" : "Manual"}</TableCell>
-              <TableCell className="max-w-48 text-xs text-muted-foreground">{offer.notes ?? ""}</TableCell>
+              <TableCell className="max-w-48 text-xs text-muted-foreground">
+                {offer.notes ?? ""}
+              </TableCell>
               <TableCell>
                 <SaveDealButton vendorPeptideId={offer.id} />
               </TableCell>

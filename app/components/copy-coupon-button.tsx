@@ -30,7 +30,13 @@ export function CopyCouponButton({ code }: { code: string }) {
 }
 
 /** A vendor's coupon: copyable while valid, marked expired (and not applied) once past its date. */
-export function CouponCell({ coupon, showDiscount = false }: { coupon: Coupon | null; showDiscount?: boolean }) {
+export function CouponCell({
+  coupon,
+  showDiscount = false,
+}: {
+  coupon: Coupon | null;
+  showDiscount?: boolean;
+}) {
   if (!coupon) return <span className="text-muted-foreground">—</span>;
   if (!isCouponActive(coupon)) {
     return (
@@ -42,7 +48,9 @@ export function CouponCell({ coupon, showDiscount = false }: { coupon: Coupon | 
   return (
     <span className="inline-flex items-center gap-1.5">
       <CopyCouponButton code={coupon.code} />
-      {showDiscount ? <span className="text-xs text-muted-foreground">{formatCouponDiscount(coupon)}</span> : null}
+      {showDiscount ? (
+        <span className="text-xs text-muted-foreground">{formatCouponDiscount(coupon)}</span>
+      ) : null}
     </span>
   );
 }

@@ -11,16 +11,24 @@ export function HeroBanner({ hero }: { hero: HeroContent }) {
       <div className="container mx-auto grid items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-14">
         <div className="flex flex-col gap-4">
           {hero.subtitle ? (
-            <p className="text-sm font-semibold tracking-wide text-primary uppercase">{hero.subtitle}</p>
+            <p className="text-sm font-semibold tracking-wide text-primary uppercase">
+              {hero.subtitle}
+            </p>
           ) : null}
-          <h1 className="text-3xl font-bold tracking-tight text-balance md:text-4xl">{hero.title}</h1>
-          {hero.description ? <p className="text-lg text-muted-foreground">{hero.description}</p> : null}
+          <h1 className="text-3xl font-bold tracking-tight text-balance md:text-4xl">
+            {hero.title}
+          </h1>
+          {hero.description ? (
+            <p className="text-lg text-muted-foreground">{hero.description}</p>
+          ) : null}
           <div className="flex flex-wrap gap-3">
             <Button asChild size="lg">
               <Link to="/compare">{hero.primaryButtonText || DEFAULT_HERO.primaryButtonText}</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/catalog">{hero.secondaryButtonText || DEFAULT_HERO.secondaryButtonText}</Link>
+              <Link to="/catalog">
+                {hero.secondaryButtonText || DEFAULT_HERO.secondaryButtonText}
+              </Link>
             </Button>
           </div>
         </div>

@@ -33,7 +33,12 @@ export function HomeFilters({
 }) {
   if (filters.length === 0) return null;
   return (
-    <Form method="get" preventScrollReset className="flex flex-col gap-4 rounded-xl border bg-card p-4" aria-label="Filters">
+    <Form
+      method="get"
+      preventScrollReset
+      className="flex flex-col gap-4 rounded-xl border bg-card p-4"
+      aria-label="Filters"
+    >
       {category ? <input type="hidden" name="category" value={category} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {filters.map((filter) => (
@@ -57,7 +62,15 @@ export function HomeFilters({
   );
 }
 
-function CheckboxList({ name, choices, selected }: { name: string; choices: string[]; selected: string[] }) {
+function CheckboxList({
+  name,
+  choices,
+  selected,
+}: {
+  name: string;
+  choices: string[];
+  selected: string[];
+}) {
   return (
     <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto">
       {choices.map((choice) => (
@@ -127,7 +140,12 @@ function FilterField({
           </label>
           {RATING_CHOICES.map((rating) => (
             <label key={rating} className="inline-flex items-center gap-2 text-sm">
-              <input type="radio" name="rating" value={rating} defaultChecked={values.minRating === rating} />
+              <input
+                type="radio"
+                name="rating"
+                value={rating}
+                defaultChecked={values.minRating === rating}
+              />
               {rating}★ &amp; up
             </label>
           ))}

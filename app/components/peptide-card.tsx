@@ -10,7 +10,8 @@ import { Skeleton } from "./ui/skeleton";
 
 export const PEPTIDE_PLACEHOLDER_IMAGE = "/images/peptide-default.jpg";
 
-const CARD_CLASS = "flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm";
+const CARD_CLASS =
+  "flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm";
 
 /**
  * One peptide with its sizes; every size's lowest price is already in the loader data,
@@ -22,7 +23,13 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
   const href = `/peptide/${peptide.slug}`;
   return (
     <article className={CARD_CLASS} aria-label={peptide.name} data-testid="peptide-card">
-      <Link to={href} prefetch="intent" tabIndex={-1} aria-hidden className="block aspect-[4/3] bg-muted">
+      <Link
+        to={href}
+        prefetch="intent"
+        tabIndex={-1}
+        aria-hidden
+        className="block aspect-[4/3] bg-muted"
+      >
         <img
           src={peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE}
           alt=""
@@ -40,7 +47,9 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
               {peptide.name}
             </Link>
           </h3>
-          <span className="text-xs text-muted-foreground">{peptide.categoryName ?? "Uncategorised"}</span>
+          <span className="text-xs text-muted-foreground">
+            {peptide.categoryName ?? "Uncategorised"}
+          </span>
         </div>
         {peptide.sizes.length > 0 ? (
           <div role="group" aria-label={`${peptide.name} size`} className="flex flex-wrap gap-1.5">
@@ -65,7 +74,11 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
         <div className="mt-auto flex items-end justify-between gap-2">
           <div>
             <p className="text-xs text-muted-foreground">Lowest price</p>
-            <p className="text-xl font-bold tabular-nums" data-testid="card-price" aria-live="polite">
+            <p
+              className="text-xl font-bold tabular-nums"
+              data-testid="card-price"
+              aria-live="polite"
+            >
               {size?.lowestPrice != null ? formatPrice(size.lowestPrice, size.currency) : "—"}
             </p>
           </div>
@@ -109,4 +122,5 @@ export function PeptideGridSkeleton({ count }: { count: number }) {
   );
 }
 
-export const PEPTIDE_GRID_CLASS = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+export const PEPTIDE_GRID_CLASS =
+  "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";

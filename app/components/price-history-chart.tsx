@@ -9,13 +9,30 @@ export interface ChartSeries {
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 16, bottom: 28, left: 56 };
-const COLORS = ["var(--chart-1)", "var(--chart-2)", "var(--chart-3)", "var(--chart-4)", "var(--chart-5)", "#7c3aed", "#db2777", "#0891b2"];
+const COLORS = [
+  "var(--chart-1)",
+  "var(--chart-2)",
+  "var(--chart-3)",
+  "var(--chart-4)",
+  "var(--chart-5)",
+  "#7c3aed",
+  "#db2777",
+  "#0891b2",
+];
 
 /**
  * camelcamelcamel-style step lines: a price holds until the next observation, and the
  * last one is carried to today.
  */
-export function PriceHistoryChart({ series, currency = "USD", now }: { series: ChartSeries[]; currency?: string; now: string }) {
+export function PriceHistoryChart({
+  series,
+  currency = "USD",
+  now,
+}: {
+  series: ChartSeries[];
+  currency?: string;
+  now: string;
+}) {
   const withPoints = series.filter((s) => s.points.length > 0);
   if (withPoints.length === 0) {
     return <p className="text-sm text-muted-foreground">No price history yet.</p>;
@@ -32,7 +49,8 @@ export function PriceHistoryChart({ series, currency = "USD", now }: { series: C
   const yMax = high + padding;
 
   const x = (t: number) => PAD.left + ((t - start) / span) * (WIDTH - PAD.left - PAD.right);
-  const y = (price: number) => PAD.top + (1 - (price - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
+  const y = (price: number) =>
+    PAD.top + (1 - (price - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
 
   const pathOf = (points: ChartSeries["points"]) => {
     const sorted = [...points].sort((a, b) => Date.parse(a.observedAt) - Date.parse(b.observedAt));
@@ -56,8 +74,21 @@ export function PriceHistoryChart({ series, currency = "USD", now }: { series: C
       >
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="var(--border)" />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="currentColor" className="tabular-nums opacity-70">
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke="var(--border)"
+            />
+            <text
+              x={PAD.left - 6}
+              y={y(tick) + 4}
+              textAnchor="end"
+              fontSize="11"
+              fill="currentColor"
+              className="tabular-nums opacity-70"
+            >
               {formatPrice(tick, currency)}
             </text>
           </g>
@@ -65,11 +96,25 @@ export function PriceHistoryChart({ series, currency = "USD", now }: { series: C
         <text x={PAD.left} y={HEIGHT - 8} fontSize="11" fill="currentColor" className="opacity-70">
           {formatDate(new Date(start))}
         </text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 8} fontSize="11" textAnchor="end" fill="currentColor" className="opacity-70">
+        <text
+          x={WIDTH - PAD.right}
+          y={HEIGHT - 8}
+          fontSize="11"
+          textAnchor="end"
+          fill="currentColor"
+          className="opacity-70"
+        >
           {formatDate(new Date(end))}
         </text>
         {withPoints.map((s, i) => (
-          <path key={s.id} d={pathOf(s.points)} fill="none" stroke={COLORS[i % COLORS.length]} strokeWidth={2} strokeLinejoin="round">
+          <path
+            key={s.id}
+            d={pathOf(s.points)}
+            fill="none"
+            stroke={COLORS[i % COLORS.length]}
+            strokeWidth={2}
+            strokeLinejoin="round"
+          >
             <title>{s.name}</title>
           </path>
         ))}
@@ -78,7 +123,11 @@ export function PriceHistoryChart({ series, currency = "USD", now }: { series: C
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           {withPoints.map((s, i) => (
             <li key={s.id} className="inline-flex items-center gap-1.5">
-              <span aria-hidden className="inline-block h-0.5 w-4" style={{ backgroundColor: COLORS[i % COLORS.length] }} />
+              <span
+                aria-hidden
+                className="inline-block h-0.5 w-4"
+                style={{ backgroundColor: COLORS[i % COLORS.length] }}
+              />
               {s.name}
             </li>
           ))}

@@ -50,7 +50,8 @@ export function SortableHead<K extends string>({
 /** The ids of the cheapest offer after coupons within each size: they get 'Best Price'. */
 export function bestPriceIds(offers: Offer[]): Set<string> {
   const bySize = new Map<string, Offer[]>();
-  for (const offer of offers) bySize.set(offer.sizeId, [...(bySize.get(offer.sizeId) ?? []), offer]);
+  for (const offer of offers)
+    bySize.set(offer.sizeId, [...(bySize.get(offer.sizeId) ?? []), offer]);
   const ids = new Set<string>();
   for (const group of bySize.values()) {
     const best = lowestPrice(group, (o) => o.priceAfterCoupon);
@@ -64,7 +65,8 @@ export function purityValue(purity: string | null): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-type Column = "vendor" | "size" | "price" | "afterCoupon" | "perMg" | "purity" | "stock" | "updated";
+type Column =
+  "vendor" | "size" | "price" | "afterCoupon" | "perMg" | "purity" | "stock" | "updated";
 
 function valueOf(offer: Offer, column: Column): unknown {
   switch (column) {
@@ -90,7 +92,10 @@ function valueOf(offer: Offer, column: Column): unknown {
 
 /** PCPartPicker-style merchant table of one peptide's vendor prices. */
 export function PriceTable({ offers }: { offers: Offer[] }) {
-  const [sort, setSort] = useState<SortState<Column> | null>({ column: "afterCoupon", direction: "asc" });
+  const [sort, setSort] = useState<SortState<Column> | null>({
+    column: "afterCoupon",
+    direction: "asc",
+  });
   const rows = sortBy(offers, sort, valueOf);
   const best = bestPriceIds(offers);
   const onSort = (column: Column) => setSort((current) => nextSort(current, column));
@@ -99,7 +104,11 @@ export function PriceTable({ offers }: { offers: Offer[] }) {
   );
 
   if (offers.length === 0) {
-    return <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">No vendor prices yet.</p>;
+    return (
+      <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+        No vendor prices yet.
+      </p>
+    );
   }
 
   return (
@@ -122,7 +131,11 @@ export function PriceTable({ offers }: { offers: Offer[] }) {
       </TableHeader>
       <TableBody>
         {rows.map((offer) => (
-          <TableRow key={offer.id} data-testid="price-row" className={cn(best.has(offer.id) && "bg-success/5")}>
+          <TableRow
+            key={offer.id}
+            data-testid="price-row"
+            className={cn(best.has(offer.id) && "bg-success/5")}
+          >
             <TableCell className="font-medium">{offer.vendorName}</TableCell>
             <TableCell>{offer.sizeLabel}</TableCell>
             <TableCell className="text-right" data-testid="price">
@@ -138,12 +151,16 @@ export function PriceTable({ offers }: { offers: Offer[] }) {
                 </span>
                 <span className="flex gap-1">
                   {best.has(offer.id) ? <Badge variant="success">Best Price</Badge> : null}
-                  {isGoodDeal(offer.price, offer.lowestEverPrice) ? <Badge variant="outline">Good Deal</Badge> : null}
+                  {isGoodDeal(offer.price, offer.lowestEverPrice) ? (
+                    <Badge variant="outline">Good Deal</Badge>
+                  ) : null}
                 </span>
               </div>
             </TableCell>
             <TableCell className="text-right text-muted-foreground">
-              {offer.pricePerMg === null ? "—" : `${formatPrice(offer.pricePerMg, offer.currency)}/mg`}
+              {offer.pricePerMg === null
+                ? "—"
+                : `${formatPrice(offer.pricePerMg, offer.currency)}/mg`}
             </TableCell>
             <TableCell>{offer.purity ?? "—"}</TableCell>
             <TableCell>

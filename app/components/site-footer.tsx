@@ -54,7 +54,10 @@ export function SiteFooter({ sections }: { sections: FooterSectionView[] }) {
       <div className="border-t">
         <div className="container mx-auto flex flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-muted-foreground">
           {copyright ? (
-            <div data-testid="footer-copyright" dangerouslySetInnerHTML={{ __html: copyright.content }} />
+            <div
+              data-testid="footer-copyright"
+              dangerouslySetInnerHTML={{ __html: copyright.content }}
+            />
           ) : null}
           <button type="button" className="underline-offset-2 hover:underline" onClick={reset}>
             Reset age confirmation

@@ -61,10 +61,22 @@ export const DEFAULT_FOOTER: Record<FooterSection, { title: string; content: str
     content:
       "<p>PeptidePrices compares what research-peptide vendors charge, per size, with their coupons applied.</p>",
   },
-  vendors: { title: "Preferred Retailers", content: "<p>Vendors we list are checked regularly.</p>" },
-  legal: { title: "Legal", content: "<p>Prices are provided as-is; always confirm on the vendor's site.</p>" },
-  contact: { title: "Contact", content: '<p><a href="mailto:hello@peptideprices.test">hello@peptideprices.test</a></p>' },
-  copyright: { title: "Copyright", content: "<p>For research purposes only. Not for human consumption.</p>" },
+  vendors: {
+    title: "Preferred Retailers",
+    content: "<p>Vendors we list are checked regularly.</p>",
+  },
+  legal: {
+    title: "Legal",
+    content: "<p>Prices are provided as-is; always confirm on the vendor's site.</p>",
+  },
+  contact: {
+    title: "Contact",
+    content: '<p><a href="mailto:hello@peptideprices.test">hello@peptideprices.test</a></p>',
+  },
+  copyright: {
+    title: "Copyright",
+    content: "<p>For research purposes only. Not for human consumption.</p>",
+  },
 };
 
 export const DEFAULT_SETTINGS = {

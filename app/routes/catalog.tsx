@@ -24,7 +24,11 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export function meta({ data }: Route.MetaArgs) {
   return [
     { title: "Catalogue of research peptides · PeptidePrices" },
-    { name: "description", content: "Every peptide on PeptidePrices, by category, with links to their price comparisons." },
+    {
+      name: "description",
+      content:
+        "Every peptide on PeptidePrices, by category, with links to their price comparisons.",
+    },
     ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonicalUrl }] : []),
   ];
 }
@@ -41,7 +45,11 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       {sections.length === 0 ? <p className="text-muted-foreground">No peptides yet.</p> : null}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {sections.map((section) => (
-          <section key={section.slug ?? "uncategorised"} aria-labelledby={`category-${section.slug ?? "none"}`} className="flex flex-col gap-2 rounded-xl border p-4">
+          <section
+            key={section.slug ?? "uncategorised"}
+            aria-labelledby={`category-${section.slug ?? "none"}`}
+            className="flex flex-col gap-2 rounded-xl border p-4"
+          >
             <h2 id={`category-${section.slug ?? "none"}`} className="text-lg font-semibold">
               {section.slug ? (
                 <Link to={`/?category=${section.slug}`} className="hover:underline">
@@ -51,7 +59,9 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 section.name
               )}
             </h2>
-            {section.description ? <p className="text-sm text-muted-foreground">{section.description}</p> : null}
+            {section.description ? (
+              <p className="text-sm text-muted-foreground">{section.description}</p>
+            ) : null}
             {section.peptides.length > 0 ? (
               <ul className="flex flex-col gap-1">
                 {section.peptides.map((p) => (

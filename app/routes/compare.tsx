@@ -21,8 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     app.cache.get("ads:comparison_page", () => getActiveAdsByPlacement(app.db, "comparison_page")),
   ]);
   const canonical = new URL("/compare", app.baseUrl);
-  if (compare.selected && url.searchParams.has("peptide")) canonical.searchParams.set("peptide", compare.selected.slug);
-  return data({ ...compare, ads, canonicalUrl: canonical.toString() }, { headers: publicPageHeaders(request) });
+  if (compare.selected && url.searchParams.has("peptide"))
+    canonical.searchParams.set("peptide", compare.selected.slug);
+  return data(
+    { ...compare, ads, canonicalUrl: canonical.toString() },
+    { headers: publicPageHeaders(request) },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -30,7 +34,11 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export function meta({ data }: Route.MetaArgs) {
   const name = data?.selected?.name;
   return [
-    { title: name ? `Compare ${name} prices · PeptidePrices` : "Compare peptide prices · PeptidePrices" },
+    {
+      title: name
+        ? `Compare ${name} prices · PeptidePrices`
+        : "Compare peptide prices · PeptidePrices",
+    },
     {
       name: "description",
       content: `Compare vendor prices${name ? ` for ${name}` : ""} side by side: coupons, price after coupon, purity, stock and vendor rating.`,
@@ -46,7 +54,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
     <main className="container mx-auto flex flex-col gap-6 px-4 py-8">
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">Compare Prices</h1>
-        <p className="text-muted-foreground">Every vendor's price for one peptide and size, with coupons applied.</p>
+        <p className="text-muted-foreground">
+          Every vendor's price for one peptide and size, with coupons applied.
+        </p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose a peptide">
         <label className="flex flex-col gap-1 text-sm font-medium">
@@ -80,7 +90,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                 aria-current={size.id === selectedSizeId ? "page" : undefined}
                 className={cn(
                   "inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium",
-                  size.id === selectedSizeId ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent",
+                  size.id === selectedSizeId
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "bg-background hover:bg-accent",
                 )}
               >
                 {size.label}
@@ -88,7 +100,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
           <CompareTable key={`${selected.slug}-${selectedSizeId}`} offers={offers} />
-          <Link to={`/peptide/${selected.slug}`} className="w-fit text-sm text-primary hover:underline">
+          <Link
+            to={`/peptide/${selected.slug}`}
+            className="w-fit text-sm text-primary hover:underline"
+          >
             Price history and details for {selected.name} →
           </Link>
         </>

@@ -32,7 +32,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? loaderHeaders;
 
 /** Offers priced in one currency: an AggregateOffer has a single priceCurrency. */
 function offersInMainCurrency(offers: Offer[]) {
@@ -110,13 +111,22 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="container mx-auto flex flex-col gap-8 px-4 py-8">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(loaderData)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(loaderData)) }}
+      />
       {navigation.state === "loading" ? (
-        <p role="status" className="fixed top-2 left-1/2 z-40 -translate-x-1/2 rounded-md border bg-background px-3 py-1 text-sm shadow">
+        <p
+          role="status"
+          className="fixed top-2 left-1/2 z-40 -translate-x-1/2 rounded-md border bg-background px-3 py-1 text-sm shadow"
+        >
           Loading...
         </p>
       ) : null}
-      <Link to="/" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/"
+        className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> All peptides
       </Link>
       <section className="grid gap-6 md:grid-cols-[minmax(0,320px)_1fr]">
@@ -134,7 +144,9 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
             </Badge>
           ) : null}
           <h1 className="text-3xl font-bold tracking-tight">{peptide.name}</h1>
-          {peptide.description ? <p className="max-w-prose text-muted-foreground">{peptide.description}</p> : null}
+          {peptide.description ? (
+            <p className="max-w-prose text-muted-foreground">{peptide.description}</p>
+          ) : null}
         </div>
       </section>
 
@@ -152,7 +164,9 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
                 onClick={() => setSizeId(size.id)}
                 className={cn(
                   "h-8 rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-                  size.id === sizeId ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent",
+                  size.id === sizeId
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "bg-background hover:bg-accent",
                 )}
               >
                 {size.label}
@@ -210,7 +224,9 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
                       className="aspect-[4/3] w-full rounded object-cover"
                     />
                     <span className="font-medium">{item.name}</span>
-                    <span className="text-xs text-muted-foreground">{item.categoryName ?? "Uncategorised"}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {item.categoryName ?? "Uncategorised"}
+                    </span>
                   </Link>
                 </li>
               ))}
@@ -228,9 +244,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Peptide not found" : "Failed to load peptide details"}</h1>
+      <h1 className="text-3xl font-bold">
+        {notFound ? "Peptide not found" : "Failed to load peptide details"}
+      </h1>
       <p className="text-muted-foreground">
-        {notFound ? "We could not find a peptide at this address." : "Please try again in a moment."}
+        {notFound
+          ? "We could not find a peptide at this address."
+          : "Please try again in a moment."}
       </p>
       <Button asChild>
         <Link to="/">Return to Home</Link>

@@ -3,13 +3,19 @@ import { getSitemapEntries } from "~/.server/data/listings.server";
 import type { Route } from "./+types/sitemap.xml";
 
 function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`);
+  return value.replace(
+    /[<>&'"]/g,
+    (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`,
+  );
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { app } = context;
   const entries = await getSitemapEntries(app.db);
-  const newest = entries.reduce((latest, e) => (e.lastModified > latest ? e.lastModified : latest), "");
+  const newest = entries.reduce(
+    (latest, e) => (e.lastModified > latest ? e.lastModified : latest),
+    "",
+  );
   const url = (path: string, lastModified: string | null) =>
     `  <url><loc>${escapeXml(new URL(path, app.baseUrl).toString())}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</url>`;
   const body = [

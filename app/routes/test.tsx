@@ -26,7 +26,10 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export function meta({ data }: Route.MetaArgs) {
   return [
     { title: "Diagnostics · PeptidePrices" },
-    { name: "description", content: "Version, database and catalogue counts of this PeptidePrices instance." },
+    {
+      name: "description",
+      content: "Version, database and catalogue counts of this PeptidePrices instance.",
+    },
     { name: "robots", content: "noindex" },
     ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonicalUrl }] : []),
   ];
@@ -39,7 +42,10 @@ export default function Diagnostics({ loaderData }: Route.ComponentProps) {
     ["Peptides", String(loaderData.peptides)],
     ["Vendors", String(loaderData.vendors)],
     ["Prices", String(loaderData.prices)],
-    ["Last scrape run", loaderData.lastScrapeRun ? formatLastScraped(loaderData.lastScrapeRun) : "Never"],
+    [
+      "Last scrape run",
+      loaderData.lastScrapeRun ? formatLastScraped(loaderData.lastScrapeRun) : "Never",
+    ],
   ];
   return (
     <main className="container mx-auto flex max-w-xl flex-col gap-6 px-4 py-8">

@@ -44,7 +44,9 @@ const dialog = () => page.getByRole("dialog");
 /** Waits until the page has hydrated, so clicks reach React handlers. */
 async function open(pathname: string) {
   await page.goto(`${server.baseUrl}${pathname}`);
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window && document.readyState === "complete");
+  await page.waitForFunction(
+    () => "__reactRouterRouteModules" in window && document.readyState === "complete",
+  );
 }
 
 async function confirmDelete(name: string) {
@@ -61,16 +63,29 @@ describe("admin catalogue pages in a browser", () => {
 
     await dialog().getByLabel("Name", { exact: true }).fill("AAA Browser Peptide");
     expect(await dialog().getByLabel("Slug").inputValue()).toBe("aaa-browser-peptide");
-    const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#44aa66" } }).png().toBuffer();
-    await dialog().getByLabel("Image upload").setInputFiles({ name: "vial.png", mimeType: "image/png", buffer: image });
+    const image = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#44aa66" },
+    })
+      .png()
+      .toBuffer();
+    await dialog()
+      .getByLabel("Image upload")
+      .setInputFiles({ name: "vial.png", mimeType: "image/png", buffer: image });
     await dialog().getByLabel("Key benefits").fill("Fast\nStable");
     await dialog().getByRole("switch", { name: "Popular" }).click();
     await dialog().getByRole("button", { name: "Add Peptide" }).click();
     await toast("Peptide added").waitFor();
     await dialog().waitFor({ state: "detached" });
-    const [created] = await server.app.db.select().from(peptides).where(eq(peptides.slug, "aaa-browser-peptide"));
+    const [created] = await server.app.db
+      .select()
+      .from(peptides)
+      .where(eq(peptides.slug, "aaa-browser-peptide"));
     expect(created!.imageUrl).toMatch(/^\/uploads\/.+\.webp$/);
-    expect(created).toMatchObject({ keyBenefits: ["Fast", "Stable"], isPopular: true, popularOrder: 1 });
+    expect(created).toMatchObject({
+      keyBenefits: ["Fast", "Stable"],
+      isPopular: true,
+      popularOrder: 1,
+    });
     await page.getByRole("button", { name: "Edit AAA Browser Peptide", exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Edit AAA Browser Peptide" }).click();
@@ -78,12 +93,18 @@ describe("admin catalogue pages in a browser", () => {
     expect(await dialog().getByLabel("Slug").inputValue()).toBe("aaa-browser-peptide");
     await dialog().getByRole("button", { name: "Save Changes" }).click();
     await toast("Peptide updated").waitFor();
-    await page.getByRole("button", { name: "Edit AAA Browser Peptide Edited", exact: true }).waitFor();
+    await page
+      .getByRole("button", { name: "Edit AAA Browser Peptide Edited", exact: true })
+      .waitFor();
 
     await confirmDelete("AAA Browser Peptide Edited");
     await toast("Peptide deleted").waitFor();
-    await page.getByRole("button", { name: "Edit AAA Browser Peptide Edited", exact: true }).waitFor({ state: "detached" });
-    expect(await server.app.db.select().from(peptides).where(eq(peptides.id, created!.id))).toHaveLength(0);
+    await page
+      .getByRole("button", { name: "Edit AAA Browser Peptide Edited", exact: true })
+      .waitFor({ state: "detached" });
+    expect(
+      await server.app.db.select().from(peptides).where(eq(peptides.id, created!.id)),
+    ).toHaveLength(0);
   });
 
   it("peptides: manual vendor price entry with an 'other' unit", async () => {
@@ -92,7 +113,11 @@ describe("admin catalogue pages in a browser", () => {
     await dialog().getByRole("button", { name: "Add Price" }).click();
     await toast("Please fill in all required fields").waitFor();
     await dialog().getByLabel("Peptide").selectOption({ label: "BPC-157" });
-    const [vendor] = await server.app.db.select({ name: vendors.name }).from(vendors).orderBy(vendors.name).limit(1);
+    const [vendor] = await server.app.db
+      .select({ name: vendors.name })
+      .from(vendors)
+      .orderBy(vendors.name)
+      .limit(1);
     await dialog().getByLabel("Vendor").selectOption({ label: vendor!.name });
     await dialog().getByLabel("Price").fill("19.99");
     await dialog().getByLabel("Quantity").fill("3");
@@ -122,9 +147,14 @@ describe("admin catalogue pages in a browser", () => {
 
     await confirmDelete("AAA Browser Category Edited");
     await toast("Category deleted successfully").waitFor();
-    await page.getByRole("cell", { name: "AAA Browser Category Edited", exact: true }).waitFor({ state: "detached" });
+    await page
+      .getByRole("cell", { name: "AAA Browser Category Edited", exact: true })
+      .waitFor({ state: "detached" });
     expect(
-      await server.app.db.select().from(categories).where(eq(categories.name, "AAA Browser Category Edited")),
+      await server.app.db
+        .select()
+        .from(categories)
+        .where(eq(categories.name, "AAA Browser Category Edited")),
     ).toHaveLength(0);
   });
 
@@ -147,19 +177,28 @@ describe("admin catalogue pages in a browser", () => {
     await dialog().getByRole("button", { name: "Add Vendor" }).click();
     await toast("Vendor added").waitFor();
     await page.getByRole("cell", { name: "BROWSER10" }).waitFor();
-    const [vendor] = await server.app.db.select().from(vendors).where(eq(vendors.name, "AAA Browser Vendor"));
-    expect(await server.app.db.select().from(coupons).where(eq(coupons.vendorId, vendor!.id))).toHaveLength(1);
+    const [vendor] = await server.app.db
+      .select()
+      .from(vendors)
+      .where(eq(vendors.name, "AAA Browser Vendor"));
+    expect(
+      await server.app.db.select().from(coupons).where(eq(coupons.vendorId, vendor!.id)),
+    ).toHaveLength(1);
 
     await page.getByRole("button", { name: "Edit AAA Browser Vendor" }).click();
     await dialog().getByLabel("Coupon Code").fill("");
     await dialog().getByRole("button", { name: "Save Changes" }).click();
     await toast("Vendor updated").waitFor();
     await page.getByRole("cell", { name: "BROWSER10" }).waitFor({ state: "detached" });
-    expect(await server.app.db.select().from(coupons).where(eq(coupons.vendorId, vendor!.id))).toHaveLength(0);
+    expect(
+      await server.app.db.select().from(coupons).where(eq(coupons.vendorId, vendor!.id)),
+    ).toHaveLength(0);
 
     await confirmDelete("AAA Browser Vendor");
     await toast("Vendor deleted").waitFor();
-    await page.getByRole("cell", { name: "AAA Browser Vendor", exact: true }).waitFor({ state: "detached" });
+    await page
+      .getByRole("cell", { name: "AAA Browser Vendor", exact: true })
+      .waitFor({ state: "detached" });
   });
 
   it("sidebar: Ctrl+B collapses it to icons, writes the cookie, and the server renders it collapsed", async () => {
@@ -168,7 +207,10 @@ describe("admin catalogue pages in a browser", () => {
     const container = page.locator('[data-slot="sidebar-container"]');
     expect(await sidebar.getAttribute("data-state")).toBe("expanded");
     expect((await container.boundingBox())?.width).toBe(256);
-    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Vendors" }).waitFor();
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Vendors" })
+      .waitFor();
 
     await page.keyboard.press("Control+b");
     await page.locator('[data-slot="sidebar"][data-state="collapsed"]').waitFor();
@@ -176,7 +218,9 @@ describe("admin catalogue pages in a browser", () => {
     expect(cookie?.value).toBe("false");
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
     await page.waitForFunction(
-      () => document.querySelector('[data-slot="sidebar-container"]')?.getBoundingClientRect().width === 48,
+      () =>
+        document.querySelector('[data-slot="sidebar-container"]')?.getBoundingClientRect().width ===
+        48,
     );
 
     const html = await (await context.request.get(`${server.baseUrl}/admin/peptides`)).text();
@@ -187,7 +231,9 @@ describe("admin catalogue pages in a browser", () => {
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     await page.keyboard.press("Control+b");
     await page.locator('[data-slot="sidebar"][data-state="expanded"]').waitFor();
-    expect((await context.cookies(server.baseUrl)).find((c) => c.name === "sidebar_state")?.value).toBe("true");
+    expect(
+      (await context.cookies(server.baseUrl)).find((c) => c.name === "sidebar_state")?.value,
+    ).toBe("true");
   });
 
   it("at 390 px the pages fit without horizontal overflow, the sidebar opens as an 18rem panel, and no age gate shows", async () => {
@@ -197,11 +243,16 @@ describe("admin catalogue pages in a browser", () => {
     try {
       for (const pathname of ["/admin/peptides", "/admin/categories", "/admin/vendors"]) {
         await phonePage.goto(`${server.baseUrl}${pathname}`);
-        await phonePage.waitForFunction(() => "__reactRouterRouteModules" in window && document.readyState === "complete");
+        await phonePage.waitForFunction(
+          () => "__reactRouterRouteModules" in window && document.readyState === "complete",
+        );
         // The admin area itself: wide tables scroll inside their own containers.
         const overflow = await phonePage.evaluate(() => {
           const area = document.querySelector('[data-slot="sidebar-inset"]')!;
-          return Math.max(area.scrollWidth - area.clientWidth, area.getBoundingClientRect().right - window.innerWidth);
+          return Math.max(
+            area.scrollWidth - area.clientWidth,
+            area.getBoundingClientRect().right - window.innerWidth,
+          );
         });
         expect(overflow, pathname).toBeLessThanOrEqual(0);
         expect(await phonePage.getByText("Age Verification").count()).toBe(0);

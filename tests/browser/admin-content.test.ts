@@ -23,7 +23,10 @@ const downloads = fs.mkdtempSync(path.join(os.tmpdir(), "admin-content-downloads
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  context = await newVerifiedContext(browser, {
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
   await context.addCookies(
     cookie.split("; ").map((pair) => {
@@ -91,17 +94,27 @@ describe("admin content pages in a browser", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await toast("Hero content updated successfully").waitFor();
 
-    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#228844" } })
+    const image = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: "#228844" },
+    })
       .jpeg()
       .toBuffer();
-    await page.getByLabel("Upload image").setInputFiles({ name: "hero.jpg", mimeType: "image/jpeg", buffer: image });
+    await page
+      .getByLabel("Upload image")
+      .setInputFiles({ name: "hero.jpg", mimeType: "image/jpeg", buffer: image });
     await toast("Image uploaded successfully").waitFor();
     const current = page.locator('img[alt="Current hero image"][src^="/uploads/hero-"]');
     await current.waitFor();
     const src = await current.getAttribute("src");
     expect(src).toMatch(/^\/uploads\/hero-[0-9a-f]+\.webp$/);
 
-    await page.getByLabel("Upload image").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await page
+      .getByLabel("Upload image")
+      .setInputFiles({
+        name: "fake.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("not an image"),
+      });
     await toast("Failed to upload image").waitFor();
     expect((await getHeroContent(server.app.db)).imageUrl).toBe(src);
 
@@ -143,8 +156,13 @@ describe("admin content pages in a browser", () => {
     await footer.getByRole("heading", { name: "Write To Us" }).waitFor();
     expect(await footer.textContent()).toContain("Mail the team");
     expect(await footer.locator("script, img, [onerror], a[href^='javascript']").count()).toBe(0);
-    expect(await page.evaluate(() => (window as { __footerXss?: number }).__footerXss)).toBeUndefined();
-    const [stored] = await server.app.db.select().from(footerContent).where(eq(footerContent.section, "contact"));
+    expect(
+      await page.evaluate(() => (window as { __footerXss?: number }).__footerXss),
+    ).toBeUndefined();
+    const [stored] = await server.app.db
+      .select()
+      .from(footerContent)
+      .where(eq(footerContent.section, "contact"));
     expect(stored!.content).not.toMatch(/onerror|javascript:|<script/i);
   });
 
@@ -187,14 +205,22 @@ describe("admin content pages in a browser", () => {
 
   it("every content page fits a 390 px wide phone screen", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const pathname of ["/admin/hero", "/admin/footer", "/admin/ads", "/admin/users", "/admin/settings"]) {
+    for (const pathname of [
+      "/admin/hero",
+      "/admin/footer",
+      "/admin/ads",
+      "/admin/users",
+      "/admin/settings",
+    ]) {
       await page.goto(`${server.baseUrl}${pathname}`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       if (pathname === "/admin/ads") await page.getByRole("tab", { name: "Create New" }).click();
       // The page's own content (wide tables scroll inside their own box); the shared header is not ours.
       const overflow = await page.evaluate(() => {
         const content = document.querySelector("h1")!.closest(".gap-6")!;
-        return Math.max(content.getBoundingClientRect().right, content.scrollWidth) - window.innerWidth;
+        return (
+          Math.max(content.getBoundingClientRect().right, content.scrollWidth) - window.innerWidth
+        );
       });
       expect(overflow, pathname).toBeLessThanOrEqual(0);
     }
@@ -219,7 +245,9 @@ describe("admin content pages in a browser", () => {
     await page.getByRole("button", { name: "Restore Backup" }).click();
     await toast("Backup restored").waitFor();
 
-    expect(await server.app.db.select().from(ads).where(eq(ads.title, "Made After The Backup"))).toEqual([]);
+    expect(
+      await server.app.db.select().from(ads).where(eq(ads.title, "Made After The Backup")),
+    ).toEqual([]);
     expect((await getHeroContent(server.app.db)).title).toBe(heroTitle);
     await page.getByRole("table", { name: "Audit log" }).getByText("restore").first().waitFor();
   });

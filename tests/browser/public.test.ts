@@ -58,16 +58,23 @@ describe("age gate", () => {
     const before = Date.now();
     await gate.getByRole("button", { name: "I Confirm" }).click();
     await gate.waitFor({ state: "hidden" });
-    const stored = Number(await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY));
+    const stored = Number(
+      await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY),
+    );
     expect(stored).toBeGreaterThanOrEqual(before + AGE_CONFIRMATION_MS);
     expect(stored).toBeLessThanOrEqual(Date.now() + AGE_CONFIRMATION_MS);
 
     await page.reload();
     // Once a toggle responds the page is hydrated, so the gate would have shown by now.
-    await pressUntilOn(mainGrid(page).locator('article[aria-label="BPC-157"]').getByRole("button", { name: "10mg" }));
+    await pressUntilOn(
+      mainGrid(page).locator('article[aria-label="BPC-157"]').getByRole("button", { name: "10mg" }),
+    );
     expect(await gate.count()).toBe(0);
 
-    await page.evaluate((key) => localStorage.setItem(key, String(Date.now() - 1000)), AGE_VERIFIED_KEY);
+    await page.evaluate(
+      (key) => localStorage.setItem(key, String(Date.now() - 1000)),
+      AGE_VERIFIED_KEY,
+    );
     await page.reload();
     await gate.waitFor({ state: "visible" });
     expect(await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY)).toBeNull();
@@ -81,21 +88,28 @@ describe("home page", () => {
     const page = await context.newPage();
     await page.goto(url("/"));
     const allCount = await mainGrid(page).locator("article").count();
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Metabolic" }).click();
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: "Metabolic" })
+      .click();
     await page.waitForURL(/\?category=metabolic$/);
     await expect
       .poll(async () => (await mainGrid(page).locator("article").allInnerTexts()).length)
       .toBe(3);
-    const names = await mainGrid(page).locator("article").evaluateAll((cards) =>
-      cards.map((card) => card.getAttribute("aria-label")),
-    );
+    const names = await mainGrid(page)
+      .locator("article")
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")));
     expect(names.sort()).toEqual(["AOD-9604", "Semaglutide", "Tirzepatide"]);
     expect(allCount).toBeGreaterThan(3);
     await context.close();
   });
 
   it("switching a card's size shows that size's lowest price in place", async () => {
-    const home = await getHomePageData(server.app.db, { categorySlug: null, page: 1, filters: EMPTY_HOME_FILTERS });
+    const home = await getHomePageData(server.app.db, {
+      categorySlug: null,
+      page: 1,
+      filters: EMPTY_HOME_FILTERS,
+    });
     const bpc = home.peptides.find((p) => p.slug === "bpc-157")!;
     const [five, ten] = bpc.sizes;
     expect(five.lowestPrice).not.toBe(ten.lowestPrice);
@@ -142,10 +156,14 @@ describe("peptide detail", () => {
   });
 
   it("copies a coupon code to the clipboard and confirms with a toast", async () => {
-    const context = await newVerifiedContext(browser, { permissions: ["clipboard-read", "clipboard-write"] });
+    const context = await newVerifiedContext(browser, {
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
     const page = await context.newPage();
     await page.goto(url("/peptide/bpc-157"));
-    await pressUntilOn(page.getByRole("group", { name: "Size" }).getByRole("button", { name: "5mg" }));
+    await pressUntilOn(
+      page.getByRole("group", { name: "Size" }).getByRole("button", { name: "5mg" }),
+    );
     const copy = page.getByRole("button", { name: /^Copy coupon code / }).first();
     const code = (await copy.getAttribute("aria-label"))!.replace("Copy coupon code ", "");
     await copy.click();

@@ -209,12 +209,10 @@ function answerBrowserless(req: http.IncomingMessage, res: http.ServerResponse) 
         attributes: [{ name: "class", value: "item" }],
       },
     ];
-    res
-      .writeHead(200, { "content-type": "application/json" })
-      .end(
-        JSON.stringify({
-          data: body.elements.map((element) => ({ selector: element.selector, results })),
-        }),
-      );
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        data: body.elements.map((element) => ({ selector: element.selector, results })),
+      }),
+    );
   });
 }

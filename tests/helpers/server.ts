@@ -37,7 +37,12 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   const { port } = httpServer.address() as AddressInfo;
   const baseUrl = `http://localhost:${port}`;
   const database = await testDatabaseEnv();
-  const env = built.parseEnv({ ...TEST_ENV_DEFAULTS, ...database.env, PORT: String(port), ...overrides });
+  const env = built.parseEnv({
+    ...TEST_ENV_DEFAULTS,
+    ...database.env,
+    PORT: String(port),
+    ...overrides,
+  });
   const { app, context } = await built.createServer({
     env,
     baseUrl,

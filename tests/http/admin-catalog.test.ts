@@ -40,7 +40,11 @@ afterAll(async () => {
 });
 
 /** Posts a form to a page's action as a browser would (multipart); returns status and the rendered text. */
-async function post(pathname: string, fields: Record<string, string | Blob>, cookie: string | null = adminCookie) {
+async function post(
+  pathname: string,
+  fields: Record<string, string | Blob>,
+  cookie: string | null = adminCookie,
+) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
   const response = await server.fetch(pathname, {
@@ -54,7 +58,11 @@ async function post(pathname: string, fields: Record<string, string | Blob>, coo
 async function page(pathname: string, cookie: string | null = adminCookie, extraCookie = "") {
   const header = [cookie, extraCookie].filter(Boolean).join("; ");
   const response = await server.fetch(pathname, { headers: header ? { cookie: header } : {} });
-  return { status: response.status, text: await response.text(), location: response.headers.get("location") };
+  return {
+    status: response.status,
+    text: await response.text(),
+    location: response.headers.get("location"),
+  };
 }
 
 const db = () => server.app.db;
@@ -75,7 +83,9 @@ async function catalogSnapshot() {
     filters: await rowCount(categoryFilters),
     sizes: await rowCount(sizeOptions),
     history: await rowCount(priceHistory),
-    popular: (await db().select({ id: peptides.id }).from(peptides).where(eq(peptides.isPopular, true))).length,
+    popular: (
+      await db().select({ id: peptides.id }).from(peptides).where(eq(peptides.isPopular, true))
+    ).length,
   };
 }
 
@@ -90,7 +100,9 @@ async function anyVendor() {
 }
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: "#2277aa" } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#2277aa" } })
+    .png()
+    .toBuffer();
 
 describe("the admin layout", () => {
   it("answers a visitor with 403 and 'Admin Access Required' with a link to the admin login", async () => {
@@ -116,7 +128,17 @@ describe("the admin layout", () => {
   it("renders the sidebar with every section, expanded by default", async () => {
     const { status, text } = await page("/admin/peptides");
     expect(status).toBe(200);
-    for (const section of ["Peptides", "Categories", "Scraping", "Vendors", "Ads", "Hero", "Footer", "Users", "Settings"]) {
+    for (const section of [
+      "Peptides",
+      "Categories",
+      "Scraping",
+      "Vendors",
+      "Ads",
+      "Hero",
+      "Footer",
+      "Users",
+      "Settings",
+    ]) {
       expect(text).toContain(`href="/admin/${section.toLowerCase()}"`);
     }
     expect(text).toContain('aria-label="Admin"');
@@ -136,34 +158,61 @@ describe("every catalogue action refuses visitors and plain users", () => {
     ["/admin/peptides", { intent: "update-peptide", id: UNKNOWN_ID, name: "Hijack" }],
     ["/admin/peptides", { intent: "delete-peptide", id: UNKNOWN_ID }],
     ["/admin/peptides", { intent: "promote-peptide", id: UNKNOWN_ID }],
-    ["/admin/peptides", { intent: "create-vendor-price", peptideId: UNKNOWN_ID, vendorId: UNKNOWN_ID, price: "1", quantity: "1", unit: "mg" }],
+    [
+      "/admin/peptides",
+      {
+        intent: "create-vendor-price",
+        peptideId: UNKNOWN_ID,
+        vendorId: UNKNOWN_ID,
+        price: "1",
+        quantity: "1",
+        unit: "mg",
+      },
+    ],
     ["/admin/peptides", { intent: "delete-vendor-price", id: UNKNOWN_ID }],
     ["/admin/categories", { intent: "create-category", name: "Hijack Category" }],
     ["/admin/categories", { intent: "update-category", id: UNKNOWN_ID, name: "Hijack" }],
     ["/admin/categories", { intent: "delete-category", id: UNKNOWN_ID }],
-    ["/admin/categories", { intent: "create-filter", name: "Hijack", type: "checkbox", field: "size" }],
-    ["/admin/categories", { intent: "update-filter", id: UNKNOWN_ID, name: "Hijack", type: "checkbox", field: "size" }],
+    [
+      "/admin/categories",
+      { intent: "create-filter", name: "Hijack", type: "checkbox", field: "size" },
+    ],
+    [
+      "/admin/categories",
+      { intent: "update-filter", id: UNKNOWN_ID, name: "Hijack", type: "checkbox", field: "size" },
+    ],
     ["/admin/categories", { intent: "delete-filter", id: UNKNOWN_ID }],
     ["/admin/vendors", { intent: "create-vendor", name: "Hijack Vendor" }],
     ["/admin/vendors", { intent: "update-vendor", id: UNKNOWN_ID, name: "Hijack" }],
     ["/admin/vendors", { intent: "delete-vendor", id: UNKNOWN_ID }],
   ];
 
-  it.each(actions)("%s %o → 403 for a visitor and for a plain user, nothing changes", async (pathname, fields) => {
-    const before = await catalogSnapshot();
-    expect((await post(pathname, fields, null)).status).toBe(403);
-    expect((await post(pathname, fields, userCookie)).status).toBe(403);
-    expect(await catalogSnapshot()).toEqual(before);
-  });
+  it.each(actions)(
+    "%s %o → 403 for a visitor and for a plain user, nothing changes",
+    async (pathname, fields) => {
+      const before = await catalogSnapshot();
+      expect((await post(pathname, fields, null)).status).toBe(403);
+      expect((await post(pathname, fields, userCookie)).status).toBe(403);
+      expect(await catalogSnapshot()).toEqual(before);
+    },
+  );
 
   it("refuses destructive intents on real rows from a plain user", async () => {
     const vendor = await anyVendor();
     const [category] = await db().select({ id: categories.id }).from(categories).limit(1);
     const [peptide] = await db().select({ id: peptides.id }).from(peptides).limit(1);
     const before = await catalogSnapshot();
-    expect((await post("/admin/vendors", { intent: "delete-vendor", id: vendor.id }, userCookie)).status).toBe(403);
-    expect((await post("/admin/categories", { intent: "delete-category", id: category!.id }, userCookie)).status).toBe(403);
-    expect((await post("/admin/peptides", { intent: "delete-peptide", id: peptide!.id }, userCookie)).status).toBe(403);
+    expect(
+      (await post("/admin/vendors", { intent: "delete-vendor", id: vendor.id }, userCookie)).status,
+    ).toBe(403);
+    expect(
+      (await post("/admin/categories", { intent: "delete-category", id: category!.id }, userCookie))
+        .status,
+    ).toBe(403);
+    expect(
+      (await post("/admin/peptides", { intent: "delete-peptide", id: peptide!.id }, userCookie))
+        .status,
+    ).toBe(403);
     expect(await catalogSnapshot()).toEqual(before);
   });
 });
@@ -197,7 +246,10 @@ describe("peptides page", () => {
 
   it("create-peptide: refuses an empty name with 'Peptide name is required'", async () => {
     const before = await rowCount(peptides);
-    const { status, text } = await post("/admin/peptides", { intent: "create-peptide", name: "   " });
+    const { status, text } = await post("/admin/peptides", {
+      intent: "create-peptide",
+      name: "   ",
+    });
     expect(status).toBe(400);
     expect(text).toContain("Peptide name is required");
     expect(await rowCount(peptides)).toBe(before);
@@ -205,7 +257,11 @@ describe("peptides page", () => {
 
   it("create-peptide: refuses a slug another peptide uses, with a clear message", async () => {
     const before = await rowCount(peptides);
-    const { status, text } = await post("/admin/peptides", { intent: "create-peptide", name: "Another", slug: "bpc-157" });
+    const { status, text } = await post("/admin/peptides", {
+      intent: "create-peptide",
+      name: "Another",
+      slug: "bpc-157",
+    });
     expect(status).toBe(409);
     expect(text).toContain("is already used by another peptide");
     expect(await rowCount(peptides)).toBe(before);
@@ -226,7 +282,11 @@ describe("peptides page", () => {
 
   it("create-peptide: stores an uploaded image and refuses a file that is not an image", async () => {
     const image = new File([new Uint8Array(await png(40, 30))], "vial.png", { type: "image/png" });
-    const ok = await post("/admin/peptides", { intent: "create-peptide", name: "Image Peptide", image });
+    const ok = await post("/admin/peptides", {
+      intent: "create-peptide",
+      name: "Image Peptide",
+      image,
+    });
     expect(ok.status).toBe(200);
     const row = await peptideBySlug("image-peptide");
     expect(row?.imageUrl).toMatch(/^\/uploads\/peptide-image-peptide-[0-9a-f]+\.webp$/);
@@ -234,7 +294,11 @@ describe("peptides page", () => {
 
     const before = await rowCount(peptides);
     const fake = new File(["<svg onload=alert(1)>"], "evil.png", { type: "image/png" });
-    const refused = await post("/admin/peptides", { intent: "create-peptide", name: "Fake Image", image: fake });
+    const refused = await post("/admin/peptides", {
+      intent: "create-peptide",
+      name: "Fake Image",
+      image: fake,
+    });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Image Upload Error");
     expect(refused.text).toContain("Only JPEG, PNG or WebP images can be uploaded");
@@ -269,7 +333,11 @@ describe("peptides page", () => {
 
   it("update-peptide: refuses an empty name and leaves the peptide as it was", async () => {
     const row = await peptideBySlug("alpha-prime");
-    const { status, text } = await post("/admin/peptides", { intent: "update-peptide", id: row!.id, name: "" });
+    const { status, text } = await post("/admin/peptides", {
+      intent: "update-peptide",
+      id: row!.id,
+      name: "",
+    });
     expect(status).toBe(400);
     expect(text).toContain("Peptide name is required");
     expect((await peptideBySlug("alpha-prime"))?.name).toBe("Test Peptide Alpha Prime");
@@ -277,9 +345,16 @@ describe("peptides page", () => {
 
   it("promote-peptide: takes the highest popular order plus 1, starting at 1, and stops at 3 with a clear message", async () => {
     await db().update(peptides).set({ isPopular: false, popularOrder: null });
-    const rows = await db().select({ id: peptides.id }).from(peptides).orderBy(peptides.name).limit(4);
+    const rows = await db()
+      .select({ id: peptides.id })
+      .from(peptides)
+      .orderBy(peptides.name)
+      .limit(4);
     for (const [index, row] of rows.slice(0, 3).entries()) {
-      const { status, text } = await post("/admin/peptides", { intent: "promote-peptide", id: row.id });
+      const { status, text } = await post("/admin/peptides", {
+        intent: "promote-peptide",
+        id: row.id,
+      });
       expect(status).toBe(200);
       expect(text).toContain(`Peptide marked popular (#${index + 1})`);
       const [stored] = await db().select().from(peptides).where(eq(peptides.id, row.id));
@@ -314,12 +389,27 @@ describe("peptides page", () => {
     });
     expect(status).toBe(200);
     expect(text).toContain("Vendor peptide data added successfully");
-    const sizes = await db().select().from(sizeOptions).where(eq(sizeOptions.peptideId, peptide!.id));
+    const sizes = await db()
+      .select()
+      .from(sizeOptions)
+      .where(eq(sizeOptions.peptideId, peptide!.id));
     expect(sizes).toHaveLength(1);
     expect(sizes[0]).toMatchObject({ quantity: 7.5, unit: "mg", unitLabel: null });
-    const [price] = await db().select().from(vendorPeptides).where(eq(vendorPeptides.sizeOptionId, sizes[0]!.id));
-    expect(price).toMatchObject({ vendorId: vendor.id, price: 42.5, currency: "EUR", purity: "99%", source: "manual" });
-    const history = await db().select().from(priceHistory).where(eq(priceHistory.vendorPeptideId, price!.id));
+    const [price] = await db()
+      .select()
+      .from(vendorPeptides)
+      .where(eq(vendorPeptides.sizeOptionId, sizes[0]!.id));
+    expect(price).toMatchObject({
+      vendorId: vendor.id,
+      price: 42.5,
+      currency: "EUR",
+      purity: "99%",
+      source: "manual",
+    });
+    const history = await db()
+      .select()
+      .from(priceHistory)
+      .where(eq(priceHistory.vendorPeptideId, price!.id));
     expect(history.map((h) => h.price)).toEqual([42.5]);
   });
 
@@ -336,10 +426,16 @@ describe("peptides page", () => {
       unit: "mg",
     });
     expect(status).toBe(200);
-    const prices = await db().select().from(vendorPeptides).where(eq(vendorPeptides.peptideId, peptide!.id));
+    const prices = await db()
+      .select()
+      .from(vendorPeptides)
+      .where(eq(vendorPeptides.peptideId, peptide!.id));
     expect(prices).toHaveLength(1);
     expect(prices[0]!.price).toBe(39.99);
-    const history = await db().select().from(priceHistory).where(eq(priceHistory.vendorPeptideId, prices[0]!.id));
+    const history = await db()
+      .select()
+      .from(priceHistory)
+      .where(eq(priceHistory.vendorPeptideId, prices[0]!.id));
     expect(history.map((h) => h.price).sort()).toEqual([39.99, 42.5]);
   });
 
@@ -369,24 +465,27 @@ describe("peptides page", () => {
     ["a missing quantity", { quantity: "" }],
     ["a missing peptide", { peptideId: "" }],
     ["'other' without its unit", { unit: "other", unitLabel: "" }],
-  ])("create-vendor-price: refuses %s with 'Please fill in all required fields'", async (_name, override) => {
-    const peptide = await peptideBySlug("alpha-prime");
-    const vendor = await anyVendor();
-    const before = await catalogSnapshot();
-    const { status, text } = await post("/admin/peptides", {
-      intent: "create-vendor-price",
-      peptideId: peptide!.id,
-      vendorId: vendor.id,
-      price: "12",
-      currency: "USD",
-      quantity: "3",
-      unit: "mg",
-      ...override,
-    });
-    expect(status).toBe(400);
-    expect(text).toContain("Please fill in all required fields");
-    expect(await catalogSnapshot()).toEqual(before);
-  });
+  ])(
+    "create-vendor-price: refuses %s with 'Please fill in all required fields'",
+    async (_name, override) => {
+      const peptide = await peptideBySlug("alpha-prime");
+      const vendor = await anyVendor();
+      const before = await catalogSnapshot();
+      const { status, text } = await post("/admin/peptides", {
+        intent: "create-vendor-price",
+        peptideId: peptide!.id,
+        vendorId: vendor.id,
+        price: "12",
+        currency: "USD",
+        quantity: "3",
+        unit: "mg",
+        ...override,
+      });
+      expect(status).toBe(400);
+      expect(text).toContain("Please fill in all required fields");
+      expect(await catalogSnapshot()).toEqual(before);
+    },
+  );
 
   it("create-vendor-price: refuses a vendor that does not exist with 'Selected vendor not found'", async () => {
     const peptide = await peptideBySlug("alpha-prime");
@@ -439,7 +538,10 @@ describe("peptides page", () => {
       unit: "mg",
     });
     expect(status).toBe(200);
-    const [stored] = await db().select().from(vendorPeptides).where(eq(vendorPeptides.id, listing!.id));
+    const [stored] = await db()
+      .select()
+      .from(vendorPeptides)
+      .where(eq(vendorPeptides.id, listing!.id));
     expect(stored!.price).toBe(newPrice);
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, PLAIN.email));
     expect(mails).toHaveLength(1);
@@ -447,26 +549,47 @@ describe("peptides page", () => {
 
   it("delete-vendor-price: deletes the price and its history; an unknown id is a 404", async () => {
     const peptide = await peptideBySlug("alpha-prime");
-    const [price] = await db().select({ id: vendorPeptides.id }).from(vendorPeptides).where(eq(vendorPeptides.peptideId, peptide!.id));
-    const { status, text } = await post("/admin/peptides", { intent: "delete-vendor-price", id: price!.id });
+    const [price] = await db()
+      .select({ id: vendorPeptides.id })
+      .from(vendorPeptides)
+      .where(eq(vendorPeptides.peptideId, peptide!.id));
+    const { status, text } = await post("/admin/peptides", {
+      intent: "delete-vendor-price",
+      id: price!.id,
+    });
     expect(status).toBe(200);
     expect(text).toContain("Vendor peptide deleted");
-    expect(await db().select().from(vendorPeptides).where(eq(vendorPeptides.id, price!.id))).toHaveLength(0);
-    expect(await db().select().from(priceHistory).where(eq(priceHistory.vendorPeptideId, price!.id))).toHaveLength(0);
-    expect((await post("/admin/peptides", { intent: "delete-vendor-price", id: price!.id })).status).toBe(404);
-    expect((await post("/admin/peptides", { intent: "delete-vendor-price", id: "not-a-uuid" })).status).toBe(400);
+    expect(
+      await db().select().from(vendorPeptides).where(eq(vendorPeptides.id, price!.id)),
+    ).toHaveLength(0);
+    expect(
+      await db().select().from(priceHistory).where(eq(priceHistory.vendorPeptideId, price!.id)),
+    ).toHaveLength(0);
+    expect(
+      (await post("/admin/peptides", { intent: "delete-vendor-price", id: price!.id })).status,
+    ).toBe(404);
+    expect(
+      (await post("/admin/peptides", { intent: "delete-vendor-price", id: "not-a-uuid" })).status,
+    ).toBe(400);
   });
 
   it("delete-peptide: deletes the peptide with its sizes and prices; a bad id changes nothing", async () => {
     const peptide = await peptideBySlug("alpha-prime");
     const before = await rowCount(peptides);
-    expect((await post("/admin/peptides", { intent: "delete-peptide", id: "nope" })).status).toBe(400);
+    expect((await post("/admin/peptides", { intent: "delete-peptide", id: "nope" })).status).toBe(
+      400,
+    );
     expect(await rowCount(peptides)).toBe(before);
-    const { status, text } = await post("/admin/peptides", { intent: "delete-peptide", id: peptide!.id });
+    const { status, text } = await post("/admin/peptides", {
+      intent: "delete-peptide",
+      id: peptide!.id,
+    });
     expect(status).toBe(200);
     expect(text).toContain("Peptide deleted");
     expect(await peptideBySlug("alpha-prime")).toBeUndefined();
-    expect(await db().select().from(sizeOptions).where(eq(sizeOptions.peptideId, peptide!.id))).toHaveLength(0);
+    expect(
+      await db().select().from(sizeOptions).where(eq(sizeOptions.peptideId, peptide!.id)),
+    ).toHaveLength(0);
   });
 
   it("lists peptides and vendor prices for the admin", async () => {
@@ -486,13 +609,19 @@ describe("categories page", () => {
     });
     expect(status).toBe(200);
     expect(text).toContain("Category added successfully");
-    const [row] = await db().select().from(categories).where(eq(categories.name, "Test Category One"));
+    const [row] = await db()
+      .select()
+      .from(categories)
+      .where(eq(categories.name, "Test Category One"));
     expect(row).toMatchObject({ slug: "test-category-one", description: "For tests" });
   });
 
   it("create-category: refuses an empty name with 'Please enter a category name'", async () => {
     const before = await rowCount(categories);
-    const { status, text } = await post("/admin/categories", { intent: "create-category", name: "" });
+    const { status, text } = await post("/admin/categories", {
+      intent: "create-category",
+      name: "",
+    });
     expect(status).toBe(400);
     expect(text).toContain("Please enter a category name");
     expect(await rowCount(categories)).toBe(before);
@@ -500,15 +629,25 @@ describe("categories page", () => {
 
   it("create-category: refuses a duplicate name under 'Failed to add category'", async () => {
     const before = await rowCount(categories);
-    const { status, text } = await post("/admin/categories", { intent: "create-category", name: "test category one" });
+    const { status, text } = await post("/admin/categories", {
+      intent: "create-category",
+      name: "test category one",
+    });
     expect(status).toBe(409);
     expect(text).toContain("Failed to add category");
     expect(await rowCount(categories)).toBe(before);
   });
 
   it("update-category: saves the new name and slug; an empty name gives 'Category name is required'", async () => {
-    const [row] = await db().select().from(categories).where(eq(categories.name, "Test Category One"));
-    const invalid = await post("/admin/categories", { intent: "update-category", id: row!.id, name: " " });
+    const [row] = await db()
+      .select()
+      .from(categories)
+      .where(eq(categories.name, "Test Category One"));
+    const invalid = await post("/admin/categories", {
+      intent: "update-category",
+      id: row!.id,
+      name: " ",
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.text).toContain("Category name is required");
     const { status, text } = await post("/admin/categories", {
@@ -520,13 +659,24 @@ describe("categories page", () => {
     expect(status).toBe(200);
     expect(text).toContain("Category updated successfully");
     const [updated] = await db().select().from(categories).where(eq(categories.id, row!.id));
-    expect(updated).toMatchObject({ name: "Test Category Two", slug: "test-category-two", description: null });
+    expect(updated).toMatchObject({
+      name: "Test Category Two",
+      slug: "test-category-two",
+      description: null,
+    });
   });
 
   it("update-category: a name another category has is refused under 'Failed to update category'", async () => {
-    const [row] = await db().select().from(categories).where(eq(categories.name, "Test Category Two"));
+    const [row] = await db()
+      .select()
+      .from(categories)
+      .where(eq(categories.name, "Test Category Two"));
     const [other] = await db().select().from(categories).where(eq(categories.slug, "metabolic"));
-    const { status, text } = await post("/admin/categories", { intent: "update-category", id: row!.id, name: other!.name });
+    const { status, text } = await post("/admin/categories", {
+      intent: "update-category",
+      id: row!.id,
+      name: other!.name,
+    });
     expect(status).toBe(409);
     expect(text).toContain("Failed to update category");
     const [unchanged] = await db().select().from(categories).where(eq(categories.id, row!.id));
@@ -535,18 +685,31 @@ describe("categories page", () => {
 
   it("delete-category: deletes it and its peptides become uncategorised", async () => {
     const [category] = await db().select().from(categories).where(eq(categories.slug, "metabolic"));
-    const members = await db().select({ id: peptides.id }).from(peptides).where(eq(peptides.categoryId, category!.id));
+    const members = await db()
+      .select({ id: peptides.id })
+      .from(peptides)
+      .where(eq(peptides.categoryId, category!.id));
     expect(members.length).toBeGreaterThan(0);
-    const { status, text } = await post("/admin/categories", { intent: "delete-category", id: category!.id });
+    const { status, text } = await post("/admin/categories", {
+      intent: "delete-category",
+      id: category!.id,
+    });
     expect(status).toBe(200);
     expect(text).toContain("Category deleted successfully");
     const after = await db()
       .select({ categoryId: peptides.categoryId })
       .from(peptides)
-      .where(inArray(peptides.id, members.map((m) => m.id)));
+      .where(
+        inArray(
+          peptides.id,
+          members.map((m) => m.id),
+        ),
+      );
     expect(after).toHaveLength(members.length);
     expect(after.every((p) => p.categoryId === null)).toBe(true);
-    expect((await post("/admin/categories", { intent: "delete-category", id: category!.id })).status).toBe(404);
+    expect(
+      (await post("/admin/categories", { intent: "delete-category", id: category!.id })).status,
+    ).toBe(404);
   });
 
   it("create-filter / update-filter / delete-filter persist the home page's filters", async () => {
@@ -558,7 +721,10 @@ describe("categories page", () => {
       enabled: "on",
     });
     expect(created.status).toBe(200);
-    const [filter] = await db().select().from(categoryFilters).where(eq(categoryFilters.name, "Customer Rating"));
+    const [filter] = await db()
+      .select()
+      .from(categoryFilters)
+      .where(eq(categoryFilters.name, "Customer Rating"));
     expect(filter).toMatchObject({ type: "radio", field: "rating", enabled: true });
     expect(filter!.position).toBeGreaterThan(3);
 
@@ -572,25 +738,43 @@ describe("categories page", () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.text).toContain("Filter updated successfully");
-    const [changed] = await db().select().from(categoryFilters).where(eq(categoryFilters.id, filter!.id));
+    const [changed] = await db()
+      .select()
+      .from(categoryFilters)
+      .where(eq(categoryFilters.id, filter!.id));
     expect(changed).toMatchObject({ name: "Rating", type: "range", position: 0, enabled: false });
 
     const deleted = await post("/admin/categories", { intent: "delete-filter", id: filter!.id });
     expect(deleted.status).toBe(200);
     expect(deleted.text).toContain("Filter deleted successfully");
-    expect(await db().select().from(categoryFilters).where(eq(categoryFilters.id, filter!.id))).toHaveLength(0);
+    expect(
+      await db().select().from(categoryFilters).where(eq(categoryFilters.id, filter!.id)),
+    ).toHaveLength(0);
   });
 
   it("filters: refuses an empty name with 'Filter name is required' and an unknown type", async () => {
     const [filter] = await db().select().from(categoryFilters).limit(1);
     const before = await db().select().from(categoryFilters).orderBy(categoryFilters.id);
-    const empty = await post("/admin/categories", { intent: "update-filter", id: filter!.id, name: "", type: "checkbox", field: "size" });
+    const empty = await post("/admin/categories", {
+      intent: "update-filter",
+      id: filter!.id,
+      name: "",
+      type: "checkbox",
+      field: "size",
+    });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Filter name is required");
-    const badType = await post("/admin/categories", { intent: "create-filter", name: "X", type: "dropdown", field: "size" });
+    const badType = await post("/admin/categories", {
+      intent: "create-filter",
+      name: "X",
+      type: "dropdown",
+      field: "size",
+    });
     expect(badType.status).toBe(400);
     expect(await db().select().from(categoryFilters).orderBy(categoryFilters.id)).toEqual(before);
-    expect((await post("/admin/categories", { intent: "delete-filter", id: UNKNOWN_ID })).status).toBe(404);
+    expect(
+      (await post("/admin/categories", { intent: "delete-filter", id: UNKNOWN_ID })).status,
+    ).toBe(404);
   });
 });
 
@@ -621,7 +805,11 @@ describe("vendors page", () => {
     expect(status).toBe(200);
     expect(text).toContain("Vendor added");
     const vendor = await vendorByName("Test Vendor Labs");
-    expect(vendor).toMatchObject({ isPreferred: true, rating: 4.5, shippingCost: "Free (orders $75+)" });
+    expect(vendor).toMatchObject({
+      isPreferred: true,
+      rating: 4.5,
+      shippingCost: "Free (orders $75+)",
+    });
     expect(await couponOf(vendor!.id)).toMatchObject({
       code: "SAVE10",
       discountAmount: 10,
@@ -635,10 +823,17 @@ describe("vendors page", () => {
     const empty = await post("/admin/vendors", { intent: "create-vendor", name: "" });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Vendor name is required");
-    const noAmount = await post("/admin/vendors", { intent: "create-vendor", name: "Half Coupon", couponCode: "X1" });
+    const noAmount = await post("/admin/vendors", {
+      intent: "create-vendor",
+      name: "Half Coupon",
+      couponCode: "X1",
+    });
     expect(noAmount.status).toBe(400);
     expect(noAmount.text).toContain("A coupon needs a discount amount");
-    const duplicate = await post("/admin/vendors", { intent: "create-vendor", name: "test vendor labs" });
+    const duplicate = await post("/admin/vendors", {
+      intent: "create-vendor",
+      name: "test vendor labs",
+    });
     expect(duplicate.status).toBe(409);
     expect(await catalogSnapshot()).toEqual(before);
   });
@@ -656,8 +851,15 @@ describe("vendors page", () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.text).toContain("Vendor updated");
-    expect(await couponOf(vendor!.id)).toMatchObject({ code: "FLAT5", discountAmount: 5, discountType: "fixed", expirationDate: null });
-    expect(await db().select().from(coupons).where(eq(coupons.vendorId, vendor!.id))).toHaveLength(1);
+    expect(await couponOf(vendor!.id)).toMatchObject({
+      code: "FLAT5",
+      discountAmount: 5,
+      discountType: "fixed",
+      expirationDate: null,
+    });
+    expect(await db().select().from(coupons).where(eq(coupons.vendorId, vendor!.id))).toHaveLength(
+      1,
+    );
 
     const cleared = await post("/admin/vendors", {
       intent: "update-vendor",
@@ -669,12 +871,21 @@ describe("vendors page", () => {
     });
     expect(cleared.status).toBe(200);
     expect(await couponOf(vendor!.id)).toBeUndefined();
-    expect(await vendorByName("Test Vendor Labs")).toMatchObject({ isPreferred: false, rating: null, website: null });
+    expect(await vendorByName("Test Vendor Labs")).toMatchObject({
+      isPreferred: false,
+      rating: null,
+      website: null,
+    });
   });
 
   it("update-vendor: refuses a rating above 5 and leaves the vendor unchanged", async () => {
     const vendor = await vendorByName("Test Vendor Labs");
-    const { status, text } = await post("/admin/vendors", { intent: "update-vendor", id: vendor!.id, name: "Renamed", rating: "7" });
+    const { status, text } = await post("/admin/vendors", {
+      intent: "update-vendor",
+      id: vendor!.id,
+      name: "Renamed",
+      rating: "7",
+    });
     expect(status).toBe(400);
     expect(text).toContain("Rating must be from 0 to 5");
     expect((await vendorByName("Test Vendor Labs"))?.id).toBe(vendor!.id);
@@ -688,13 +899,22 @@ describe("vendors page", () => {
       .innerJoin(vendorPeptides, eq(vendorPeptides.vendorId, vendors.id))
       .limit(1);
     expect(vendor).toBeDefined();
-    const { status, text } = await post("/admin/vendors", { intent: "delete-vendor", id: vendor!.id });
+    const { status, text } = await post("/admin/vendors", {
+      intent: "delete-vendor",
+      id: vendor!.id,
+    });
     expect(status).toBe(200);
     expect(text).toContain("Vendor deleted");
     expect(await db().select().from(vendors).where(eq(vendors.id, vendor!.id))).toHaveLength(0);
-    expect(await db().select().from(coupons).where(eq(coupons.vendorId, vendor!.id))).toHaveLength(0);
-    expect(await db().select().from(vendorPeptides).where(eq(vendorPeptides.vendorId, vendor!.id))).toHaveLength(0);
-    expect((await post("/admin/vendors", { intent: "delete-vendor", id: vendor!.id })).status).toBe(404);
+    expect(await db().select().from(coupons).where(eq(coupons.vendorId, vendor!.id))).toHaveLength(
+      0,
+    );
+    expect(
+      await db().select().from(vendorPeptides).where(eq(vendorPeptides.vendorId, vendor!.id)),
+    ).toHaveLength(0);
+    expect((await post("/admin/vendors", { intent: "delete-vendor", id: vendor!.id })).status).toBe(
+      404,
+    );
   });
 
   it("lists vendors with their coupons for the admin", async () => {

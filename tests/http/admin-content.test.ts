@@ -39,7 +39,10 @@ beforeAll(async () => {
   adminCookie = await signIn(server, ADMIN.email, ADMIN.password);
   await createUserWithPassword(server.app, PLAIN.email, PLAIN.password);
   userCookie = await signIn(server, PLAIN.email, PLAIN.password);
-  const [row] = await server.app.db.select({ id: user.id }).from(user).where(eq(user.email, ADMIN.email));
+  const [row] = await server.app.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, ADMIN.email));
   adminId = row!.id;
 });
 afterAll(async () => {
@@ -47,7 +50,11 @@ afterAll(async () => {
 });
 
 /** Posts a form to a page's action as a browser would; returns status and the rendered text. */
-async function post(pathname: string, fields: Record<string, string | Blob>, cookie: string | null = adminCookie) {
+async function post(
+  pathname: string,
+  fields: Record<string, string | Blob>,
+  cookie: string | null = adminCookie,
+) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
   const response = await server.fetch(pathname, {
@@ -64,12 +71,17 @@ async function page(pathname: string, cookie: string | null = adminCookie) {
 }
 
 async function auditCount(entity: string) {
-  const [row] = await server.app.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, entity));
+  const [row] = await server.app.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(eq(auditLog.entity, entity));
   return row!.n;
 }
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: "#3366aa" } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#3366aa" } })
+    .png()
+    .toBuffer();
 
 describe("every content page refuses visitors and plain users", () => {
   const actions: [string, Record<string, string>][] = [
@@ -80,19 +92,24 @@ describe("every content page refuses visitors and plain users", () => {
     ["/admin/settings", { intent: "clear-cache" }],
   ];
 
-  it.each(actions)("%s: loader and action answer 403 and change nothing", async (pathname, fields) => {
-    const auditBefore = await server.app.db.select({ n: count() }).from(auditLog);
-    for (const cookie of [null, userCookie]) {
-      expect((await page(pathname, cookie)).status).toBe(403);
-      const result = await post(pathname, fields, cookie);
-      expect(result.status).toBe(403);
-      expect(result.text).toContain("Admin Access Required");
-    }
-    expect(await server.app.db.select({ n: count() }).from(auditLog)).toEqual(auditBefore);
-    expect((await getHeroContent(server.app.db)).title).not.toBe("Hijacked");
-    expect(await server.app.db.select().from(ads).where(eq(ads.title, "Hijacked"))).toEqual([]);
-    expect(await server.app.db.select().from(adminUsers).where(eq(adminUsers.email, PLAIN.email))).toEqual([]);
-  });
+  it.each(actions)(
+    "%s: loader and action answer 403 and change nothing",
+    async (pathname, fields) => {
+      const auditBefore = await server.app.db.select({ n: count() }).from(auditLog);
+      for (const cookie of [null, userCookie]) {
+        expect((await page(pathname, cookie)).status).toBe(403);
+        const result = await post(pathname, fields, cookie);
+        expect(result.status).toBe(403);
+        expect(result.text).toContain("Admin Access Required");
+      }
+      expect(await server.app.db.select({ n: count() }).from(auditLog)).toEqual(auditBefore);
+      expect((await getHeroContent(server.app.db)).title).not.toBe("Hijacked");
+      expect(await server.app.db.select().from(ads).where(eq(ads.title, "Hijacked"))).toEqual([]);
+      expect(
+        await server.app.db.select().from(adminUsers).where(eq(adminUsers.email, PLAIN.email)),
+      ).toEqual([]);
+    },
+  );
 
   it("the backup download is refused too", async () => {
     expect((await page("/admin/backup", null)).status).toBe(403);
@@ -115,7 +132,11 @@ describe("hero", () => {
     expect(result.status).toBe(200);
     expect(result.text).toContain("Hero content updated successfully");
     const hero = await getHeroContent(server.app.db);
-    expect(hero).toMatchObject({ title: "Fresh Hero Title", primaryButtonText: "Go Compare", subtitle: "New subtitle" });
+    expect(hero).toMatchObject({
+      title: "Fresh Hero Title",
+      primaryButtonText: "Go Compare",
+      subtitle: "New subtitle",
+    });
     expect(await auditCount("hero_content")).toBe(audits + 1);
     const home = (await page("/", null)).text;
     expect(home).toContain("Fresh Hero Title");
@@ -171,7 +192,9 @@ describe("hero", () => {
 
   it("answers 404 for an upload name that does not exist", async () => {
     expect((await server.fetch("/uploads/none-such.webp")).status).toBe(404);
-    expect((await server.fetch(`/uploads/${path.basename("../../package.json")}`)).status).toBe(404);
+    expect((await server.fetch(`/uploads/${path.basename("../../package.json")}`)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -189,7 +212,10 @@ describe("footer", () => {
     });
     expect(result.status).toBe(200);
     expect(result.text).toContain("Footer content updated");
-    const [stored] = await server.app.db.select().from(footerContent).where(eq(footerContent.section, "about"));
+    const [stored] = await server.app.db
+      .select()
+      .from(footerContent)
+      .where(eq(footerContent.section, "about"));
     expect(stored!.title).toBe("About Us Now");
     expect(stored!.content).not.toMatch(/script|onerror|onclick|javascript:/i);
 
@@ -205,10 +231,20 @@ describe("footer", () => {
 
   it("refuses an empty title or an unknown section and changes nothing", async () => {
     const before = await server.app.db.select().from(footerContent);
-    const empty = await post("/admin/footer", { intent: "save", section: "legal", title: "", content: "<p>x</p>" });
+    const empty = await post("/admin/footer", {
+      intent: "save",
+      section: "legal",
+      title: "",
+      content: "<p>x</p>",
+    });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Title is required");
-    const unknown = await post("/admin/footer", { intent: "save", section: "secrets", title: "X", content: "" });
+    const unknown = await post("/admin/footer", {
+      intent: "save",
+      section: "secrets",
+      title: "X",
+      content: "",
+    });
     expect(unknown.status).toBe(400);
     expect(await server.app.db.select().from(footerContent)).toEqual(before);
   });
@@ -216,7 +252,11 @@ describe("footer", () => {
 
 describe("ads", () => {
   it("creates with SPEC's defaults, shows it on the home page, edits and deletes it", async () => {
-    const created = await post("/admin/ads", { intent: "create", title: "Spring Sale Ad", active: "on" });
+    const created = await post("/admin/ads", {
+      intent: "create",
+      title: "Spring Sale Ad",
+      active: "on",
+    });
     expect(created.status).toBe(200);
     expect(created.text).toContain("Ad created successfully");
     const [ad] = await server.app.db.select().from(ads).where(eq(ads.title, "Spring Sale Ad"));
@@ -274,14 +314,29 @@ describe("ads", () => {
       imageFile: new File([new Uint8Array(await png(300, 200))], "ad.png", { type: "image/png" }),
     });
     expect(result.status).toBe(200);
-    const [ad] = await server.app.db.select().from(ads).where(eq(ads.title, "Media Ad With Upload"));
+    const [ad] = await server.app.db
+      .select()
+      .from(ads)
+      .where(eq(ads.title, "Media Ad With Upload"));
     expect(ad!.imageUrl).toMatch(/^\/uploads\/ad-[0-9a-f]+\.webp$/);
-    expect(ad).toMatchObject({ mediaType: "video", mediaUrl: "https://media.example/video.mp4", active: false });
+    expect(ad).toMatchObject({
+      mediaType: "video",
+      mediaUrl: "https://media.example/video.mp4",
+      active: false,
+    });
   });
 
   it.each([
     [{ intent: "create", title: "" }, "Title is required"],
-    [{ intent: "create", title: "Bad colour", type: "overlay", overlayColor: "red;background:url(//x)" }, "Enter a colour"],
+    [
+      {
+        intent: "create",
+        title: "Bad colour",
+        type: "overlay",
+        overlayColor: "red;background:url(//x)",
+      },
+      "Enter a colour",
+    ],
     [{ intent: "create", title: "Bad link", linkUrl: "javascript:alert(1)" }, "Enter a full URL"],
     [{ intent: "create", title: "No media", type: "media" }, "A media ad needs a media URL"],
     [{ intent: "create", title: "Bad place", placement: "sidebar" }, "Failed to save ad"],
@@ -303,11 +358,25 @@ describe("ads", () => {
 
 describe("users", () => {
   it("lists users with real saved-deal counts and last login, searching in any case", async () => {
-    const [plain] = await server.app.db.select({ id: user.id }).from(user).where(eq(user.email, PLAIN.email));
-    const prices = await server.app.db.select({ id: vendorPeptides.id, price: vendorPeptides.price }).from(vendorPeptides).limit(2);
-    await server.app.db.insert(savedDeals).values(
-      prices.map((p) => ({ userId: plain!.id, vendorPeptideId: p.id, peptideName: "P", vendorName: "V", priceAtSave: p.price })),
-    );
+    const [plain] = await server.app.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, PLAIN.email));
+    const prices = await server.app.db
+      .select({ id: vendorPeptides.id, price: vendorPeptides.price })
+      .from(vendorPeptides)
+      .limit(2);
+    await server.app.db
+      .insert(savedDeals)
+      .values(
+        prices.map((p) => ({
+          userId: plain!.id,
+          vendorPeptideId: p.id,
+          peptideName: "P",
+          vendorName: "V",
+          priceAtSave: p.price,
+        })),
+      );
     const { users } = await getUsersForAdmin(server.app.db, { query: "CONTENT-USER" });
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ email: PLAIN.email, dealsCount: 2, isAdmin: false });
@@ -324,17 +393,27 @@ describe("users", () => {
   });
 
   it("toggles admin status both ways", async () => {
-    const [plain] = await server.app.db.select({ id: user.id }).from(user).where(eq(user.email, PLAIN.email));
+    const [plain] = await server.app.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, PLAIN.email));
     const granted = await post("/admin/users", { intent: "toggle-admin", userId: plain!.id });
     expect(granted.status).toBe(200);
     expect(granted.text).toContain("Admin status granted");
-    const [row] = await server.app.db.select().from(adminUsers).where(eq(adminUsers.userId, plain!.id));
+    const [row] = await server.app.db
+      .select()
+      .from(adminUsers)
+      .where(eq(adminUsers.userId, plain!.id));
     expect(row).toMatchObject({ email: PLAIN.email, addedBy: adminId });
 
     const removed = await post("/admin/users", { intent: "toggle-admin", userId: plain!.id });
     expect(removed.text).toContain("Admin status removed");
-    expect(await server.app.db.select().from(adminUsers).where(eq(adminUsers.userId, plain!.id))).toEqual([]);
-    expect((await post("/admin/users", { intent: "toggle-admin", userId: "no-such-user" })).status).toBe(404);
+    expect(
+      await server.app.db.select().from(adminUsers).where(eq(adminUsers.userId, plain!.id)),
+    ).toEqual([]);
+    expect(
+      (await post("/admin/users", { intent: "toggle-admin", userId: "no-such-user" })).status,
+    ).toBe(404);
   });
 
   it("adds an admin by e-mail with SPEC's messages", async () => {
@@ -343,15 +422,27 @@ describe("users", () => {
     expect(invalid.text).toContain("Invalid email");
     expect(invalid.text).toContain("Please enter a valid email address");
 
-    const missing = await post("/admin/users", { intent: "add-admin", email: "nobody@nowhere.test" });
+    const missing = await post("/admin/users", {
+      intent: "add-admin",
+      email: "nobody@nowhere.test",
+    });
     expect(missing.status).toBe(404);
     expect(missing.text).toContain("The user must already have an account");
 
-    const added = await post("/admin/users", { intent: "add-admin", email: PLAIN.email.toUpperCase() });
+    const added = await post("/admin/users", {
+      intent: "add-admin",
+      email: PLAIN.email.toUpperCase(),
+    });
     expect(added.status).toBe(200);
     expect(added.text).toContain("Admin added");
-    const [plain] = await server.app.db.select({ id: user.id }).from(user).where(eq(user.email, PLAIN.email));
-    const [row] = await server.app.db.select().from(adminUsers).where(eq(adminUsers.email, PLAIN.email));
+    const [plain] = await server.app.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, PLAIN.email));
+    const [row] = await server.app.db
+      .select()
+      .from(adminUsers)
+      .where(eq(adminUsers.email, PLAIN.email));
     expect(row).toMatchObject({ userId: plain!.id, addedBy: adminId });
 
     const duplicate = await post("/admin/users", { intent: "add-admin", email: PLAIN.email });
@@ -361,17 +452,24 @@ describe("users", () => {
   });
 
   it("Delete removes admin rights only, and the last admin cannot remove their own", async () => {
-    const [plain] = await server.app.db.select({ id: user.id }).from(user).where(eq(user.email, PLAIN.email));
+    const [plain] = await server.app.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, PLAIN.email));
     const removed = await post("/admin/users", { intent: "remove-admin", userId: plain!.id });
     expect(removed.status).toBe(200);
     expect(removed.text).toContain("User updated");
     expect(removed.text).toContain("User admin privileges have been removed");
     expect(await server.app.db.select().from(user).where(eq(user.id, plain!.id))).toHaveLength(1);
-    expect(await server.app.db.select().from(adminUsers).where(eq(adminUsers.userId, plain!.id))).toEqual([]);
+    expect(
+      await server.app.db.select().from(adminUsers).where(eq(adminUsers.userId, plain!.id)),
+    ).toEqual([]);
 
     const notAdmin = await post("/admin/users", { intent: "remove-admin", userId: plain!.id });
     expect(notAdmin.status).toBe(400);
-    expect(notAdmin.text).toContain("Failed to update user. You may not have sufficient privileges.");
+    expect(notAdmin.text).toContain(
+      "Failed to update user. You may not have sufficient privileges.",
+    );
 
     const admins = await server.app.db.select().from(adminUsers);
     expect(admins).toHaveLength(1);
@@ -384,13 +482,21 @@ describe("users", () => {
   });
 
   it("Reset sends the password-reset e-mail (to the outbox without SMTP)", async () => {
-    const [plain] = await server.app.db.select({ id: user.id }).from(user).where(eq(user.email, PLAIN.email));
+    const [plain] = await server.app.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, PLAIN.email));
     const result = await post("/admin/users", { intent: "reset-password", userId: plain!.id });
     expect(result.status).toBe(200);
     expect(result.text).toContain("Password reset email sent");
-    const mail = await server.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, PLAIN.email));
+    const mail = await server.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, PLAIN.email));
     const reset = mail.find((m) => /reset/i.test(m.subject));
-    expect(reset?.text).toMatch(/\/api\/auth\/reset-password\/[\w-]+\?callbackURL=%2Freset-password/);
+    expect(reset?.text).toMatch(
+      /\/api\/auth\/reset-password\/[\w-]+\?callbackURL=%2Freset-password/,
+    );
     // The settings page's outbox lists it.
     expect((await page("/admin/settings")).text).toContain("Reset your PeptidePrices password");
   });
@@ -453,7 +559,9 @@ describe("settings", () => {
   it("downloads a backup and restores it: every row comes back", async () => {
     const download = await server.fetch("/admin/backup", { headers: { cookie: adminCookie } });
     expect(download.status).toBe(200);
-    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="peptideprices-backup-.+\.json"$/);
+    expect(download.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="peptideprices-backup-.+\.json"$/,
+    );
     const file = await download.text();
     const backup = JSON.parse(file);
     expect(backup).toMatchObject({ format: "peptideprices-backup", version: 1 });
@@ -464,7 +572,9 @@ describe("settings", () => {
 
     await server.app.db.delete(ads);
     await server.app.db.update(heroContent).set({ title: "Changed After Backup" });
-    await server.app.db.delete(vendorPeptides).where(eq(vendorPeptides.id, before.vendor_peptides[0]!.id as string));
+    await server.app.db
+      .delete(vendorPeptides)
+      .where(eq(vendorPeptides.id, before.vendor_peptides[0]!.id as string));
 
     const restored = await post("/admin/settings", {
       intent: "restore",
@@ -473,19 +583,27 @@ describe("settings", () => {
     expect(restored.status).toBe(200);
     expect(restored.text).toContain("Backup restored");
     const after = (await createBackup(server.app.db)).tables;
-    const byId = (rows: Record<string, unknown>[]) => [...rows].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    const byId = (rows: Record<string, unknown>[]) =>
+      [...rows].sort((a, b) => String(a.id).localeCompare(String(b.id)));
     for (const name of BACKUP_TABLE_NAMES) {
       expect(byId(after[name]), name).toEqual(byId(before[name]));
     }
     expect((await page("/", null)).text).not.toContain("Changed After Backup");
     expect(
-      await server.app.db.select().from(auditLog).where(and(eq(auditLog.entity, "backup"), eq(auditLog.action, "restore"))),
+      await server.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "backup"), eq(auditLog.action, "restore"))),
     ).toHaveLength(1);
   });
 
   it("refuses an invalid backup file and changes nothing", async () => {
     const before = (await createBackup(server.app.db)).tables;
-    for (const content of ["{not json", JSON.stringify({ format: "something-else" }), JSON.stringify({ format: "peptideprices-backup", version: 1, createdAt: "x", tables: {} })]) {
+    for (const content of [
+      "{not json",
+      JSON.stringify({ format: "something-else" }),
+      JSON.stringify({ format: "peptideprices-backup", version: 1, createdAt: "x", tables: {} }),
+    ]) {
       const result = await post("/admin/settings", {
         intent: "restore",
         backup: new File([content], "bad.json", { type: "application/json" }),

@@ -98,12 +98,13 @@ describe("access", () => {
     const cookie = who === "user" ? userCookie : null;
     const before = await sourceCount();
     const single = await demoSource("single");
-    for (const fields of [
+    const actions: Record<string, string>[] = [
       validSource({ retailer_name: "Sneaky" }),
       { intent: "delete-source", id: single.id },
       { intent: "run-source", id: single.id },
       { intent: "run-all" },
-    ]) {
+    ];
+    for (const fields of actions) {
       const result = await post(fields, cookie);
       expect(result.status).toBe(403);
     }

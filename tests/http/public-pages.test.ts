@@ -53,7 +53,10 @@ describe("home", () => {
       const { html } = await page("/");
       expect(html).toContain("No Peptide");
     } finally {
-      await server.app.db.update(t.peptides).set({ isPopular: true, popularOrder: 3 }).where(eq(t.peptides.slug, "tb-500"));
+      await server.app.db
+        .update(t.peptides)
+        .set({ isPopular: true, popularOrder: 3 })
+        .where(eq(t.peptides.slug, "tb-500"));
     }
   });
 
@@ -78,7 +81,10 @@ describe("home", () => {
   });
 
   it("pages 24 cards at a time with ?page=N", async () => {
-    const [category] = await server.app.db.insert(t.categories).values({ name: "Bulk", slug: "bulk" }).returning();
+    const [category] = await server.app.db
+      .insert(t.categories)
+      .values({ name: "Bulk", slug: "bulk" })
+      .returning();
     await server.app.db.insert(t.peptides).values(
       Array.from({ length: 30 }, (_, i) => ({
         name: `Bulk peptide ${String(i).padStart(2, "0")}`,
@@ -104,7 +110,9 @@ describe("home", () => {
 
   it("sends CDN cache headers to visitors without a cookie and private ones otherwise", async () => {
     const anonymous = await server.fetch("/");
-    expect(anonymous.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=600");
+    expect(anonymous.headers.get("cache-control")).toBe(
+      "public, max-age=60, s-maxage=300, stale-while-revalidate=600",
+    );
     expect(anonymous.headers.get("vary")).toMatch(/cookie/i);
     const withCookie = await server.fetch("/", { headers: { cookie: "something=1" } });
     expect(withCookie.headers.get("cache-control")).toBe("private, no-store");

@@ -46,7 +46,9 @@ describe("backup and restore", () => {
     const file = JSON.stringify(await createBackup(app.db));
     // Changes made after the backup must disappear on restore.
     await app.db.delete(ads);
-    await app.db.insert(categories).values({ name: "Made after backup", slug: "made-after-backup" });
+    await app.db
+      .insert(categories)
+      .values({ name: "Made after backup", slug: "made-after-backup" });
 
     const counts = await restoreBackup(app.db, parseBackup(file));
     expect(counts.peptides).toBe(before.peptides!.length);

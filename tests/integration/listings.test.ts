@@ -25,7 +25,13 @@ afterAll(async () => {
   await app?.dispose();
 });
 
-const home = (overrides: Partial<{ categorySlug: string | null; page: number; filters: Partial<HomeFilters> }> = {}) =>
+const home = (
+  overrides: Partial<{
+    categorySlug: string | null;
+    page: number;
+    filters: Partial<HomeFilters>;
+  }> = {},
+) =>
   getHomePageData(app.db, {
     categorySlug: overrides.categorySlug ?? null,
     page: overrides.page ?? 1,
@@ -43,14 +49,32 @@ async function rawOffers(peptideSlug: string, quantity: number) {
       join vendors v on v.id = vp.vendor_id
       left join coupons c on c.vendor_id = vp.vendor_id
      where p.slug = ${peptideSlug} and s.quantity = ${quantity}`);
-  return (result as unknown as { rows: { price: number; amount: number | null; type: string | null; expires: string | null; vendor: string }[] }).rows;
+  return (
+    result as unknown as {
+      rows: {
+        price: number;
+        amount: number | null;
+        type: string | null;
+        expires: string | null;
+        vendor: string;
+      }[];
+    }
+  ).rows;
 }
 
 /** SPEC.md §5's arithmetic, written out independently of app/lib/pricing.ts. */
-function expectedAfterCoupon(row: { price: number; amount: number | null; type: string | null; expires: string | null }) {
+function expectedAfterCoupon(row: {
+  price: number;
+  amount: number | null;
+  type: string | null;
+  expires: string | null;
+}) {
   const today = new Date().toISOString().slice(0, 10);
   if (row.amount === null || (row.expires !== null && row.expires < today)) return row.price;
-  const raw = row.type === "percentage" ? row.price * (1 - row.amount / 100) : Math.max(0, row.price - row.amount);
+  const raw =
+    row.type === "percentage"
+      ? row.price * (1 - row.amount / 100)
+      : Math.max(0, row.price - row.amount);
   return Math.round(raw * 100) / 100;
 }
 
@@ -67,10 +91,19 @@ describe("home page data (demo catalogue)", () => {
   });
 
   it("pages: a second page holds the rest when the catalogue has more than 24", async () => {
-    const category = await app.db.insert(t.categories).values({ name: "Paging test", slug: "paging-test" }).returning();
-    await app.db.insert(t.peptides).values(
-      Array.from({ length: 26 }, (_, i) => ({ name: `Zeta paging ${String(i).padStart(2, "0")}`, slug: `zeta-paging-${i}`, categoryId: category[0].id })),
-    );
+    const category = await app.db
+      .insert(t.categories)
+      .values({ name: "Paging test", slug: "paging-test" })
+      .returning();
+    await app.db
+      .insert(t.peptides)
+      .values(
+        Array.from({ length: 26 }, (_, i) => ({
+          name: `Zeta paging ${String(i).padStart(2, "0")}`,
+          slug: `zeta-paging-${i}`,
+          categoryId: category[0].id,
+        })),
+      );
     const first = await home({ categorySlug: "paging-test" });
     const second = await home({ categorySlug: "paging-test", page: 2 });
     expect(first.total).toBe(26);
@@ -83,7 +116,11 @@ describe("home page data (demo catalogue)", () => {
 
   it("narrows to one category", async () => {
     const data = await home({ categorySlug: "metabolic" });
-    expect(data.peptides.map((p) => p.name).sort()).toEqual(["AOD-9604", "Semaglutide", "Tirzepatide"]);
+    expect(data.peptides.map((p) => p.name).sort()).toEqual([
+      "AOD-9604",
+      "Semaglutide",
+      "Tirzepatide",
+    ]);
     expect(data.peptides.every((p) => p.categorySlug === "metabolic")).toBe(true);
   });
 
@@ -97,7 +134,9 @@ describe("home page data (demo catalogue)", () => {
     const vendorRows = await app.db.execute(sql`
       select distinct p.name from peptides p join vendor_peptides vp on vp.peptide_id = p.id
       join vendors v on v.id = vp.vendor_id where v.name = 'Helix Source' order by p.name`);
-    const expected = (vendorRows as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+    const expected = (vendorRows as unknown as { rows: { name: string }[] }).rows.map(
+      (r) => r.name,
+    );
     const byVendor = await home({ filters: { vendors: ["Helix Source"] } });
     expect(byVendor.peptides.map((p) => p.name).sort()).toEqual([...expected].sort());
     expect(expected.length).toBeGreaterThan(0);
@@ -132,10 +171,16 @@ describe("home page data (demo catalogue)", () => {
   it("fills the featured slots by popular_order, empty slots as null", async () => {
     const data = await home();
     expect(data.featured.map((f) => f?.slug ?? null)).toEqual(["bpc-157", "semaglutide", "tb-500"]);
-    await app.db.update(t.peptides).set({ isPopular: false, popularOrder: null }).where(eq(t.peptides.slug, "semaglutide"));
+    await app.db
+      .update(t.peptides)
+      .set({ isPopular: false, popularOrder: null })
+      .where(eq(t.peptides.slug, "semaglutide"));
     const fewer = await home();
     expect(fewer.featured.map((f) => f?.slug ?? null)).toEqual(["bpc-157", null, "tb-500"]);
-    await app.db.update(t.peptides).set({ isPopular: true, popularOrder: 2 }).where(eq(t.peptides.slug, "semaglutide"));
+    await app.db
+      .update(t.peptides)
+      .set({ isPopular: true, popularOrder: 2 })
+      .where(eq(t.peptides.slug, "semaglutide"));
   });
 });
 
@@ -163,7 +208,10 @@ describe("peptide page data", () => {
   });
 
   it("does not apply an expired coupon", async () => {
-    const [meridian] = await app.db.select({ id: t.vendors.id }).from(t.vendors).where(eq(t.vendors.name, "Meridian Biolabs"));
+    const [meridian] = await app.db
+      .select({ id: t.vendors.id })
+      .from(t.vendors)
+      .where(eq(t.vendors.name, "Meridian Biolabs"));
     const [{ slug }] = await app.db
       .select({ slug: t.peptides.slug })
       .from(t.vendorPeptides)
@@ -207,7 +255,10 @@ describe("compare, catalog, sitemap, diagnostics", () => {
       "Semaglutide",
       "Tirzepatide",
     ]);
-    expect(sections.at(-1)).toMatchObject({ name: "Uncategorised", peptides: [{ slug: "orphan-peptide" }] });
+    expect(sections.at(-1)).toMatchObject({
+      name: "Uncategorised",
+      peptides: [{ slug: "orphan-peptide" }],
+    });
     await app.db.delete(t.peptides).where(eq(t.peptides.slug, "orphan-peptide"));
   });
 
@@ -230,7 +281,10 @@ describe("a page costs a fixed number of queries", () => {
   let queries = 0;
 
   beforeAll(async () => {
-    handle = await openDatabase({ dataDir: "memory://", logger: { logQuery: () => void queries++ } });
+    handle = await openDatabase({
+      dataDir: "memory://",
+      logger: { logQuery: () => void queries++ },
+    });
     await handle.migrate();
   });
   afterAll(async () => {

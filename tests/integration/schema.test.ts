@@ -89,7 +89,10 @@ describe("constraints", () => {
   });
 
   it("refuses values outside every enumeration and range", async () => {
-    const [price] = await app.db.select({ id: t.vendorPeptides.id }).from(t.vendorPeptides).limit(1);
+    const [price] = await app.db
+      .select({ id: t.vendorPeptides.id })
+      .from(t.vendorPeptides)
+      .limit(1);
     const [peptide] = await app.db.select({ id: t.peptides.id }).from(t.peptides).limit(1);
     const [vendor] = await app.db.select({ id: t.vendors.id }).from(t.vendors).limit(1);
     const setPrice = (values: Partial<typeof t.vendorPeptides.$inferInsert>) => () =>
@@ -112,10 +115,7 @@ describe("constraints", () => {
   });
 
   it("allows one coupon per vendor and unique peptide slugs", async () => {
-    const [coupon] = await app.db
-      .select({ vendorId: t.coupons.vendorId })
-      .from(t.coupons)
-      .limit(1);
+    const [coupon] = await app.db.select({ vendorId: t.coupons.vendorId }).from(t.coupons).limit(1);
     await expectRefused(() =>
       app.db
         .insert(t.coupons)

@@ -195,17 +195,15 @@ describe("scrapeSource on a category page", () => {
       .select({ id: t.user.id, email: t.user.email })
       .from(t.user)
       .where(eq(t.user.email, "demo@peptideprices.test"));
-    await app.db
-      .insert(t.savedDeals)
-      .values({
-        userId: demoUser.id,
-        vendorPeptideId: bpc.id,
-        peptideName: "BPC-157",
-        vendorName: "Helix Source",
-        quantity: 5,
-        unit: "mg",
-        priceAtSave: 24.95,
-      });
+    await app.db.insert(t.savedDeals).values({
+      userId: demoUser.id,
+      vendorPeptideId: bpc.id,
+      peptideName: "BPC-157",
+      vendorName: "Helix Source",
+      quantity: 5,
+      unit: "mg",
+      priceAtSave: 24.95,
+    });
     const historyBefore = (await historyOf(bpc.id)).length;
 
     await scrapeSource(app, source);

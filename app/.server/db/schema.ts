@@ -331,7 +331,10 @@ export const ads = pgTable(
       "ads_overlay_position_check",
       sql`overlay_position is null or ${oneOf("overlay_position", AD_OVERLAY_POSITIONS)}`,
     ),
-    check("ads_media_type_check", sql`media_type is null or ${oneOf("media_type", AD_MEDIA_TYPES)}`),
+    check(
+      "ads_media_type_check",
+      sql`media_type is null or ${oneOf("media_type", AD_MEDIA_TYPES)}`,
+    ),
   ],
 );
 

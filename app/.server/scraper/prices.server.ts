@@ -65,14 +65,12 @@ export async function applyScrapedPrice(
           priceCheckedAt: now,
         })
         .returning({ id: vendorPeptides.id });
-      await tx
-        .insert(priceHistory)
-        .values({
-          vendorPeptideId: row.id,
-          price: input.price,
-          inStock: !input.soldOut,
-          observedAt: now,
-        });
+      await tx.insert(priceHistory).values({
+        vendorPeptideId: row.id,
+        price: input.price,
+        inStock: !input.soldOut,
+        observedAt: now,
+      });
       return { vendorPeptideId: row.id, oldPrice: null, newPrice: input.price, changed: true };
     }
     const wasInStock = existing.stockStatus !== "out_of_stock";

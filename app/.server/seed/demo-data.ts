@@ -34,7 +34,11 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
     popularOrder: 1,
     description:
       "Body Protection Compound-157 is a 15-amino-acid fragment of a gastric protein, widely studied for tendon, ligament and gut repair.",
-    keyBenefits: ["Studied for tendon and ligament repair", "Gut-lining research", "Stable in solution"],
+    keyBenefits: [
+      "Studied for tendon and ligament repair",
+      "Gut-lining research",
+      "Stable in solution",
+    ],
   },
   {
     name: "TB-500",
@@ -42,7 +46,8 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
     usdPerMg: 3.6,
     sizesMg: [5, 10],
     popularOrder: 3,
-    description: "A synthetic fragment of Thymosin Beta-4 studied for cell migration and wound healing.",
+    description:
+      "A synthetic fragment of Thymosin Beta-4 studied for cell migration and wound healing.",
     keyBenefits: ["Cell migration research", "Wound-healing models", "Often paired with BPC-157"],
   },
   {
@@ -252,7 +257,12 @@ export const DEMO_VENDORS: DemoVendor[] = [
     isPreferred: false,
     rating: 4.4,
     priceFactor: 0.97,
-    coupon: { code: "SPRING20", discountAmount: 20, discountType: "percentage", expiresInDays: -10 },
+    coupon: {
+      code: "SPRING20",
+      discountAmount: 20,
+      discountType: "percentage",
+      expiresInDays: -10,
+    },
   },
   {
     name: "Quantum Amino Co",
@@ -278,7 +288,12 @@ export const DEMO_VENDORS: DemoVendor[] = [
     isPreferred: false,
     rating: 4.5,
     priceFactor: 1.08,
-    coupon: { code: "VERTEX12", discountAmount: 12, discountType: "percentage", expiresInDays: 120 },
+    coupon: {
+      code: "VERTEX12",
+      discountAmount: 12,
+      discountType: "percentage",
+      expiresInDays: 120,
+    },
   },
 ];
 
@@ -286,7 +301,8 @@ export const DEMO_ADS = [
   {
     type: "basic" as const,
     title: "Independent third-party testing",
-    description: "Every vendor we list publishes certificates of analysis. Compare purity before you buy.",
+    description:
+      "Every vendor we list publishes certificates of analysis. Compare purity before you buy.",
     linkUrl: "/catalog",
     ctaText: "Browse the catalogue",
     placement: "homepage" as const,

@@ -28,7 +28,12 @@ interface ConfirmDeleteButtonProps {
 }
 
 /** A delete button that asks first (AlertDialog) and posts through a fetcher. */
-export function ConfirmDeleteButton({ fetcherKey, fields, itemName, description }: ConfirmDeleteButtonProps) {
+export function ConfirmDeleteButton({
+  fetcherKey,
+  fields,
+  itemName,
+  description,
+}: ConfirmDeleteButtonProps) {
   const fetcher = useFetcher({ key: fetcherKey });
   const busy = fetcher.state !== "idle";
   return (
@@ -45,7 +50,12 @@ export function ConfirmDeleteButton({ fetcherKey, fields, itemName, description 
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => fetcher.submit(fields, { method: "post" })}>Delete</AlertDialogAction>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => fetcher.submit(fields, { method: "post" })}
+          >
+            Delete
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

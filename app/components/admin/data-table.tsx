@@ -34,7 +34,14 @@ interface DataTableProps<Row> {
  * An admin table: client-side sorting (columns that enable it; SPEC.md §4's toggle) and
  * paging with Previous / 'Page X of Y' / Next.
  */
-export function DataTable<Row>({ columns, data, pageSize, label, emptyMessage, getRowId }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  data,
+  pageSize,
+  label,
+  emptyMessage,
+  getRowId,
+}: DataTableProps<Row>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize });
   const table = useReactTable({
@@ -70,7 +77,13 @@ export function DataTable<Row>({ columns, data, pageSize, label, emptyMessage, g
                   return (
                     <TableHead
                       key={header.id}
-                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                      aria-sort={
+                        sorted === "asc"
+                          ? "ascending"
+                          : sorted === "desc"
+                            ? "descending"
+                            : undefined
+                      }
                     >
                       {header.column.getCanSort() ? (
                         <button
@@ -99,7 +112,10 @@ export function DataTable<Row>({ columns, data, pageSize, label, emptyMessage, g
           <TableBody>
             {table.getRowModel().rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={columns.length} className="h-20 text-center text-muted-foreground">
+                <TableCell
+                  colSpan={columns.length}
+                  className="h-20 text-center text-muted-foreground"
+                >
                   {emptyMessage}
                 </TableCell>
               </TableRow>

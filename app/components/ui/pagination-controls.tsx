@@ -36,11 +36,7 @@ function PaginationControls({
   const hasPrevious = current > 1;
   const hasNext = current < total;
 
-  function control(
-    target: number,
-    enabled: boolean,
-    direction: "previous" | "next",
-  ) {
+  function control(target: number, enabled: boolean, direction: "previous" | "next") {
     const ariaLabel = direction === "previous" ? "Previous page" : "Next page";
     const content =
       direction === "previous" ? (
@@ -91,10 +87,7 @@ function PaginationControls({
       className={cn("flex items-center justify-end gap-2", className)}
     >
       {control(current - 1, hasPrevious, "previous")}
-      <span
-        className="px-2 text-sm text-muted-foreground tabular-nums"
-        aria-live="polite"
-      >
+      <span className="px-2 text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {`Page ${current} of ${total}`}
       </span>
       {control(current + 1, hasNext, "next")}

@@ -14,12 +14,7 @@ import {
   SheetHeader,
   SheetTitle,
 } from "~/components/ui/sheet";
-import {
-  Tooltip,
-  TooltipContent,
-  TooltipProvider,
-  TooltipTrigger,
-} from "~/components/ui/tooltip";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "~/components/ui/tooltip";
 
 /** Cookie that remembers whether the desktop sidebar is expanded ("true") or collapsed ("false"). */
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
@@ -35,9 +30,7 @@ export const SIDEBAR_KEYBOARD_SHORTCUT = "b";
  * Reads the sidebar cookie from a `Cookie` request header (server side), for
  * `<SidebarProvider defaultOpen={...}>`. Missing or unreadable: open (true).
  */
-export function readSidebarState(
-  cookieHeader: string | null | undefined,
-): boolean {
+export function readSidebarState(cookieHeader: string | null | undefined): boolean {
   if (!cookieHeader) return true;
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
@@ -203,11 +196,7 @@ function Sidebar({
         )}
         {...props}
       >
-        <nav
-          aria-label={label}
-          data-sidebar="sidebar"
-          className="flex h-full w-full flex-col"
-        >
+        <nav aria-label={label} data-sidebar="sidebar" className="flex h-full w-full flex-col">
           {children}
         </nav>
       </div>
@@ -294,11 +283,7 @@ function Sidebar({
   );
 }
 
-function SidebarTrigger({
-  className,
-  onClick,
-  ...props
-}: React.ComponentProps<typeof Button>) {
+function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<typeof Button>) {
   const { toggleSidebar, open, openMobile, isMobile } = useSidebar();
 
   return (
@@ -390,10 +375,7 @@ function SidebarFooter({ className, ...props }: React.ComponentProps<"div">) {
   );
 }
 
-function SidebarSeparator({
-  className,
-  ...props
-}: React.ComponentProps<typeof Separator>) {
+function SidebarSeparator({ className, ...props }: React.ComponentProps<typeof Separator>) {
   return (
     <Separator
       data-slot="sidebar-separator"
@@ -450,10 +432,7 @@ function SidebarGroupLabel({
   );
 }
 
-function SidebarGroupContent({
-  className,
-  ...props
-}: React.ComponentProps<"div">) {
+function SidebarGroupContent({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="sidebar-group-content"
@@ -550,8 +529,7 @@ function SidebarMenuButton({
     return button;
   }
 
-  const tooltipProps =
-    typeof tooltip === "string" ? { children: tooltip } : tooltip;
+  const tooltipProps = typeof tooltip === "string" ? { children: tooltip } : tooltip;
 
   return (
     <Tooltip>
@@ -566,10 +544,7 @@ function SidebarMenuButton({
   );
 }
 
-function SidebarMenuBadge({
-  className,
-  ...props
-}: React.ComponentProps<"div">) {
+function SidebarMenuBadge({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="sidebar-menu-badge"

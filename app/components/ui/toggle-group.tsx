@@ -29,9 +29,7 @@ const toggleVariants = cva(
 
 type ToggleVariantProps = VariantProps<typeof toggleVariants>;
 
-const ToggleGroupContext = React.createContext<
-  ToggleVariantProps & { spacing: number }
->({
+const ToggleGroupContext = React.createContext<ToggleVariantProps & { spacing: number }>({
   size: "default",
   variant: "default",
   spacing: 0,
@@ -80,8 +78,7 @@ function ToggleGroupItem({
   variant,
   size,
   ...props
-}: React.ComponentProps<typeof ToggleGroupPrimitive.Item> &
-  ToggleVariantProps) {
+}: React.ComponentProps<typeof ToggleGroupPrimitive.Item> & ToggleVariantProps) {
   const context = React.useContext(ToggleGroupContext);
   const itemVariant = context.variant || variant;
   const itemSize = context.size || size;

@@ -5,13 +5,7 @@
  */
 import { z } from "zod";
 
-import {
-  CURRENCIES,
-  DISCOUNT_TYPES,
-  FILTER_FIELDS,
-  FILTER_TYPES,
-  UNITS,
-} from "~/lib/constants";
+import { CURRENCIES, DISCOUNT_TYPES, FILTER_FIELDS, FILTER_TYPES, UNITS } from "~/lib/constants";
 
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 export const PEPTIDE_NAME_REQUIRED = "Peptide name is required";
@@ -60,7 +54,10 @@ function optionalNumber(schema: z.ZodNumber) {
       if (!value) return null;
       const parsed = schema.safeParse(Number(value));
       if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Invalid number" });
+        ctx.addIssue({
+          code: "custom",
+          message: parsed.error.issues[0]?.message ?? "Invalid number",
+        });
         return z.NEVER;
       }
       return parsed.data;
@@ -91,7 +88,11 @@ const peptideFields = {
     ),
   isPopular: checkbox,
   popularOrder: optionalNumber(
-    z.number(POPULAR_ORDER_RANGE).int(POPULAR_ORDER_RANGE).min(1, POPULAR_ORDER_RANGE).max(MAX_POPULAR_ORDER, POPULAR_ORDER_RANGE),
+    z
+      .number(POPULAR_ORDER_RANGE)
+      .int(POPULAR_ORDER_RANGE)
+      .min(1, POPULAR_ORDER_RANGE)
+      .max(MAX_POPULAR_ORDER, POPULAR_ORDER_RANGE),
   ),
 };
 
@@ -100,11 +101,17 @@ const vendorPriceFields = {
   peptideId: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().uuid(REQUIRED_FIELDS_MESSAGE),
   vendorId: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().uuid(REQUIRED_FIELDS_MESSAGE),
   price: requiredText(REQUIRED_FIELDS_MESSAGE).pipe(
-    z.coerce.number<string>().nonnegative("Price cannot be negative").max(1_000_000_000, "Price is too large"),
+    z.coerce
+      .number<string>()
+      .nonnegative("Price cannot be negative")
+      .max(1_000_000_000, "Price is too large"),
   ),
   currency: z.enum(CURRENCIES, "Choose USD, EUR or GBP").default("USD"),
   quantity: requiredText(REQUIRED_FIELDS_MESSAGE).pipe(
-    z.coerce.number<string>().positive("Quantity must be greater than 0").max(1_000_000_000, "Quantity is too large"),
+    z.coerce
+      .number<string>()
+      .positive("Quantity must be greater than 0")
+      .max(1_000_000_000, "Quantity is too large"),
   ),
   unit: z.enum(UNITS, REQUIRED_FIELDS_MESSAGE),
   /** Free-text unit, required only when unit is 'other'. */
@@ -132,7 +139,10 @@ export type PeptidePageForm = z.infer<typeof peptidePageSchema>;
 /**
  * SPEC.md §4: un-popularising clears the order; popular without an order takes order 1.
  */
-export function resolvePopularOrder(isPopular: boolean, popularOrder: number | null): number | null {
+export function resolvePopularOrder(
+  isPopular: boolean,
+  popularOrder: number | null,
+): number | null {
   if (!isPopular) return null;
   return popularOrder ?? 1;
 }
@@ -174,11 +184,16 @@ const vendorFields = {
   logoUrl: optionalLink,
   isPreferred: checkbox,
   shippingCost: optionalText,
-  rating: optionalNumber(z.number().min(0, "Rating must be from 0 to 5").max(5, "Rating must be from 0 to 5")),
+  rating: optionalNumber(
+    z.number().min(0, "Rating must be from 0 to 5").max(5, "Rating must be from 0 to 5"),
+  ),
   /** Entering a code upserts the vendor's coupon; clearing it deletes the coupon (SPEC.md §4). */
   couponCode: optionalText,
   discountAmount: optionalNumber(
-    z.number().nonnegative("Discount amount cannot be negative").max(1_000_000, "Discount amount is too large"),
+    z
+      .number()
+      .nonnegative("Discount amount cannot be negative")
+      .max(1_000_000, "Discount amount is too large"),
   ),
   discountType: z.enum(DISCOUNT_TYPES, "Choose percentage or fixed").default("percentage"),
   expirationDate: optionalText.refine(
@@ -187,7 +202,11 @@ const vendorFields = {
   ),
 };
 
-function couponIsComplete(value: { couponCode: string | null; discountAmount: number | null; discountType: string }) {
+function couponIsComplete(value: {
+  couponCode: string | null;
+  discountAmount: number | null;
+  discountType: string;
+}) {
   if (value.couponCode === null) return true;
   if (value.discountAmount === null) return false;
   return value.discountType !== "percentage" || value.discountAmount <= 100;
@@ -198,8 +217,12 @@ const COUPON_INCOMPLETE = {
 };
 
 export const vendorPageSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create-vendor"), ...vendorFields }).refine(couponIsComplete, COUPON_INCOMPLETE),
-  z.object({ intent: z.literal("update-vendor"), id, ...vendorFields }).refine(couponIsComplete, COUPON_INCOMPLETE),
+  z
+    .object({ intent: z.literal("create-vendor"), ...vendorFields })
+    .refine(couponIsComplete, COUPON_INCOMPLETE),
+  z
+    .object({ intent: z.literal("update-vendor"), id, ...vendorFields })
+    .refine(couponIsComplete, COUPON_INCOMPLETE),
   z.object({ intent: z.literal("delete-vendor"), id }),
 ]);
 export type VendorPageForm = z.infer<typeof vendorPageSchema>;

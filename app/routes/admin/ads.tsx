@@ -106,7 +106,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       values.imageUrl = (await storeImageUpload(app, image, { prefix: "ad" })).url;
     } catch (error) {
       if (!(error instanceof ImageUploadError)) throw error;
-      return data(actionFailure(error.message, { title: CONTENT_MESSAGES.heroUploadFailed }), { status: 400 });
+      return data(actionFailure(error.message, { title: CONTENT_MESSAGES.heroUploadFailed }), {
+        status: 400,
+      });
     }
   }
 
@@ -114,12 +116,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await updateAd(app.db, editId.data.id, values))) {
       return data(actionFailure(CONTENT_MESSAGES.adNotFound), { status: 404 });
     }
-    await recordAudit(app.db, admin, { action: "update", entity: "ads", entityId: editId.data.id, details: { title: values.title } });
+    await recordAudit(app.db, admin, {
+      action: "update",
+      entity: "ads",
+      entityId: editId.data.id,
+      details: { title: values.title },
+    });
     app.cache.clear();
     return actionSuccess(CONTENT_MESSAGES.adUpdated);
   }
   const id = await createAd(app.db, values);
-  await recordAudit(app.db, admin, { action: "create", entity: "ads", entityId: id, details: { title: values.title } });
+  await recordAudit(app.db, admin, {
+    action: "create",
+    entity: "ads",
+    entityId: id,
+    details: { title: values.title },
+  });
   app.cache.clear();
   return actionSuccess(CONTENT_MESSAGES.adCreated);
 }
@@ -154,7 +166,15 @@ function draftOf(ad: Ad): AdDraft {
   };
 }
 
-function AdForm({ ad, onSaved, onCancel }: { ad: Ad | null; onSaved: () => void; onCancel: () => void }) {
+function AdForm({
+  ad,
+  onSaved,
+  onCancel,
+}: {
+  ad: Ad | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const [draft, setDraft] = useState<AdDraft>(() => (ad ? draftOf(ad) : EMPTY_DRAFT));
   useActionToast(fetcher.data, onSaved);
@@ -167,7 +187,11 @@ function AdForm({ ad, onSaved, onCancel }: { ad: Ad | null; onSaved: () => void;
     (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       setDraft((current) => ({ ...current, [key]: event.target.value || null }));
 
-  const text = (key: keyof AdDraft, label: string, options: { type?: string; placeholder?: string } = {}) => (
+  const text = (
+    key: keyof AdDraft,
+    label: string,
+    options: { type?: string; placeholder?: string } = {},
+  ) => (
     <Field id={`${prefix}-${key}`} label={label}>
       <Input
         id={`${prefix}-${key}`}
@@ -182,9 +206,19 @@ function AdForm({ ad, onSaved, onCancel }: { ad: Ad | null; onSaved: () => void;
     </Field>
   );
 
-  const select = <T extends string>(key: keyof AdDraft, label: string, values: readonly T[], labels?: Record<T, string>) => (
+  const select = <T extends string>(
+    key: keyof AdDraft,
+    label: string,
+    values: readonly T[],
+    labels?: Record<T, string>,
+  ) => (
     <Field id={`${prefix}-${key}`} label={label}>
-      <NativeSelect id={`${prefix}-${key}`} name={key} value={(draft[key] as string) ?? values[0]} onChange={set(key)}>
+      <NativeSelect
+        id={`${prefix}-${key}`}
+        name={key}
+        value={(draft[key] as string) ?? values[0]}
+        onChange={set(key)}
+      >
         {values.map((value) => (
           <option key={value} value={value}>
             {labels?.[value] ?? value}
@@ -216,8 +250,17 @@ function AdForm({ ad, onSaved, onCancel }: { ad: Ad | null; onSaved: () => void;
           />
         </Field>
         {text("imageUrl", "Image URL", { placeholder: "https://… or upload below" })}
-        <Field id={`${prefix}-imageFile`} label="Or upload an image" hint="JPEG, PNG or WebP, at most 5 MB.">
-          <Input id={`${prefix}-imageFile`} name="imageFile" type="file" accept="image/jpeg,image/png,image/webp" />
+        <Field
+          id={`${prefix}-imageFile`}
+          label="Or upload an image"
+          hint="JPEG, PNG or WebP, at most 5 MB."
+        >
+          <Input
+            id={`${prefix}-imageFile`}
+            name="imageFile"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+          />
         </Field>
         {text("linkUrl", "Link URL", { placeholder: "https://…" })}
         {text("ctaText", "Button Text")}
@@ -248,7 +291,9 @@ function AdForm({ ad, onSaved, onCancel }: { ad: Ad | null; onSaved: () => void;
             id={`${prefix}-active`}
             name="active"
             checked={draft.active}
-            onCheckedChange={(checked) => setDraft((current) => ({ ...current, active: checked === true }))}
+            onCheckedChange={(checked) =>
+              setDraft((current) => ({ ...current, active: checked === true }))
+            }
           />
           <Label htmlFor={`${prefix}-active`}>Active</Label>
         </div>
@@ -280,13 +325,26 @@ function AdForm({ ad, onSaved, onCancel }: { ad: Ad | null; onSaved: () => void;
 
 function AdGridCard({ ad, onEdit }: { ad: Ad; onEdit: () => void }) {
   return (
-    <Card className={cn("gap-3", !ad.active && "opacity-60")} data-testid="ad-card" data-active={ad.active}>
+    <Card
+      className={cn("gap-3", !ad.active && "opacity-60")}
+      data-testid="ad-card"
+      data-active={ad.active}
+    >
       <CardHeader className="flex flex-row items-start justify-between gap-2">
         <CardTitle className="text-base leading-snug">{ad.title}</CardTitle>
-        <Badge variant={ad.active ? "success" : "secondary"}>{ad.active ? "Active" : "Inactive"}</Badge>
+        <Badge variant={ad.active ? "success" : "secondary"}>
+          {ad.active ? "Active" : "Inactive"}
+        </Badge>
       </CardHeader>
       <CardContent className="flex flex-col gap-2 text-sm text-muted-foreground">
-        {ad.imageUrl ? <img src={ad.imageUrl} alt="" className="aspect-video w-full rounded object-cover" loading="lazy" /> : null}
+        {ad.imageUrl ? (
+          <img
+            src={ad.imageUrl}
+            alt=""
+            className="aspect-video w-full rounded object-cover"
+            loading="lazy"
+          />
+        ) : null}
         {ad.description ? <p className="line-clamp-2">{ad.description}</p> : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt className="font-medium text-foreground">Type</dt>
@@ -369,7 +427,9 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
           )}
         </TabsContent>
         <TabsContent value="create" className="pt-4">
-          {tab === "create" ? <AdForm ad={null} onSaved={backToList} onCancel={backToList} /> : null}
+          {tab === "create" ? (
+            <AdForm ad={null} onSaved={backToList} onCancel={backToList} />
+          ) : null}
         </TabsContent>
         {editing ? (
           <TabsContent value="edit" className="pt-4">

@@ -103,7 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       let savedId: string;
       try {
         if (id) {
-          if (!(await updateCategory(db, id, input))) return failure("Category not found", 404, failedMessage);
+          if (!(await updateCategory(db, id, input)))
+            return failure("Category not found", 404, failedMessage);
           savedId = id;
         } else {
           savedId = await createCategory(db, input);
@@ -112,7 +113,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         app.logger.error({ err: error }, "saving a category failed");
         return failure(failedMessage, 500);
       }
-      await recordAudit(db, admin, { action: id ? "update" : "create", entity: "category", entityId: savedId, details: input });
+      await recordAudit(db, admin, {
+        action: id ? "update" : "create",
+        entity: "category",
+        entityId: savedId,
+        details: input,
+      });
       app.cache.clear();
       return actionSuccess(id ? "Category updated successfully" : "Category added successfully");
     }
@@ -141,14 +147,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       } else {
         savedId = await createCategoryFilter(db, input);
       }
-      await recordAudit(db, admin, { action: id ? "update" : "create", entity: "category_filter", entityId: savedId, details: input });
+      await recordAudit(db, admin, {
+        action: id ? "update" : "create",
+        entity: "category_filter",
+        entityId: savedId,
+        details: input,
+      });
       app.cache.clear();
       return actionSuccess(id ? "Filter updated successfully" : "Filter added successfully");
     }
 
     case "delete-filter": {
       if (!(await deleteCategoryFilter(db, form.id))) return failure("Filter not found", 404);
-      await recordAudit(db, admin, { action: "delete", entity: "category_filter", entityId: form.id });
+      await recordAudit(db, admin, {
+        action: "delete",
+        entity: "category_filter",
+        entityId: form.id,
+      });
       app.cache.clear();
       return actionSuccess("Filter deleted successfully");
     }
@@ -160,7 +175,9 @@ type DialogState<T> = { open: false } | { open: true; row: T | null; nonce: numb
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const { categories, filters } = loaderData;
   const [categoryDialog, setCategoryDialog] = useState<DialogState<AdminCategory>>({ open: false });
-  const [filterDialog, setFilterDialog] = useState<DialogState<AdminCategoryFilter>>({ open: false });
+  const [filterDialog, setFilterDialog] = useState<DialogState<AdminCategoryFilter>>({
+    open: false,
+  });
   useActionToast(useFetcher<ActionResult>({ key: DELETE_CATEGORY_KEY }).data);
   useActionToast(useFetcher<ActionResult>({ key: DELETE_FILTER_KEY }).data);
 
@@ -177,7 +194,9 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         id: "description",
         header: "Description",
         enableSorting: false,
-        cell: ({ row }) => <p className="line-clamp-2 min-w-40 text-muted-foreground">{row.original.description}</p>,
+        cell: ({ row }) => (
+          <p className="line-clamp-2 min-w-40 text-muted-foreground">{row.original.description}</p>
+        ),
       },
       {
         id: "actions",
@@ -189,7 +208,9 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
               variant="ghost"
               size="icon"
               aria-label={`Edit ${row.original.name}`}
-              onClick={() => setCategoryDialog({ open: true, row: row.original, nonce: Date.now() })}
+              onClick={() =>
+                setCategoryDialog({ open: true, row: row.original, nonce: Date.now() })
+              }
             >
               <Pencil className="size-4" aria-hidden />
             </Button>
@@ -234,22 +255,31 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
             <h2 id="filters-heading" className="text-xl font-semibold tracking-tight">
               Filters
             </h2>
-            <p className="text-sm text-muted-foreground">Enabled filters are offered on the home page, in this order.</p>
+            <p className="text-sm text-muted-foreground">
+              Enabled filters are offered on the home page, in this order.
+            </p>
           </div>
-          <Button variant="outline" onClick={() => setFilterDialog({ open: true, row: null, nonce: Date.now() })}>
+          <Button
+            variant="outline"
+            onClick={() => setFilterDialog({ open: true, row: null, nonce: Date.now() })}
+          >
             <Plus aria-hidden />
             Add Filter
           </Button>
         </div>
         {filters.length === 0 ? (
-          <p className="rounded-md border p-6 text-center text-sm text-muted-foreground">No filters yet.</p>
+          <p className="rounded-md border p-6 text-center text-sm text-muted-foreground">
+            No filters yet.
+          </p>
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Filters">
             {filters.map((filter) => (
               <li key={filter.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3">
                 <span className="font-medium">{filter.name}</span>
                 <Badge variant="outline">{FILTER_TYPE_LABELS[filter.type] ?? filter.type}</Badge>
-                <span className="text-sm text-muted-foreground">{FILTER_FIELD_LABELS[filter.field] ?? filter.field}</span>
+                <span className="text-sm text-muted-foreground">
+                  {FILTER_FIELD_LABELS[filter.field] ?? filter.field}
+                </span>
                 {filter.enabled ? null : <Badge variant="secondary">Disabled</Badge>}
                 <div className="ml-auto flex items-center gap-1">
                   <Button
@@ -287,7 +317,13 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CategoryDialog({ state, onClose }: { state: DialogState<AdminCategory>; onClose: () => void }) {
+function CategoryDialog({
+  state,
+  onClose,
+}: {
+  state: DialogState<AdminCategory>;
+  onClose: () => void;
+}) {
   const editing = state.open ? state.row : null;
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, onClose);
@@ -299,14 +335,32 @@ function CategoryDialog({ state, onClose }: { state: DialogState<AdminCategory>;
           <DialogTitle>{editing ? "Edit Category" : "Add New Category"}</DialogTitle>
           <DialogDescription>Categories group peptides on the home page.</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" onSubmit={validateOnSubmit(categoryPageSchema)}>
-          <input type="hidden" name="intent" value={editing ? "update-category" : "create-category"} />
+        <fetcher.Form
+          method="post"
+          className="grid gap-4"
+          onSubmit={validateOnSubmit(categoryPageSchema)}
+        >
+          <input
+            type="hidden"
+            name="intent"
+            value={editing ? "update-category" : "create-category"}
+          />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           <Field id="category-name" label="Name">
-            <Input id="category-name" name="name" defaultValue={editing?.name ?? ""} autoComplete="off" />
+            <Input
+              id="category-name"
+              name="name"
+              defaultValue={editing?.name ?? ""}
+              autoComplete="off"
+            />
           </Field>
           <Field id="category-description" label="Description">
-            <Textarea id="category-description" name="description" rows={3} defaultValue={editing?.description ?? ""} />
+            <Textarea
+              id="category-description"
+              name="description"
+              rows={3}
+              defaultValue={editing?.description ?? ""}
+            />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
@@ -322,7 +376,13 @@ function CategoryDialog({ state, onClose }: { state: DialogState<AdminCategory>;
   );
 }
 
-function FilterDialog({ state, onClose }: { state: DialogState<AdminCategoryFilter>; onClose: () => void }) {
+function FilterDialog({
+  state,
+  onClose,
+}: {
+  state: DialogState<AdminCategoryFilter>;
+  onClose: () => void;
+}) {
   const editing = state.open ? state.row : null;
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, onClose);
@@ -335,11 +395,20 @@ function FilterDialog({ state, onClose }: { state: DialogState<AdminCategoryFilt
           <DialogTitle>{editing ? "Edit Filter" : "Add Filter"}</DialogTitle>
           <DialogDescription>How visitors narrow the peptides on the home page.</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" onSubmit={validateOnSubmit(categoryPageSchema)}>
+        <fetcher.Form
+          method="post"
+          className="grid gap-4"
+          onSubmit={validateOnSubmit(categoryPageSchema)}
+        >
           <input type="hidden" name="intent" value={editing ? "update-filter" : "create-filter"} />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           <Field id="filter-name" label="Filter name">
-            <Input id="filter-name" name="name" defaultValue={editing?.name ?? ""} autoComplete="off" />
+            <Input
+              id="filter-name"
+              name="name"
+              defaultValue={editing?.name ?? ""}
+              autoComplete="off"
+            />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="filter-type" label="Type">
@@ -372,7 +441,12 @@ function FilterDialog({ state, onClose }: { state: DialogState<AdminCategoryFilt
               />
             </Field>
             <div className="flex items-center gap-2 self-end pb-2">
-              <Switch id="filter-enabled" name="enabled" checked={enabled} onCheckedChange={setEnabled} />
+              <Switch
+                id="filter-enabled"
+                name="enabled"
+                checked={enabled}
+                onCheckedChange={setEnabled}
+              />
               <Label htmlFor="filter-enabled">Shown on the home page</Label>
             </div>
           </div>

@@ -60,7 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.logger.error({ err: error, section }, "footer update failed");
     return data(actionFailure(CONTENT_MESSAGES.footerUpdateFailed), { status: 500 });
   }
-  await recordAudit(app.db, admin, { action: "update", entity: "footer_content", entityId: section, details: { title } });
+  await recordAudit(app.db, admin, {
+    action: "update",
+    entity: "footer_content",
+    entityId: section,
+    details: { title },
+  });
   app.cache.clear();
   return actionSuccess(CONTENT_MESSAGES.footerUpdated);
 }
@@ -76,7 +81,17 @@ const TOOLBAR = [
  * A small rich-text editor: contentEditable with bold, italic, link and list buttons. Whatever
  * HTML it produces, the server keeps only the footer allowlist.
  */
-function RichTextEditor({ id, name, labelId, initialHtml }: { id: string; name: string; labelId: string; initialHtml: string }) {
+function RichTextEditor({
+  id,
+  name,
+  labelId,
+  initialHtml,
+}: {
+  id: string;
+  name: string;
+  labelId: string;
+  initialHtml: string;
+}) {
   const editor = useRef<HTMLDivElement>(null);
   const [html, setHtml] = useState(initialHtml);
 
@@ -95,7 +110,8 @@ function RichTextEditor({ id, name, labelId, initialHtml }: { id: string; name: 
   function addLink() {
     const url = window.prompt("Link address (https://… or mailto:…)");
     if (url && /^(https?:\/\/|mailto:)\S+$/i.test(url.trim())) run("createLink", url.trim());
-    else if (url) toast.error("Error", { description: "Links must start with https://, http:// or mailto:" });
+    else if (url)
+      toast.error("Error", { description: "Links must start with https://, http:// or mailto:" });
   }
 
   return (
@@ -144,16 +160,34 @@ function RichTextEditor({ id, name, labelId, initialHtml }: { id: string; name: 
   );
 }
 
-function SectionForm({ section, title, content }: { section: FooterSection; title: string; content: string }) {
+function SectionForm({
+  section,
+  title,
+  content,
+}: {
+  section: FooterSection;
+  title: string;
+  content: string;
+}) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, () => window.dispatchEvent(new Event(FOOTER_UPDATED_EVENT)));
   const saving = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" className="grid gap-4" aria-label={`${TAB_LABELS[section]} section`}>
+    <fetcher.Form
+      method="post"
+      className="grid gap-4"
+      aria-label={`${TAB_LABELS[section]} section`}
+    >
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="section" value={section} />
       <Field id={`footer-${section}-title`} label="Title">
-        <Input id={`footer-${section}-title`} name="title" defaultValue={title} required maxLength={200} />
+        <Input
+          id={`footer-${section}-title`}
+          name="title"
+          defaultValue={title}
+          required
+          maxLength={200}
+        />
       </Field>
       <div className="grid gap-1.5">
         <span id={`footer-${section}-content-label`} className="text-sm font-medium">
@@ -166,7 +200,8 @@ function SectionForm({ section, title, content }: { section: FooterSection; titl
           initialHtml={content}
         />
         <p className="text-xs text-muted-foreground">
-          Paragraphs, bold, italic, lists and links (http, https, mailto) are kept; anything else is removed on save.
+          Paragraphs, bold, italic, lists and links (http, https, mailto) are kept; anything else is
+          removed on save.
         </p>
       </div>
       <Button type="submit" disabled={saving} className="w-fit">
@@ -187,7 +222,9 @@ export default function AdminFooter({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Footer</h1>
-        <p className="text-sm text-muted-foreground">The sections of the footer on every public page.</p>
+        <p className="text-sm text-muted-foreground">
+          The sections of the footer on every public page.
+        </p>
       </div>
       <Card>
         <CardHeader>

@@ -45,19 +45,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.intent === "upload-image") {
     const file = uploadedFile(formData.get("image"));
     if (!file) {
-      return data(actionFailure("Choose an image to upload", { title: CONTENT_MESSAGES.heroUploadFailed }), {
-        status: 400,
-      });
+      return data(
+        actionFailure("Choose an image to upload", { title: CONTENT_MESSAGES.heroUploadFailed }),
+        {
+          status: 400,
+        },
+      );
     }
     try {
       const { url } = await storeImageUpload(app, file, { prefix: "hero" });
       const id = await upsertHeroContent(app.db, { imageUrl: url });
-      await recordAudit(app.db, admin, { action: "update", entity: "hero_content", entityId: id, details: { imageUrl: url } });
+      await recordAudit(app.db, admin, {
+        action: "update",
+        entity: "hero_content",
+        entityId: id,
+        details: { imageUrl: url },
+      });
       app.cache.clear();
       return actionSuccess(CONTENT_MESSAGES.heroUploaded);
     } catch (error) {
       if (error instanceof ImageUploadError) {
-        return data(actionFailure(error.message, { title: CONTENT_MESSAGES.heroUploadFailed }), { status: 400 });
+        return data(actionFailure(error.message, { title: CONTENT_MESSAGES.heroUploadFailed }), {
+          status: 400,
+        });
       }
       app.logger.error({ err: error }, "hero image upload failed");
       return data(actionFailure(CONTENT_MESSAGES.heroUploadFailed), { status: 500 });
@@ -66,14 +76,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (input.intent === "remove-image") {
     const id = await upsertHeroContent(app.db, { imageUrl: null });
-    await recordAudit(app.db, admin, { action: "update", entity: "hero_content", entityId: id, details: { imageUrl: null } });
+    await recordAudit(app.db, admin, {
+      action: "update",
+      entity: "hero_content",
+      entityId: id,
+      details: { imageUrl: null },
+    });
     app.cache.clear();
     return actionSuccess(CONTENT_MESSAGES.heroImageRemoved);
   }
 
   const { intent: _intent, ...values } = input;
   const id = await upsertHeroContent(app.db, values);
-  await recordAudit(app.db, admin, { action: "update", entity: "hero_content", entityId: id, details: values });
+  await recordAudit(app.db, admin, {
+    action: "update",
+    entity: "hero_content",
+    entityId: id,
+    details: values,
+  });
   app.cache.clear();
   return actionSuccess(CONTENT_MESSAGES.heroUpdated);
 }
@@ -96,7 +116,8 @@ export default function AdminHero({ loaderData }: Route.ComponentProps) {
   });
   const saving = saveFetcher.state !== "idle";
   const imageBusy = imageFetcher.state !== "idle";
-  const fieldErrors = saveFetcher.data && !saveFetcher.data.ok ? saveFetcher.data.fieldErrors : undefined;
+  const fieldErrors =
+    saveFetcher.data && !saveFetcher.data.ok ? saveFetcher.data.fieldErrors : undefined;
 
   function uploadImage(file: File | undefined) {
     if (!file) return;
@@ -116,7 +137,9 @@ export default function AdminHero({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader>
             <CardTitle>Hero Content</CardTitle>
-            <CardDescription>Changes show on the home page as soon as they are saved.</CardDescription>
+            <CardDescription>
+              Changes show on the home page as soon as they are saved.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <saveFetcher.Form method="post" className="grid gap-4" aria-label="Hero content">
@@ -137,7 +160,12 @@ export default function AdminHero({ loaderData }: Route.ComponentProps) {
                 </Field>
               ))}
               <Field id="hero-description" label="Description">
-                <Textarea id="hero-description" name="description" rows={3} defaultValue={hero.description ?? ""} />
+                <Textarea
+                  id="hero-description"
+                  name="description"
+                  rows={3}
+                  defaultValue={hero.description ?? ""}
+                />
               </Field>
               <Button type="submit" disabled={saving} className="w-fit">
                 {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
@@ -175,7 +203,10 @@ export default function AdminHero({ loaderData }: Route.ComponentProps) {
             </Field>
             <div className="flex flex-wrap gap-2">
               {imageBusy ? (
-                <span className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+                <span
+                  className="flex items-center gap-2 text-sm text-muted-foreground"
+                  role="status"
+                >
                   <Upload className="size-4 animate-pulse" aria-hidden /> Working…
                 </span>
               ) : null}
@@ -184,7 +215,9 @@ export default function AdminHero({ loaderData }: Route.ComponentProps) {
                   type="button"
                   variant="outline"
                   disabled={imageBusy}
-                  onClick={() => void imageFetcher.submit({ intent: "remove-image" }, { method: "post" })}
+                  onClick={() =>
+                    void imageFetcher.submit({ intent: "remove-image" }, { method: "post" })
+                  }
                 >
                   <ImageOff className="size-4" aria-hidden />
                   Remove Image

@@ -69,7 +69,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const current = ADMIN_SECTIONS.find((section) => pathname.startsWith(section.to));
   return (
     // The sidebar sits below the site header, so it is positioned within this area, not the viewport.
-    <SidebarProvider defaultOpen={loaderData.sidebarOpen} className="relative min-h-[calc(100svh-3.5rem)]">
+    <SidebarProvider
+      defaultOpen={loaderData.sidebarOpen}
+      className="relative min-h-[calc(100svh-3.5rem)]"
+    >
       <Sidebar collapsible="icon" label="Admin" className="absolute h-full">
         <SidebarHeader>
           <div className="flex h-8 items-center gap-2 px-2 text-sm font-semibold group-data-[collapsible=icon]:hidden">
@@ -83,7 +86,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <SidebarMenu>
                 {ADMIN_SECTIONS.map((section) => (
                   <SidebarMenuItem key={section.to}>
-                    <SidebarMenuButton asChild isActive={current?.to === section.to} tooltip={section.title}>
+                    <SidebarMenuButton
+                      asChild
+                      isActive={current?.to === section.to}
+                      tooltip={section.title}
+                    >
                       <NavLink to={section.to} prefetch="intent">
                         <section.icon aria-hidden />
                         <span>{section.title}</span>
@@ -117,7 +124,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refused = isRouteErrorResponse(error) && (error.status === 401 || error.status === 403);
   return (
     <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{refused ? "Admin Access Required" : "Something went wrong"}</h1>
+      <h1 className="text-2xl font-bold">
+        {refused ? "Admin Access Required" : "Something went wrong"}
+      </h1>
       <p className="text-muted-foreground">
         {refused
           ? "Sign in with an administrator account to manage the catalogue."

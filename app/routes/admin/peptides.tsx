@@ -117,7 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (holder && holder !== peptideId) {
         return failure(`The slug "${slug}" is already used by another peptide`, 409);
       }
-      if (peptideId && !(await getPeptideById(db, peptideId))) return failure("Peptide not found", 404);
+      if (peptideId && !(await getPeptideById(db, peptideId)))
+        return failure("Peptide not found", 404);
 
       let imageUrl = form.imageUrl;
       const image = uploadedFile(formData.get("image"));
@@ -125,7 +126,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         try {
           imageUrl = (await storeImageUpload(app, image, { prefix: `peptide-${slug}` })).url;
         } catch (error) {
-          if (error instanceof ImageUploadError) return failure(error.message, 400, "Image Upload Error");
+          if (error instanceof ImageUploadError)
+            return failure(error.message, 400, "Image Upload Error");
           throw error;
         }
       }
@@ -150,7 +152,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
       } catch (error) {
         // A slug taken between the check and the write, or a category deleted meanwhile.
-        if (isUniqueViolation(error)) return failure(`The slug "${slug}" is already used by another peptide`, 409);
+        if (isUniqueViolation(error))
+          return failure(`The slug "${slug}" is already used by another peptide`, 409);
         app.logger.error({ err: error }, "saving a peptide failed");
         return failure(peptideId ? "Failed to update peptide" : "Failed to add peptide", 500);
       }
@@ -158,7 +161,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         action: peptideId ? "update" : "create",
         entity: "peptide",
         entityId: savedId,
-        details: { name: input.name, slug, isPopular: input.isPopular, popularOrder: input.popularOrder },
+        details: {
+          name: input.name,
+          slug,
+          isPopular: input.isPopular,
+          popularOrder: input.popularOrder,
+        },
       });
       app.cache.clear();
       return actionSuccess(peptideId ? "Peptide updated" : "Peptide added");
@@ -175,7 +183,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await promotePeptide(db, form.id);
       if (!result.ok) {
         if (result.reason === "not-found") return failure("Peptide not found", 404);
-        if (result.reason === "already-popular") return failure("This peptide is already popular", 409);
+        if (result.reason === "already-popular")
+          return failure("This peptide is already popular", 409);
         return failure(
           `All ${MAX_POPULAR_ORDER} popular slots are taken. Edit a popular peptide and switch Popular off first.`,
           409,
@@ -192,8 +201,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     case "create-vendor-price": {
-      if (!(await getPeptideById(db, form.peptideId))) return failure("Selected peptide not found", 404);
-      if (!(await vendorExists(db, form.vendorId))) return failure("Selected vendor not found", 404);
+      if (!(await getPeptideById(db, form.peptideId)))
+        return failure("Selected peptide not found", 404);
+      if (!(await vendorExists(db, form.vendorId)))
+        return failure("Selected vendor not found", 404);
       let sizeOptionId: string;
       try {
         sizeOptionId = (
@@ -234,7 +245,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (saved.oldPrice !== null && saved.newPrice !== saved.oldPrice) {
         // The price is saved either way; a mail failure must not turn the admin's save into an error.
         await notifyPriceDrops(app, [
-          { vendorPeptideId: saved.vendorPeptideId, oldPrice: saved.oldPrice, newPrice: saved.newPrice },
+          {
+            vendorPeptideId: saved.vendorPeptideId,
+            oldPrice: saved.oldPrice,
+            newPrice: saved.newPrice,
+          },
         ]).catch((error: unknown) => app.logger.error({ err: error }, "price-drop alerts failed"));
       }
       return actionSuccess("Vendor peptide data added successfully");
@@ -242,7 +257,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     case "delete-vendor-price": {
       if (!(await deleteVendorPeptide(db, form.id))) return failure("Vendor price not found", 404);
-      await recordAudit(db, admin, { action: "delete", entity: "vendor_peptide", entityId: form.id });
+      await recordAudit(db, admin, {
+        action: "delete",
+        entity: "vendor_peptide",
+        entityId: form.id,
+      });
       app.cache.clear();
       return actionSuccess("Vendor peptide deleted");
     }
@@ -285,14 +304,17 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
         id: "category",
         header: "Category",
         accessorFn: (row) => row.categoryName ?? "",
-        cell: ({ row }) => row.original.categoryName ?? <span className="text-muted-foreground">Uncategorised</span>,
+        cell: ({ row }) =>
+          row.original.categoryName ?? <span className="text-muted-foreground">Uncategorised</span>,
       },
       {
         id: "description",
         header: "Description",
         enableSorting: false,
         cell: ({ row }) => (
-          <p className="line-clamp-2 max-w-md min-w-40 text-muted-foreground">{row.original.description}</p>
+          <p className="line-clamp-2 max-w-md min-w-40 text-muted-foreground">
+            {row.original.description}
+          </p>
         ),
       },
       {
@@ -316,7 +338,10 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
                 aria-label={`Mark ${row.original.name} popular`}
                 disabled={promoteFetcher.state !== "idle"}
                 onClick={() =>
-                  promoteFetcher.submit({ intent: "promote-peptide", id: row.original.id }, { method: "post" })
+                  promoteFetcher.submit(
+                    { intent: "promote-peptide", id: row.original.id },
+                    { method: "post" },
+                  )
                 }
               >
                 <Star className="size-4" aria-hidden />
@@ -343,7 +368,11 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
         id: "price",
         header: "Price",
         accessorFn: (row) => row.price,
-        cell: ({ row }) => <span className="tabular-nums">{formatPrice(row.original.price, row.original.currency)}</span>,
+        cell: ({ row }) => (
+          <span className="tabular-nums">
+            {formatPrice(row.original.price, row.original.currency)}
+          </span>
+        ),
       },
       { id: "currency", header: "Currency", accessorFn: (row) => row.currency },
       {
@@ -421,7 +450,10 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
           <h2 id="vendor-prices-heading" className="text-xl font-semibold tracking-tight">
             Vendor Prices
           </h2>
-          <Button variant="outline" onClick={() => setPriceDialog({ open: true, row: null, nonce: Date.now() })}>
+          <Button
+            variant="outline"
+            onClick={() => setPriceDialog({ open: true, row: null, nonce: Date.now() })}
+          >
             <Plus aria-hidden />
             Add Vendor Price
           </Button>
@@ -486,7 +518,11 @@ function PeptideDialog({
           className="grid gap-4"
           onSubmit={validateOnSubmit(peptidePageSchema)}
         >
-          <input type="hidden" name="intent" value={editing ? "update-peptide" : "create-peptide"} />
+          <input
+            type="hidden"
+            name="intent"
+            value={editing ? "update-peptide" : "create-peptide"}
+          />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           <Field id="peptide-name" label="Name">
             <Input
@@ -500,7 +536,11 @@ function PeptideDialog({
               }}
             />
           </Field>
-          <Field id="peptide-slug" label="Slug" hint="Used in the page address; derived from the name until you edit it.">
+          <Field
+            id="peptide-slug"
+            label="Slug"
+            hint="Used in the page address; derived from the name until you edit it."
+          >
             <Input
               id="peptide-slug"
               name="slug"
@@ -514,7 +554,11 @@ function PeptideDialog({
             />
           </Field>
           <Field id="peptide-category" label="Category">
-            <NativeSelect id="peptide-category" name="categoryId" defaultValue={editing?.categoryId ?? ""}>
+            <NativeSelect
+              id="peptide-category"
+              name="categoryId"
+              defaultValue={editing?.categoryId ?? ""}
+            >
               <option value="">Uncategorised</option>
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
@@ -524,7 +568,12 @@ function PeptideDialog({
             </NativeSelect>
           </Field>
           <Field id="peptide-description" label="Description">
-            <Textarea id="peptide-description" name="description" rows={3} defaultValue={editing?.description ?? ""} />
+            <Textarea
+              id="peptide-description"
+              name="description"
+              rows={3}
+              defaultValue={editing?.description ?? ""}
+            />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="peptide-image" label="Image upload" hint="JPEG, PNG or WebP, up to 5 MB.">
@@ -537,11 +586,21 @@ function PeptideDialog({
               />
             </Field>
             <Field id="peptide-image-url" label="or Image URL">
-              <Input id="peptide-image-url" name="imageUrl" type="text" inputMode="url" defaultValue={editing?.imageUrl ?? ""} />
+              <Input
+                id="peptide-image-url"
+                name="imageUrl"
+                type="text"
+                inputMode="url"
+                defaultValue={editing?.imageUrl ?? ""}
+              />
             </Field>
           </div>
           {editing?.imageUrl ? (
-            <img src={editing.imageUrl} alt={`Current image of ${editing.name}`} className="h-20 w-20 rounded-md border object-cover" />
+            <img
+              src={editing.imageUrl}
+              alt={`Current image of ${editing.name}`}
+              className="h-20 w-20 rounded-md border object-cover"
+            />
           ) : null}
           <Field id="peptide-benefits" label="Key benefits" hint="One per line.">
             <Textarea
@@ -554,7 +613,12 @@ function PeptideDialog({
           </Field>
           <div className="flex flex-wrap items-end gap-4">
             <div className="flex items-center gap-2 pb-2">
-              <Switch id="peptide-popular" name="isPopular" checked={isPopular} onCheckedChange={setIsPopular} />
+              <Switch
+                id="peptide-popular"
+                name="isPopular"
+                checked={isPopular}
+                onCheckedChange={setIsPopular}
+              />
               <Label htmlFor="peptide-popular">Popular</Label>
             </div>
             {isPopular ? (
@@ -607,11 +671,15 @@ function VendorPriceDialog({
         <DialogHeader>
           <DialogTitle>Add Vendor Price</DialogTitle>
           <DialogDescription>
-            Enter a vendor's price for one size. A size that does not exist yet is created; an existing price of
-            that vendor for that size is updated.
+            Enter a vendor's price for one size. A size that does not exist yet is created; an
+            existing price of that vendor for that size is updated.
           </DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" onSubmit={validateOnSubmit(peptidePageSchema)}>
+        <fetcher.Form
+          method="post"
+          className="grid gap-4"
+          onSubmit={validateOnSubmit(peptidePageSchema)}
+        >
           <input type="hidden" name="intent" value="create-vendor-price" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="price-peptide" label="Peptide">
@@ -639,7 +707,14 @@ function VendorPriceDialog({
               </NativeSelect>
             </Field>
             <Field id="price-price" label="Price">
-              <Input id="price-price" name="price" type="number" step="0.01" min={0} inputMode="decimal" />
+              <Input
+                id="price-price"
+                name="price"
+                type="number"
+                step="0.01"
+                min={0}
+                inputMode="decimal"
+              />
             </Field>
             <Field id="price-currency" label="Currency">
               <NativeSelect id="price-currency" name="currency" defaultValue="USD">
@@ -651,10 +726,22 @@ function VendorPriceDialog({
               </NativeSelect>
             </Field>
             <Field id="price-quantity" label="Quantity">
-              <Input id="price-quantity" name="quantity" type="number" step="any" min={0} inputMode="decimal" />
+              <Input
+                id="price-quantity"
+                name="quantity"
+                type="number"
+                step="any"
+                min={0}
+                inputMode="decimal"
+              />
             </Field>
             <Field id="price-unit" label="Unit">
-              <NativeSelect id="price-unit" name="unit" value={unit} onChange={(event) => setUnit(event.target.value)}>
+              <NativeSelect
+                id="price-unit"
+                name="unit"
+                value={unit}
+                onChange={(event) => setUnit(event.target.value)}
+              >
                 {UNITS.map((option) => (
                   <option key={option} value={option}>
                     {option}

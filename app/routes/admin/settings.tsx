@@ -24,12 +24,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { formatLastScraped } from "~/lib/format";
 import { formFields } from "~/lib/forms/catalog";
-import { CONTENT_MESSAGES, fieldErrorsOf, settingsFormSchema, settingsIntentSchema } from "~/lib/forms/content";
+import {
+  CONTENT_MESSAGES,
+  fieldErrorsOf,
+  settingsFormSchema,
+  settingsIntentSchema,
+} from "~/lib/forms/content";
 
 import type { Route } from "./+types/settings";
 
@@ -63,19 +75,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.data === "restore") {
     const file = uploadedFile(formData.get("backup"));
     if (!file) {
-      return data(actionFailure("Choose a backup file", { title: CONTENT_MESSAGES.restoreFailed }), { status: 400 });
+      return data(
+        actionFailure("Choose a backup file", { title: CONTENT_MESSAGES.restoreFailed }),
+        { status: 400 },
+      );
     }
     if (file.size > MAX_BACKUP_BYTES) {
-      return data(actionFailure("The backup file is too large", { title: CONTENT_MESSAGES.restoreFailed }), {
-        status: 413,
-      });
+      return data(
+        actionFailure("The backup file is too large", { title: CONTENT_MESSAGES.restoreFailed }),
+        {
+          status: 413,
+        },
+      );
     }
     try {
       const counts = await restoreBackup(app.db, parseBackup(await file.text()));
-      await recordAudit(app.db, admin, { action: "restore", entity: "backup", details: { file: file.name, rows: counts } });
+      await recordAudit(app.db, admin, {
+        action: "restore",
+        entity: "backup",
+        details: { file: file.name, rows: counts },
+      });
     } catch (error) {
       if (!(error instanceof BackupError)) throw error;
-      return data(actionFailure(error.message, { title: CONTENT_MESSAGES.restoreFailed }), { status: 400 });
+      return data(actionFailure(error.message, { title: CONTENT_MESSAGES.restoreFailed }), {
+        status: 400,
+      });
     }
     app.cache.clear();
     return actionSuccess(CONTENT_MESSAGES.restoreDone);
@@ -91,14 +115,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   await updateSettings(app.db, parsed.data);
-  await recordAudit(app.db, admin, { action: "update", entity: "settings", entityId: "1", details: parsed.data });
+  await recordAudit(app.db, admin, {
+    action: "update",
+    entity: "settings",
+    entityId: "1",
+    details: parsed.data,
+  });
   return actionSuccess(CONTENT_MESSAGES.settingsSaved);
 }
 
 const NUMBER_FIELDS = [
-  { name: "scrapeIntervalSeconds", label: "Scraping interval (seconds)", min: 60, step: 1, hint: "At least 60." },
+  {
+    name: "scrapeIntervalSeconds",
+    label: "Scraping interval (seconds)",
+    min: 60,
+    step: 1,
+    hint: "At least 60.",
+  },
   { name: "maxUrlsPerRun", label: "Max URLs per run", min: 1, step: 1, hint: "At least 1." },
-  { name: "requestDelayMs", label: "Request delay per host (ms)", min: 0, step: 1, hint: "0 or more." },
+  {
+    name: "requestDelayMs",
+    label: "Request delay per host (ms)",
+    min: 0,
+    step: 1,
+    hint: "0 or more.",
+  },
 ] as const;
 
 function SettingsForm({ settings }: { settings: Route.ComponentProps["loaderData"]["settings"] }) {
@@ -130,14 +171,27 @@ function SettingsForm({ settings }: { settings: Route.ComponentProps["loaderData
         ))}
       </div>
       <div className="flex items-center gap-2">
-        <Checkbox id="settings-respectRobotsTxt" name="respectRobotsTxt" defaultChecked={settings.respectRobotsTxt} />
+        <Checkbox
+          id="settings-respectRobotsTxt"
+          name="respectRobotsTxt"
+          defaultChecked={settings.respectRobotsTxt}
+        />
         <Label htmlFor="settings-respectRobotsTxt">Respect robots.txt</Label>
       </div>
       <div className="flex items-center gap-2">
-        <Checkbox id="settings-priceAlertsEnabled" name="priceAlertsEnabled" defaultChecked={settings.priceAlertsEnabled} />
+        <Checkbox
+          id="settings-priceAlertsEnabled"
+          name="priceAlertsEnabled"
+          defaultChecked={settings.priceAlertsEnabled}
+        />
         <Label htmlFor="settings-priceAlertsEnabled">Alert on price change</Label>
       </div>
-      <Field id="settings-priceAlertThresholdPercent" label="Price alert threshold (%)" hint="More than 0, at most 100." className="max-w-xs">
+      <Field
+        id="settings-priceAlertThresholdPercent"
+        label="Price alert threshold (%)"
+        hint="More than 0, at most 100."
+        className="max-w-xs"
+      >
         <Input
           id="settings-priceAlertThresholdPercent"
           name="priceAlertThresholdPercent"
@@ -185,8 +239,8 @@ function MaintenanceCard() {
       <CardHeader>
         <CardTitle>Maintenance</CardTitle>
         <CardDescription>
-          A backup holds the catalogue, prices and their history, site content, ads, settings and scrape sources; not
-          accounts or sessions.
+          A backup holds the catalogue, prices and their history, site content, ads, settings and
+          scrape sources; not accounts or sessions.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -217,8 +271,17 @@ function MaintenanceCard() {
               disabled={restoring}
               onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
             />
-            <Button type="button" variant="destructive" disabled={!file || restoring} onClick={() => setConfirming(true)}>
-              {restoring ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Upload className="size-4" aria-hidden />}
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={!file || restoring}
+              onClick={() => setConfirming(true)}
+            >
+              {restoring ? (
+                <Loader2 className="size-4 animate-spin" aria-hidden />
+              ) : (
+                <Upload className="size-4" aria-hidden />
+              )}
               Restore
             </Button>
           </div>
@@ -228,8 +291,8 @@ function MaintenanceCard() {
             <AlertDialogHeader>
               <AlertDialogTitle>Restore this backup?</AlertDialogTitle>
               <AlertDialogDescription>
-                Every catalogue, price, content, ad, settings and scraping record will be replaced by the contents of{" "}
-                {file?.name ?? "the file"}. This cannot be undone.
+                Every catalogue, price, content, ad, settings and scraping record will be replaced
+                by the contents of {file?.name ?? "the file"}. This cannot be undone.
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
@@ -252,12 +315,16 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
-        <p className="text-sm text-muted-foreground">Scraping, price alerts, backups and the records of what changed.</p>
+        <p className="text-sm text-muted-foreground">
+          Scraping, price alerts, backups and the records of what changed.
+        </p>
       </div>
       <Card>
         <CardHeader>
           <CardTitle>Scraping and Notifications</CardTitle>
-          <CardDescription>Read by the scheduled scraper and the price-drop alerts.</CardDescription>
+          <CardDescription>
+            Read by the scheduled scraper and the price-drop alerts.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <SettingsForm settings={settings} />
@@ -283,9 +350,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   <details>
                     <summary className="cursor-pointer text-sm">
                       <span className="font-medium">{mail.subject}</span>
-                      <span className="text-muted-foreground"> · to {mail.to} · {formatLastScraped(mail.createdAt)}</span>
+                      <span className="text-muted-foreground">
+                        {" "}
+                        · to {mail.to} · {formatLastScraped(mail.createdAt)}
+                      </span>
                     </summary>
-                    <pre className="mt-2 overflow-x-auto rounded bg-muted p-3 text-xs whitespace-pre-wrap">{mail.text}</pre>
+                    <pre className="mt-2 overflow-x-auto rounded bg-muted p-3 text-xs whitespace-pre-wrap">
+                      {mail.text}
+                    </pre>
                   </details>
                 </li>
               ))}
@@ -315,8 +387,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 <TableBody>
                   {audit.map((entry) => (
                     <TableRow key={entry.id}>
-                      <TableCell className="whitespace-nowrap">{formatLastScraped(entry.createdAt)}</TableCell>
-                      <TableCell className="max-w-48 truncate">{entry.actorEmail ?? "Unknown"}</TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {formatLastScraped(entry.createdAt)}
+                      </TableCell>
+                      <TableCell className="max-w-48 truncate">
+                        {entry.actorEmail ?? "Unknown"}
+                      </TableCell>
                       <TableCell>{entry.action}</TableCell>
                       <TableCell className="max-w-64 truncate">
                         {entry.entity}

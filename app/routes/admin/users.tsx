@@ -37,7 +37,14 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
 import { actionFailure, type ActionResult } from "~/lib/action-result";
 import { formatLastScraped, usernameFromEmail } from "~/lib/format";
 import { formFields } from "~/lib/forms/catalog";
@@ -68,7 +75,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { users, total, query, currentUserId: admin.id, loadFailed: false };
   } catch (error) {
     context.app.logger.error({ err: error }, "loading users failed");
-    return { users: [] as AdminUserRow[], total: 0, query, currentUserId: admin.id, loadFailed: true };
+    return {
+      users: [] as AdminUserRow[],
+      total: 0,
+      query,
+      currentUserId: admin.id,
+      loadFailed: true,
+    };
   }
 }
 
@@ -87,15 +100,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (input.intent === "add-admin") {
     const account = await findUserByEmail(app.db, input.email);
-    if (!account) return failure(404, CONTENT_MESSAGES.accountRequired, CONTENT_MESSAGES.addAdminFailed);
+    if (!account)
+      return failure(404, CONTENT_MESSAGES.accountRequired, CONTENT_MESSAGES.addAdminFailed);
     try {
-      const added = await grantAdmin(app.db, { userId: account.id, email: account.email, addedBy: admin.id });
-      if (!added) return failure(409, CONTENT_MESSAGES.alreadyAdmin, CONTENT_MESSAGES.alreadyAdminTitle);
+      const added = await grantAdmin(app.db, {
+        userId: account.id,
+        email: account.email,
+        addedBy: admin.id,
+      });
+      if (!added)
+        return failure(409, CONTENT_MESSAGES.alreadyAdmin, CONTENT_MESSAGES.alreadyAdminTitle);
     } catch (error) {
       app.logger.error({ err: error }, "adding an admin failed");
       return failure(500, CONTENT_MESSAGES.addAdminFailed);
     }
-    await recordAudit(app.db, admin, { action: "grant", entity: "admin_users", entityId: account.id, details: { email: account.email } });
+    await recordAudit(app.db, admin, {
+      action: "grant",
+      entity: "admin_users",
+      entityId: account.id,
+      details: { email: account.email },
+    });
     return success(CONTENT_MESSAGES.adminAdded);
   }
 
@@ -104,39 +128,63 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (input.intent === "reset-password") {
     try {
-      await app.auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: "/reset-password" } });
+      await app.auth.api.requestPasswordReset({
+        body: { email: target.email, redirectTo: "/reset-password" },
+      });
     } catch (error) {
       app.logger.error({ err: error }, "password reset e-mail failed");
       return failure(500, CONTENT_MESSAGES.resetFailed);
     }
-    await recordAudit(app.db, admin, { action: "send", entity: "password_reset", entityId: target.id, details: { email: target.email } });
+    await recordAudit(app.db, admin, {
+      action: "send",
+      entity: "password_reset",
+      entityId: target.id,
+      details: { email: target.email },
+    });
     return success(CONTENT_MESSAGES.resetSent);
   }
 
   if (input.intent === "toggle-admin") {
     try {
       if (await revokeAdmin(app.db, target.id)) {
-        await recordAudit(app.db, admin, { action: "revoke", entity: "admin_users", entityId: target.id, details: { email: target.email } });
+        await recordAudit(app.db, admin, {
+          action: "revoke",
+          entity: "admin_users",
+          entityId: target.id,
+          details: { email: target.email },
+        });
         return success(CONTENT_MESSAGES.adminRemoved);
       }
       await grantAdmin(app.db, { userId: target.id, email: target.email, addedBy: admin.id });
-      await recordAudit(app.db, admin, { action: "grant", entity: "admin_users", entityId: target.id, details: { email: target.email } });
+      await recordAudit(app.db, admin, {
+        action: "grant",
+        entity: "admin_users",
+        entityId: target.id,
+        details: { email: target.email },
+      });
       return success(CONTENT_MESSAGES.adminGranted);
     } catch (error) {
-      if (error instanceof LastAdminError) return failure(409, error.message, CONTENT_MESSAGES.adminToggleFailed);
+      if (error instanceof LastAdminError)
+        return failure(409, error.message, CONTENT_MESSAGES.adminToggleFailed);
       app.logger.error({ err: error }, "admin toggle failed");
       return failure(500, CONTENT_MESSAGES.adminToggleFailed);
     }
   }
 
   try {
-    if (!(await revokeAdmin(app.db, target.id))) return failure(400, CONTENT_MESSAGES.userUpdateFailed);
+    if (!(await revokeAdmin(app.db, target.id)))
+      return failure(400, CONTENT_MESSAGES.userUpdateFailed);
   } catch (error) {
     if (error instanceof LastAdminError) return failure(409, error.message);
     app.logger.error({ err: error }, "removing admin rights failed");
     return failure(500, CONTENT_MESSAGES.userUpdateFailed);
   }
-  await recordAudit(app.db, admin, { action: "revoke", entity: "admin_users", entityId: target.id, details: { email: target.email } });
+  await recordAudit(app.db, admin, {
+    action: "revoke",
+    entity: "admin_users",
+    entityId: target.id,
+    details: { email: target.email },
+  });
   return success(CONTENT_MESSAGES.userUpdated, CONTENT_MESSAGES.userPrivilegesRemoved);
 }
 
@@ -144,7 +192,10 @@ function useUsersToast(result: UsersResult | undefined, onSuccess?: () => void) 
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
-      toast.success(result.message, result.description ? { description: result.description } : undefined);
+      toast.success(
+        result.message,
+        result.description ? { description: result.description } : undefined,
+      );
       onSuccess?.();
     } else {
       toast.error(result.title ?? "Error", { description: result.error });
@@ -167,7 +218,9 @@ function AddAdminDialog() {
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!addAdminSchema.safeParse({ email }).success) {
-      toast.error(CONTENT_MESSAGES.invalidEmailTitle, { description: CONTENT_MESSAGES.invalidEmail });
+      toast.error(CONTENT_MESSAGES.invalidEmailTitle, {
+        description: CONTENT_MESSAGES.invalidEmail,
+      });
       return;
     }
     void fetcher.submit({ intent: "add-admin", email }, { method: "post" });
@@ -245,7 +298,9 @@ function RemoveAdminButton({ user }: { user: AdminUserRow }) {
           <Button
             variant="destructive"
             disabled={processing}
-            onClick={() => void fetcher.submit({ intent: "remove-admin", userId: user.id }, { method: "post" })}
+            onClick={() =>
+              void fetcher.submit({ intent: "remove-admin", userId: user.id }, { method: "post" })
+            }
           >
             {processing ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
             {processing ? "Removing…" : "Remove"}
@@ -271,7 +326,9 @@ function UserRow({ user }: { user: AdminUserRow }) {
         {user.lastLoginAt ? formatLastScraped(user.lastLoginAt) : "Never"}
       </TableCell>
       <TableCell>
-        <Badge variant={optimisticAdmin ? "default" : "secondary"}>{optimisticAdmin ? "Admin" : "User"}</Badge>
+        <Badge variant={optimisticAdmin ? "default" : "secondary"}>
+          {optimisticAdmin ? "Admin" : "User"}
+        </Badge>
       </TableCell>
       <TableCell>
         <div className="flex items-center gap-1">
@@ -279,14 +336,18 @@ function UserRow({ user }: { user: AdminUserRow }) {
             checked={optimisticAdmin}
             disabled={toggle.state !== "idle"}
             aria-label={`Admin status for ${user.email}`}
-            onCheckedChange={() => void toggle.submit({ intent: "toggle-admin", userId: user.id }, { method: "post" })}
+            onCheckedChange={() =>
+              void toggle.submit({ intent: "toggle-admin", userId: user.id }, { method: "post" })
+            }
           />
           <Button
             variant="ghost"
             size="sm"
             disabled={reset.state !== "idle"}
             aria-label={`Reset password of ${user.email}`}
-            onClick={() => void reset.submit({ intent: "reset-password", userId: user.id }, { method: "post" })}
+            onClick={() =>
+              void reset.submit({ intent: "reset-password", userId: user.id }, { method: "post" })
+            }
           >
             <KeyRound className="size-4" aria-hidden />
             Reset
@@ -302,7 +363,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, total, query, loadFailed } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
+  const searching =
+    navigation.state === "loading" && navigation.location.pathname === "/admin/users";
   useEffect(() => {
     if (loadFailed) toast.error("Error", { description: LOAD_FAILED });
   }, [loadFailed]);
@@ -312,12 +374,22 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Users</h1>
-          <p className="text-sm text-muted-foreground">Accounts, admin rights and password resets.</p>
+          <p className="text-sm text-muted-foreground">
+            Accounts, admin rights and password resets.
+          </p>
         </div>
         <AddAdminDialog />
       </div>
-      <Form method="get" role="search" className="relative max-w-sm" onChange={(event) => void submit(event.currentTarget, { replace: true })}>
-        <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
+      <Form
+        method="get"
+        role="search"
+        className="relative max-w-sm"
+        onChange={(event) => void submit(event.currentTarget, { replace: true })}
+      >
+        <Search
+          className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"
+          aria-hidden
+        />
         <Input
           type="search"
           name="q"

@@ -85,7 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       logoUrl = (await storeImageUpload(app, logo, { prefix: `vendor-${slugify(form.name)}` })).url;
     } catch (error) {
-      if (error instanceof ImageUploadError) return failure(error.message, 400, "Image Upload Error");
+      if (error instanceof ImageUploadError)
+        return failure(error.message, 400, "Image Upload Error");
       throw error;
     }
   }
@@ -184,14 +185,26 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
         header: "Preferred",
         enableSorting: false,
         cell: ({ row }) =>
-          row.original.isPreferred ? <Badge variant="success">Preferred</Badge> : <span className="text-muted-foreground">No</span>,
+          row.original.isPreferred ? (
+            <Badge variant="success">Preferred</Badge>
+          ) : (
+            <span className="text-muted-foreground">No</span>
+          ),
       },
-      { id: "shipping", header: "Shipping Cost", enableSorting: false, cell: ({ row }) => row.original.shippingCost },
+      {
+        id: "shipping",
+        header: "Shipping Cost",
+        enableSorting: false,
+        cell: ({ row }) => row.original.shippingCost,
+      },
       {
         id: "coupon",
         header: "Coupon Code",
         enableSorting: false,
-        cell: ({ row }) => (row.original.couponCode ? <code className="text-xs">{row.original.couponCode}</code> : null),
+        cell: ({ row }) =>
+          row.original.couponCode ? (
+            <code className="text-xs">{row.original.couponCode}</code>
+          ) : null,
       },
       {
         id: "discountAmount",
@@ -205,18 +218,27 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
               })
             : null,
       },
-      { id: "discountType", header: "Discount Type", enableSorting: false, cell: ({ row }) => row.original.discountType },
+      {
+        id: "discountType",
+        header: "Discount Type",
+        enableSorting: false,
+        cell: ({ row }) => row.original.discountType,
+      },
       {
         id: "expiration",
         header: "Expiration Date",
         enableSorting: false,
-        cell: ({ row }) => (row.original.expirationDate ? formatDate(row.original.expirationDate) : null),
+        cell: ({ row }) =>
+          row.original.expirationDate ? formatDate(row.original.expirationDate) : null,
       },
       {
         id: "rating",
         header: "Rating",
         enableSorting: false,
-        cell: ({ row }) => (row.original.rating !== null ? <span className="tabular-nums">{row.original.rating.toFixed(1)}</span> : null),
+        cell: ({ row }) =>
+          row.original.rating !== null ? (
+            <span className="tabular-nums">{row.original.rating.toFixed(1)}</span>
+          ) : null,
       },
       {
         id: "actions",
@@ -264,7 +286,11 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
         emptyMessage="No vendors yet."
         getRowId={(row) => row.id}
       />
-      <VendorDialog key={dialog.open ? dialog.nonce : "closed"} state={dialog} onClose={() => setDialog({ open: false })} />
+      <VendorDialog
+        key={dialog.open ? dialog.nonce : "closed"}
+        state={dialog}
+        onClose={() => setDialog({ open: false })}
+      />
     </section>
   );
 }
@@ -280,7 +306,9 @@ function VendorDialog({ state, onClose }: { state: DialogState; onClose: () => v
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>{editing ? "Edit Vendor" : "Add Vendor"}</DialogTitle>
-          <DialogDescription>Vendor details and its coupon. Clear the coupon code to remove the coupon.</DialogDescription>
+          <DialogDescription>
+            Vendor details and its coupon. Clear the coupon code to remove the coupon.
+          </DialogDescription>
         </DialogHeader>
         <fetcher.Form
           method="post"
@@ -292,16 +320,38 @@ function VendorDialog({ state, onClose }: { state: DialogState; onClose: () => v
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="vendor-name" label="Name">
-              <Input id="vendor-name" name="name" defaultValue={editing?.name ?? ""} autoComplete="off" />
+              <Input
+                id="vendor-name"
+                name="name"
+                defaultValue={editing?.name ?? ""}
+                autoComplete="off"
+              />
             </Field>
             <Field id="vendor-website" label="Website">
-              <Input id="vendor-website" name="website" type="url" placeholder="https://" defaultValue={editing?.website ?? ""} />
+              <Input
+                id="vendor-website"
+                name="website"
+                type="url"
+                placeholder="https://"
+                defaultValue={editing?.website ?? ""}
+              />
             </Field>
             <Field id="vendor-logo" label="Logo upload">
-              <Input id="vendor-logo" name="logo" type="file" accept="image/jpeg,image/png,image/webp" />
+              <Input
+                id="vendor-logo"
+                name="logo"
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+              />
             </Field>
             <Field id="vendor-logo-url" label="or Logo URL">
-              <Input id="vendor-logo-url" name="logoUrl" type="text" inputMode="url" defaultValue={editing?.logoUrl ?? ""} />
+              <Input
+                id="vendor-logo-url"
+                name="logoUrl"
+                type="text"
+                inputMode="url"
+                defaultValue={editing?.logoUrl ?? ""}
+              />
             </Field>
             <Field id="vendor-shipping" label="Shipping Cost">
               <Input
@@ -324,13 +374,23 @@ function VendorDialog({ state, onClose }: { state: DialogState; onClose: () => v
             </Field>
           </div>
           <div className="flex items-center gap-2">
-            <Switch id="vendor-preferred" name="isPreferred" checked={isPreferred} onCheckedChange={setIsPreferred} />
+            <Switch
+              id="vendor-preferred"
+              name="isPreferred"
+              checked={isPreferred}
+              onCheckedChange={setIsPreferred}
+            />
             <Label htmlFor="vendor-preferred">Preferred vendor</Label>
           </div>
           <fieldset className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
             <legend className="px-1 text-sm font-medium">Coupon</legend>
             <Field id="vendor-coupon-code" label="Coupon Code">
-              <Input id="vendor-coupon-code" name="couponCode" autoComplete="off" defaultValue={editing?.couponCode ?? ""} />
+              <Input
+                id="vendor-coupon-code"
+                name="couponCode"
+                autoComplete="off"
+                defaultValue={editing?.couponCode ?? ""}
+              />
             </Field>
             <Field id="vendor-discount-amount" label="Discount Amount">
               <Input
@@ -343,13 +403,22 @@ function VendorDialog({ state, onClose }: { state: DialogState; onClose: () => v
               />
             </Field>
             <Field id="vendor-discount-type" label="Discount Type">
-              <NativeSelect id="vendor-discount-type" name="discountType" defaultValue={editing?.discountType ?? "percentage"}>
+              <NativeSelect
+                id="vendor-discount-type"
+                name="discountType"
+                defaultValue={editing?.discountType ?? "percentage"}
+              >
                 <option value="percentage">Percentage</option>
                 <option value="fixed">Fixed</option>
               </NativeSelect>
             </Field>
             <Field id="vendor-expiration" label="Expiration Date">
-              <Input id="vendor-expiration" name="expirationDate" type="date" defaultValue={editing?.expirationDate ?? ""} />
+              <Input
+                id="vendor-expiration"
+                name="expirationDate"
+                type="date"
+                defaultValue={editing?.expirationDate ?? ""}
+              />
             </Field>
           </fieldset>
           <DialogFooter>
