@@ -19,7 +19,24 @@ export interface TestServer {
   app: AppContext;
   /** fetch against the server; paths are relative to its base URL; redirects are not followed. */
   fetch: (pathname: string, init?: RequestInit) => Promise<Response>;
+  /** Submits a form to a route's action as a browser on this site would (same origin). */
+  postForm: (pathname: string, fields: FormFields, options?: PostFormOptions) => Promise<Response>;
   close: () => Promise<void>;
+}
+
+export type FormFields = Record<string, string | string[] | Blob>;
+
+export interface PostFormOptions {
+  cookie?: string | null;
+  headers?: Record<string, string>;
+}
+
+function formBody(fields: FormFields): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  }
+  return body;
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -53,6 +70,17 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     baseUrl,
     app: context,
     fetch: (pathname, init) => fetch(new URL(pathname, baseUrl), { redirect: "manual", ...init }),
+    postForm: (pathname, fields, options = {}) =>
+      fetch(new URL(pathname, baseUrl), {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          origin: baseUrl,
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...options.headers,
+        },
+        body: formBody(fields),
+      }),
     close: async () => {
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -18,7 +18,7 @@ import {
 } from "~/.server/db/schema";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 let adminCookie: string;
@@ -39,19 +39,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Posts a form to a page's action as a browser would (multipart); returns status and the rendered text. */
-async function post(
-  pathname: string,
-  fields: Record<string, string | Blob>,
-  cookie: string | null = adminCookie,
-) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  const response = await server.fetch(pathname, {
-    method: "POST",
-    headers: { origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
-    body,
-  });
+/** Posts a form to a page's action; returns status and the rendered text. */
+async function post(pathname: string, fields: FormFields, cookie: string | null = adminCookie) {
+  const response = await server.postForm(pathname, fields, { cookie });
   return { status: response.status, text: await response.text() };
 }
 

@@ -24,7 +24,7 @@ import {
 import { resolveUploadDir } from "~/.server/storage.server";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 let adminCookie: string;
@@ -49,19 +49,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Posts a form to a page's action as a browser would; returns status and the rendered text. */
-async function post(
-  pathname: string,
-  fields: Record<string, string | Blob>,
-  cookie: string | null = adminCookie,
-) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  const response = await server.fetch(pathname, {
-    method: "POST",
-    headers: { origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
-    body,
-  });
+/** Posts a form to a page's action; returns status and the rendered text. */
+async function post(pathname: string, fields: FormFields, cookie: string | null = adminCookie) {
+  const response = await server.postForm(pathname, fields, { cookie });
   return { status: response.status, text: await response.text() };
 }
 

@@ -35,13 +35,7 @@ afterAll(async () => {
 const db = () => server.app.db;
 
 async function post(fields: Record<string, string>, cookie: string | null = adminCookie) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  const response = await server.fetch("/admin/scraping", {
-    method: "POST",
-    headers: { origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
-    body,
-  });
+  const response = await server.postForm("/admin/scraping", fields, { cookie });
   return { status: response.status, text: await response.text() };
 }
 

@@ -32,17 +32,10 @@ function postForm(
   fields: Record<string, string | string[]>,
   options: { cookie?: string; forwardedFor?: string } = {},
 ) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-  }
-  const headers: Record<string, string> = {
-    "content-type": "application/x-www-form-urlencoded",
-    origin: server.baseUrl,
-  };
-  if (options.cookie) headers.cookie = options.cookie;
-  if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
-  return server.fetch(path, { method: "POST", headers, body });
+  return server.postForm(path, fields, {
+    cookie: options.cookie,
+    headers: options.forwardedFor ? { "x-forwarded-for": options.forwardedFor } : {},
+  });
 }
 
 function signInJson(email: string, password: string, forwardedFor: string) {

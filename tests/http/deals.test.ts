@@ -24,19 +24,7 @@ afterAll(async () => {
 });
 
 function post(fields: Record<string, string | string[]>, cookie?: string) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-  }
-  return server.fetch("/deals", {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: server.baseUrl,
-      ...(cookie ? { cookie } : {}),
-    },
-    body,
-  });
+  return server.postForm("/deals", fields, { cookie });
 }
 
 async function offers(n: number) {

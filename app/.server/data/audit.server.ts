@@ -42,3 +42,13 @@ export async function getRecentAuditEntries(db: Database, limit = 50) {
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
 }
+
+/** An admin change visitors will see: recorded, and the page cache emptied so it shows at once. */
+export async function recordPublicChange(
+  app: { db: Database; cache: { clear: () => void } },
+  actor: Pick<SessionUser, "id" | "email">,
+  entry: AuditEntry,
+): Promise<void> {
+  await recordAudit(app.db, actor, entry);
+  app.cache.clear();
+}

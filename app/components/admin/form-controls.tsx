@@ -60,3 +60,6 @@ export function validateOnSubmit(schema: z.ZodType) {
     }
   };
 }
+
+/** An add/edit dialog: closed, or open on a row (null = adding); the nonce remounts its form. */
+export type DialogState<T> = { open: false } | { open: true; row: T | null; nonce: number };

@@ -5,7 +5,7 @@ import type { z } from "zod";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { createAd, deleteAd, getAllAds, updateAd, type Ad } from "~/.server/data/ads.server";
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordPublicChange } from "~/.server/data/audit.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
@@ -89,8 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await deleteAd(app.db, id.data.id))) {
       return data(actionFailure(CONTENT_MESSAGES.adNotFound), { status: 404 });
     }
-    await recordAudit(app.db, admin, { action: "delete", entity: "ads", entityId: id.data.id });
-    app.cache.clear();
+    await recordPublicChange(app, admin, { action: "delete", entity: "ads", entityId: id.data.id });
     return actionSuccess(CONTENT_MESSAGES.adDeleted);
   }
 
@@ -116,23 +115,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await updateAd(app.db, editId.data.id, values))) {
       return data(actionFailure(CONTENT_MESSAGES.adNotFound), { status: 404 });
     }
-    await recordAudit(app.db, admin, {
+    await recordPublicChange(app, admin, {
       action: "update",
       entity: "ads",
       entityId: editId.data.id,
       details: { title: values.title },
     });
-    app.cache.clear();
     return actionSuccess(CONTENT_MESSAGES.adUpdated);
   }
   const id = await createAd(app.db, values);
-  await recordAudit(app.db, admin, {
+  await recordPublicChange(app, admin, {
     action: "create",
     entity: "ads",
     entityId: id,
     details: { title: values.title },
   });
-  app.cache.clear();
   return actionSuccess(CONTENT_MESSAGES.adCreated);
 }
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { data, useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordPublicChange } from "~/.server/data/audit.server";
 import {
   createCategory,
   deleteCategory,
@@ -22,7 +22,12 @@ import {
 } from "~/.server/data/category-filters.server";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
-import { Field, NativeSelect, validateOnSubmit } from "~/components/admin/form-controls";
+import {
+  Field,
+  NativeSelect,
+  validateOnSubmit,
+  type DialogState,
+} from "~/components/admin/form-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
@@ -113,20 +118,22 @@ export async function action({ request, context }: Route.ActionArgs) {
         app.logger.error({ err: error }, "saving a category failed");
         return failure(failedMessage, 500);
       }
-      await recordAudit(db, admin, {
+      await recordPublicChange(app, admin, {
         action: id ? "update" : "create",
         entity: "category",
         entityId: savedId,
         details: input,
       });
-      app.cache.clear();
       return actionSuccess(id ? "Category updated successfully" : "Category added successfully");
     }
 
     case "delete-category": {
       if (!(await deleteCategory(db, form.id))) return failure("Category not found", 404);
-      await recordAudit(db, admin, { action: "delete", entity: "category", entityId: form.id });
-      app.cache.clear();
+      await recordPublicChange(app, admin, {
+        action: "delete",
+        entity: "category",
+        entityId: form.id,
+      });
       return actionSuccess("Category deleted successfully");
     }
 
@@ -147,30 +154,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       } else {
         savedId = await createCategoryFilter(db, input);
       }
-      await recordAudit(db, admin, {
+      await recordPublicChange(app, admin, {
         action: id ? "update" : "create",
         entity: "category_filter",
         entityId: savedId,
         details: input,
       });
-      app.cache.clear();
       return actionSuccess(id ? "Filter updated successfully" : "Filter added successfully");
     }
 
     case "delete-filter": {
       if (!(await deleteCategoryFilter(db, form.id))) return failure("Filter not found", 404);
-      await recordAudit(db, admin, {
+      await recordPublicChange(app, admin, {
         action: "delete",
         entity: "category_filter",
         entityId: form.id,
       });
-      app.cache.clear();
       return actionSuccess("Filter deleted successfully");
     }
   }
 }
-
-type DialogState<T> = { open: false } | { open: true; row: T | null; nonce: number };
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const { categories, filters } = loaderData;

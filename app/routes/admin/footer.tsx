@@ -4,7 +4,7 @@ import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 
 import { requireAdmin } from "~/.server/auth.server";
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordPublicChange } from "~/.server/data/audit.server";
 import { getFooterSections, upsertFooterSection } from "~/.server/data/footer.server";
 import { Field } from "~/components/admin/form-controls";
 import { FOOTER_UPDATED_EVENT } from "~/components/site-footer";
@@ -60,13 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.logger.error({ err: error, section }, "footer update failed");
     return data(actionFailure(CONTENT_MESSAGES.footerUpdateFailed), { status: 500 });
   }
-  await recordAudit(app.db, admin, {
+  await recordPublicChange(app, admin, {
     action: "update",
     entity: "footer_content",
     entityId: section,
     details: { title },
   });
-  app.cache.clear();
   return actionSuccess(CONTENT_MESSAGES.footerUpdated);
 }
 

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { data, useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordPublicChange } from "~/.server/data/audit.server";
 import { getHeroContent, upsertHeroContent } from "~/.server/data/hero.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
 import { Field } from "~/components/admin/form-controls";
@@ -55,13 +55,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const { url } = await storeImageUpload(app, file, { prefix: "hero" });
       const id = await upsertHeroContent(app.db, { imageUrl: url });
-      await recordAudit(app.db, admin, {
+      await recordPublicChange(app, admin, {
         action: "update",
         entity: "hero_content",
         entityId: id,
         details: { imageUrl: url },
       });
-      app.cache.clear();
       return actionSuccess(CONTENT_MESSAGES.heroUploaded);
     } catch (error) {
       if (error instanceof ImageUploadError) {
@@ -76,25 +75,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (input.intent === "remove-image") {
     const id = await upsertHeroContent(app.db, { imageUrl: null });
-    await recordAudit(app.db, admin, {
+    await recordPublicChange(app, admin, {
       action: "update",
       entity: "hero_content",
       entityId: id,
       details: { imageUrl: null },
     });
-    app.cache.clear();
     return actionSuccess(CONTENT_MESSAGES.heroImageRemoved);
   }
 
   const { intent: _intent, ...values } = input;
   const id = await upsertHeroContent(app.db, values);
-  await recordAudit(app.db, admin, {
+  await recordPublicChange(app, admin, {
     action: "update",
     entity: "hero_content",
     entityId: id,
     details: values,
   });
-  app.cache.clear();
   return actionSuccess(CONTENT_MESSAGES.heroUpdated);
 }
 

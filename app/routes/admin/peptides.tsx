@@ -6,7 +6,7 @@ import { toast } from "sonner";
 
 import { notifyPriceDrops } from "~/.server/alerts.server";
 import { requireAdmin } from "~/.server/auth.server";
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
 import { getCategories } from "~/.server/data/categories.server";
 import {
   createPeptide,
@@ -29,7 +29,12 @@ import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
-import { Field, NativeSelect, validateOnSubmit } from "~/components/admin/form-controls";
+import {
+  Field,
+  NativeSelect,
+  validateOnSubmit,
+  type DialogState,
+} from "~/components/admin/form-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
@@ -157,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         app.logger.error({ err: error }, "saving a peptide failed");
         return failure(peptideId ? "Failed to update peptide" : "Failed to add peptide", 500);
       }
-      await recordAudit(db, admin, {
+      await recordPublicChange(app, admin, {
         action: peptideId ? "update" : "create",
         entity: "peptide",
         entityId: savedId,
@@ -168,14 +173,16 @@ export async function action({ request, context }: Route.ActionArgs) {
           popularOrder: input.popularOrder,
         },
       });
-      app.cache.clear();
       return actionSuccess(peptideId ? "Peptide updated" : "Peptide added");
     }
 
     case "delete-peptide": {
       if (!(await deletePeptide(db, form.id))) return failure("Peptide not found", 404);
-      await recordAudit(db, admin, { action: "delete", entity: "peptide", entityId: form.id });
-      app.cache.clear();
+      await recordPublicChange(app, admin, {
+        action: "delete",
+        entity: "peptide",
+        entityId: form.id,
+      });
       return actionSuccess("Peptide deleted");
     }
 
@@ -190,13 +197,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           409,
         );
       }
-      await recordAudit(db, admin, {
+      await recordPublicChange(app, admin, {
         action: "update",
         entity: "peptide",
         entityId: form.id,
         details: { isPopular: true, popularOrder: result.popularOrder },
       });
-      app.cache.clear();
       return actionSuccess(`Peptide marked popular (#${result.popularOrder})`);
     }
 
@@ -231,7 +237,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           purity: form.purity,
           notes: form.notes,
         });
-        await recordAudit(db, admin, {
+        await recordPublicChange(app, admin, {
           action: saved.created ? "create" : "update",
           entity: "vendor_peptide",
           entityId: saved.vendorPeptideId,
@@ -262,15 +268,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         entity: "vendor_peptide",
         entityId: form.id,
       });
-      app.cache.clear();
       return actionSuccess("Vendor peptide deleted");
     }
   }
 }
 
 // ---------------------------------------------------------------- page
-
-type DialogState<T> = { open: false } | { open: true; row: T | null; nonce: number };
 
 export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
   const { peptides, categories, vendors, vendorPeptides, loadFailed } = loaderData;

@@ -5,7 +5,7 @@ import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 
 import { requireAdmin } from "~/.server/auth.server";
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
 import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
 import {
   getPeptideOptions,
@@ -158,7 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         app.logger.error({ err: error }, "saving a scrape source failed");
         return failure(failedMessage, 500);
       }
-      await recordAudit(db, admin, {
+      await recordPublicChange(app, admin, {
         action: id ? "update" : "create",
         entity: "scrape_source",
         entityId: savedId,
@@ -252,7 +252,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         entityId: form.id,
         details: { approved: true, peptideId: form.peptide_id },
       });
-      app.cache.clear();
       return actionSuccess("Price approved");
     }
 

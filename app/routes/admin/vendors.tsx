@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { data, useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordPublicChange } from "~/.server/data/audit.server";
 import {
   createVendor,
   deleteCouponForVendor,
@@ -19,7 +19,12 @@ import {
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
-import { Field, NativeSelect, validateOnSubmit } from "~/components/admin/form-controls";
+import {
+  Field,
+  NativeSelect,
+  validateOnSubmit,
+  type DialogState,
+} from "~/components/admin/form-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
@@ -68,8 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.intent === "delete-vendor") {
     if (!(await deleteVendor(db, form.id))) return failure("Vendor not found", 404);
-    await recordAudit(db, admin, { action: "delete", entity: "vendor", entityId: form.id });
-    app.cache.clear();
+    await recordPublicChange(app, admin, { action: "delete", entity: "vendor", entityId: form.id });
     return actionSuccess("Vendor deleted");
   }
 
@@ -115,17 +119,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return savedId;
   });
-  await recordAudit(db, admin, {
+  await recordPublicChange(app, admin, {
     action: id ? "update" : "create",
     entity: "vendor",
     entityId: vendorId,
     details: { ...input, couponCode: form.couponCode },
   });
-  app.cache.clear();
   return actionSuccess(id ? "Vendor updated" : "Vendor added");
 }
-
-type DialogState = { open: false } | { open: true; row: AdminVendor | null; nonce: number };
 
 function websiteHost(url: string): string {
   try {
@@ -137,7 +138,7 @@ function websiteHost(url: string): string {
 
 export default function AdminVendors({ loaderData }: Route.ComponentProps) {
   const { vendors } = loaderData;
-  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const [dialog, setDialog] = useState<DialogState<AdminVendor>>({ open: false });
   useActionToast(useFetcher<ActionResult>({ key: DELETE_VENDOR_KEY }).data);
 
   const columns = useMemo<ColumnDef<AdminVendor, unknown>[]>(
@@ -295,7 +296,13 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function VendorDialog({ state, onClose }: { state: DialogState; onClose: () => void }) {
+function VendorDialog({
+  state,
+  onClose,
+}: {
+  state: DialogState<AdminVendor>;
+  onClose: () => void;
+}) {
   const editing = state.open ? state.row : null;
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, onClose);
