@@ -55,6 +55,31 @@ function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
   next();
 }
 
+/** A NUL byte is never meaningful in a URL, and PostgreSQL refuses it in any text value. */
+function refuseNulInUrl(req: Request, res: Response, next: NextFunction) {
+  if (/%00/.test(req.originalUrl)) {
+    res.status(400).type("text/plain").send("Bad request");
+    return;
+  }
+  next();
+}
+
+const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Page actions read forms only; anything else posted to them would make request.formData()
+ * throw, so it is answered 415 here (better-auth's /api endpoints take JSON and are exempt).
+ */
+function formsOnlyForPageActions(req: Request, res: Response, next: NextFunction) {
+  if (!STATE_CHANGING.has(req.method) || req.path.startsWith("/api/")) return next();
+  const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type && !FORM_CONTENT_TYPES.includes(type)) {
+    res.status(415).type("text/plain").send("Send the form as a web form");
+    return;
+  }
+  next();
+}
+
 function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   res.set({
     "X-Content-Type-Options": "nosniff",
@@ -87,6 +112,7 @@ export async function createServer(options: ServerOptions) {
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(compression());
   app.use(securityHeaders);
+  app.use(refuseNulInUrl);
 
   if (options.clientBuildDir) {
     // Fingerprinted file names: safe to cache for a year.
@@ -122,6 +148,7 @@ export async function createServer(options: ServerOptions) {
   });
 
   app.use(sameOriginOnly);
+  app.use(formsOnlyForPageActions);
   app.use(clientIpHeader);
   app.all(
     "/{*path}",

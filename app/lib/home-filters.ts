@@ -32,7 +32,8 @@ function values(params: URLSearchParams, name: string): string[] {
     params
       .getAll(name)
       .map((v) => v.trim())
-      .filter((v) => v !== "" && v.length <= 200),
+      // No size or vendor name holds control characters; PostgreSQL refuses NUL outright.
+      .filter((v) => v !== "" && v.length <= 200 && !/\p{Cc}/u.test(v)),
   );
   return [...unique].slice(0, MAX_VALUES);
 }

@@ -14,6 +14,7 @@ import { actionFailure, type ActionResult } from "~/lib/action-result";
 import { AUTH_MESSAGES, credentialsSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/admin-login";
+import { formFields } from "~/lib/forms/form-data";
 
 export function meta() {
   return [{ title: "Admin login · PeptidePrices" }];
@@ -21,7 +22,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
-  const parsed = credentialsSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = credentialsSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
     return data(actionFailure(AUTH_MESSAGES.missingAdminCredentials), { status: 400 });
   }

@@ -10,6 +10,7 @@ import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-re
 import { AUTH_MESSAGES, forgotPasswordSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/forgot-password";
+import { formFields } from "~/lib/forms/form-data";
 
 export function meta() {
   return [{ title: "Forgot password · PeptidePrices" }];
@@ -17,7 +18,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
-  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = forgotPasswordSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success || !parsed.data.email) {
     return data(actionFailure("Please enter your email"), { status: 400 });
   }

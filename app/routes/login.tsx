@@ -19,6 +19,7 @@ import { actionFailure, type ActionResult } from "~/lib/action-result";
 import { AUTH_MESSAGES, credentialsSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/login";
+import { formFields } from "~/lib/forms/form-data";
 
 export function meta() {
   return [{ title: "Log in · PeptidePrices" }];
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
-  const form = Object.fromEntries(await request.formData());
+  const form = formFields(await request.formData());
   if (form.intent === "social") {
     return socialSignInAction(app, request, form, AUTH_MESSAGES.socialLoginError);
   }

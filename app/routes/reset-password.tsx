@@ -16,6 +16,7 @@ import {
 } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/reset-password";
+import { formFields } from "~/lib/forms/form-data";
 
 const INVALID_LINK = "This reset link is invalid or has expired. Ask for a new one.";
 
@@ -32,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return data(actionFailure(INVALID_LINK), { status: 400 });
   const { token, password, confirmPassword } = parsed.data;
   if (!password) return data(actionFailure("Please enter a new password"), { status: 400 });

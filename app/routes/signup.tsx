@@ -22,6 +22,7 @@ import {
 } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/signup";
+import { formFields } from "~/lib/forms/form-data";
 
 export function meta() {
   return [{ title: "Sign up · PeptidePrices" }];
@@ -33,7 +34,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
-  const form = Object.fromEntries(await request.formData());
+  const form = formFields(await request.formData());
   if (form.intent === "social") {
     return socialSignInAction(app, request, form, AUTH_MESSAGES.socialSignUpError);
   }

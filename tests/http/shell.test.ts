@@ -52,6 +52,20 @@ describe("the running site", () => {
     expect(response.headers.get("cache-control")).toContain("immutable");
   });
 
+  it("answers a URL holding a NUL byte with 400, not a database error", async () => {
+    const response = await server.fetch("/?vendor=a%00b");
+    expect(response.status).toBe(400);
+  });
+
+  it("answers a page action posted as something other than a form with 415", async () => {
+    const response = await server.fetch("/deals", {
+      method: "POST",
+      headers: { origin: server.baseUrl, "content-type": "application/json" },
+      body: "{bad",
+    });
+    expect(response.status).toBe(415);
+  });
+
   it("refuses a cross-site form post", async () => {
     const response = await server.fetch("/logout", {
       method: "POST",

@@ -2,7 +2,7 @@ import type * as React from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
 
-import { firstIssueMessage, formFields } from "~/lib/forms/catalog";
+import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { cn } from "~/lib/utils";
 
 import { Label } from "../ui/label";

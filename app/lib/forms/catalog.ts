@@ -226,17 +226,3 @@ export const vendorPageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-vendor"), id }),
 ]);
 export type VendorPageForm = z.infer<typeof vendorPageSchema>;
-
-/** FormData as a plain object of its text fields (files are read separately). */
-export function formFields(formData: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [key, value] of formData) {
-    if (typeof value === "string") fields[key] = value;
-  }
-  return fields;
-}
-
-/** The first message of a failed parse: the one the toast shows. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid input";
-}

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 import { DEAL_TAGS } from "~/lib/constants";
 
+import { formFields } from "./form-data";
+
 export type DealTag = (typeof DEAL_TAGS)[number];
 
 export const DEAL_TAG_LABELS: Record<DealTag, string> = {
@@ -48,9 +50,7 @@ export const dealActionSchema = z.discriminatedUnion("intent", [
 
 /** FormData → plain object, keeping repeated `tags` fields as a list. */
 export function dealFormValues(form: FormData): Record<string, unknown> {
-  const values: Record<string, unknown> = Object.fromEntries(form);
-  values.tags = form.getAll("tags");
-  return values;
+  return { ...formFields(form), tags: form.getAll("tags") };
 }
 
 export const dealTagFilterSchema = z.enum(DEAL_TAGS).optional().catch(undefined);

@@ -27,7 +27,7 @@ import {
   AD_SIZES,
   AD_TYPES,
 } from "~/lib/constants";
-import { formFields } from "~/lib/forms/catalog";
+import { formFields } from "~/lib/forms/form-data";
 import {
   AD_DEFAULTS,
   adFormSchema,

@@ -45,7 +45,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
-import { categoryPageSchema, firstIssueMessage, formFields } from "~/lib/forms/catalog";
+import { categoryPageSchema } from "~/lib/forms/catalog";
+import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { slugify } from "~/lib/slug";
 
 import type { Route } from "./+types/categories";

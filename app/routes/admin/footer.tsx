@@ -15,7 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import type { FooterSection } from "~/lib/constants";
-import { formFields } from "~/lib/forms/catalog";
+import { formFields } from "~/lib/forms/form-data";
 import { CONTENT_MESSAGES, fieldErrorsOf, footerFormSchema } from "~/lib/forms/content";
 
 import type { Route } from "./+types/footer";

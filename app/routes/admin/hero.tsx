@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
-import { formFields } from "~/lib/forms/catalog";
+import { formFields } from "~/lib/forms/form-data";
 import { CONTENT_MESSAGES, fieldErrorsOf, heroActionSchema } from "~/lib/forms/content";
 
 import type { Route } from "./+types/hero";

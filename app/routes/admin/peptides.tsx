@@ -58,13 +58,8 @@ import {
   UNITS,
 } from "~/lib/constants";
 import { formatPrice } from "~/lib/format";
-import {
-  firstIssueMessage,
-  formFields,
-  MAX_POPULAR_ORDER,
-  peptidePageSchema,
-  resolvePopularOrder,
-} from "~/lib/forms/catalog";
+import { MAX_POPULAR_ORDER, peptidePageSchema, resolvePopularOrder } from "~/lib/forms/catalog";
+import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { slugify } from "~/lib/slug";
 
 import type { Route } from "./+types/peptides";

@@ -60,7 +60,7 @@ import { useActionToast } from "~/hooks/use-action-toast";
 import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { formatLastScraped, formatPrice } from "~/lib/format";
-import { firstIssueMessage, formFields } from "~/lib/forms/catalog";
+import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { scrapeSourceFields, scrapingActionSchema, selectorTestFields } from "~/lib/forms/scraping";
 import { formatSize } from "~/lib/units";
 

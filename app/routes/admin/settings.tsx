@@ -35,7 +35,7 @@ import {
 import { useActionToast } from "~/hooks/use-action-toast";
 import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { formatLastScraped } from "~/lib/format";
-import { formFields } from "~/lib/forms/catalog";
+import { formFields } from "~/lib/forms/form-data";
 import {
   CONTENT_MESSAGES,
   fieldErrorsOf,

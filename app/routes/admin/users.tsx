@@ -47,7 +47,7 @@ import {
 } from "~/components/ui/table";
 import { actionFailure, type ActionResult } from "~/lib/action-result";
 import { formatLastScraped, usernameFromEmail } from "~/lib/format";
-import { formFields } from "~/lib/forms/catalog";
+import { formFields } from "~/lib/forms/form-data";
 import { addAdminSchema, CONTENT_MESSAGES, usersActionSchema } from "~/lib/forms/content";
 
 import type { Route } from "./+types/users";

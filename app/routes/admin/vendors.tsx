@@ -42,7 +42,8 @@ import { useActionToast } from "~/hooks/use-action-toast";
 import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ADMIN_PAGE_SIZE, type DiscountType } from "~/lib/constants";
 import { formatDate } from "~/lib/format";
-import { firstIssueMessage, formFields, vendorPageSchema } from "~/lib/forms/catalog";
+import { vendorPageSchema } from "~/lib/forms/catalog";
+import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { formatCouponDiscount } from "~/lib/pricing";
 import { slugify } from "~/lib/slug";
 
