@@ -108,13 +108,11 @@ describe("admin content pages in a browser", () => {
     const src = await current.getAttribute("src");
     expect(src).toMatch(/^\/uploads\/hero-[0-9a-f]+\.webp$/);
 
-    await page
-      .getByLabel("Upload image")
-      .setInputFiles({
-        name: "fake.png",
-        mimeType: "image/png",
-        buffer: Buffer.from("not an image"),
-      });
+    await page.getByLabel("Upload image").setInputFiles({
+      name: "fake.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not an image"),
+    });
     await toast("Failed to upload image").waitFor();
     expect((await getHeroContent(server.app.db)).imageUrl).toBe(src);
 

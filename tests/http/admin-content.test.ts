@@ -356,17 +356,15 @@ describe("users", () => {
       .select({ id: vendorPeptides.id, price: vendorPeptides.price })
       .from(vendorPeptides)
       .limit(2);
-    await server.app.db
-      .insert(savedDeals)
-      .values(
-        prices.map((p) => ({
-          userId: plain!.id,
-          vendorPeptideId: p.id,
-          peptideName: "P",
-          vendorName: "V",
-          priceAtSave: p.price,
-        })),
-      );
+    await server.app.db.insert(savedDeals).values(
+      prices.map((p) => ({
+        userId: plain!.id,
+        vendorPeptideId: p.id,
+        peptideName: "P",
+        vendorName: "V",
+        priceAtSave: p.price,
+      })),
+    );
     const { users } = await getUsersForAdmin(server.app.db, { query: "CONTENT-USER" });
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ email: PLAIN.email, dealsCount: 2, isAdmin: false });

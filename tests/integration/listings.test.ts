@@ -95,15 +95,13 @@ describe("home page data (demo catalogue)", () => {
       .insert(t.categories)
       .values({ name: "Paging test", slug: "paging-test" })
       .returning();
-    await app.db
-      .insert(t.peptides)
-      .values(
-        Array.from({ length: 26 }, (_, i) => ({
-          name: `Zeta paging ${String(i).padStart(2, "0")}`,
-          slug: `zeta-paging-${i}`,
-          categoryId: category[0].id,
-        })),
-      );
+    await app.db.insert(t.peptides).values(
+      Array.from({ length: 26 }, (_, i) => ({
+        name: `Zeta paging ${String(i).padStart(2, "0")}`,
+        slug: `zeta-paging-${i}`,
+        categoryId: category[0].id,
+      })),
+    );
     const first = await home({ categorySlug: "paging-test" });
     const second = await home({ categorySlug: "paging-test", page: 2 });
     expect(first.total).toBe(26);
