@@ -78,4 +78,45 @@ describe("an account in the browser", () => {
     expect(await page.getByText("Hello, browser.person").count()).toBe(0);
     await context.close();
   });
+
+  it("shows SPEC's messages for empty and mismatched forms", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expectToast(page, "Please enter both email and password");
+
+    await page.goto(`${server.baseUrl}/signup`);
+    await page.getByLabel("Email").fill("someone@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("password-one");
+    await page.getByLabel("Confirm password").fill("password-two");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expectToast(page, "Passwords do not match");
+
+    await page.goto(`${server.baseUrl}/admin-login`);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expectToast(page, "Please enter both username and password");
+    await context.close();
+  });
+
+  it("signs an admin in at /admin-login and refuses a plain account there", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+
+    await page.goto(`${server.baseUrl}/admin-login`);
+    await page.getByLabel("Email").fill("demo@peptideprices.test");
+    await page.getByLabel("Password").fill("demo-password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expectToast(page, "Invalid admin credentials");
+    expect(page.url()).toBe(`${server.baseUrl}/admin-login`);
+
+    await page.getByLabel("Email").fill("admin@peptideprices.test");
+    await page.getByLabel("Password").fill("admin-password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/peptides`);
+    await expectToast(page, "You have successfully logged in as admin");
+    await page.getByRole("link", { name: "Admin" }).first().waitFor();
+    await context.close();
+  });
 });
