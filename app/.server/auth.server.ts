@@ -11,7 +11,6 @@ import * as schema from "./db/schema";
 import type { Env } from "./env";
 import type { Mailer } from "./mail.server";
 
-export { ADMIN_ACCESS_REQUIRED, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /**
  * The client address as the web server saw it (socket, or the trusted proxy's X-Forwarded-For).

@@ -30,6 +30,7 @@ import {
   SidebarRail,
   SidebarTrigger,
 } from "~/components/ui/sidebar";
+import { ADMIN_ACCESS_REQUIRED } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/layout";
 
@@ -125,7 +126,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">
-        {refused ? "Admin Access Required" : "Something went wrong"}
+        {refused ? ADMIN_ACCESS_REQUIRED : "Something went wrong"}
       </h1>
       <p className="text-muted-foreground">
         {refused
