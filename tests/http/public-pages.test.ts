@@ -208,7 +208,7 @@ describe("catalog, diagnostics, sitemap, robots", () => {
     expect(response.status).toBe(200);
     expect(html).toContain("0.1.0");
     expect(html).toContain(
-      `data-testid="database">${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}<`,
+      `data-testid="database">${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     );
     expect(html).toMatch(/data-testid="peptides">\d+</);
     expect(html).toContain("Never");
