@@ -8,7 +8,7 @@ import { createAuth, type Auth } from "./auth.server";
 import { MEMORY_DATA_DIR, openDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { acquireDataDirLock } from "./db/lock.server";
 import type { Env } from "./env";
-import { logger as rootLogger } from "./logger";
+import { createLogger } from "./logger";
 import { createMailer, type Mailer } from "./mail.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
 
@@ -56,7 +56,7 @@ function resolveAuthSecret(env: Env): string {
 
 export async function createAppContext(options: AppContextOptions): Promise<AppContext> {
   const { env } = options;
-  const logger = options.logger ?? rootLogger;
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const baseUrl = (options.baseUrl ?? env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(
     /\/$/,
     "",

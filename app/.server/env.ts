@@ -93,11 +93,3 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return result.data;
 }
-
-let cached: Env | undefined;
-
-/** The process environment, parsed on first use. */
-export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
-  return cached;
-}

@@ -1,8 +1,7 @@
-import pino from "pino";
+import pino, { type Logger } from "pino";
 
-import { getEnv } from "./env";
+import type { Env } from "./env";
 
-export const logger = pino({
-  level: process.env.NODE_ENV === "test" ? "silent" : getEnv().LOG_LEVEL,
-  base: undefined,
-});
+export function createLogger(level: Env["LOG_LEVEL"]): Logger {
+  return pino({ level, base: undefined });
+}
