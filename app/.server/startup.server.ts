@@ -14,10 +14,10 @@ export async function grantAdminByEmail(
     .select({ id: user.id, email: user.email })
     .from(user)
     .where(inArray(user.email, emails));
-  for (const account of accounts) {
+  if (accounts.length > 0) {
     await app.db
       .insert(adminUsers)
-      .values({ email: account.email, userId: account.id })
+      .values(accounts.map((account) => ({ email: account.email, userId: account.id })))
       .onConflictDoNothing({ target: adminUsers.userId });
   }
   const found = new Set(accounts.map((a) => a.email));

@@ -44,11 +44,6 @@ export async function getAllAds(db: Database): Promise<Ad[]> {
   return db.select(adColumns).from(ads).orderBy(desc(ads.createdAt));
 }
 
-export async function getAdById(db: Database, id: string): Promise<Ad | null> {
-  const [row] = await db.select(adColumns).from(ads).where(eq(ads.id, id)).limit(1);
-  return row ?? null;
-}
-
 export async function createAd(db: Database, values: AdValues): Promise<string> {
   const [row] = await db.insert(ads).values(values).returning({ id: ads.id });
   return row!.id;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 
 import type { Unit } from "~/lib/constants";
 
@@ -11,19 +11,6 @@ export interface SizeInput {
   unit: Unit;
   /** Only for unit 'other'. */
   unitLabel: string | null;
-}
-
-export async function getSizeOptionsForPeptide(db: Database, peptideId: string) {
-  return db
-    .select({
-      id: sizeOptions.id,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-    })
-    .from(sizeOptions)
-    .where(eq(sizeOptions.peptideId, peptideId))
-    .orderBy(asc(sizeOptions.quantity));
 }
 
 /** The peptide's size of this quantity and unit, created on the fly when it does not exist yet. */

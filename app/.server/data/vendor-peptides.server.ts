@@ -38,6 +38,106 @@ export async function getAdminVendorPeptides(db: Database) {
 }
 export type AdminVendorPeptide = Awaited<ReturnType<typeof getAdminVendorPeptides>>[number];
 
+export interface VendorPriceInput {
+  peptideId: string;
+  vendorId: string;
+  sizeOptionId: string;
+  /** Null keeps the current price (a scraped sold-out listing often shows none); no row is created. */
+  price: number | null;
+  currency: Currency;
+  source: "manual" | "scraped";
+  /** Undefined keeps the current value (the scraper never touches purity or notes). */
+  url?: string | null;
+  purity?: string | null;
+  notes?: string | null;
+  /** What a scrape saw; undefined (an admin's entry) leaves the stock as it is. */
+  soldOut?: boolean;
+}
+
+export interface VendorPriceResult {
+  /** Null when there was no price to create one with. */
+  vendorPeptideId: string | null;
+  created: boolean;
+  /** The price before this entry; null for a new vendor price. */
+  oldPrice: number | null;
+  newPrice: number | null;
+  /** The price or the stock changed, so price history got a row. */
+  changed: boolean;
+}
+
+/**
+ * The one writer of vendor prices (admin entry, scraper, review approval): a vendor has one
+ * price per size, so an existing one is updated (checked now). A new price, or a change of
+ * price or stock, also writes a price_history row.
+ */
+export async function upsertVendorPrice(
+  db: Database,
+  input: VendorPriceInput,
+): Promise<VendorPriceResult> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [existing] = await tx
+      .select({
+        id: vendorPeptides.id,
+        price: vendorPeptides.price,
+        stockStatus: vendorPeptides.stockStatus,
+      })
+      .from(vendorPeptides)
+      .where(
+        and(
+          eq(vendorPeptides.vendorId, input.vendorId),
+          eq(vendorPeptides.sizeOptionId, input.sizeOptionId),
+        ),
+      );
+    // Undefined fields are left out of the insert (column default) and the update (kept).
+    const fields = {
+      currency: input.currency,
+      url: input.url,
+      purity: input.purity,
+      notes: input.notes,
+      source: input.source,
+      priceCheckedAt: now,
+    };
+    if (!existing) {
+      if (input.price === null)
+        return { vendorPeptideId: null, created: false, oldPrice: null, newPrice: null, changed: false };
+      const inStock = !input.soldOut;
+      const [row] = await tx
+        .insert(vendorPeptides)
+        .values({
+          ...fields,
+          peptideId: input.peptideId,
+          vendorId: input.vendorId,
+          sizeOptionId: input.sizeOptionId,
+          price: input.price,
+          stockStatus: inStock ? "in_stock" : "out_of_stock",
+        })
+        .returning({ id: vendorPeptides.id });
+      await tx
+        .insert(priceHistory)
+        .values({ vendorPeptideId: row.id, price: input.price, inStock, observedAt: now });
+      return { vendorPeptideId: row.id, created: true, oldPrice: null, newPrice: input.price, changed: true };
+    }
+    const wasInStock = existing.stockStatus !== "out_of_stock";
+    const inStock = input.soldOut === undefined ? wasInStock : !input.soldOut;
+    // 'low_stock' is an admin's finer reading of "in stock"; a scrape only knows in or out.
+    const stockStatus =
+      inStock === wasInStock ? existing.stockStatus : inStock ? "in_stock" : "out_of_stock";
+    const price = input.price ?? existing.price;
+    const changed = price !== existing.price || inStock !== wasInStock;
+    await tx
+      .update(vendorPeptides)
+      .set({ ...fields, price, stockStatus, updatedAt: now })
+      .where(eq(vendorPeptides.id, existing.id));
+    if (changed) {
+      await tx
+        .insert(priceHistory)
+        .values({ vendorPeptideId: existing.id, price, inStock, observedAt: now });
+    }
+    return { vendorPeptideId: existing.id, created: false, oldPrice: existing.price, newPrice: price, changed };
+  });
+}
+
 export interface ManualPriceInput {
   peptideId: string;
   vendorId: string;
@@ -57,48 +157,18 @@ export interface ManualPriceResult {
   newPrice: number;
 }
 
-/**
- * An admin's price for a vendor and size: a vendor has one price per size, so an existing one
- * is updated. A new or changed price also writes a price_history row.
- */
-export async function saveManualVendorPrice(db: Database, input: ManualPriceInput): Promise<ManualPriceResult> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const [existing] = await tx
-      .select({ id: vendorPeptides.id, price: vendorPeptides.price, stockStatus: vendorPeptides.stockStatus })
-      .from(vendorPeptides)
-      .where(and(eq(vendorPeptides.vendorId, input.vendorId), eq(vendorPeptides.sizeOptionId, input.sizeOptionId)));
-    const fields = {
-      price: input.price,
-      currency: input.currency,
-      url: input.url,
-      purity: input.purity,
-      notes: input.notes,
-      source: "manual",
-      priceCheckedAt: now,
-    };
-    if (existing) {
-      await tx
-        .update(vendorPeptides)
-        .set({ ...fields, updatedAt: now })
-        .where(eq(vendorPeptides.id, existing.id));
-      if (existing.price !== input.price) {
-        await tx.insert(priceHistory).values({
-          vendorPeptideId: existing.id,
-          price: input.price,
-          inStock: existing.stockStatus !== "out_of_stock",
-          observedAt: now,
-        });
-      }
-      return { vendorPeptideId: existing.id, created: false, oldPrice: existing.price, newPrice: input.price };
-    }
-    const [row] = await tx
-      .insert(vendorPeptides)
-      .values({ ...fields, peptideId: input.peptideId, vendorId: input.vendorId, sizeOptionId: input.sizeOptionId })
-      .returning({ id: vendorPeptides.id });
-    await tx.insert(priceHistory).values({ vendorPeptideId: row.id, price: input.price, inStock: true, observedAt: now });
-    return { vendorPeptideId: row.id, created: true, oldPrice: null, newPrice: input.price };
-  });
+/** An admin's price for a vendor and size (source 'manual'); the stock stays as it is. */
+export async function saveManualVendorPrice(
+  db: Database,
+  input: ManualPriceInput,
+): Promise<ManualPriceResult> {
+  const result = await upsertVendorPrice(db, { ...input, source: "manual" });
+  return {
+    vendorPeptideId: result.vendorPeptideId!,
+    created: result.created,
+    oldPrice: result.oldPrice,
+    newPrice: input.price,
+  };
 }
 
 export async function deleteVendorPeptide(db: Database, id: string): Promise<boolean> {

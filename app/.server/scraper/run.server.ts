@@ -17,6 +17,7 @@ import {
   type ScrapeSource,
 } from "../data/scrape-sources.server";
 import { getSettings } from "../data/settings.server";
+import { upsertVendorPrice, type VendorPriceResult } from "../data/vendor-peptides.server";
 import { renderWithBrowser, scrapeWithBrowserless } from "./browser.server";
 import {
   extractListings,
@@ -29,7 +30,6 @@ import {
   type SourceSelectors,
 } from "./extract.server";
 import { PageFetcher } from "./fetch-page.server";
-import { applyScrapedPrice } from "./prices.server";
 
 export const SCRAPE_MESSAGES = {
   success: "Scraping completed successfully.",
@@ -264,6 +264,37 @@ interface ApplySummary {
   drops: PriceChange[];
 }
 
+/** A scraped listing's price: source 'scraped', the stock as the page shows it, a missing link keeps the stored one. */
+function saveScrapedPrice(
+  app: Pick<RunContext, "db">,
+  listing: {
+    vendorId: string;
+    peptideId: string;
+    sizeOptionId: string;
+    price: number | null;
+    currency: Currency;
+    link: string | null;
+    soldOut: boolean;
+  },
+): Promise<VendorPriceResult> {
+  const { link, ...price } = listing;
+  return upsertVendorPrice(app.db, { ...price, url: link ?? undefined, source: "scraped" });
+}
+
+/** The price change to alert about, when the write lowered an existing price. */
+function priceDrop(result: VendorPriceResult): PriceChange | null {
+  return result.vendorPeptideId &&
+    result.oldPrice !== null &&
+    result.newPrice !== null &&
+    result.newPrice < result.oldPrice
+    ? {
+        vendorPeptideId: result.vendorPeptideId,
+        oldPrice: result.oldPrice,
+        newPrice: result.newPrice,
+      }
+    : null;
+}
+
 async function applyListings(
   app: RunContext,
   source: ScrapeSource,
@@ -302,29 +333,19 @@ async function applyListings(
       summary.queued += 1;
       continue;
     }
-    const result = await applyScrapedPrice(app.db, {
+    const result = await saveScrapedPrice(app, {
       vendorId: source.vendorId,
       peptideId: match.peptideId,
       sizeOptionId: match.sizeOptionId,
       price: listing.price,
       currency: currency ?? "USD",
-      url: listing.link,
+      link: listing.link,
       soldOut: listing.soldOut,
     });
     if (result.changed) summary.updated += 1;
     else summary.unchanged += 1;
-    if (
-      result.vendorPeptideId &&
-      result.oldPrice !== null &&
-      result.newPrice !== null &&
-      result.newPrice < result.oldPrice
-    ) {
-      summary.drops.push({
-        vendorPeptideId: result.vendorPeptideId,
-        oldPrice: result.oldPrice,
-        newPrice: result.newPrice,
-      });
-    }
+    const drop = priceDrop(result);
+    if (drop) summary.drops.push(drop);
   }
   return summary;
 }
@@ -501,28 +522,16 @@ export async function approveReviewItem(
           ).id
         : null;
   if (!sizeOptionId) throw new ReviewApprovalError("Could not read a size from the listing name");
-  const result = await applyScrapedPrice(app.db, {
+  const result = await saveScrapedPrice(app, {
     vendorId: item.vendorId,
     peptideId,
     sizeOptionId,
     price: item.price,
     currency: toCurrency(item.currency) ?? "USD",
-    url: item.link,
+    link: item.link,
     soldOut: item.soldOut,
   });
   await setReviewItemStatus(app.db, id, "approved");
-  if (
-    result.vendorPeptideId &&
-    result.oldPrice !== null &&
-    result.newPrice !== null &&
-    result.newPrice < result.oldPrice
-  ) {
-    await notifyPriceDrops(app, [
-      {
-        vendorPeptideId: result.vendorPeptideId,
-        oldPrice: result.oldPrice,
-        newPrice: result.newPrice,
-      },
-    ]);
-  }
+  const drop = priceDrop(result);
+  if (drop) await notifyPriceDrops(app, [drop]);
 }

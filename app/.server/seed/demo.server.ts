@@ -92,8 +92,8 @@ export async function installDefaults(db: Database): Promise<void> {
 }
 
 /**
- * Installs the demo catalogue on an empty database; does nothing when the demo
- * (or any real catalogue) is already there, so it is safe to call on every start.
+ * Installs the demo catalogue on an empty database (callers run installDefaults first); does
+ * nothing when the demo (or any real catalogue) is already there, so it is safe on every start.
  */
 export async function installDemoData(
   db: Database,
@@ -105,7 +105,6 @@ export async function installDemoData(
   if (existing > 0) return false;
 
   const random = seededRandom(157);
-  await installDefaults(db);
 
   await db.transaction(async (tx) => {
     const categoryRows = await tx
