@@ -31,7 +31,10 @@ export async function findCategoryConflict(
     .select({ id: categories.id, name: categories.name, slug: categories.slug })
     .from(categories)
     .where(
-      or(sql`lower(${categories.name}) = ${input.name.toLowerCase()}`, eq(categories.slug, input.slug)),
+      or(
+        sql`lower(${categories.name}) = ${input.name.toLowerCase()}`,
+        eq(categories.slug, input.slug),
+      ),
     );
   const others = rows.filter((row) => row.id !== exceptId);
   if (others.some((row) => row.name.toLowerCase() === input.name.toLowerCase())) return "name";
@@ -44,7 +47,11 @@ export async function createCategory(db: Database, input: CategoryInput): Promis
   return row.id;
 }
 
-export async function updateCategory(db: Database, id: string, input: CategoryInput): Promise<boolean> {
+export async function updateCategory(
+  db: Database,
+  id: string,
+  input: CategoryInput,
+): Promise<boolean> {
   const rows = await db
     .update(categories)
     .set(input)
@@ -55,6 +62,9 @@ export async function updateCategory(db: Database, id: string, input: CategoryIn
 
 /** Its peptides become uncategorised (the foreign key sets category_id to null). */
 export async function deleteCategory(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+  const rows = await db
+    .delete(categories)
+    .where(eq(categories.id, id))
+    .returning({ id: categories.id });
   return rows.length > 0;
 }

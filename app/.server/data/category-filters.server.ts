@@ -44,7 +44,10 @@ export async function getAllCategoryFilters(db: Database) {
 }
 export type AdminCategoryFilter = Awaited<ReturnType<typeof getAllCategoryFilters>>[number];
 
-export async function createCategoryFilter(db: Database, input: CategoryFilterInput): Promise<string> {
+export async function createCategoryFilter(
+  db: Database,
+  input: CategoryFilterInput,
+): Promise<string> {
   let position = input.position;
   if (position === null) {
     const [row] = await db.select({ last: max(categoryFilters.position) }).from(categoryFilters);
@@ -57,7 +60,11 @@ export async function createCategoryFilter(db: Database, input: CategoryFilterIn
   return row.id;
 }
 
-export async function updateCategoryFilter(db: Database, id: string, input: CategoryFilterInput): Promise<boolean> {
+export async function updateCategoryFilter(
+  db: Database,
+  id: string,
+  input: CategoryFilterInput,
+): Promise<boolean> {
   const { position, ...rest } = input;
   const rows = await db
     .update(categoryFilters)

@@ -159,19 +159,25 @@ interface PeptideSummary {
 function matchingOfferExists(filters: HomeFilters): SQL {
   const conditions: SQL[] = [sql`vp.peptide_id = ${peptides.id}`];
   if (filters.sizes.length > 0) {
-    conditions.push(sql`${SIZE_LABEL_SQL} in (${sql.join(
-      filters.sizes.map((size) => sql`${size}`),
-      sql`, `,
-    )})`);
+    conditions.push(
+      sql`${SIZE_LABEL_SQL} in (${sql.join(
+        filters.sizes.map((size) => sql`${size}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (filters.vendors.length > 0) {
-    conditions.push(sql`v.name in (${sql.join(
-      filters.vendors.map((name) => sql`${name}`),
-      sql`, `,
-    )})`);
+    conditions.push(
+      sql`v.name in (${sql.join(
+        filters.vendors.map((name) => sql`${name}`),
+        sql`, `,
+      )})`,
+    );
   }
-  if (filters.minPrice !== null) conditions.push(sql`${PRICE_AFTER_COUPON_SQL} >= ${filters.minPrice}`);
-  if (filters.maxPrice !== null) conditions.push(sql`${PRICE_AFTER_COUPON_SQL} <= ${filters.maxPrice}`);
+  if (filters.minPrice !== null)
+    conditions.push(sql`${PRICE_AFTER_COUPON_SQL} >= ${filters.minPrice}`);
+  if (filters.maxPrice !== null)
+    conditions.push(sql`${PRICE_AFTER_COUPON_SQL} <= ${filters.maxPrice}`);
   if (filters.minRating !== null) conditions.push(sql`v.rating >= ${filters.minRating}`);
   return sql`exists (
     select 1 from vendor_peptides vp
@@ -243,7 +249,11 @@ function buildCards(
 ): Map<string, PeptideCardData> {
   const offersBySize = new Map<
     string,
-    { peptideId: string; label: string; offers: { vendorId: string; after: number; currency: string }[] }
+    {
+      peptideId: string;
+      label: string;
+      offers: { vendorId: string; after: number; currency: string }[];
+    }
   >();
   for (const row of sizeRows) {
     let size = offersBySize.get(row.sizeId);
@@ -371,7 +381,9 @@ async function getOffersBySlug(db: Database, slug: string, now: Date) {
       couponAmount: coupons.discountAmount,
       couponType: coupons.discountType,
       couponExpires: coupons.expirationDate,
-      lowestEverPrice: sql<number | null>`(select min(ph.price) from price_history ph where ph.vendor_peptide_id = ${vendorPeptides.id})`.mapWith(
+      lowestEverPrice: sql<
+        number | null
+      >`(select min(ph.price) from price_history ph where ph.vendor_peptide_id = ${vendorPeptides.id})`.mapWith(
         Number,
       ),
     })
@@ -543,7 +555,8 @@ export async function getComparePageData(
     .from(peptides)
     .orderBy(BY_NAME);
   const selected = all.find((p) => p.slug === peptideSlug) ?? all[0] ?? null;
-  if (!selected) return { peptides: all, selected: null, sizes: [], selectedSizeId: null, offers: [] };
+  if (!selected)
+    return { peptides: all, selected: null, sizes: [], selectedSizeId: null, offers: [] };
   const { sizes, offers } = await getOffersBySlug(db, selected.slug, now);
   const selectedSizeId = sizes.find((s) => s.id === sizeId)?.id ?? sizes[0]?.id ?? null;
   return {
@@ -589,7 +602,9 @@ export async function getCatalog(db: Database): Promise<CatalogSection[]> {
       .map(({ name, slug }) => ({ name, slug })),
   }));
   const known = new Set(categoryRows.map((c) => c.id));
-  const uncategorised = peptideRows.filter((p) => p.categoryId === null || !known.has(p.categoryId));
+  const uncategorised = peptideRows.filter(
+    (p) => p.categoryId === null || !known.has(p.categoryId),
+  );
   if (uncategorised.length > 0) {
     sections.push({
       name: "Uncategorised",
@@ -602,7 +617,9 @@ export async function getCatalog(db: Database): Promise<CatalogSection[]> {
 }
 
 /** Every peptide page with its last change: the later of the peptide's edit and its newest price check. */
-export async function getSitemapEntries(db: Database): Promise<{ slug: string; lastModified: string }[]> {
+export async function getSitemapEntries(
+  db: Database,
+): Promise<{ slug: string; lastModified: string }[]> {
   const rows = await db
     .select({
       slug: peptides.slug,

@@ -62,7 +62,11 @@ export async function createPeptide(db: Database, input: PeptideInput): Promise<
   return row.id;
 }
 
-export async function updatePeptide(db: Database, id: string, input: PeptideInput): Promise<boolean> {
+export async function updatePeptide(
+  db: Database,
+  id: string,
+  input: PeptideInput,
+): Promise<boolean> {
   const rows = await db
     .update(peptides)
     .set({ ...input, updatedAt: new Date() })

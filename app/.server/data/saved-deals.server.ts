@@ -86,14 +86,19 @@ export async function listSavedDeals(
       ),
     )
     .orderBy(desc(savedDeals.createdAt), desc(savedDeals.id));
-  return rows.map(({ livePrice, stockStatus, code, discountAmount, discountType, expirationDate, ...row }) => ({
-    ...row,
-    priceNow:
-      livePrice === null
-        ? null
-        : applyCoupon(livePrice, couponOf({ code, discountAmount, discountType, expirationDate })),
-    inStock: stockStatus === null ? null : stockStatus !== "out_of_stock",
-  }));
+  return rows.map(
+    ({ livePrice, stockStatus, code, discountAmount, discountType, expirationDate, ...row }) => ({
+      ...row,
+      priceNow:
+        livePrice === null
+          ? null
+          : applyCoupon(
+              livePrice,
+              couponOf({ code, discountAmount, discountType, expirationDate }),
+            ),
+      inStock: stockStatus === null ? null : stockStatus !== "out_of_stock",
+    }),
+  );
 }
 
 export type SaveDealOutcome = "saved" | "already-saved" | "not-found";
@@ -146,11 +151,21 @@ export async function saveDeal(
 /** Replaces a deal's tags, notes and alert switch; only the owner's own deal. */
 export async function updateSavedDeal(
   db: Database,
-  params: { userId: string; dealId: string; tags: DealTag[]; notes: string | null; alertEnabled: boolean },
+  params: {
+    userId: string;
+    dealId: string;
+    tags: DealTag[];
+    notes: string | null;
+    alertEnabled: boolean;
+  },
 ): Promise<boolean> {
   const updated = await db
     .update(savedDeals)
-    .set({ tags: [...new Set(params.tags)], notes: params.notes, alertEnabled: params.alertEnabled })
+    .set({
+      tags: [...new Set(params.tags)],
+      notes: params.notes,
+      alertEnabled: params.alertEnabled,
+    })
     .where(and(eq(savedDeals.id, params.dealId), eq(savedDeals.userId, params.userId)))
     .returning({ id: savedDeals.id });
   return updated.length > 0;

@@ -22,18 +22,26 @@ export interface ReviewItemInput {
  * Queues a listing for review. The same listing seen again on the next run refreshes its
  * pending item instead of piling up; one the admin rejected at this price stays rejected.
  */
-export async function queueReviewItem(db: Database, input: ReviewItemInput): Promise<"queued" | "refreshed" | "rejected-before"> {
+export async function queueReviewItem(
+  db: Database,
+  input: ReviewItemInput,
+): Promise<"queued" | "refreshed" | "rejected-before"> {
   const sameListing = and(
     input.vendorId === null ? undefined : eq(scrapeReviewItems.vendorId, input.vendorId),
     input.sourceId === null ? undefined : eq(scrapeReviewItems.sourceId, input.sourceId),
     eq(scrapeReviewItems.name, input.name),
   );
   const previous = await db
-    .select({ id: scrapeReviewItems.id, status: scrapeReviewItems.status, price: scrapeReviewItems.price })
+    .select({
+      id: scrapeReviewItems.id,
+      status: scrapeReviewItems.status,
+      price: scrapeReviewItems.price,
+    })
     .from(scrapeReviewItems)
     .where(sameListing)
     .orderBy(desc(scrapeReviewItems.createdAt));
-  if (previous.some((item) => item.status === "rejected" && item.price === input.price)) return "rejected-before";
+  if (previous.some((item) => item.status === "rejected" && item.price === input.price))
+    return "rejected-before";
   const pending = previous.find((item) => item.status === "pending");
   if (pending) {
     await db
@@ -97,7 +105,11 @@ export async function getReviewItem(db: Database, id: string) {
   return row ?? null;
 }
 
-export async function setReviewItemStatus(db: Database, id: string, status: "approved" | "rejected"): Promise<void> {
+export async function setReviewItemStatus(
+  db: Database,
+  id: string,
+  status: "approved" | "rejected",
+): Promise<void> {
   await db.update(scrapeReviewItems).set({ status }).where(eq(scrapeReviewItems.id, id));
 }
 

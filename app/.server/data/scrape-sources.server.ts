@@ -68,7 +68,11 @@ export async function createScrapeSource(db: Database, input: ScrapeSourceInput)
   return row.id;
 }
 
-export async function updateScrapeSource(db: Database, id: string, input: ScrapeSourceInput): Promise<boolean> {
+export async function updateScrapeSource(
+  db: Database,
+  id: string,
+  input: ScrapeSourceInput,
+): Promise<boolean> {
   const rows = await db
     .update(scrapeSources)
     .set(input)
@@ -78,7 +82,10 @@ export async function updateScrapeSource(db: Database, id: string, input: Scrape
 }
 
 export async function deleteScrapeSource(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(scrapeSources).where(eq(scrapeSources.id, id)).returning({ id: scrapeSources.id });
+  const rows = await db
+    .delete(scrapeSources)
+    .where(eq(scrapeSources.id, id))
+    .returning({ id: scrapeSources.id });
   return rows.length > 0;
 }
 
@@ -90,7 +97,11 @@ export async function recordScrapeOutcome(
 ): Promise<void> {
   await db
     .update(scrapeSources)
-    .set({ status: outcome.ok ? "active" : "error", lastError: outcome.error, lastScrapedAt: outcome.at })
+    .set({
+      status: outcome.ok ? "active" : "error",
+      lastError: outcome.error,
+      lastScrapedAt: outcome.at,
+    })
     .where(eq(scrapeSources.id, id));
 }
 
@@ -101,6 +112,10 @@ export interface ScrapedDataArrays {
   sold_out: boolean[];
 }
 
-export async function saveScrapedData(db: Database, sourceId: string, data: ScrapedDataArrays): Promise<void> {
+export async function saveScrapedData(
+  db: Database,
+  sourceId: string,
+  data: ScrapedDataArrays,
+): Promise<void> {
   await db.insert(scrapedData).values({ sourceId, data });
 }

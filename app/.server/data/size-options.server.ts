@@ -14,7 +14,10 @@ export interface SizeInput {
 }
 
 /** The peptide's size of this quantity and unit, created on the fly when it does not exist yet. */
-export async function findOrCreateSizeOption(db: Database, input: SizeInput): Promise<{ id: string; created: boolean }> {
+export async function findOrCreateSizeOption(
+  db: Database,
+  input: SizeInput,
+): Promise<{ id: string; created: boolean }> {
   const unitLabel = input.unit === "other" ? input.unitLabel : null;
   const [existing] = await db
     .select({ id: sizeOptions.id })

@@ -7,7 +7,9 @@ import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "..
 
 /** When any price was last confirmed: the freshness line in the top bar. */
 export async function getLatestPriceCheck(db: Database): Promise<Date | null> {
-  const [row] = await db.select({ latest: max(vendorPeptides.priceCheckedAt) }).from(vendorPeptides);
+  const [row] = await db
+    .select({ latest: max(vendorPeptides.priceCheckedAt) })
+    .from(vendorPeptides);
   return row?.latest ?? null;
 }
 
@@ -100,7 +102,13 @@ export async function upsertVendorPrice(
     };
     if (!existing) {
       if (input.price === null)
-        return { vendorPeptideId: null, created: false, oldPrice: null, newPrice: null, changed: false };
+        return {
+          vendorPeptideId: null,
+          created: false,
+          oldPrice: null,
+          newPrice: null,
+          changed: false,
+        };
       const inStock = !input.soldOut;
       const [row] = await tx
         .insert(vendorPeptides)
@@ -116,7 +124,13 @@ export async function upsertVendorPrice(
       await tx
         .insert(priceHistory)
         .values({ vendorPeptideId: row.id, price: input.price, inStock, observedAt: now });
-      return { vendorPeptideId: row.id, created: true, oldPrice: null, newPrice: input.price, changed: true };
+      return {
+        vendorPeptideId: row.id,
+        created: true,
+        oldPrice: null,
+        newPrice: input.price,
+        changed: true,
+      };
     }
     const wasInStock = existing.stockStatus !== "out_of_stock";
     const inStock = input.soldOut === undefined ? wasInStock : !input.soldOut;
@@ -134,7 +148,13 @@ export async function upsertVendorPrice(
         .insert(priceHistory)
         .values({ vendorPeptideId: existing.id, price, inStock, observedAt: now });
     }
-    return { vendorPeptideId: existing.id, created: false, oldPrice: existing.price, newPrice: price, changed };
+    return {
+      vendorPeptideId: existing.id,
+      created: false,
+      oldPrice: existing.price,
+      newPrice: price,
+      changed,
+    };
   });
 }
 
@@ -172,6 +192,9 @@ export async function saveManualVendorPrice(
 }
 
 export async function deleteVendorPeptide(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(vendorPeptides).where(eq(vendorPeptides.id, id)).returning({ id: vendorPeptides.id });
+  const rows = await db
+    .delete(vendorPeptides)
+    .where(eq(vendorPeptides.id, id))
+    .returning({ id: vendorPeptides.id });
   return rows.length > 0;
 }

@@ -54,7 +54,11 @@ export async function vendorExists(db: Database, id: string): Promise<boolean> {
 }
 
 /** Another vendor with this name (names are unique), compared case-insensitively. */
-export async function vendorNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
+export async function vendorNameTaken(
+  db: Database,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   const rows = await db
     .select({ id: vendors.id })
     .from(vendors)
@@ -68,12 +72,20 @@ export async function createVendor(db: Database, input: VendorInput): Promise<st
 }
 
 export async function updateVendor(db: Database, id: string, input: VendorInput): Promise<boolean> {
-  const rows = await db.update(vendors).set(input).where(eq(vendors.id, id)).returning({ id: vendors.id });
+  const rows = await db
+    .update(vendors)
+    .set(input)
+    .where(eq(vendors.id, id))
+    .returning({ id: vendors.id });
   return rows.length > 0;
 }
 
 /** One coupon per vendor: inserted, or replaced on conflict on vendor_id. */
-export async function upsertCoupon(db: Database, vendorId: string, coupon: CouponInput): Promise<void> {
+export async function upsertCoupon(
+  db: Database,
+  vendorId: string,
+  coupon: CouponInput,
+): Promise<void> {
   await db
     .insert(coupons)
     .values({ vendorId, ...coupon })
