@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 
 import { formatPrice } from "~/lib/format";
-import { applyCoupon, roundToCents, type Coupon } from "~/lib/pricing";
+import { applyCoupon, couponFromColumns, roundToCents } from "~/lib/pricing";
 import { formatSize } from "~/lib/units";
 
 import type { AppContext } from "./context.server";
-import { coupons, peptides, savedDeals, settings, user, vendorPeptides } from "./db/schema";
+import { getSettings } from "./data/settings.server";
+import { coupons, peptides, savedDeals, user, vendorPeptides } from "./db/schema";
 
 export interface PriceChange {
   vendorPeptideId: string;
@@ -33,15 +34,9 @@ export async function notifyPriceDrops(
   if (dropped.length === 0) return summary;
 
   const { db, logger } = app;
-  const [config] = await db
-    .select({
-      enabled: settings.priceAlertsEnabled,
-      threshold: settings.priceAlertThresholdPercent,
-    })
-    .from(settings)
-    .where(eq(settings.id, 1));
-  if (config && !config.enabled) return summary;
-  const thresholdPercent = config?.threshold ?? 5;
+  const { priceAlertsEnabled, priceAlertThresholdPercent: thresholdPercent } =
+    await getSettings(db);
+  if (!priceAlertsEnabled) return summary;
 
   const candidates = await db
     .select({
@@ -57,7 +52,7 @@ export async function notifyPriceDrops(
       lastAlertedPrice: savedDeals.lastAlertedPrice,
       price: vendorPeptides.price,
       url: vendorPeptides.url,
-      couponCode: coupons.code,
+      code: coupons.code,
       discountAmount: coupons.discountAmount,
       discountType: coupons.discountType,
       expirationDate: coupons.expirationDate,
@@ -78,17 +73,8 @@ export async function notifyPriceDrops(
     );
 
   for (const deal of candidates) {
-    const coupon: Coupon | null =
-      deal.couponCode !== null && deal.discountAmount !== null && deal.discountType !== null
-        ? {
-            code: deal.couponCode,
-            discountAmount: deal.discountAmount,
-            discountType: deal.discountType as Coupon["discountType"],
-            expirationDate: deal.expirationDate,
-          }
-        : null;
     // The live row is the truth: a later change may already have replaced the one reported.
-    const priceNow = applyCoupon(deal.price, coupon);
+    const priceNow = applyCoupon(deal.price, couponFromColumns(deal));
     const reference = deal.lastAlertedPrice ?? deal.priceAtSave;
     if (reference <= 0 || priceNow > roundToCents(reference * (1 - thresholdPercent / 100)))
       continue;

@@ -1,13 +1,15 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 
-import { actionFailure } from "~/lib/action-result";
+import { failure } from "~/lib/action-result";
 import { socialSchema } from "~/lib/forms/auth";
 
 import {
+  authErrorMessage,
   beginSocialSignIn,
   configuredProviders,
   headersWithCookies,
   OIDC_PROVIDER_ID,
+  type AuthEndpointResult,
 } from "./auth.server";
 import type { AppContext } from "./context.server";
 import { flashCookie, type Flash } from "./flash.server";
@@ -27,9 +29,7 @@ export async function socialSignInAction(
 ) {
   const parsed = socialSchema.safeParse(form);
   if (!parsed.success) {
-    return data(actionFailure("Unknown sign-in provider", { title: failureTitle }), {
-      status: 400,
-    });
+    return failure("Unknown sign-in provider", 400, failureTitle);
   }
   try {
     const started = await beginSocialSignIn(app, request, parsed.data.provider);
@@ -38,14 +38,12 @@ export async function socialSignInAction(
         { provider: parsed.data.provider, error: started.error },
         "social sign-in refused",
       );
-      return data(actionFailure(started.error, { title: failureTitle }), { status: 400 });
+      return failure(started.error, 400, failureTitle);
     }
     return redirect(started.url, { headers: headersWithCookies(started.setCookies) });
   } catch (error) {
     app.logger.error({ err: error, provider: parsed.data.provider }, "social sign-in failed");
-    return data(actionFailure("The provider could not be reached", { title: failureTitle }), {
-      status: 502,
-    });
+    return failure("The provider could not be reached", 502, failureTitle);
   }
 }
 
@@ -59,4 +57,28 @@ export function redirectWithFlash(
   const headers = headersWithCookies(setCookies);
   headers.append("Set-Cookie", flashCookie(app.baseUrl, flash));
   return redirect(to, { headers });
+}
+
+/**
+ * Runs a sign-in form's call to better-auth; an unexpected throw is logged as "<what> crashed"
+ * and answered 500 with the form's own error text.
+ */
+export async function guardAuthAction<T>(
+  app: Pick<AppContext, "logger">,
+  what: string,
+  errorMessage: string,
+  run: () => Promise<T>,
+) {
+  try {
+    return await run();
+  } catch (error) {
+    app.logger.error({ err: error }, `${what} crashed`);
+    return failure(errorMessage, 500);
+  }
+}
+
+/** better-auth's refusal as a form failure: a 4xx status passes through, anything else becomes `otherStatus`. */
+export function authRefusal(result: AuthEndpointResult, fallback: string, otherStatus: number) {
+  const status = result.status >= 400 && result.status < 500 ? result.status : otherStatus;
+  return failure(authErrorMessage(result, fallback), status);
 }

@@ -4,13 +4,17 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 
-import { ADMIN_ACCESS_REQUIRED, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/forms/auth";
+import {
+  ADMIN_ACCESS_REQUIRED,
+  AUTH_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "~/lib/forms/auth";
 
 import type { Database } from "./db/client";
 import * as schema from "./db/schema";
 import type { Env } from "./env";
 import type { Mailer } from "./mail.server";
-
 
 /**
  * The client address as the web server saw it (socket, or the trusted proxy's X-Forwarded-For).
@@ -166,8 +170,23 @@ export async function isAdminUser(db: Database, userId: string): Promise<boolean
   return rows.length > 0;
 }
 
+// The root loader and the route's own loaders all ask about the same request: one lookup serves them.
+const sessionUserByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The signed-in user and whether the server counts them as admin; null for visitors. */
-export async function getSessionUser(
+export function getSessionUser(
+  deps: { auth: Auth; db: Database },
+  request: Request,
+): Promise<SessionUser | null> {
+  let pending = sessionUserByRequest.get(request);
+  if (!pending) {
+    pending = lookUpSessionUser(deps, request);
+    sessionUserByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function lookUpSessionUser(
   deps: { auth: Auth; db: Database },
   request: Request,
 ): Promise<SessionUser | null> {
@@ -192,15 +211,6 @@ export async function requireAdmin(
   if (!user?.isAdmin) {
     throw data({ error: ADMIN_ACCESS_REQUIRED }, { status: 403 });
   }
-  return user;
-}
-
-export async function requireUser(
-  deps: { auth: Auth; db: Database },
-  request: Request,
-): Promise<SessionUser> {
-  const user = await getSessionUser(deps, request);
-  if (!user) throw data({ error: "Login Required" }, { status: 401 });
   return user;
 }
 
@@ -251,7 +261,7 @@ export async function callAuthEndpoint(
 
 /** The provider's own error text, for SPEC.md's toast. */
 export function authErrorMessage(result: AuthEndpointResult, fallback: string): string {
-  if (result.status === 429) return "Too many attempts. Please wait a minute and try again.";
+  if (result.status === 429) return AUTH_MESSAGES.tooManyAttempts;
   const message = result.body?.message;
   return typeof message === "string" && message ? message : fallback;
 }

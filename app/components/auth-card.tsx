@@ -1,9 +1,67 @@
-import { Form } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 
+import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 
 import { Button } from "./ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+
+/**
+ * What every sign-in page's form needs: the action's last answer (also toasted), whether a
+ * post is on its way, and which `intent` it carries (the password form or a social button).
+ */
+export function useAuthForm() {
+  const result = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  useActionToast(result);
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const submittingIntent = submitting ? navigation.formData?.get("intent") : undefined;
+  return { result, submitting, submittingIntent };
+}
+
+/** A labelled input of a sign-in form; `aside` sits on the label's line (the forgot-password link). */
+export function AuthField({
+  name,
+  label,
+  type = "password",
+  autoComplete,
+  minLength,
+  aside,
+  hint,
+}: {
+  name: string;
+  label: string;
+  type?: "email" | "password";
+  autoComplete: string;
+  minLength?: number;
+  aside?: React.ReactNode;
+  hint?: React.ReactNode;
+}) {
+  const labelElement = <Label htmlFor={name}>{label}</Label>;
+  return (
+    <div className="flex flex-col gap-2">
+      {aside ? (
+        <div className="flex items-center justify-between">
+          {labelElement}
+          {aside}
+        </div>
+      ) : (
+        labelElement
+      )}
+      <Input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        minLength={minLength}
+        required
+      />
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}
 
 /** The centred card every sign-in page sits in. */
 export function AuthCard({

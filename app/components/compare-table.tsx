@@ -1,16 +1,13 @@
 import { Star } from "lucide-react";
-import { useState } from "react";
 
 import type { Offer } from "~/.server/data/listings.server";
 import { formatPrice } from "~/lib/format";
-import { nextSort, sortBy, type SortState } from "~/lib/sort";
 import { cn } from "~/lib/utils";
 
 import { CouponCell } from "./copy-coupon-button";
-import { bestPriceIds, purityValue, SortableHead } from "./price-table";
+import { AfterCouponPrice, purityValue, useOfferTable } from "./offer-table";
 import { SaveDealButton } from "./save-deal-button";
 import { STOCK_ORDER, StockBadge } from "./stock-badge";
-import { Badge } from "./ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./ui/table";
 
 type Column = "vendor" | "price" | "afterCoupon" | "purity" | "stock" | "rating" | "source";
@@ -38,16 +35,7 @@ function valueOf(offer: Offer, column: Column): unknown {
 }
 
 export function CompareTable({ offers }: { offers: Offer[] }) {
-  const [sort, setSort] = useState<SortState<Column> | null>({
-    column: "afterCoupon",
-    direction: "asc",
-  });
-  const rows = sortBy(offers, sort, valueOf);
-  const best = bestPriceIds(offers);
-  const onSort = (column: Column) => setSort((current) => nextSort(current, column));
-  const head = (column: Column, label: string, className?: string) => (
-    <SortableHead column={column} label={label} sort={sort} onSort={onSort} className={className} />
-  );
+  const { rows, best, head } = useOfferTable<Column>(offers, valueOf, "afterCoupon");
 
   if (offers.length === 0) {
     return (
@@ -104,12 +92,7 @@ export function CompareTable({ offers }: { offers: Offer[] }) {
                 <CouponCell coupon={offer.coupon} showDiscount />
               </TableCell>
               <TableCell className="text-right">
-                <div className="flex flex-col items-end gap-1">
-                  <span className="font-semibold">
-                    {formatPrice(offer.priceAfterCoupon, offer.currency)}
-                  </span>
-                  {best.has(offer.id) ? <Badge variant="success">Best Price</Badge> : null}
-                </div>
+                <AfterCouponPrice offer={offer} best={best.has(offer.id)} />
               </TableCell>
               <TableCell>{offer.purity ?? "—"}</TableCell>
               <TableCell>

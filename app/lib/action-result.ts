@@ -1,3 +1,5 @@
+import { data } from "react-router";
+
 /**
  * What every form action answers, so one hook can turn it into a toast:
  * success with SPEC.md's success text, or failure with its error text (and field errors).
@@ -15,4 +17,9 @@ export function actionFailure(
   extra: { title?: string; fieldErrors?: Record<string, string[]> } = {},
 ): ActionResult {
   return { ok: false, error, ...extra };
+}
+
+/** An action's failed answer: SPEC.md's error text (and toast title) with its HTTP status. */
+export function failure(message: string, status: number, title?: string) {
+  return data(actionFailure(message, title ? { title } : {}), { status });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   applyCoupon,
+  couponFromColumns,
   formatCouponDiscount,
   isCouponActive,
   isGoodDeal,
@@ -133,5 +134,28 @@ describe("lowestPrice", () => {
 
   it("returns undefined for no rows", () => {
     expect(lowestPrice([], (r: { price: number }) => r.price)).toBeUndefined();
+  });
+});
+
+describe("couponFromColumns", () => {
+  it("builds a coupon from a joined row's columns, reading numeric text as a number", () => {
+    expect(
+      couponFromColumns({
+        code: "SAVE",
+        discountAmount: "12.50",
+        discountType: "fixed",
+        expirationDate: "2025-04-01",
+      }),
+    ).toEqual({
+      code: "SAVE",
+      discountAmount: 12.5,
+      discountType: "fixed",
+      expirationDate: "2025-04-01",
+    });
+  });
+
+  it("is null when the vendor has no coupon", () => {
+    const none = { code: null, discountAmount: null, discountType: null, expirationDate: null };
+    expect(couponFromColumns(none)).toBeNull();
   });
 });

@@ -10,6 +10,22 @@ export type Coupon = {
   expirationDate: string | null;
 };
 
+/** A coupon from a left-joined row's columns; null when the vendor has none. */
+export function couponFromColumns(row: {
+  code: string | null;
+  discountAmount: number | string | null;
+  discountType: string | null;
+  expirationDate: string | null;
+}): Coupon | null {
+  if (row.code === null || row.discountAmount === null || row.discountType === null) return null;
+  return {
+    code: row.code,
+    discountAmount: Number(row.discountAmount),
+    discountType: row.discountType as DiscountType,
+    expirationDate: row.expirationDate,
+  };
+}
+
 /**
  * Rounds half-up to cents. The epsilon nudges values such as 1.005, stored as 1.00499…,
  * back to the cent a person would expect.

@@ -1,16 +1,13 @@
 import { eq } from "drizzle-orm";
 import { ArrowLeft } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 
-import { redirectWithFlash } from "~/.server/auth-actions.server";
+import { guardAuthAction, redirectWithFlash } from "~/.server/auth-actions.server";
 import { callAuthEndpoint, isAdminUser } from "~/.server/auth.server";
 import { session } from "~/.server/db/schema";
-import { AuthCard, FormMessage } from "~/components/auth-card";
+import { failure } from "~/lib/action-result";
+import { AuthCard, AuthField, FormMessage, useAuthForm } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, type ActionResult } from "~/lib/action-result";
 import { AUTH_MESSAGES, credentialsSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/admin-login";
@@ -24,28 +21,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
   const parsed = credentialsSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
-    return data(actionFailure(AUTH_MESSAGES.missingAdminCredentials), { status: 400 });
+    return failure(AUTH_MESSAGES.missingAdminCredentials, 400);
   }
   const { email, password } = parsed.data;
-  try {
+  return guardAuthAction(app, "admin login", AUTH_MESSAGES.loginError, async () => {
     const result = await callAuthEndpoint(app, request, "/sign-in/email", { email, password });
-    if (result.status === 429) {
-      return data(actionFailure("Too many attempts. Please wait a minute and try again."), {
-        status: 429,
-      });
-    }
+    if (result.status === 429) return failure(AUTH_MESSAGES.tooManyAttempts, 429);
     const signedIn = result.body as { token?: string; user?: { id?: string } } | null;
     const userId = signedIn?.user?.id;
     if (!result.ok || !userId) {
       app.logger.info({ status: result.status }, "admin login failed");
-      return data(actionFailure(AUTH_MESSAGES.invalidAdminCredentials), { status: 401 });
+      return failure(AUTH_MESSAGES.invalidAdminCredentials, 401);
     }
     if (!(await isAdminUser(app.db, userId))) {
       // The password was right but the account is no admin: end the session just made and
       // send no cookie, so the visitor leaves this page exactly as signed-in (or not) as before.
       if (signedIn?.token) await app.db.delete(session).where(eq(session.token, signedIn.token));
       app.logger.warn({ userId }, "admin login refused for a non-admin account");
-      return data(actionFailure(AUTH_MESSAGES.invalidAdminCredentials), { status: 403 });
+      return failure(AUTH_MESSAGES.invalidAdminCredentials, 403);
     }
     return redirectWithFlash(
       app,
@@ -53,36 +46,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       { kind: "success", message: AUTH_MESSAGES.loggedInAsAdmin },
       result.setCookies,
     );
-  } catch (error) {
-    app.logger.error({ err: error }, "admin login crashed");
-    return data(actionFailure(AUTH_MESSAGES.loginError), { status: 500 });
-  }
+  });
 }
 
 export default function AdminLogin() {
-  const result = useActionData<ActionResult>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  useActionToast(result);
+  const { result, submitting } = useAuthForm();
 
   return (
     <AuthCard title="Admin Login" description="Sign in with an administrator account.">
       <FormMessage result={result} />
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="email">Email</Label>
-          <Input id="email" name="email" type="email" autoComplete="username" required />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="password">Password</Label>
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-        </div>
+        <AuthField name="email" label="Email" type="email" autoComplete="username" />
+        <AuthField name="password" label="Password" autoComplete="current-password" />
         <Button type="submit" disabled={submitting}>
           {submitting ? "Logging in..." : "Login"}
         </Button>

@@ -10,6 +10,7 @@ import {
   updateSavedDeal,
   type SavedDealRow,
 } from "~/.server/data/saved-deals.server";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -37,7 +38,6 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { DEAL_TAGS } from "~/lib/constants";
 import { formatDate, formatPrice } from "~/lib/format";
 import {
@@ -76,12 +76,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
   const user = await getSessionUser(app, request);
-  if (!user) return data(actionFailure(DEAL_MESSAGES.loginRequired), { status: 401 });
+  if (!user) return failure(DEAL_MESSAGES.loginRequired, 401);
   const parsed = dealActionSchema.safeParse(dealFormValues(await request.formData()));
   if (!parsed.success) {
-    return data(actionFailure(parsed.error.issues[0]?.message ?? "Invalid request"), {
-      status: 400,
-    });
+    return failure(parsed.error.issues[0]?.message ?? "Invalid request", 400);
   }
   const input = parsed.data;
   switch (input.intent) {
@@ -91,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         vendorPeptideId: input.vendorPeptideId,
       });
       if (outcome === "not-found") {
-        return data(actionFailure(DEAL_MESSAGES.priceGone), { status: 404 });
+        return failure(DEAL_MESSAGES.priceGone, 404);
       }
       return actionSuccess(outcome === "saved" ? DEAL_MESSAGES.saved : DEAL_MESSAGES.alreadySaved);
     }
@@ -103,15 +101,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         notes: input.notes,
         alertEnabled: input.alertEnabled,
       });
-      return updated
-        ? actionSuccess(DEAL_MESSAGES.updated)
-        : data(actionFailure(DEAL_MESSAGES.notFound), { status: 404 });
+      return updated ? actionSuccess(DEAL_MESSAGES.updated) : failure(DEAL_MESSAGES.notFound, 404);
     }
     case "remove": {
       const removed = await removeSavedDeal(app.db, { userId: user.id, dealId: input.dealId });
-      return removed
-        ? actionSuccess(DEAL_MESSAGES.removed)
-        : data(actionFailure(DEAL_MESSAGES.notFound), { status: 404 });
+      return removed ? actionSuccess(DEAL_MESSAGES.removed) : failure(DEAL_MESSAGES.notFound, 404);
     }
   }
 }

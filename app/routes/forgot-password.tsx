@@ -1,12 +1,9 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 
 import { callAuthEndpoint } from "~/.server/auth.server";
-import { AuthCard, FormMessage } from "~/components/auth-card";
+import { failure, actionSuccess } from "~/lib/action-result";
+import { AuthCard, AuthField, FormMessage, useAuthForm } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/forgot-password";
@@ -20,18 +17,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
   const parsed = forgotPasswordSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success || !parsed.data.email) {
-    return data(actionFailure("Please enter your email"), { status: 400 });
+    return failure("Please enter your email", 400);
   }
   try {
     const result = await callAuthEndpoint(app, request, "/request-password-reset", {
       email: parsed.data.email,
       redirectTo: "/reset-password",
     });
-    if (result.status === 429) {
-      return data(actionFailure("Too many attempts. Please wait a minute and try again."), {
-        status: 429,
-      });
-    }
+    if (result.status === 429) return failure(AUTH_MESSAGES.tooManyAttempts, 429);
     if (!result.ok) app.logger.warn({ status: result.status }, "password reset request failed");
   } catch (error) {
     app.logger.error({ err: error }, "password reset request crashed");
@@ -41,10 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword() {
-  const result = useActionData<ActionResult>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  useActionToast(result);
+  const { result, submitting } = useAuthForm();
 
   return (
     <AuthCard
@@ -53,10 +43,7 @@ export default function ForgotPassword() {
     >
       <FormMessage result={result} />
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="email">Email</Label>
-          <Input id="email" name="email" type="email" autoComplete="email" required />
-        </div>
+        <AuthField name="email" label="Email" type="email" autoComplete="email" />
         <Button type="submit" disabled={submitting}>
           {submitting ? "Sending..." : "Send reset link"}
         </Button>

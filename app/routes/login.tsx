@@ -1,21 +1,27 @@
 import { useEffect } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { toast } from "sonner";
 
 import {
-  redirectWithFlash,
+  authRefusal,
+  guardAuthAction,
   providerButtons,
+  redirectWithFlash,
   socialSignInAction,
 } from "~/.server/auth-actions.server";
-import { authErrorMessage, callAuthEndpoint, getSessionUser } from "~/.server/auth.server";
+import { callAuthEndpoint, getSessionUser } from "~/.server/auth.server";
 import { DEMO_ADMIN, DEMO_USER } from "~/.server/seed/demo-data";
 import { isDemoInstalled } from "~/.server/seed/demo.server";
-import { AuthCard, FormMessage, SocialButtons, SPEC_SOCIAL_BUTTONS } from "~/components/auth-card";
+import { failure } from "~/lib/action-result";
+import {
+  AuthCard,
+  AuthField,
+  FormMessage,
+  SocialButtons,
+  SPEC_SOCIAL_BUTTONS,
+  useAuthForm,
+} from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, type ActionResult } from "~/lib/action-result";
 import { AUTH_MESSAGES, credentialsSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/login";
@@ -50,16 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = credentialsSchema.safeParse(form);
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
-    return data(actionFailure(AUTH_MESSAGES.missingCredentials), { status: 400 });
+    return failure(AUTH_MESSAGES.missingCredentials, 400);
   }
   const { email, password } = parsed.data;
-  try {
+  return guardAuthAction(app, "login", AUTH_MESSAGES.loginError, async () => {
     const result = await callAuthEndpoint(app, request, "/sign-in/email", { email, password });
     if (!result.ok) {
       app.logger.info({ status: result.status }, "login failed");
-      return data(actionFailure(authErrorMessage(result, AUTH_MESSAGES.loginError)), {
-        status: result.status >= 400 && result.status < 500 ? result.status : 401,
-      });
+      return authRefusal(result, AUTH_MESSAGES.loginError, 401);
     }
     return redirectWithFlash(
       app,
@@ -67,18 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { kind: "success", message: AUTH_MESSAGES.loggedIn },
       result.setCookies,
     );
-  } catch (error) {
-    app.logger.error({ err: error }, "login crashed");
-    return data(actionFailure(AUTH_MESSAGES.loginError), { status: 500 });
-  }
+  });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<ActionResult>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const passwordSubmitting = submitting && navigation.formData?.get("intent") === "password";
-  useActionToast(result);
+  const { result, submitting, submittingIntent } = useAuthForm();
   const { socialError } = loaderData;
   useEffect(() => {
     if (socialError) toast.error(AUTH_MESSAGES.socialLoginError, { description: socialError });
@@ -94,30 +91,22 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="password" />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="email">Email</Label>
-          <Input id="email" name="email" type="email" autoComplete="email" required />
-        </div>
-        <div className="flex flex-col gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="password">Password</Label>
+        <AuthField name="email" label="Email" type="email" autoComplete="email" />
+        <AuthField
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          aside={
             <Link
               to="/forgot-password"
               className="text-sm text-muted-foreground underline-offset-4 hover:underline"
             >
               Forgot password?
             </Link>
-          </div>
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-        </div>
+          }
+        />
         <Button type="submit" disabled={submitting}>
-          {passwordSubmitting ? "Logging in..." : "Login"}
+          {submittingIntent === "password" ? "Logging in..." : "Login"}
         </Button>
       </Form>
       <SocialButtons

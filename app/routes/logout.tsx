@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
 
+import { headersWithCookies } from "~/.server/auth.server";
+
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -7,9 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: request.headers,
     asResponse: true,
   });
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect("/", { headers });
+  return redirect("/", { headers: headersWithCookies(response.headers.getSetCookie()) });
 }
 
 export function loader() {

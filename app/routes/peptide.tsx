@@ -24,6 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(
     {
       ...page,
+      priceSummary: priceSummary(page.offers),
       canonicalUrl,
       imageUrl: new URL(page.peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, app.baseUrl).toString(),
       now: new Date().toISOString(),
@@ -35,23 +36,33 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
   errorHeaders ?? loaderHeaders;
 
-/** Offers priced in one currency: an AggregateOffer has a single priceCurrency. */
-function offersInMainCurrency(offers: Offer[]) {
+/**
+ * The offers priced in the first offer's currency (an AggregateOffer has a single
+ * priceCurrency), summed up once for the description and the JSON-LD; null when none.
+ */
+function priceSummary(offers: Offer[]) {
   const currency = offers[0]?.currency ?? "USD";
-  return { currency, offers: offers.filter((o) => o.currency === currency) };
+  const inCurrency = offers.filter((o) => o.currency === currency);
+  if (inCurrency.length === 0) return null;
+  const prices = inCurrency.map((o) => o.price);
+  return {
+    currency,
+    count: inCurrency.length,
+    lowPrice: Math.min(...prices),
+    highPrice: Math.max(...prices),
+    lowAfterCoupon: Math.min(...inCurrency.map((o) => o.priceAfterCoupon)),
+  };
 }
 
 export function meta({ data, error }: Route.MetaArgs) {
   if (!data || error) {
     return [{ title: "Peptide not found · PeptidePrices" }, { name: "robots", content: "noindex" }];
   }
-  const { peptide } = data;
-  const { currency, offers } = offersInMainCurrency(data.offers);
-  const low = offers.length > 0 ? Math.min(...offers.map((o) => o.priceAfterCoupon)) : null;
+  const { peptide, priceSummary: summary } = data;
   const description =
-    low === null
+    summary === null
       ? `${peptide.name}: ${peptide.description ?? "research peptide"}`
-      : `Compare ${offers.length} vendor prices for ${peptide.name}, from ${formatPrice(low, currency)} with coupons applied. ${peptide.description ?? ""}`.trim();
+      : `Compare ${summary.count} vendor prices for ${peptide.name}, from ${formatPrice(summary.lowAfterCoupon, summary.currency)} with coupons applied. ${peptide.description ?? ""}`.trim();
   return [
     { title: `${peptide.name} prices · PeptidePrices` },
     { name: "description", content: description.slice(0, 300) },
@@ -69,9 +80,7 @@ function jsonForScript(value: unknown): string {
 }
 
 function productJsonLd(loaderData: Route.ComponentProps["loaderData"]) {
-  const { peptide } = loaderData;
-  const { currency, offers } = offersInMainCurrency(loaderData.offers);
-  const prices = offers.map((o) => o.price);
+  const { peptide, priceSummary: summary } = loaderData;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -80,14 +89,14 @@ function productJsonLd(loaderData: Route.ComponentProps["loaderData"]) {
     image: loaderData.imageUrl,
     url: loaderData.canonicalUrl,
     category: peptide.categoryName ?? undefined,
-    ...(offers.length > 0
+    ...(summary
       ? {
           offers: {
             "@type": "AggregateOffer",
-            lowPrice: Math.min(...prices).toFixed(2),
-            highPrice: Math.max(...prices).toFixed(2),
-            offerCount: offers.length,
-            priceCurrency: currency,
+            lowPrice: summary.lowPrice.toFixed(2),
+            highPrice: summary.highPrice.toFixed(2),
+            offerCount: summary.count,
+            priceCurrency: summary.currency,
           },
         }
       : {}),

@@ -1,17 +1,14 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 
-import { redirectWithFlash } from "~/.server/auth-actions.server";
+import { guardAuthAction, redirectWithFlash } from "~/.server/auth-actions.server";
 import { authErrorMessage, callAuthEndpoint } from "~/.server/auth.server";
-import { AuthCard, FormMessage } from "~/components/auth-card";
+import { failure } from "~/lib/action-result";
+import { AuthCard, AuthField, FormMessage, useAuthForm } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, type ActionResult } from "~/lib/action-result";
 import {
   AUTH_MESSAGES,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  passwordLengthError,
   resetPasswordSchema,
 } from "~/lib/forms/auth";
 
@@ -34,21 +31,14 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
   const parsed = resetPasswordSchema.safeParse(formFields(await request.formData()));
-  if (!parsed.success) return data(actionFailure(INVALID_LINK), { status: 400 });
+  if (!parsed.success) return failure(INVALID_LINK, 400);
   const { token, password, confirmPassword } = parsed.data;
-  if (!password) return data(actionFailure("Please enter a new password"), { status: 400 });
-  if (password !== confirmPassword) {
-    return data(actionFailure(AUTH_MESSAGES.passwordsDoNotMatch), { status: 400 });
-  }
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    return data(
-      actionFailure(
-        `Password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters`,
-      ),
-      { status: 400 },
-    );
-  }
-  try {
+  if (!password) return failure("Please enter a new password", 400);
+  if (password !== confirmPassword) return failure(AUTH_MESSAGES.passwordsDoNotMatch, 400);
+  const lengthError = passwordLengthError(password);
+  if (lengthError) return failure(lengthError, 400);
+  const crashed = "An error occurred while resetting the password";
+  return guardAuthAction(app, "password reset", crashed, async () => {
     const result = await callAuthEndpoint(app, request, "/reset-password", {
       newPassword: password,
       token,
@@ -58,23 +48,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         result.body?.code === "INVALID_TOKEN"
           ? INVALID_LINK
           : authErrorMessage(result, INVALID_LINK);
-      return data(actionFailure(message), { status: result.status === 429 ? 429 : 400 });
+      return failure(message, result.status === 429 ? 429 : 400);
     }
     return redirectWithFlash(app, "/login", {
       kind: "success",
       message: AUTH_MESSAGES.passwordReset,
     });
-  } catch (error) {
-    app.logger.error({ err: error }, "password reset crashed");
-    return data(actionFailure("An error occurred while resetting the password"), { status: 500 });
-  }
+  });
 }
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<ActionResult>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  useActionToast(result);
+  const { result, submitting } = useAuthForm();
 
   if (!loaderData.token) {
     return (
@@ -95,26 +79,12 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       <FormMessage result={result} />
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="password">New password</Label>
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="confirmPassword">Confirm new password</Label>
-          <Input
-            id="confirmPassword"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        </div>
+        <AuthField name="password" label="New password" autoComplete="new-password" />
+        <AuthField
+          name="confirmPassword"
+          label="Confirm new password"
+          autoComplete="new-password"
+        />
         <Button type="submit" disabled={submitting}>
           {submitting ? "Saving..." : "Set new password"}
         </Button>

@@ -1,23 +1,29 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 
 import {
+  authRefusal,
+  guardAuthAction,
   providerButtons,
   redirectWithFlash,
   socialSignInAction,
 } from "~/.server/auth-actions.server";
-import { authErrorMessage, callAuthEndpoint } from "~/.server/auth.server";
-import { AuthCard, FormMessage, SocialButtons, SPEC_SOCIAL_BUTTONS } from "~/components/auth-card";
+import { callAuthEndpoint } from "~/.server/auth.server";
+import { failure } from "~/lib/action-result";
+import {
+  AuthCard,
+  AuthField,
+  FormMessage,
+  SocialButtons,
+  SPEC_SOCIAL_BUTTONS,
+  useAuthForm,
+} from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, type ActionResult } from "~/lib/action-result";
 import { usernameFromEmail } from "~/lib/format";
 import {
   AUTH_MESSAGES,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  passwordLengthError,
   signUpSchema,
 } from "~/lib/forms/auth";
 
@@ -40,48 +46,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = signUpSchema.safeParse(form);
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
-    return data(actionFailure(AUTH_MESSAGES.missingCredentials), { status: 400 });
+    return failure(AUTH_MESSAGES.missingCredentials, 400);
   }
   const { email, password, confirmPassword } = parsed.data;
-  if (password !== confirmPassword) {
-    return data(actionFailure(AUTH_MESSAGES.passwordsDoNotMatch), { status: 400 });
-  }
-  if (!z.email().safeParse(email).success) {
-    return data(actionFailure(AUTH_MESSAGES.invalidEmail), { status: 400 });
-  }
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    return data(
-      actionFailure(
-        `Password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters`,
-      ),
-      { status: 400 },
-    );
-  }
-  try {
+  if (password !== confirmPassword) return failure(AUTH_MESSAGES.passwordsDoNotMatch, 400);
+  if (!z.email().safeParse(email).success) return failure(AUTH_MESSAGES.invalidEmail, 400);
+  const lengthError = passwordLengthError(password);
+  if (lengthError) return failure(lengthError, 400);
+  return guardAuthAction(app, "sign-up", AUTH_MESSAGES.signUpError, async () => {
     const result = await callAuthEndpoint(app, request, "/sign-up/email", {
       email,
       password,
       name: usernameFromEmail(email),
       callbackURL: "/login",
     });
-    if (!result.ok) {
-      return data(actionFailure(authErrorMessage(result, AUTH_MESSAGES.signUpError)), {
-        status: result.status >= 400 && result.status < 500 ? result.status : 400,
-      });
-    }
+    if (!result.ok) return authRefusal(result, AUTH_MESSAGES.signUpError, 400);
     // autoSignIn is off: the account signs in after confirming (or at once when not required).
     return redirectWithFlash(app, "/login", { kind: "success", message: AUTH_MESSAGES.checkEmail });
-  } catch (error) {
-    app.logger.error({ err: error }, "sign-up crashed");
-    return data(actionFailure(AUTH_MESSAGES.signUpError), { status: 500 });
-  }
+  });
 }
 
 export default function SignUp({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<ActionResult>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  useActionToast(result);
+  const { result, submitting, submittingIntent } = useAuthForm();
 
   return (
     <AuthCard
@@ -91,38 +77,17 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
       <FormMessage result={result} />
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="password" />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="email">Email</Label>
-          <Input id="email" name="email" type="email" autoComplete="email" required />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="password">Password</Label>
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            required
-          />
-          <p className="text-xs text-muted-foreground">
-            At least {PASSWORD_MIN_LENGTH} characters.
-          </p>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="confirmPassword">Confirm password</Label>
-          <Input
-            id="confirmPassword"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        </div>
+        <AuthField name="email" label="Email" type="email" autoComplete="email" />
+        <AuthField
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={<>At least {PASSWORD_MIN_LENGTH} characters.</>}
+        />
+        <AuthField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
         <Button type="submit" disabled={submitting}>
-          {submitting && navigation.formData?.get("intent") === "password"
-            ? "Signing up..."
-            : "Sign up"}
+          {submittingIntent === "password" ? "Signing up..." : "Sign up"}
         </Button>
       </Form>
       <SocialButtons

@@ -5,9 +5,9 @@
  */
 import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 
-import { HOME_PAGE_SIZE, type DiscountType } from "~/lib/constants";
+import { HOME_PAGE_SIZE } from "~/lib/constants";
 import { hasRowFilters, type HomeFilters } from "~/lib/home-filters";
-import { applyCoupon, lowestPrice, type Coupon } from "~/lib/pricing";
+import { applyCoupon, couponFromColumns, lowestPrice, type Coupon } from "~/lib/pricing";
 import { formatSize, pricePerMg } from "~/lib/units";
 
 import type { Database } from "../db/client";
@@ -89,21 +89,6 @@ function rowsOf(result: unknown): Row[] {
 
 function toIso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
-}
-
-function couponFrom(row: {
-  couponCode: string | null;
-  couponAmount: number | null;
-  couponType: string | null;
-  couponExpires: string | null;
-}): Coupon | null {
-  if (row.couponCode === null || row.couponAmount === null || row.couponType === null) return null;
-  return {
-    code: row.couponCode,
-    discountAmount: Number(row.couponAmount),
-    discountType: row.couponType as DiscountType,
-    expirationDate: row.couponExpires,
-  };
 }
 
 /**
@@ -268,7 +253,16 @@ function buildCards(
     if (row.vendorId !== null && row.price !== null) {
       size.offers.push({
         vendorId: row.vendorId,
-        after: applyCoupon(row.price, couponFrom(row), now),
+        after: applyCoupon(
+          row.price,
+          couponFromColumns({
+            code: row.couponCode,
+            discountAmount: row.couponAmount,
+            discountType: row.couponType,
+            expirationDate: row.couponExpires,
+          }),
+          now,
+        ),
         currency: row.currency ?? "USD",
       });
     }
@@ -401,7 +395,12 @@ async function getOffersBySlug(db: Database, slug: string, now: Date) {
     const label = formatSize(row.quantity, row.unit, row.unitLabel);
     if (!sizes.some((s) => s.id === row.sizeId)) sizes.push({ id: row.sizeId, label });
     if (row.id === null || row.price === null || row.vendorId === null) continue;
-    const coupon = couponFrom(row);
+    const coupon = couponFromColumns({
+      code: row.couponCode,
+      discountAmount: row.couponAmount,
+      discountType: row.couponType,
+      expirationDate: row.couponExpires,
+    });
     const priceAfterCoupon = applyCoupon(row.price, coupon, now);
     offers.push({
       id: row.id,

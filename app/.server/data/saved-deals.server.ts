@@ -1,7 +1,7 @@
 import { and, arrayContains, desc, eq } from "drizzle-orm";
 
 import type { DealTag } from "~/lib/forms/deals";
-import { applyCoupon, type Coupon } from "~/lib/pricing";
+import { applyCoupon, couponFromColumns } from "~/lib/pricing";
 
 import type { Database } from "../db/client";
 import { coupons, peptides, savedDeals, sizeOptions, vendorPeptides, vendors } from "../db/schema";
@@ -33,21 +33,6 @@ const couponColumns = {
   discountType: coupons.discountType,
   expirationDate: coupons.expirationDate,
 };
-
-function couponOf(row: {
-  code: string | null;
-  discountAmount: number | null;
-  discountType: string | null;
-  expirationDate: string | null;
-}): Coupon | null {
-  if (row.code === null || row.discountAmount === null || row.discountType === null) return null;
-  return {
-    code: row.code,
-    discountAmount: row.discountAmount,
-    discountType: row.discountType as Coupon["discountType"],
-    expirationDate: row.expirationDate,
-  };
-}
 
 /** One user's saved deals, newest first, with today's price; one query. */
 export async function listSavedDeals(
@@ -94,7 +79,7 @@ export async function listSavedDeals(
           ? null
           : applyCoupon(
               livePrice,
-              couponOf({ code, discountAmount, discountType, expirationDate }),
+              couponFromColumns({ code, discountAmount, discountType, expirationDate }),
             ),
       inStock: stockStatus === null ? null : stockStatus !== "out_of_stock",
     }),
@@ -141,7 +126,7 @@ export async function saveDeal(
       unit: offer.unit === "other" ? (offer.unitLabel ?? offer.unit) : offer.unit,
       purity: offer.purity,
       currency: offer.currency,
-      priceAtSave: applyCoupon(offer.price, couponOf(offer)),
+      priceAtSave: applyCoupon(offer.price, couponFromColumns(offer)),
     })
     .onConflictDoNothing({ target: [savedDeals.userId, savedDeals.vendorPeptideId] })
     .returning({ id: savedDeals.id });

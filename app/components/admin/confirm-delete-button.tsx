@@ -1,6 +1,9 @@
 import { Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 
+import { useActionToast } from "~/hooks/use-action-toast";
+import type { ActionResult } from "~/lib/action-result";
+
 import {
   AlertDialog,
   AlertDialogAction,
@@ -25,6 +28,16 @@ interface ConfirmDeleteButtonProps {
   /** What is deleted, for the button's accessible name ("Delete BPC-157"). */
   itemName: string;
   description: string;
+}
+
+/**
+ * Toasts each result of the fetcher under `key`: the page calls it with its ConfirmDeleteButton's
+ * key (or any fetcher shared by several rows) and gets that fetcher back.
+ */
+export function useFetcherToast(key: string) {
+  const fetcher = useFetcher<ActionResult>({ key });
+  useActionToast(fetcher.data);
+  return fetcher;
 }
 
 /** A delete button that asks first (AlertDialog) and posts through a fetcher. */

@@ -1,10 +1,13 @@
 import type * as React from "react";
+import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
 
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { cn } from "~/lib/utils";
 
+import { Button } from "../ui/button";
+import { DialogFooter } from "../ui/dialog";
 import { Label } from "../ui/label";
 
 /** A labelled form control with an optional hint. */
@@ -63,3 +66,47 @@ export function validateOnSubmit(schema: z.ZodType) {
 
 /** An add/edit dialog: closed, or open on a row (null = adding); the nonce remounts its form. */
 export type DialogState<T> = { open: false } | { open: true; row: T | null; nonce: number };
+
+/**
+ * The state of a page's add/edit dialog. Render the dialog with `key={dialog.key}` so each
+ * opening starts from a fresh form.
+ */
+export function useDialogState<T>() {
+  const [state, setState] = useState<DialogState<T>>({ open: false });
+  // Stable, so table columns that open the dialog need not be rebuilt.
+  const open = useCallback(
+    (row: T | null = null) => setState({ open: true, row, nonce: Date.now() }),
+    [],
+  );
+  const close = useCallback(() => setState({ open: false }), []);
+  return { state, key: state.open ? state.nonce : undefined, open, close };
+}
+
+/** An add/edit dialog's Cancel and submit buttons; the submit reads 'Saving...' while busy. */
+export function FormDialogFooter({
+  busy,
+  submitLabel,
+  onCancel,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : submitLabel}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+/** Toasts SPEC.md's 'Error' once when the loader reports a failed read. */
+export function useLoadErrorToast(message: string | null) {
+  useEffect(() => {
+    if (message) toast.error("Error", { description: message });
+  }, [message]);
+}

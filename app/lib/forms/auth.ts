@@ -17,6 +17,7 @@ export const AUTH_MESSAGES = {
     "If an account exists for that e-mail, we have sent a link to reset its password. Check your inbox.",
   passwordReset: "Your password has been changed. Log in with the new password.",
   invalidEmail: "Please enter a valid email address",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
 } as const;
 
 /** What the admin area answers (status 403) to anyone the server does not count as admin. */
@@ -24,6 +25,13 @@ export const ADMIN_ACCESS_REQUIRED = "Admin Access Required";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** The sign-up and reset forms' length rule (better-auth enforces the same bounds); null when it holds. */
+export function passwordLengthError(password: string): string | null {
+  return password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH
+    ? `Password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters`
+    : null;
+}
 
 const text = z.string().trim().default("");
 

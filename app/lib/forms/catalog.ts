@@ -7,13 +7,13 @@ import { z } from "zod";
 
 import { CURRENCIES, DISCOUNT_TYPES, FILTER_FIELDS, FILTER_TYPES, UNITS } from "~/lib/constants";
 
-export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
-export const PEPTIDE_NAME_REQUIRED = "Peptide name is required";
-export const CATEGORY_NAME_REQUIRED_ON_ADD = "Please enter a category name";
-export const CATEGORY_NAME_REQUIRED_ON_EDIT = "Category name is required";
-export const FILTER_NAME_REQUIRED = "Filter name is required";
-export const VENDOR_NAME_REQUIRED = "Vendor name is required";
-export const POPULAR_ORDER_RANGE = "Popular order must be a number from 1 to 3";
+const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
+const PEPTIDE_NAME_REQUIRED = "Peptide name is required";
+const CATEGORY_NAME_REQUIRED_ON_ADD = "Please enter a category name";
+const CATEGORY_NAME_REQUIRED_ON_EDIT = "Category name is required";
+const FILTER_NAME_REQUIRED = "Filter name is required";
+const VENDOR_NAME_REQUIRED = "Vendor name is required";
+const POPULAR_ORDER_RANGE = "Popular order must be a number from 1 to 3";
 export const MAX_POPULAR_ORDER = 3;
 
 const id = z.string().uuid("Unknown record");
@@ -134,7 +134,6 @@ export const peptidePageSchema = z.discriminatedUnion("intent", [
     }),
   z.object({ intent: z.literal("delete-vendor-price"), id }),
 ]);
-export type PeptidePageForm = z.infer<typeof peptidePageSchema>;
 
 /**
  * SPEC.md §4: un-popularising clears the order; popular without an order takes order 1.
@@ -174,7 +173,6 @@ export const categoryPageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update-filter"), id, ...filterFields }),
   z.object({ intent: z.literal("delete-filter"), id }),
 ]);
-export type CategoryPageForm = z.infer<typeof categoryPageSchema>;
 
 // ---------------------------------------------------------------- vendors page
 
@@ -225,4 +223,3 @@ export const vendorPageSchema = z.discriminatedUnion("intent", [
     .refine(couponIsComplete, COUPON_INCOMPLETE),
   z.object({ intent: z.literal("delete-vendor"), id }),
 ]);
-export type VendorPageForm = z.infer<typeof vendorPageSchema>;

@@ -44,7 +44,6 @@ export const CONTENT_MESSAGES = {
   addAdminFailed: "Failed to add admin",
   adminAdded: "Admin added",
   settingsSaved: "Settings saved",
-  settingsInvalid: "Please correct the highlighted settings",
   cacheCleared: "Cache cleared",
   restoreDone: "Backup restored",
   restoreFailed: "Failed to restore backup",
@@ -71,7 +70,7 @@ const checkbox = z
 
 // ---------------------------------------------------------------- hero
 
-export const heroFormSchema = z.object({
+const heroFormSchema = z.object({
   title: requiredText(CONTENT_MESSAGES.titleRequired).pipe(z.string().max(200)),
   subtitle: optionalText,
   description: optionalText,
@@ -171,15 +170,13 @@ export const adFormSchema = z
     logoUrl: ad.type === "media" ? ad.logoUrl : null,
   }));
 
-export type AdFormValues = z.output<typeof adFormSchema>;
-
 export const adIdSchema = z.object({ id: z.guid(CONTENT_MESSAGES.adNotFound) });
 
 export const adIntentSchema = z.enum(["create", "update", "delete"]);
 
 // ---------------------------------------------------------------- users
 
-export const userIdSchema = z.object({ userId: z.string().trim().min(1) });
+const userIdSchema = z.object({ userId: z.string().trim().min(1) });
 
 export const addAdminSchema = z.object({
   email: z
@@ -228,13 +225,3 @@ export const settingsFormSchema = z.object({
 });
 
 export const settingsIntentSchema = z.enum(["save-settings", "clear-cache", "restore"]);
-
-/** The first message per field, for showing beside the inputs. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
-}

@@ -7,8 +7,8 @@ import { z } from "zod";
 
 import { PAGE_TYPES } from "~/lib/constants";
 
-export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
-export const INVALID_URL_MESSAGE = "Please enter a valid URL (http:// or https://)";
+const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
+const INVALID_URL_MESSAGE = "Please enter a valid URL (http:// or https://)";
 
 const id = z.string().uuid("Unknown record");
 
@@ -72,7 +72,6 @@ export const scrapeSourceFields = z
     vendorId: form.vendor_id,
     isActive: form.is_active,
   }));
-export type ScrapeSourceForm = z.infer<typeof scrapeSourceFields>;
 
 /** The selector test reads the dialog as it stands; only the URL and name/price selectors are needed. */
 export const selectorTestFields = z.object({
@@ -94,4 +93,3 @@ export const scrapingActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve-review"), id, peptide_id: id }),
   z.object({ intent: z.literal("reject-review"), id }),
 ]);
-export type ScrapingAction = z.infer<typeof scrapingActionSchema>;

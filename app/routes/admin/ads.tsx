@@ -1,14 +1,16 @@
-import { Loader2, Pencil, Plus } from "lucide-react";
+import { Loader2, Plus } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
-import { data, useFetcher } from "react-router";
-import type { z } from "zod";
+import { useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { createAd, deleteAd, getAllAds, updateAd, type Ad } from "~/.server/data/ads.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
-import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { invalidForm, formFields } from "~/lib/forms/form-data";
+import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
+import { EditButton } from "~/components/admin/row-actions";
 import { AdCard } from "~/components/ad-slot";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -19,7 +21,6 @@ import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import {
   AD_MEDIA_TYPES,
   AD_OVERLAY_POSITIONS,
@@ -27,14 +28,12 @@ import {
   AD_SIZES,
   AD_TYPES,
 } from "~/lib/constants";
-import { formFields } from "~/lib/forms/form-data";
 import {
   AD_DEFAULTS,
   adFormSchema,
   adIdSchema,
   adIntentSchema,
   CONTENT_MESSAGES,
-  fieldErrorsOf,
 } from "~/lib/forms/content";
 import { cn } from "~/lib/utils";
 
@@ -65,39 +64,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ads: await getAllAds(context.app.db) };
 }
 
-function invalid(error: z.ZodError) {
-  return data(
-    actionFailure(error.issues[0]?.message ?? CONTENT_MESSAGES.adSaveFailed, {
-      title: CONTENT_MESSAGES.adSaveFailed,
-      fieldErrors: fieldErrorsOf(error),
-    }),
-    { status: 400 },
-  );
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.app, request);
   const { app } = context;
   const formData = await request.formData();
   const fields = formFields(formData);
   const intent = adIntentSchema.safeParse(fields.intent);
-  if (!intent.success) return data(actionFailure("Unknown action"), { status: 400 });
+  if (!intent.success) return failure("Unknown action", 400);
 
   if (intent.data === "delete") {
     const id = adIdSchema.safeParse(fields);
-    if (!id.success) return invalid(id.error);
+    if (!id.success) return invalidForm(id.error, CONTENT_MESSAGES.adSaveFailed);
     if (!(await deleteAd(app.db, id.data.id))) {
-      return data(actionFailure(CONTENT_MESSAGES.adNotFound), { status: 404 });
+      return failure(CONTENT_MESSAGES.adNotFound, 404);
     }
     await recordPublicChange(app, admin, { action: "delete", entity: "ads", entityId: id.data.id });
     return actionSuccess(CONTENT_MESSAGES.adDeleted);
   }
 
   const parsed = adFormSchema.safeParse(fields);
-  if (!parsed.success) return invalid(parsed.error);
+  if (!parsed.success) return invalidForm(parsed.error, CONTENT_MESSAGES.adSaveFailed);
   const values = parsed.data;
   const editId = intent.data === "update" ? adIdSchema.safeParse(fields) : null;
-  if (editId && !editId.success) return invalid(editId.error);
+  if (editId && !editId.success) return invalidForm(editId.error, CONTENT_MESSAGES.adSaveFailed);
 
   const image = uploadedFile(formData.get("imageFile"));
   if (image) {
@@ -105,15 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       values.imageUrl = (await storeImageUpload(app, image, { prefix: "ad" })).url;
     } catch (error) {
       if (!(error instanceof ImageUploadError)) throw error;
-      return data(actionFailure(error.message, { title: CONTENT_MESSAGES.heroUploadFailed }), {
-        status: 400,
-      });
+      return failure(error.message, 400, CONTENT_MESSAGES.heroUploadFailed);
     }
   }
 
   if (editId) {
     if (!(await updateAd(app.db, editId.data.id, values))) {
-      return data(actionFailure(CONTENT_MESSAGES.adNotFound), { status: 404 });
+      return failure(CONTENT_MESSAGES.adNotFound, 404);
     }
     await recordPublicChange(app, admin, {
       action: "update",
@@ -353,9 +340,7 @@ function AdGridCard({ ad, onEdit }: { ad: Ad; onEdit: () => void }) {
         </dl>
       </CardContent>
       <CardFooter className="mt-auto justify-end gap-1">
-        <Button variant="ghost" size="icon" aria-label={`Edit ${ad.title}`} onClick={onEdit}>
-          <Pencil className="size-4" aria-hidden />
-        </Button>
+        <EditButton label={`Edit ${ad.title}`} onClick={onEdit} />
         <ConfirmDeleteButton
           fetcherKey={DELETE_FETCHER_KEY}
           fields={{ intent: "delete", id: ad.id }}
@@ -371,8 +356,7 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
   const { ads } = loaderData;
   const [tab, setTab] = useState<"all" | "create" | "edit">("all");
   const [editing, setEditing] = useState<Ad | null>(null);
-  const deleteFetcher = useFetcher<ActionResult>({ key: DELETE_FETCHER_KEY });
-  useActionToast(deleteFetcher.data);
+  useFetcherToast(DELETE_FETCHER_KEY);
 
   const backToList = () => {
     setEditing(null);

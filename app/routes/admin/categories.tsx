@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
@@ -20,21 +20,24 @@ import {
   updateCategoryFilter,
   type AdminCategoryFilter,
 } from "~/.server/data/category-filters.server";
-import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
 import {
   Field,
+  FormDialogFooter,
   NativeSelect,
+  useDialogState,
   validateOnSubmit,
   type DialogState,
 } from "~/components/admin/form-controls";
+import { EditButton } from "~/components/admin/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
@@ -43,7 +46,6 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { categoryPageSchema } from "~/lib/forms/catalog";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
@@ -76,9 +78,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, filters] = await Promise.all([getCategories(db), getAllCategoryFilters(db)]);
   return { categories, filters };
 }
-
-const failure = (message: string, status: number, title?: string) =>
-  data(actionFailure(message, title ? { title } : {}), { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.app, request);
@@ -178,12 +177,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const { categories, filters } = loaderData;
-  const [categoryDialog, setCategoryDialog] = useState<DialogState<AdminCategory>>({ open: false });
-  const [filterDialog, setFilterDialog] = useState<DialogState<AdminCategoryFilter>>({
-    open: false,
-  });
-  useActionToast(useFetcher<ActionResult>({ key: DELETE_CATEGORY_KEY }).data);
-  useActionToast(useFetcher<ActionResult>({ key: DELETE_FILTER_KEY }).data);
+  const categoryDialog = useDialogState<AdminCategory>();
+  const openCategoryDialog = categoryDialog.open;
+  const filterDialog = useDialogState<AdminCategoryFilter>();
+  useFetcherToast(DELETE_CATEGORY_KEY);
+  useFetcherToast(DELETE_FILTER_KEY);
 
   const categoryColumns = useMemo<ColumnDef<AdminCategory, unknown>[]>(
     () => [
@@ -208,16 +206,10 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         enableSorting: false,
         cell: ({ row }) => (
           <div className="flex items-center gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit ${row.original.name}`}
-              onClick={() =>
-                setCategoryDialog({ open: true, row: row.original, nonce: Date.now() })
-              }
-            >
-              <Pencil className="size-4" aria-hidden />
-            </Button>
+            <EditButton
+              label={`Edit ${row.original.name}`}
+              onClick={() => openCategoryDialog(row.original)}
+            />
             <ConfirmDeleteButton
               fetcherKey={DELETE_CATEGORY_KEY}
               fields={{ intent: "delete-category", id: row.original.id }}
@@ -228,7 +220,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         ),
       },
     ],
-    [],
+    [openCategoryDialog],
   );
 
   return (
@@ -238,7 +230,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
           <h1 id="categories-heading" className="text-2xl font-semibold tracking-tight">
             Categories
           </h1>
-          <Button onClick={() => setCategoryDialog({ open: true, row: null, nonce: Date.now() })}>
+          <Button onClick={() => categoryDialog.open()}>
             <Plus aria-hidden />
             Add New Category
           </Button>
@@ -263,10 +255,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
               Enabled filters are offered on the home page, in this order.
             </p>
           </div>
-          <Button
-            variant="outline"
-            onClick={() => setFilterDialog({ open: true, row: null, nonce: Date.now() })}
-          >
+          <Button variant="outline" onClick={() => filterDialog.open()}>
             <Plus aria-hidden />
             Add Filter
           </Button>
@@ -286,14 +275,10 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
                 </span>
                 {filter.enabled ? null : <Badge variant="secondary">Disabled</Badge>}
                 <div className="ml-auto flex items-center gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit filter ${filter.name}`}
-                    onClick={() => setFilterDialog({ open: true, row: filter, nonce: Date.now() })}
-                  >
-                    <Pencil className="size-4" aria-hidden />
-                  </Button>
+                  <EditButton
+                    label={`Edit filter ${filter.name}`}
+                    onClick={() => filterDialog.open(filter)}
+                  />
                   <ConfirmDeleteButton
                     fetcherKey={DELETE_FILTER_KEY}
                     fields={{ intent: "delete-filter", id: filter.id }}
@@ -308,14 +293,14 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
       </section>
 
       <CategoryDialog
-        key={categoryDialog.open ? categoryDialog.nonce : "closed"}
-        state={categoryDialog}
-        onClose={() => setCategoryDialog({ open: false })}
+        key={categoryDialog.key}
+        state={categoryDialog.state}
+        onClose={categoryDialog.close}
       />
       <FilterDialog
-        key={filterDialog.open ? filterDialog.nonce : "closed-filter"}
-        state={filterDialog}
-        onClose={() => setFilterDialog({ open: false })}
+        key={filterDialog.key}
+        state={filterDialog.state}
+        onClose={filterDialog.close}
       />
     </div>
   );
@@ -366,14 +351,11 @@ function CategoryDialog({
               defaultValue={editing?.description ?? ""}
             />
           </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : editing ? "Save Changes" : "Add Category"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={busy}
+            submitLabel={editing ? "Save Changes" : "Add Category"}
+            onCancel={onClose}
+          />
         </fetcher.Form>
       </DialogContent>
     </Dialog>
@@ -454,14 +436,11 @@ function FilterDialog({
               <Label htmlFor="filter-enabled">Shown on the home page</Label>
             </div>
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : editing ? "Save Changes" : "Add Filter"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={busy}
+            submitLabel={editing ? "Save Changes" : "Add Filter"}
+            onCancel={onClose}
+          />
         </fetcher.Form>
       </DialogContent>
     </Dialog>

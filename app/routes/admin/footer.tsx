@@ -1,22 +1,22 @@
 import { Bold, Italic, Link2, List, ListOrdered, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { toast } from "sonner";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { getFooterSections, upsertFooterSection } from "~/.server/data/footer.server";
-import { Field } from "~/components/admin/form-controls";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { invalidForm, formFields } from "~/lib/forms/form-data";
+import { Field, useLoadErrorToast } from "~/components/admin/form-controls";
 import { FOOTER_UPDATED_EVENT } from "~/components/site-footer";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import type { FooterSection } from "~/lib/constants";
-import { formFields } from "~/lib/forms/form-data";
-import { CONTENT_MESSAGES, fieldErrorsOf, footerFormSchema } from "~/lib/forms/content";
+import { CONTENT_MESSAGES, footerFormSchema } from "~/lib/forms/content";
 
 import type { Route } from "./+types/footer";
 
@@ -45,20 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.app, request);
   const { app } = context;
   const parsed = footerFormSchema.safeParse(formFields(await request.formData()));
-  if (!parsed.success) {
-    return data(
-      actionFailure(parsed.error.issues[0]?.message ?? CONTENT_MESSAGES.footerUpdateFailed, {
-        fieldErrors: fieldErrorsOf(parsed.error),
-      }),
-      { status: 400 },
-    );
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   const { section, title, content } = parsed.data;
   try {
     await upsertFooterSection(app.db, { section, title, content });
   } catch (error) {
     app.logger.error({ err: error, section }, "footer update failed");
-    return data(actionFailure(CONTENT_MESSAGES.footerUpdateFailed), { status: 500 });
+    return failure(CONTENT_MESSAGES.footerUpdateFailed, 500);
   }
   await recordPublicChange(app, admin, {
     action: "update",
@@ -213,9 +206,7 @@ function SectionForm({
 
 export default function AdminFooter({ loaderData }: Route.ComponentProps) {
   const { sections, loadFailed } = loaderData;
-  useEffect(() => {
-    if (loadFailed) toast.error("Error", { description: CONTENT_MESSAGES.footerLoadFailed });
-  }, [loadFailed]);
+  useLoadErrorToast(loadFailed ? CONTENT_MESSAGES.footerLoadFailed : null);
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,20 +1,20 @@
 import { ImageOff, Loader2, Upload } from "lucide-react";
 import { useRef } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { getHeroContent, upsertHeroContent } from "~/.server/data/hero.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { invalidForm, formFields } from "~/lib/forms/form-data";
 import { Field } from "~/components/admin/form-controls";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
-import { formFields } from "~/lib/forms/form-data";
-import { CONTENT_MESSAGES, fieldErrorsOf, heroActionSchema } from "~/lib/forms/content";
+import { CONTENT_MESSAGES, heroActionSchema } from "~/lib/forms/content";
 
 import type { Route } from "./+types/hero";
 
@@ -30,27 +30,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
   const formData = await request.formData();
   const parsed = heroActionSchema.safeParse(formFields(formData));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return data(
-      actionFailure(issue.message, {
-        title: CONTENT_MESSAGES.heroUpdateFailed,
-        fieldErrors: fieldErrorsOf(parsed.error),
-      }),
-      { status: 400 },
-    );
-  }
+  if (!parsed.success) return invalidForm(parsed.error, CONTENT_MESSAGES.heroUpdateFailed);
   const input = parsed.data;
 
   if (input.intent === "upload-image") {
     const file = uploadedFile(formData.get("image"));
     if (!file) {
-      return data(
-        actionFailure("Choose an image to upload", { title: CONTENT_MESSAGES.heroUploadFailed }),
-        {
-          status: 400,
-        },
-      );
+      return failure("Choose an image to upload", 400, CONTENT_MESSAGES.heroUploadFailed);
     }
     try {
       const { url } = await storeImageUpload(app, file, { prefix: "hero" });
@@ -64,12 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return actionSuccess(CONTENT_MESSAGES.heroUploaded);
     } catch (error) {
       if (error instanceof ImageUploadError) {
-        return data(actionFailure(error.message, { title: CONTENT_MESSAGES.heroUploadFailed }), {
-          status: 400,
-        });
+        return failure(error.message, 400, CONTENT_MESSAGES.heroUploadFailed);
       }
       app.logger.error({ err: error }, "hero image upload failed");
-      return data(actionFailure(CONTENT_MESSAGES.heroUploadFailed), { status: 500 });
+      return failure(CONTENT_MESSAGES.heroUploadFailed, 500);
     }
   }
 

@@ -1,8 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { ExternalLink, Pencil, Plus, Star } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { ExternalLink, Plus, Star } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useFetcher } from "react-router";
 
 import { notifyPriceDrops } from "~/.server/alerts.server";
 import { requireAdmin } from "~/.server/auth.server";
@@ -27,21 +26,25 @@ import {
 } from "~/.server/data/vendor-peptides.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
-import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
 import {
   Field,
+  FormDialogFooter,
   NativeSelect,
+  useDialogState,
+  useLoadErrorToast,
   validateOnSubmit,
   type DialogState,
 } from "~/components/admin/form-controls";
+import { EditButton } from "~/components/admin/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
@@ -50,7 +53,6 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import {
   ADMIN_PAGE_SIZE,
   ADMIN_VENDOR_PEPTIDES_PAGE_SIZE,
@@ -94,9 +96,6 @@ function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause;
   return (error as { code?: string })?.code === "23505" || cause?.code === "23505";
 }
-
-const failure = (message: string, status: number, title?: string) =>
-  data(actionFailure(message, title ? { title } : {}), { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.app, request);
@@ -272,16 +271,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
   const { peptides, categories, vendors, vendorPeptides, loadFailed } = loaderData;
-  const [peptideDialog, setPeptideDialog] = useState<DialogState<AdminPeptide>>({ open: false });
-  const [priceDialog, setPriceDialog] = useState<DialogState<null>>({ open: false });
+  const peptideDialog = useDialogState<AdminPeptide>();
+  const openPeptideDialog = peptideDialog.open;
+  const priceDialog = useDialogState<null>();
 
-  useEffect(() => {
-    if (loadFailed) toast.error("Error", { description: LOAD_FAILED });
-  }, [loadFailed]);
-  useActionToast(useFetcher<ActionResult>({ key: DELETE_PEPTIDE_KEY }).data);
-  useActionToast(useFetcher<ActionResult>({ key: DELETE_PRICE_KEY }).data);
-  const promoteFetcher = useFetcher<ActionResult>({ key: PROMOTE_KEY });
-  useActionToast(promoteFetcher.data);
+  useLoadErrorToast(loadFailed ? LOAD_FAILED : null);
+  useFetcherToast(DELETE_PEPTIDE_KEY);
+  useFetcherToast(DELETE_PRICE_KEY);
+  const promoteFetcher = useFetcherToast(PROMOTE_KEY);
 
   const peptideColumns = useMemo<ColumnDef<AdminPeptide, unknown>[]>(
     () => [
@@ -321,14 +318,10 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
         enableSorting: false,
         cell: ({ row }) => (
           <div className="flex items-center gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit ${row.original.name}`}
-              onClick={() => setPeptideDialog({ open: true, row: row.original, nonce: Date.now() })}
-            >
-              <Pencil className="size-4" aria-hidden />
-            </Button>
+            <EditButton
+              label={`Edit ${row.original.name}`}
+              onClick={() => openPeptideDialog(row.original)}
+            />
             {row.original.isPopular ? null : (
               <Button
                 variant="ghost"
@@ -355,7 +348,7 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
         ),
       },
     ],
-    [promoteFetcher],
+    [promoteFetcher, openPeptideDialog],
   );
 
   const priceColumns = useMemo<ColumnDef<AdminVendorPeptide, unknown>[]>(
@@ -428,7 +421,7 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
           <h1 id="peptides-heading" className="text-2xl font-semibold tracking-tight">
             Peptides
           </h1>
-          <Button onClick={() => setPeptideDialog({ open: true, row: null, nonce: Date.now() })}>
+          <Button onClick={() => openPeptideDialog()}>
             <Plus aria-hidden />
             Add Peptide
           </Button>
@@ -448,10 +441,7 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
           <h2 id="vendor-prices-heading" className="text-xl font-semibold tracking-tight">
             Vendor Prices
           </h2>
-          <Button
-            variant="outline"
-            onClick={() => setPriceDialog({ open: true, row: null, nonce: Date.now() })}
-          >
+          <Button variant="outline" onClick={() => priceDialog.open()}>
             <Plus aria-hidden />
             Add Vendor Price
           </Button>
@@ -467,17 +457,17 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
       </section>
 
       <PeptideDialog
-        key={peptideDialog.open ? peptideDialog.nonce : "closed"}
-        state={peptideDialog}
+        key={peptideDialog.key}
+        state={peptideDialog.state}
         categories={categories}
-        onClose={() => setPeptideDialog({ open: false })}
+        onClose={peptideDialog.close}
       />
       <VendorPriceDialog
-        key={priceDialog.open ? priceDialog.nonce : "closed-price"}
-        open={priceDialog.open}
+        key={priceDialog.key}
+        open={priceDialog.state.open}
         peptides={peptides}
         vendors={vendors}
-        onClose={() => setPriceDialog({ open: false })}
+        onClose={priceDialog.close}
       />
     </div>
   );
@@ -633,14 +623,11 @@ function PeptideDialog({
               </Field>
             ) : null}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : editing ? "Save Changes" : "Add Peptide"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={busy}
+            submitLabel={editing ? "Save Changes" : "Add Peptide"}
+            onCancel={onClose}
+          />
         </fetcher.Form>
       </DialogContent>
     </Dialog>
@@ -762,14 +749,7 @@ function VendorPriceDialog({
           <Field id="price-notes" label="Notes (optional)">
             <Textarea id="price-notes" name="notes" rows={2} />
           </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Add Price"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter busy={busy} submitLabel="Add Price" onCancel={onClose} />
         </fetcher.Form>
       </DialogContent>
     </Dialog>

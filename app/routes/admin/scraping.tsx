@@ -1,8 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Check, FlaskConical, Loader2, Pencil, Play, Plus, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Check, FlaskConical, Loader2, Play, Plus, X } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
@@ -32,9 +31,16 @@ import {
   scrapingErrorMessage,
   testSelectors,
 } from "~/.server/scraper/run.server";
-import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
+import { failure, actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
-import { Field, NativeSelect, validateOnSubmit } from "~/components/admin/form-controls";
+import {
+  Field,
+  NativeSelect,
+  useLoadErrorToast,
+  validateOnSubmit,
+} from "~/components/admin/form-controls";
+import { EditButton } from "~/components/admin/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
@@ -57,7 +63,6 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { formatLastScraped, formatPrice } from "~/lib/format";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
@@ -110,9 +115,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
 }
-
-const failure = (message: string, status: number, title?: string) =>
-  data(actionFailure(message, title ? { title } : {}), { status });
 
 function mergeScraped(parts: (ScrapedDataArrays | null)[]): ScrapedDataArrays | null {
   const present = parts.filter((part): part is ScrapedDataArrays => part !== null);
@@ -299,15 +301,12 @@ const NA = "N/A";
 export default function AdminScraping({ loaderData }: Route.ComponentProps) {
   const { loadError, sources, vendors, peptides, reviewItems, logs } = loaderData;
   const runFetcher = useFetcher<RunResult>({ key: RUN_KEY });
-  const deleteFetcher = useFetcher<ActionResult>({ key: DELETE_KEY });
   const [dialog, setDialog] = useState<{ open: boolean; source: Source | null }>({
     open: false,
     source: null,
   });
-  useActionToast(deleteFetcher.data);
-  useEffect(() => {
-    if (loadError) toast.error("Error", { description: loadError });
-  }, [loadError]);
+  useFetcherToast(DELETE_KEY);
+  useLoadErrorToast(loadError);
   const running = runFetcher.state !== "idle";
   const runningSourceId = running ? runFetcher.formData?.get("id") : null;
 
@@ -369,15 +368,11 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
                 <Play className="size-4" aria-hidden />
               )}
             </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit ${row.original.retailerName}`}
+            <EditButton
+              label={`Edit ${row.original.retailerName}`}
               disabled={running}
               onClick={() => setDialog({ open: true, source: row.original })}
-            >
-              <Pencil className="size-4" aria-hidden />
-            </Button>
+            />
             <ConfirmDeleteButton
               fetcherKey={DELETE_KEY}
               fields={{ intent: "delete-source", id: row.original.id }}

@@ -1,6 +1,6 @@
 import { DatabaseBackup, Download, Eraser, Loader2, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { BackupError, MAX_BACKUP_BYTES, parseBackup, restoreBackup } from "~/.server/backup.server";
@@ -8,6 +8,8 @@ import { getRecentAuditEntries, recordAudit } from "~/.server/data/audit.server"
 import { getRecentOutboxMail } from "~/.server/data/mail-outbox.server";
 import { getSettings, updateSettings } from "~/.server/data/settings.server";
 import { uploadedFile } from "~/.server/uploads.server";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { invalidForm, formFields } from "~/lib/forms/form-data";
 import { Field } from "~/components/admin/form-controls";
 import {
   AlertDialog,
@@ -33,15 +35,8 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { formatLastScraped } from "~/lib/format";
-import { formFields } from "~/lib/forms/form-data";
-import {
-  CONTENT_MESSAGES,
-  fieldErrorsOf,
-  settingsFormSchema,
-  settingsIntentSchema,
-} from "~/lib/forms/content";
+import { CONTENT_MESSAGES, settingsFormSchema, settingsIntentSchema } from "~/lib/forms/content";
 
 import type { Route } from "./+types/settings";
 
@@ -64,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const fields = formFields(formData);
   const intent = settingsIntentSchema.safeParse(fields.intent);
-  if (!intent.success) return data(actionFailure("Unknown action"), { status: 400 });
+  if (!intent.success) return failure("Unknown action", 400);
 
   if (intent.data === "clear-cache") {
     app.cache.clear();
@@ -75,18 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.data === "restore") {
     const file = uploadedFile(formData.get("backup"));
     if (!file) {
-      return data(
-        actionFailure("Choose a backup file", { title: CONTENT_MESSAGES.restoreFailed }),
-        { status: 400 },
-      );
+      return failure("Choose a backup file", 400, CONTENT_MESSAGES.restoreFailed);
     }
     if (file.size > MAX_BACKUP_BYTES) {
-      return data(
-        actionFailure("The backup file is too large", { title: CONTENT_MESSAGES.restoreFailed }),
-        {
-          status: 413,
-        },
-      );
+      return failure("The backup file is too large", 413, CONTENT_MESSAGES.restoreFailed);
     }
     try {
       const counts = await restoreBackup(app.db, parseBackup(await file.text()));
@@ -97,23 +84,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     } catch (error) {
       if (!(error instanceof BackupError)) throw error;
-      return data(actionFailure(error.message, { title: CONTENT_MESSAGES.restoreFailed }), {
-        status: 400,
-      });
+      return failure(error.message, 400, CONTENT_MESSAGES.restoreFailed);
     }
     app.cache.clear();
     return actionSuccess(CONTENT_MESSAGES.restoreDone);
   }
 
   const parsed = settingsFormSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data(
-      actionFailure(parsed.error.issues[0]?.message ?? CONTENT_MESSAGES.settingsInvalid, {
-        fieldErrors: fieldErrorsOf(parsed.error),
-      }),
-      { status: 400 },
-    );
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   await updateSettings(app.db, parsed.data);
   await recordAudit(app.db, admin, {
     action: "update",

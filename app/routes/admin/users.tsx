@@ -1,6 +1,6 @@
 import { KeyRound, Loader2, Search, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, useFetcher, useNavigation, useSubmit } from "react-router";
+import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import { toast } from "sonner";
 
 import { requireAdmin } from "~/.server/auth.server";
@@ -14,6 +14,7 @@ import {
   type AdminUserRow,
 } from "~/.server/data/admin-users.server";
 import { recordAudit } from "~/.server/data/audit.server";
+import { failure } from "~/lib/action-result";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -45,7 +46,7 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { actionFailure, type ActionResult } from "~/lib/action-result";
+import type { ActionResult } from "~/lib/action-result";
 import { formatLastScraped, usernameFromEmail } from "~/lib/format";
 import { formFields } from "~/lib/forms/form-data";
 import { addAdminSchema, CONTENT_MESSAGES, usersActionSchema } from "~/lib/forms/content";
@@ -61,10 +62,6 @@ type UsersResult = ActionResult & { description?: string };
 
 function success(message: string, description?: string): UsersResult {
   return { ok: true, message, description };
-}
-
-function failure(status: number, error: string, title?: string) {
-  return data<UsersResult>(actionFailure(error, title ? { title } : {}), { status });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -92,16 +89,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = usersActionSchema.safeParse(fields);
   if (!parsed.success) {
     if (fields.intent === "add-admin") {
-      return failure(400, CONTENT_MESSAGES.invalidEmail, CONTENT_MESSAGES.invalidEmailTitle);
+      return failure(CONTENT_MESSAGES.invalidEmail, 400, CONTENT_MESSAGES.invalidEmailTitle);
     }
-    return failure(400, parsed.error.issues[0]?.message ?? "Invalid request");
+    return failure(parsed.error.issues[0]?.message ?? "Invalid request", 400);
   }
   const input = parsed.data;
 
   if (input.intent === "add-admin") {
     const account = await findUserByEmail(app.db, input.email);
     if (!account)
-      return failure(404, CONTENT_MESSAGES.accountRequired, CONTENT_MESSAGES.addAdminFailed);
+      return failure(CONTENT_MESSAGES.accountRequired, 404, CONTENT_MESSAGES.addAdminFailed);
     try {
       const added = await grantAdmin(app.db, {
         userId: account.id,
@@ -109,10 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         addedBy: admin.id,
       });
       if (!added)
-        return failure(409, CONTENT_MESSAGES.alreadyAdmin, CONTENT_MESSAGES.alreadyAdminTitle);
+        return failure(CONTENT_MESSAGES.alreadyAdmin, 409, CONTENT_MESSAGES.alreadyAdminTitle);
     } catch (error) {
       app.logger.error({ err: error }, "adding an admin failed");
-      return failure(500, CONTENT_MESSAGES.addAdminFailed);
+      return failure(CONTENT_MESSAGES.addAdminFailed, 500);
     }
     await recordAudit(app.db, admin, {
       action: "grant",
@@ -124,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const target = await findUserById(app.db, input.userId);
-  if (!target) return failure(404, "User not found");
+  if (!target) return failure("User not found", 404);
 
   if (input.intent === "reset-password") {
     try {
@@ -133,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     } catch (error) {
       app.logger.error({ err: error }, "password reset e-mail failed");
-      return failure(500, CONTENT_MESSAGES.resetFailed);
+      return failure(CONTENT_MESSAGES.resetFailed, 500);
     }
     await recordAudit(app.db, admin, {
       action: "send",
@@ -165,19 +162,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       return success(CONTENT_MESSAGES.adminGranted);
     } catch (error) {
       if (error instanceof LastAdminError)
-        return failure(409, error.message, CONTENT_MESSAGES.adminToggleFailed);
+        return failure(error.message, 409, CONTENT_MESSAGES.adminToggleFailed);
       app.logger.error({ err: error }, "admin toggle failed");
-      return failure(500, CONTENT_MESSAGES.adminToggleFailed);
+      return failure(CONTENT_MESSAGES.adminToggleFailed, 500);
     }
   }
 
   try {
     if (!(await revokeAdmin(app.db, target.id)))
-      return failure(400, CONTENT_MESSAGES.userUpdateFailed);
+      return failure(CONTENT_MESSAGES.userUpdateFailed, 400);
   } catch (error) {
-    if (error instanceof LastAdminError) return failure(409, error.message);
+    if (error instanceof LastAdminError) return failure(error.message, 409);
     app.logger.error({ err: error }, "removing admin rights failed");
-    return failure(500, CONTENT_MESSAGES.userUpdateFailed);
+    return failure(CONTENT_MESSAGES.userUpdateFailed, 500);
   }
   await recordAudit(app.db, admin, {
     action: "revoke",

@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
@@ -17,21 +17,24 @@ import {
   type AdminVendor,
 } from "~/.server/data/vendors.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
-import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
 import {
   Field,
+  FormDialogFooter,
   NativeSelect,
+  useDialogState,
   validateOnSubmit,
   type DialogState,
 } from "~/components/admin/form-controls";
+import { EditButton } from "~/components/admin/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
@@ -39,7 +42,6 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ADMIN_PAGE_SIZE, type DiscountType } from "~/lib/constants";
 import { formatDate } from "~/lib/format";
 import { vendorPageSchema } from "~/lib/forms/catalog";
@@ -59,9 +61,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.app, request);
   return { vendors: await getVendorsWithCoupons(context.app.db) };
 }
-
-const failure = (message: string, status: number, title?: string) =>
-  data(actionFailure(message, title ? { title } : {}), { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.app, request);
@@ -139,8 +138,9 @@ function websiteHost(url: string): string {
 
 export default function AdminVendors({ loaderData }: Route.ComponentProps) {
   const { vendors } = loaderData;
-  const [dialog, setDialog] = useState<DialogState<AdminVendor>>({ open: false });
-  useActionToast(useFetcher<ActionResult>({ key: DELETE_VENDOR_KEY }).data);
+  const dialog = useDialogState<AdminVendor>();
+  const openDialog = dialog.open;
+  useFetcherToast(DELETE_VENDOR_KEY);
 
   const columns = useMemo<ColumnDef<AdminVendor, unknown>[]>(
     () => [
@@ -248,14 +248,10 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
         enableSorting: false,
         cell: ({ row }) => (
           <div className="flex items-center gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit ${row.original.name}`}
-              onClick={() => setDialog({ open: true, row: row.original, nonce: Date.now() })}
-            >
-              <Pencil className="size-4" aria-hidden />
-            </Button>
+            <EditButton
+              label={`Edit ${row.original.name}`}
+              onClick={() => openDialog(row.original)}
+            />
             <ConfirmDeleteButton
               fetcherKey={DELETE_VENDOR_KEY}
               fields={{ intent: "delete-vendor", id: row.original.id }}
@@ -266,7 +262,7 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
         ),
       },
     ],
-    [],
+    [openDialog],
   );
 
   return (
@@ -275,7 +271,7 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
         <h1 id="vendors-heading" className="text-2xl font-semibold tracking-tight">
           Vendors
         </h1>
-        <Button onClick={() => setDialog({ open: true, row: null, nonce: Date.now() })}>
+        <Button onClick={() => openDialog()}>
           <Plus aria-hidden />
           Add Vendor
         </Button>
@@ -288,11 +284,7 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
         emptyMessage="No vendors yet."
         getRowId={(row) => row.id}
       />
-      <VendorDialog
-        key={dialog.open ? dialog.nonce : "closed"}
-        state={dialog}
-        onClose={() => setDialog({ open: false })}
-      />
+      <VendorDialog key={dialog.key} state={dialog.state} onClose={dialog.close} />
     </section>
   );
 }
@@ -429,14 +421,11 @@ function VendorDialog({
               />
             </Field>
           </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : editing ? "Save Changes" : "Add Vendor"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={busy}
+            submitLabel={editing ? "Save Changes" : "Add Vendor"}
+            onCancel={onClose}
+          />
         </fetcher.Form>
       </DialogContent>
     </Dialog>
