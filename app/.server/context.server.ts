@@ -68,6 +68,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   try {
     const database = await openDatabase({
       url: env.DATABASE_URL,
+      onConnectionError: (error) => logger.warn({ err: error }, "database connection lost"),
       dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? MEMORY_DATA_DIR : path.join(env.DATA_DIR, "pg"),
     });
     const { db } = database;

@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   /** PGlite data folder, or "memory://" for a throw-away database. */
   dataDir?: string;
   logger?: Logger;
+  /** Told when the server drops a connection (restart, failover, an admin ending it). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export const MEMORY_DATA_DIR = "memory://";
@@ -57,6 +59,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrationsFolder = findMigrationsFolder();
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url });
+    // A dropped connection must not crash the process: the pool discards it and the next
+    // query opens a new one. Without a listener, node-postgres rethrows it as uncaught.
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    pool.on("error", onConnectionError);
+    pool.on("connect", (client) => client.on("error", onConnectionError));
     const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Database;
     return {
       db,
