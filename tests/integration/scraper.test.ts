@@ -11,7 +11,8 @@ import * as t from "~/.server/db/schema";
 import { runScheduledScrape, startJobs } from "~/.server/jobs.server";
 import { BlockedAddressError } from "~/.server/scraper/address-guard.server";
 import { PageFetcher, RobotsDisallowedError } from "~/.server/scraper/fetch-page.server";
-import { approveReviewItem, scrapeAllSources, scrapeSource } from "~/.server/scraper/run.server";
+import { approveReviewItem } from "~/.server/scraper/apply.server";
+import { scrapeAllSources, scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";

@@ -22,9 +22,8 @@ import {
   type ScrapeSourceRow,
 } from "~/.server/data/scrape-sources.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
+import { approveReviewItem, ReviewApprovalError } from "~/.server/scraper/apply.server";
 import {
-  approveReviewItem,
-  ReviewApprovalError,
   SCRAPE_MESSAGES,
   scrapeAllSources,
   scrapeSource,
