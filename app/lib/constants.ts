@@ -1,7 +1,13 @@
 /** Enumerations and limits of SPEC.md §3 and §9, shared by the database, forms and pages. */
 
+/** The currencies an admin picks from for a manual price (SPEC.md §9). */
 export const CURRENCIES = ["USD", "EUR", "GBP"] as const;
-export type Currency = (typeof CURRENCIES)[number];
+/** An ISO 4217 code: prices are stored in the shop's own currency, whichever it is. */
+export type CurrencyCode = string;
+export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
+/** The currency public pages compare in unless the visitor picks another. */
+export const DEFAULT_DISPLAY_CURRENCY = "USD";
+export const EXCHANGE_RATE_SOURCES = ["manual", "ecb"] as const;
 
 export const UNITS = ["mg", "ml", "mcg", "IU", "other"] as const;
 export type Unit = (typeof UNITS)[number];
@@ -86,4 +92,6 @@ export const DEFAULT_SETTINGS = {
   respectRobotsTxt: true,
   priceAlertsEnabled: true,
   priceAlertThresholdPercent: 5,
+  staleAfterMissedRuns: 3,
+  exchangeRatesAutoRefresh: false,
 } as const;

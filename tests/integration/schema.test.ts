@@ -88,6 +88,19 @@ describe("constraints", () => {
     expect(after.categoryId).toBeNull();
   });
 
+  it("keeps a price in any ISO 4217 currency", async () => {
+    const [price] = await app.db
+      .select({ id: t.vendorPeptides.id })
+      .from(t.vendorPeptides)
+      .limit(1);
+    const [row] = await app.db
+      .update(t.vendorPeptides)
+      .set({ currency: "AUD" })
+      .where(eq(t.vendorPeptides.id, price.id))
+      .returning({ currency: t.vendorPeptides.currency });
+    expect(row.currency).toBe("AUD");
+  });
+
   it("refuses values outside every enumeration and range", async () => {
     const [price] = await app.db
       .select({ id: t.vendorPeptides.id })
@@ -97,7 +110,9 @@ describe("constraints", () => {
     const [vendor] = await app.db.select({ id: t.vendors.id }).from(t.vendors).limit(1);
     const setPrice = (values: Partial<typeof t.vendorPeptides.$inferInsert>) => () =>
       app.db.update(t.vendorPeptides).set(values).where(eq(t.vendorPeptides.id, price.id));
-    await expectRefused(setPrice({ currency: "JPY" }));
+    await expectRefused(setPrice({ currency: "usd" }));
+    await expectRefused(setPrice({ currency: "$" }));
+    await expectRefused(setPrice({ vials: 0 }));
     await expectRefused(setPrice({ stockStatus: "maybe" }));
     await expectRefused(setPrice({ price: -1 }));
     await expectRefused(() =>

@@ -12,6 +12,8 @@ export interface Settings {
   respectRobotsTxt: boolean;
   priceAlertsEnabled: boolean;
   priceAlertThresholdPercent: number;
+  staleAfterMissedRuns: number;
+  exchangeRatesAutoRefresh: boolean;
 }
 
 const settingsColumns = {
@@ -21,6 +23,8 @@ const settingsColumns = {
   respectRobotsTxt: settings.respectRobotsTxt,
   priceAlertsEnabled: settings.priceAlertsEnabled,
   priceAlertThresholdPercent: settings.priceAlertThresholdPercent,
+  staleAfterMissedRuns: settings.staleAfterMissedRuns,
+  exchangeRatesAutoRefresh: settings.exchangeRatesAutoRefresh,
 };
 
 /** The operator's settings (row id = 1), read by the scraper and the price alerts. */
@@ -29,7 +33,8 @@ export async function getSettings(db: Database): Promise<Settings> {
   return row ?? { ...DEFAULT_SETTINGS };
 }
 
-export async function updateSettings(db: Database, values: Settings): Promise<void> {
+/** Saves the given settings; the others keep their stored (or default) values. */
+export async function updateSettings(db: Database, values: Partial<Settings>): Promise<void> {
   await db
     .insert(settings)
     .values({ id: 1, ...values })

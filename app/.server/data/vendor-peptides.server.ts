@@ -1,6 +1,6 @@
 import { and, desc, eq, max } from "drizzle-orm";
 
-import type { Currency } from "~/lib/constants";
+import type { CurrencyCode } from "~/lib/constants";
 
 import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
@@ -44,9 +44,11 @@ export interface VendorPriceInput {
   peptideId: string;
   vendorId: string;
   sizeOptionId: string;
+  /** Vials in the pack (default 1): a vendor has one price per size and pack. */
+  vials?: number;
   /** Null keeps the current price (a scraped sold-out listing often shows none); no row is created. */
   price: number | null;
-  currency: Currency;
+  currency: CurrencyCode;
   source: "manual" | "scraped";
   /** Undefined keeps the current value (the scraper never touches purity or notes). */
   url?: string | null;
@@ -69,7 +71,7 @@ export interface VendorPriceResult {
 
 /**
  * The one writer of vendor prices (admin entry, scraper, review approval): a vendor has one
- * price per size, so an existing one is updated (checked now). A new price, or a change of
+ * price per size and pack, so an existing one is updated (checked now). A new price, or a change of
  * price or stock, also writes a price_history row.
  */
 export async function upsertVendorPrice(
@@ -89,6 +91,7 @@ export async function upsertVendorPrice(
         and(
           eq(vendorPeptides.vendorId, input.vendorId),
           eq(vendorPeptides.sizeOptionId, input.sizeOptionId),
+          eq(vendorPeptides.vials, input.vials ?? 1),
         ),
       );
     // Undefined fields are left out of the insert (column default) and the update (kept).
@@ -100,6 +103,8 @@ export async function upsertVendorPrice(
       source: input.source,
       priceCheckedAt: now,
     };
+    // A price was read: the offer is fresh again.
+    const freshness = input.price === null ? {} : { missedScrapes: 0 };
     if (!existing) {
       if (input.price === null)
         return {
@@ -117,6 +122,7 @@ export async function upsertVendorPrice(
           peptideId: input.peptideId,
           vendorId: input.vendorId,
           sizeOptionId: input.sizeOptionId,
+          vials: input.vials ?? 1,
           price: input.price,
           stockStatus: inStock ? "in_stock" : "out_of_stock",
         })
@@ -141,7 +147,7 @@ export async function upsertVendorPrice(
     const changed = price !== existing.price || inStock !== wasInStock;
     await tx
       .update(vendorPeptides)
-      .set({ ...fields, price, stockStatus, updatedAt: now })
+      .set({ ...fields, ...freshness, price, stockStatus, updatedAt: now })
       .where(eq(vendorPeptides.id, existing.id));
     if (changed) {
       await tx
@@ -163,7 +169,7 @@ export interface ManualPriceInput {
   vendorId: string;
   sizeOptionId: string;
   price: number;
-  currency: Currency;
+  currency: CurrencyCode;
   url: string | null;
   purity: string | null;
   notes: string | null;

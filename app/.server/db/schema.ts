@@ -22,8 +22,8 @@ import {
   AD_PLACEMENTS,
   AD_SIZES,
   AD_TYPES,
-  CURRENCIES,
   DISCOUNT_TYPES,
+  EXCHANGE_RATE_SOURCES,
   FILTER_FIELDS,
   FILTER_TYPES,
   FOOTER_SECTIONS,
@@ -42,6 +42,11 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** SQL check that a column holds an ISO 4217 code (three capital letters). */
+function isoCurrency(column: string) {
+  return sql.raw(`"${column}" ~ '^[A-Z]{3}$'`);
+}
 
 /** SQL `col IN ('a','b')` for a check constraint over one of our enumerations. */
 function oneOf(column: string, values: readonly string[]) {
@@ -154,6 +159,11 @@ export const peptides = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Other names shops use for it (Epithalon, MT-2, TA-1 …): the scraper's matcher reads them. */
+    aliases: text("aliases")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPopular: boolean("is_popular").notNull().default(false),
     popularOrder: integer("popular_order"),
     createdAt: createdAt(),
@@ -243,17 +253,26 @@ export const vendorPeptides = pgTable(
     notes: text("notes"),
     stockStatus: text("stock_status").notNull().default("in_stock"),
     source: text("source").notNull().default("manual"),
+    /** Vials in the pack this price buys (a "5 x 10 mg" kit is one offer with vials = 5). */
+    vials: integer("vials").notNull().default(1),
+    /**
+     * Scrape runs in a row that reached this offer's source but read no price for it; reset by
+     * every price read. At settings.staleAfterMissedRuns the offer is stale.
+     */
+    missedScrapes: integer("missed_scrapes").notNull().default(0),
     /** When the price was last confirmed (by a scrape or an admin): the "as of" on every price. */
     priceCheckedAt: timestamp("price_checked_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("vendor_peptides_vendor_size_uq").on(t.vendorId, t.sizeOptionId),
+    uniqueIndex("vendor_peptides_vendor_size_vials_uq").on(t.vendorId, t.sizeOptionId, t.vials),
     index("vendor_peptides_size_price_idx").on(t.sizeOptionId, t.price),
     index("vendor_peptides_peptide_idx").on(t.peptideId),
     check("vendor_peptides_price_nonnegative", sql`${t.price} >= 0`),
-    check("vendor_peptides_currency_check", oneOf("currency", CURRENCIES)),
+    check("vendor_peptides_currency_check", isoCurrency("currency")),
+    check("vendor_peptides_vials_positive", sql`${t.vials} >= 1`),
+    check("vendor_peptides_missed_scrapes_nonnegative", sql`${t.missedScrapes} >= 0`),
     check("vendor_peptides_stock_status_check", oneOf("stock_status", STOCK_STATUSES)),
     check("vendor_peptides_source_check", oneOf("source", PRICE_SOURCES)),
   ],
@@ -373,6 +392,10 @@ export const settings = pgTable(
     })
       .notNull()
       .default(5),
+    /** Runs in a row without a price read before an offer is stale (out of best price). */
+    staleAfterMissedRuns: integer("stale_after_missed_runs").notNull().default(3),
+    /** Refresh the exchange rates daily from the ECB euro reference rates. */
+    exchangeRatesAutoRefresh: boolean("exchange_rates_auto_refresh").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -380,10 +403,30 @@ export const settings = pgTable(
     check("settings_interval_positive", sql`${t.scrapeIntervalSeconds} >= 60`),
     check("settings_max_urls_positive", sql`${t.maxUrlsPerRun} >= 1`),
     check("settings_delay_nonnegative", sql`${t.requestDelayMs} >= 0`),
+    check("settings_stale_after_range", sql`${t.staleAfterMissedRuns} between 1 and 100`),
     check(
       "settings_threshold_range",
       sql`${t.priceAlertThresholdPercent} > 0 and ${t.priceAlertThresholdPercent} <= 100`,
     ),
+  ],
+);
+
+/**
+ * How many units of a currency one US dollar buys: public pages compare prices kept in the
+ * shops' own currencies through these. Edited by an admin, optionally refreshed from the ECB.
+ */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    currency: text("currency").primaryKey(),
+    unitsPerUsd: numeric("units_per_usd", { precision: 20, scale: 8, mode: "number" }).notNull(),
+    source: text("source").notNull().default("manual"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("exchange_rates_currency_check", isoCurrency("currency")),
+    check("exchange_rates_rate_positive", sql`${t.unitsPerUsd} > 0`),
+    check("exchange_rates_source_check", oneOf("source", EXCHANGE_RATE_SOURCES)),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { Currency } from "~/lib/constants";
+import type { CurrencyCode } from "~/lib/constants";
 import { namesMatch, parseSizeFromText, pricePerMg, type ParsedSize } from "~/lib/units";
 
 import { notifyPriceDrops, type PriceChange } from "../alerts.server";
@@ -48,7 +48,7 @@ async function loadCatalogue(app: ApplyContext): Promise<Catalogue> {
   return { peptides: peptideRows, sizes: sizeRows, prices: priceRows };
 }
 
-const CURRENCY_CODES: Record<string, Currency> = {
+const CURRENCY_CODES: Record<string, CurrencyCode> = {
   $: "USD",
   US$: "USD",
   USD: "USD",
@@ -60,7 +60,7 @@ const CURRENCY_CODES: Record<string, Currency> = {
 };
 
 /** The currency as our prices store it; null for one we do not list (no conversion rates). */
-export function toCurrency(raw: string | null): Currency | null {
+export function toCurrency(raw: string | null): CurrencyCode | null {
   if (raw === null) return "USD";
   return CURRENCY_CODES[raw.trim().toUpperCase()] ?? null;
 }
@@ -130,7 +130,7 @@ function saveScrapedPrice(
     peptideId: string;
     sizeOptionId: string;
     price: number | null;
-    currency: Currency;
+    currency: CurrencyCode;
     link: string | null;
     soldOut: boolean;
   },
