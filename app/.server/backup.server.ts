@@ -17,6 +17,7 @@ export const MAX_BACKUP_BYTES = 200 * 1024 * 1024;
 const BACKUP_TABLES = {
   categories: schema.categories,
   peptides: schema.peptides,
+  peptide_slug_history: schema.peptideSlugHistory,
   size_options: schema.sizeOptions,
   vendors: schema.vendors,
   coupons: schema.coupons,
@@ -27,6 +28,7 @@ const BACKUP_TABLES = {
   ads: schema.ads,
   category_filters: schema.categoryFilters,
   settings: schema.settings,
+  exchange_rates: schema.exchangeRates,
   scrape_sources: schema.scrapeSources,
   scraped_data: schema.scrapedData,
   scrape_logs: schema.scrapeLogs,

@@ -177,6 +177,15 @@ export const peptides = pgTable(
   ],
 );
 
+/** A peptide's former slugs: old links answer a 301 to the current page. */
+export const peptideSlugHistory = pgTable("peptide_slug_history", {
+  slug: text("slug").primaryKey(),
+  peptideId: uuid("peptide_id")
+    .notNull()
+    .references(() => peptides.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
 export const sizeOptions = pgTable(
   "size_options",
   {
@@ -207,11 +216,32 @@ export const vendors = pgTable(
     website: text("website"),
     logoUrl: text("logo_url"),
     isPreferred: boolean("is_preferred").notNull().default(false),
+    /** SPEC.md's free-text shipping note ("Free over $100"). */
     shippingCost: text("shipping_cost"),
+    /** The currency of the vendor's shipping fee, free-shipping threshold and fixed coupons. */
+    currency: text("currency").notNull().default("USD"),
+    /** Flat shipping fee per order; null when unknown. */
+    shippingFee: money("shipping_fee"),
+    /** Order subtotal (after coupon) from which shipping is free; null when there is none. */
+    freeShippingThreshold: money("free_shipping_threshold"),
+    /** ISO 3166-1 alpha-2 codes of the countries the vendor ships to; empty when unknown. */
+    shipsTo: text("ships_to")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    paymentMethods: text("payment_methods")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [check("vendors_rating_range", sql`${t.rating} between 0 and 5`)],
+  (t) => [
+    check("vendors_rating_range", sql`${t.rating} between 0 and 5`),
+    check("vendors_currency_check", isoCurrency("currency")),
+    check("vendors_shipping_fee_nonnegative", sql`${t.shippingFee} >= 0`),
+    check("vendors_free_shipping_threshold_nonnegative", sql`${t.freeShippingThreshold} >= 0`),
+  ],
 );
 
 export const coupons = pgTable(
@@ -540,6 +570,8 @@ export const savedDeals = pgTable(
     purity: text("purity"),
     currency: text("currency").notNull().default("USD"),
     priceAtSave: money("price_at_save").notNull(),
+    /** The vendor's coupon code when the deal was saved. */
+    couponCode: text("coupon_code"),
     tags: text("tags")
       .array()
       .notNull()
