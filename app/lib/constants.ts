@@ -8,6 +8,18 @@ export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
 /** The currency public pages compare in unless the visitor picks another. */
 export const DEFAULT_DISPLAY_CURRENCY = "USD";
 export const EXCHANGE_RATE_SOURCES = ["manual", "ecb"] as const;
+/**
+ * Starting rates (units per US dollar, ECB reference rates of late 2026 rounded) so a fresh
+ * install can compare shops in other currencies; the admin edits or refreshes them.
+ */
+export const DEFAULT_EXCHANGE_RATES: Record<string, number> = {
+  EUR: 0.86,
+  GBP: 0.76,
+  AUD: 1.54,
+  CAD: 1.4,
+  CHF: 0.8,
+  JPY: 155,
+};
 
 export const UNITS = ["mg", "ml", "mcg", "IU", "other"] as const;
 export type Unit = (typeof UNITS)[number];

@@ -2,7 +2,13 @@ import crypto from "node:crypto";
 
 import { count, eq } from "drizzle-orm";
 
-import { DEFAULT_FOOTER, DEFAULT_HERO, DEFAULT_SETTINGS, FOOTER_SECTIONS } from "~/lib/constants";
+import {
+  DEFAULT_EXCHANGE_RATES,
+  DEFAULT_FOOTER,
+  DEFAULT_HERO,
+  DEFAULT_SETTINGS,
+  FOOTER_SECTIONS,
+} from "~/lib/constants";
 import { slugify } from "~/lib/slug";
 
 import type { Auth } from "../auth.server";
@@ -77,7 +83,7 @@ export async function createPasswordAccount(
   return userId;
 }
 
-/** Site content every install needs: default hero, footer sections and settings. */
+/** What every install needs: default hero, footer sections, settings and exchange rates. */
 export async function installDefaults(db: Database): Promise<void> {
   await db
     .insert(t.settings)
@@ -86,6 +92,15 @@ export async function installDefaults(db: Database): Promise<void> {
   await db
     .insert(t.footerContent)
     .values(FOOTER_SECTIONS.map((section) => ({ section, ...DEFAULT_FOOTER[section] })))
+    .onConflictDoNothing();
+  await db
+    .insert(t.exchangeRates)
+    .values(
+      Object.entries(DEFAULT_EXCHANGE_RATES).map(([currency, unitsPerUsd]) => ({
+        currency,
+        unitsPerUsd,
+      })),
+    )
     .onConflictDoNothing();
   const [{ heroes }] = await db.select({ heroes: count() }).from(t.heroContent);
   if (heroes === 0) await db.insert(t.heroContent).values({ ...DEFAULT_HERO });
