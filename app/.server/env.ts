@@ -71,6 +71,7 @@ export const envSchema = z
     BROWSERLESS_URL: z.url().optional(),
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     JOBS_ENABLED: booleanString.default(true),
+    ECB_RATES_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
   })
   .transform((env) => ({
     ...env,

@@ -4,6 +4,7 @@ import PgBoss from "pg-boss";
 import type { AppContext } from "./context.server";
 import { appMeta } from "./db/schema";
 import { getSettings } from "./data/settings.server";
+import { scheduleExchangeRateRefresh } from "./exchange-rates-job.server";
 import { scrapeAllSources, type RunAllResult } from "./scraper/run.server";
 
 export const SCRAPE_QUEUE = "scrape-all-sources";
@@ -67,6 +68,7 @@ export async function startJobs(
   await boss.work(SCRAPE_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     await runScheduledScrape(app);
   });
+  await scheduleExchangeRateRefresh(boss, app);
   app.logger.info("scheduled scraping started");
   return {
     stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
