@@ -4,8 +4,7 @@ import type { AppContext } from "./context.server";
 import { upsertExchangeRates } from "./data/exchange-rates.server";
 
 export type EcbRefreshResult =
-  | { ok: true; date: string; currencies: string[] }
-  | { ok: false; error: string };
+  { ok: true; date: string; currencies: string[] } | { ok: false; error: string };
 
 const FETCH_TIMEOUT_MS = 15_000;
 /** The real file is about 2 kB; anything far larger is not it. */
@@ -38,7 +37,10 @@ export async function refreshExchangeRatesFromEcb(
       error instanceof EcbRatesError
         ? error.message
         : `The ECB rates could not be fetched (${error instanceof Error ? error.message : String(error)})`;
-    app.logger.error({ err: error, url: app.env.ECB_RATES_URL }, "ECB exchange-rate refresh failed");
+    app.logger.error(
+      { err: error, url: app.env.ECB_RATES_URL },
+      "ECB exchange-rate refresh failed",
+    );
     return { ok: false, error: message };
   }
   const currencies = Object.keys(parsed.rates).sort();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import {
   deleteExchangeRate,
+  findExchangeRate,
   getExchangeRates,
   listExchangeRates,
   upsertExchangeRates,
@@ -57,6 +58,8 @@ describe("exchange-rate data module", () => {
       { currency: "EUR", unitsPerUsd: 0.9, source: "manual" },
     ]);
     expect(await getExchangeRates(app.db)).toEqual({ AED: 3.6725, EUR: 0.9 });
+    expect(await findExchangeRate(app.db, "EUR")).toEqual({ currency: "EUR", unitsPerUsd: 0.9 });
+    expect(await findExchangeRate(app.db, "SEK")).toBeNull();
     expect(await deleteExchangeRate(app.db, "AED")).toBe(true);
     expect(await deleteExchangeRate(app.db, "AED")).toBe(false);
     expect(await getExchangeRates(app.db)).toEqual({ EUR: 0.9 });

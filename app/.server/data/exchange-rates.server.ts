@@ -32,6 +32,16 @@ export async function getExchangeRates(db: Database): Promise<ExchangeRates> {
   return Object.fromEntries(rows.map((row) => [row.currency, row.unitsPerUsd]));
 }
 
+/** One currency's stored rate, or null when it has none. */
+export async function findExchangeRate(db: Database, currency: string) {
+  const [row] = await db
+    .select({ currency: exchangeRates.currency, unitsPerUsd: exchangeRates.unitsPerUsd })
+    .from(exchangeRates)
+    .where(eq(exchangeRates.currency, currency))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function upsertExchangeRates(db: Database, rates: ExchangeRateInput[]): Promise<void> {
   if (rates.length === 0) return;
   const now = new Date();

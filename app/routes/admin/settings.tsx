@@ -5,12 +5,14 @@ import { useFetcher } from "react-router";
 import { requireAdmin } from "~/.server/auth.server";
 import { BackupError, MAX_BACKUP_BYTES, parseBackup, restoreBackup } from "~/.server/backup.server";
 import { getRecentAuditEntries, recordAudit } from "~/.server/data/audit.server";
+import { listExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getRecentOutboxMail } from "~/.server/data/mail-outbox.server";
 import { getSettings, updateSettings } from "~/.server/data/settings.server";
 import { uploadedFile } from "~/.server/uploads.server";
 import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { invalidForm, formFields } from "~/lib/forms/form-data";
 import { Field } from "~/components/admin/form-controls";
+import { ExchangeRatesCard } from "~/components/admin/settings/exchange-rates-card";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -37,20 +39,23 @@ import {
 import { useActionToast } from "~/hooks/use-action-toast";
 import { formatLastScraped } from "~/lib/format";
 import { CONTENT_MESSAGES, settingsFormSchema, settingsIntentSchema } from "~/lib/forms/content";
+import { isExchangeRateIntent } from "~/lib/forms/exchange-rates";
 
 import type { Route } from "./+types/settings";
+import { handleExchangeRateAction } from "./settings.rates.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin · PeptidePrices" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.app, request);
   const { db, mailer } = context.app;
-  const [settings, outbox, audit] = await Promise.all([
+  const [settings, outbox, audit, exchangeRates] = await Promise.all([
     getSettings(db),
     getRecentOutboxMail(db),
     getRecentAuditEntries(db),
+    listExchangeRates(db),
   ]);
-  return { settings, outbox, audit, mailKind: mailer.kind };
+  return { settings, outbox, audit, exchangeRates, mailKind: mailer.kind };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
   const formData = await request.formData();
   const fields = formFields(formData);
+  if (isExchangeRateIntent(fields.intent)) return handleExchangeRateAction(app, admin, fields);
   const intent = settingsIntentSchema.safeParse(fields.intent);
   if (!intent.success) return failure("Unknown action", 400);
 
@@ -288,7 +294,7 @@ function MaintenanceCard() {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, outbox, audit, mailKind } = loaderData;
+  const { settings, outbox, audit, exchangeRates, mailKind } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -308,6 +314,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <SettingsForm settings={settings} />
         </CardContent>
       </Card>
+      <ExchangeRatesCard rates={exchangeRates} autoRefresh={settings.exchangeRatesAutoRefresh} />
       <MaintenanceCard />
       <Card>
         <CardHeader>

@@ -1,0 +1,95 @@
+import type { SessionUser } from "~/.server/auth.server";
+import type { AppContext } from "~/.server/context.server";
+import { recordPublicChange } from "~/.server/data/audit.server";
+import {
+  deleteExchangeRate,
+  findExchangeRate,
+  upsertExchangeRates,
+} from "~/.server/data/exchange-rates.server";
+import { updateSettings } from "~/.server/data/settings.server";
+import { refreshExchangeRatesFromEcb } from "~/.server/ecb-rates.server";
+import { actionSuccess, failure } from "~/lib/action-result";
+import { EXCHANGE_RATE_MESSAGES, exchangeRateFormSchema } from "~/lib/forms/exchange-rates";
+import { invalidForm } from "~/lib/forms/form-data";
+
+/**
+ * The Exchange rates card's intents (the caller has checked admin rights). Every change is
+ * audited and empties the page cache, since public prices are converted with these rates.
+ */
+export async function handleExchangeRateAction(
+  app: Pick<AppContext, "db" | "env" | "logger" | "cache">,
+  admin: Pick<SessionUser, "id" | "email">,
+  fields: Record<string, string>,
+) {
+  const parsed = exchangeRateFormSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error);
+  const form = parsed.data;
+  const { db } = app;
+
+  switch (form.intent) {
+    case "add-rate":
+    case "update-rate": {
+      const exists = (await findExchangeRate(db, form.currency)) !== null;
+      if (form.intent === "add-rate" && exists) {
+        return failure(`${form.currency} already has a rate: edit it in the table`, 409);
+      }
+      if (form.intent === "update-rate" && !exists) {
+        return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
+      }
+      await upsertExchangeRates(db, [
+        { currency: form.currency, unitsPerUsd: form.unitsPerUsd, source: "manual" },
+      ]);
+      await recordPublicChange(app, admin, {
+        action: form.intent === "add-rate" ? "create" : "update",
+        entity: "exchange-rate",
+        entityId: form.currency,
+        details: { unitsPerUsd: form.unitsPerUsd },
+      });
+      return actionSuccess(
+        form.intent === "add-rate"
+          ? EXCHANGE_RATE_MESSAGES.rateAdded
+          : EXCHANGE_RATE_MESSAGES.rateUpdated,
+      );
+    }
+    case "delete-rate": {
+      if (!(await deleteExchangeRate(db, form.currency))) {
+        return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
+      }
+      await recordPublicChange(app, admin, {
+        action: "delete",
+        entity: "exchange-rate",
+        entityId: form.currency,
+      });
+      return actionSuccess(EXCHANGE_RATE_MESSAGES.rateDeleted);
+    }
+    case "set-rate-refresh": {
+      await updateSettings(db, { exchangeRatesAutoRefresh: form.autoRefresh });
+      await recordPublicChange(app, admin, {
+        action: "update",
+        entity: "settings",
+        entityId: "1",
+        details: { exchangeRatesAutoRefresh: form.autoRefresh },
+      });
+      return actionSuccess(
+        form.autoRefresh
+          ? EXCHANGE_RATE_MESSAGES.autoRefreshOn
+          : EXCHANGE_RATE_MESSAGES.autoRefreshOff,
+      );
+    }
+    case "refresh-rates": {
+      const result = await refreshExchangeRatesFromEcb(app);
+      if (!result.ok) {
+        return failure(result.error, 502, EXCHANGE_RATE_MESSAGES.refreshFailedTitle);
+      }
+      await recordPublicChange(app, admin, {
+        action: "update",
+        entity: "exchange-rate",
+        entityId: "ecb",
+        details: { date: result.date, currencies: result.currencies },
+      });
+      return actionSuccess(
+        `${EXCHANGE_RATE_MESSAGES.refreshed} (${result.date}, ${result.currencies.length} currencies)`,
+      );
+    }
+  }
+}
