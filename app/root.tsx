@@ -12,7 +12,9 @@ import {
 } from "react-router";
 
 import { getSessionUser } from "~/.server/auth.server";
+import { getExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getShellContent } from "~/.server/data/shell.server";
+import { getDisplayCurrency } from "~/.server/display-currency.server";
 import { readFlash } from "~/.server/flash.server";
 import { AgeGate } from "~/components/age-gate";
 import { FlashToast } from "~/components/flash-toast";
@@ -21,16 +23,22 @@ import { SiteHeader } from "~/components/site-header";
 import { TopBar } from "~/components/top-bar";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/sonner";
+import { displayCurrencies } from "~/lib/money";
 
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  const [user, shell] = await Promise.all([getSessionUser(app, request), getShellContent(app)]);
+  const [user, shell, rates] = await Promise.all([
+    getSessionUser(app, request),
+    getShellContent(app),
+    getExchangeRates(app.db),
+  ]);
   const { flash, clearCookie } = readFlash(request, app.baseUrl);
+  const displayCurrency = getDisplayCurrency(request, rates);
   return data(
-    { user, ...shell, flash },
+    { user, ...shell, flash, displayCurrency, currencies: displayCurrencies(rates) },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }

@@ -12,6 +12,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("currency", "routes/currency.ts"),
   route("test", "routes/test.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),

@@ -9,3 +9,11 @@ export function getDisplayCurrency(request: Request, rates: ExchangeRates): stri
     .find(([name]) => name === DISPLAY_CURRENCY_COOKIE)?.[1];
   return resolveDisplayCurrency(requested ? decodeURIComponent(requested) : null, rates);
 }
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The Set-Cookie value that keeps the visitor's display currency for a year. */
+export function displayCurrencyCookie(currency: string, baseUrl: string): string {
+  const secure = baseUrl.startsWith("https://") ? "; Secure" : "";
+  return `${DISPLAY_CURRENCY_COOKIE}=${encodeURIComponent(currency)}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+}

@@ -3,6 +3,8 @@ import { Form, Link, NavLink } from "react-router";
 
 import { usernameFromEmail } from "~/lib/format";
 
+import { CurrencySwitcher } from "./currency-switcher";
+
 import { Button } from "./ui/button";
 
 export interface HeaderUser {
@@ -45,6 +47,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2 text-sm">
+          <CurrencySwitcher />
           {user ? (
             <>
               <span className="hidden text-muted-foreground sm:inline">
