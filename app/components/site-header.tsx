@@ -4,7 +4,6 @@ import { Form, Link, NavLink } from "react-router";
 import { usernameFromEmail } from "~/lib/format";
 
 import { CurrencySwitcher } from "./currency-switcher";
-
 import { Button } from "./ui/button";
 
 export interface HeaderUser {
