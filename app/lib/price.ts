@@ -76,14 +76,10 @@ function onlyGap(text: string): boolean {
 /**
  * Parses the first price in scraped text. A number written next to a currency wins over a
  * bare number before it, so "BPC-157 10mg $49.99" reads 49.99; otherwise the first number
- * counts ("Was: $124.95 Now: $99.00" reads 124.95). Text with no number, including "Free",
- * has no amount: a scraped zero price would wrongly become everyone's best deal.
+ * counts. Text with no number, including "Free", has no amount: a scraped zero price would
+ * wrongly become everyone's best deal.
  */
-export function parsePrice(
-  text: string | null | undefined,
-  currencyHint?: string | null,
-): ParsedPrice {
-  const source = text ?? "";
+function parseFirstPrice(source: string, currencyHint?: string | null): ParsedPrice {
   const currencies = spans(CURRENCY_RE, source);
   const hinted = currencyHint ? spans(CURRENCY_RE, currencyHint)[0]?.text : undefined;
   const currency = currencies[0]?.text ?? hinted ?? null;
@@ -103,4 +99,99 @@ export function parsePrice(
 
   const amount = toAmount(chosen.text, currency);
   return { amount: Number.isFinite(amount) ? amount : null, currency };
+}
+
+const ENTITIES: Record<string, string> = {
+  nbsp: "\u00a0",
+  amp: "&",
+  euro: "€",
+  pound: "£",
+  dollar: "$",
+  yen: "¥",
+  quot: '"',
+  apos: "'",
+  lt: "<",
+  gt: ">",
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    if (body.startsWith("#")) {
+      const code =
+        body[1].toLowerCase() === "x" ? parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+        ? String.fromCodePoint(code)
+        : entity;
+    }
+    return ENTITIES[body.toLowerCase()] ?? entity;
+  });
+}
+
+/**
+ * Sale markup as shops print it: `<del>` (or `<s>`, `<strike>`) holds the old price and
+ * `<ins>` the current one, as in WooCommerce's price HTML.
+ */
+function withoutStruckPrices(html: string): string {
+  if (!/<\/?[a-z][^>]*>/i.test(html)) return html;
+  const inserted = /<ins\b[^>]*>([\s\S]*?)<\/ins>/i.exec(html);
+  const kept = inserted
+    ? inserted[1]
+    : html.replace(/<(del|s|strike)\b[^>]*>[\s\S]*?<\/\1>/gi, " ");
+  return decodeEntities(kept.replace(/<[^>]*>/g, " "));
+}
+
+// Words that introduce the price a buyer pays now, and those that introduce a former one.
+const CURRENT_LABEL =
+  /\b(?:now|sale price|sale|current price(?: is)?|special price|offer price|discounted price|deal price|you pay|price now|jetzt|maintenant|ahora|nu)\b\s*:?/giu;
+const FORMER_LABEL =
+  /\b(?:was|regular price|original price(?: was)?|list price|compare at(?: price)?|retail price|rrp|msrp|uvp|statt|before|reg\.?|avant|antes)(?![\p{L}])\s*:?/giu;
+
+const positive = (parsed: ParsedPrice) => parsed.amount !== null && parsed.amount > 0;
+
+/**
+ * The price a buyer pays in sale text: "Was $49.99 Now $29.99", "Original price was: $59.99.
+ * Current price is: $49.99.", "Regular price $59.99 Sale price $49.99" all read the second
+ * amount. A labelled current price of zero is not trusted ("Was: $124.95 Now: $0.00" is a
+ * page fault, not a free vial), so the text is then read as a whole.
+ */
+function saleAwarePrice(source: string, currencyHint?: string | null): ParsedPrice | null {
+  const formers = [...source.matchAll(FORMER_LABEL)];
+  const currents = [...source.matchAll(CURRENT_LABEL)].filter(
+    // "Original price was" holds "was"; "Sale price" holds "sale": one label, not two.
+    (current) =>
+      !formers.some((f) => current.index >= f.index && current.index < f.index + f[0].length),
+  );
+  for (const current of currents) {
+    const start = current.index + current[0].length;
+    const nextFormer = formers.find((f) => f.index >= start);
+    const parsed = parseFirstPrice(source.slice(start, nextFormer?.index), currencyHint);
+    if (positive(parsed)) {
+      return {
+        amount: parsed.amount,
+        currency: parsed.currency ?? parseFirstPrice(source, currencyHint).currency,
+      };
+    }
+  }
+  if (formers.length === 0) return null;
+  // Only former prices are labelled ("Was $45.00 $38.25"): the unlabelled amount is the current one.
+  let rest = source;
+  for (const former of formers.reverse()) {
+    const tail = rest.slice(former.index + former[0].length);
+    const oldPrice = spans(NUMBER_RE, tail)[0];
+    rest = rest.slice(0, former.index) + " " + (oldPrice ? tail.slice(oldPrice.end) : tail);
+  }
+  const parsed = parseFirstPrice(rest, currencyHint);
+  return positive(parsed) ? parsed : null;
+}
+
+/**
+ * Parses the price a buyer pays in scraped text or price HTML: sale markup and sale labels
+ * give the current price, otherwise the first price counts.
+ */
+export function parsePrice(
+  text: string | null | undefined,
+  currencyHint?: string | null,
+): ParsedPrice {
+  const source = withoutStruckPrices(text ?? "");
+  return saleAwarePrice(source, currencyHint) ?? parseFirstPrice(source, currencyHint);
 }
