@@ -35,6 +35,7 @@ describe("extractListings: structured data first", () => {
           soldOut: false,
         },
       ],
+      warnings: [],
     });
   });
 
@@ -76,7 +77,8 @@ describe("extractListings: structured data first", () => {
     const { method, listings } = extractListings(html, NO_SELECTORS, BASE);
     expect(method).toBe("json-ld");
     expect(listings.map((l) => [l.name, l.price, l.currency, l.soldOut])).toEqual([
-      ["TB-500 5mg", 30, null, true],
+      // The page names one currency: the variant without its own takes it.
+      ["TB-500 5mg", 30, "EUR", true],
       ["TB-500 10mg", 52, "EUR", false],
     ]);
   });
@@ -101,8 +103,8 @@ describe("extractListings: structured data first", () => {
     expect(
       extractListings(html, NO_SELECTORS, BASE).listings.map((l) => [l.name, l.price]),
     ).toEqual([
-      ["Semax 10mg", 35],
-      ["Semax 30mg", 89],
+      ["Semax – 10mg", 35],
+      ["Semax – 30mg", 89],
     ]);
   });
 
@@ -126,6 +128,7 @@ describe("extractListings: structured data first", () => {
     expect(extractListings(html, NO_SELECTORS, BASE)).toEqual({
       method: "microdata",
       listings: [{ name: "GHK-Cu 50mg", price: 27.99, currency: "USD", link: null, soldOut: true }],
+      warnings: [],
     });
   });
 
@@ -151,14 +154,14 @@ describe("extractListings: structured data first", () => {
     expect(method).toBe("woocommerce");
     expect(listings).toEqual([
       {
-        name: "Epitalon 10mg",
+        name: "Epitalon – 10mg",
         price: 24.5,
         currency: null,
         link: `${BASE}?attribute_pa_size=10mg`,
         soldOut: false,
       },
       {
-        name: "Epitalon 50mg",
+        name: "Epitalon – 50mg",
         price: 95,
         currency: null,
         link: `${BASE}?attribute_pa_size=50mg`,
@@ -183,7 +186,7 @@ describe("extractListings: structured data first", () => {
       method: "shopify",
       listings: [
         {
-          name: "Semax 10mg",
+          name: "Semax – 10mg",
           price: 34.99,
           currency: null,
           link: "https://shop.example/products/semax?variant=7",
@@ -197,6 +200,7 @@ describe("extractListings: structured data first", () => {
           soldOut: true,
         },
       ],
+      warnings: [],
     });
   });
 
@@ -218,12 +222,13 @@ describe("extractListings: structured data first", () => {
         {
           name: "BPC-157 5mg",
           price: 24.95,
-          currency: "$",
+          currency: null,
           link: "https://shop.example/bpc-5",
           soldOut: false,
         },
-        { name: "TB-500 10mg", price: 1234.5, currency: "€", link: null, soldOut: true },
+        { name: "TB-500 10mg", price: 1234.5, currency: "EUR", link: null, soldOut: true },
       ],
+      warnings: [],
     });
   });
 
@@ -234,7 +239,7 @@ describe("extractListings: structured data first", () => {
         { productSelector: ".x", nameSelector: ".y", priceSelector: ".z" },
         BASE,
       ),
-    ).toEqual({ method: null, listings: [] });
+    ).toEqual({ method: null, listings: [], warnings: [] });
   });
 });
 

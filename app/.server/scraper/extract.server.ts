@@ -1,14 +1,25 @@
 import * as cheerio from "cheerio";
-import type { AnyNode, Element } from "domhandler";
+import type { Element } from "domhandler";
 
-import { parsePrice } from "~/lib/price";
+import { type Candidate, safeLink, type StructuredMethod } from "./extract/common.server";
+import { extractJsonLd } from "./extract/json-ld.server";
+import { extractMeta } from "./extract/meta.server";
+import { mergeSources } from "./extract/merge.server";
+import { extractMicrodata, extractRdfa } from "./extract/microdata.server";
+import { discoverPageCurrency } from "./extract/page-currency.server";
+import { selectListings } from "./extract/selectors.server";
+import { extractShopify, shopifyProductCandidates } from "./extract/shopify.server";
+import { visibleCurrentPrice } from "./extract/visible-price.server";
+import { extractWooCommerce } from "./extract/woocommerce.server";
 
 /** One product (or variant) offered on a scraped page. */
 export interface Listing {
+  /** The product's name, with the variant's attribute where it has one ("BPC-157 – 10 mg"). */
   name: string;
   price: number | null;
-  /** As written on the page ("$", "USD", "€"); null when the page does not say. */
+  /** ISO 4217 code stated by the page; null when it only prints an ambiguous symbol like "$". */
   currency: string | null;
+  /** An absolute http(s) link, or null. */
   link: string | null;
   soldOut: boolean;
 }
@@ -23,294 +34,139 @@ export interface SourceSelectors {
   nextPageSelector?: string | null;
 }
 
-export type ExtractionMethod = "json-ld" | "microdata" | "woocommerce" | "shopify" | "selectors";
+export type ExtractionMethod = StructuredMethod | "selectors";
 
 export interface Extraction {
   method: ExtractionMethod | null;
   listings: Listing[];
+  /** What the run log should say about this page: a visible price preferred, duplicates dropped. */
+  warnings: string[];
 }
 
-type Json = unknown;
-type JsonObject = Record<string, Json>;
+const toListing = ({ name, price, currency, link, soldOut }: Candidate | Listing): Listing => ({
+  name,
+  price,
+  currency,
+  link,
+  soldOut,
+});
 
-const isObject = (value: Json): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const STRUCTURED: [StructuredMethod, ($: cheerio.CheerioAPI, baseUrl: string) => Candidate[]][] = [
+  ["shopify", extractShopify],
+  ["woocommerce", extractWooCommerce],
+  ["json-ld", extractJsonLd],
+  ["microdata", extractMicrodata],
+  ["rdfa", extractRdfa],
+  ["meta", extractMeta],
+];
 
-const asArray = (value: Json): Json[] =>
-  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+const money = (amount: number, currency: string | null) =>
+  `${amount.toFixed(2)}${currency ? ` ${currency}` : ""}`;
 
-const text = (value: Json): string | null => {
-  if (typeof value === "string") return value.trim() || null;
-  if (typeof value === "number") return String(value);
-  return null;
-};
-
-function absolute(link: string | null | undefined, baseUrl: string): string | null {
-  if (!link?.trim()) return null;
-  try {
-    return new URL(link.trim(), baseUrl).href;
-  } catch {
-    return null;
+/**
+ * Offers of one name (marketplace sellers of one product) never overwrite each other: the first
+ * in stock stays (the buy box), the others are dropped and logged.
+ */
+function foldSameName(listings: Listing[], warnings: string[]): Listing[] {
+  const byName = new Map<string, Listing[]>();
+  for (const listing of listings) {
+    const key = listing.name.toLowerCase().replace(/\s+/g, " ");
+    byName.set(key, [...(byName.get(key) ?? []), listing]);
   }
-}
-
-const SOLD_OUT_AVAILABILITY = /(OutOfStock|SoldOut|Discontinued)$/i;
-
-function typesOf(node: JsonObject): string[] {
-  return asArray(node["@type"]).filter((t): t is string => typeof t === "string");
-}
-
-function amountOf(value: Json): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value === "string") return parsePrice(value).amount;
-  return null;
-}
-
-// ---------------------------------------------------------------- JSON-LD
-
-function jsonLdNodes($: cheerio.CheerioAPI): JsonObject[] {
-  const nodes: JsonObject[] = [];
-  const visit = (value: Json) => {
-    for (const item of asArray(value)) {
-      if (!isObject(item)) continue;
-      nodes.push(item);
-      if (item["@graph"]) visit(item["@graph"]);
-    }
-  };
-  $('script[type="application/ld+json"]').each((_, element) => {
-    try {
-      visit(JSON.parse($(element).text()));
-    } catch {
-      // A broken block on a shop page should not hide the others.
-    }
-  });
-  return nodes;
-}
-
-function offerListings(product: JsonObject, name: string, baseUrl: string): Listing[] {
-  const productLink = absolute(text(product.url), baseUrl);
-  const offers = asArray(product.offers).filter(isObject);
-  return offers.flatMap((offer) => {
-    const nested = asArray(offer.offers).filter(isObject);
-    if (typesOf(offer).includes("AggregateOffer") && nested.length > 0) {
-      return offerListings({ ...product, offers: nested }, name, baseUrl);
-    }
-    const specification = asArray(offer.priceSpecification).find(isObject);
-    const price =
-      amountOf(offer.price) ?? amountOf(specification?.price) ?? amountOf(offer.lowPrice);
-    const offerName = text(offer.name);
-    return [
-      {
-        name: offers.length > 1 && offerName ? `${name} ${offerName}` : name,
-        price,
-        currency: text(offer.priceCurrency) ?? text(specification?.priceCurrency),
-        link: absolute(text(offer.url), baseUrl) ?? productLink,
-        soldOut: SOLD_OUT_AVAILABILITY.test(text(offer.availability) ?? ""),
-      },
-    ];
-  });
-}
-
-export function extractJsonLd($: cheerio.CheerioAPI, baseUrl: string): Listing[] {
-  const listings: Listing[] = [];
-  for (const node of jsonLdNodes($)) {
-    const types = typesOf(node);
-    if (types.includes("ProductGroup")) {
-      for (const variant of asArray(node.hasVariant).filter(isObject)) {
-        const name = text(variant.name) ?? text(node.name);
-        if (name) listings.push(...offerListings(variant, name, baseUrl));
-      }
-    } else if (types.includes("Product")) {
-      const name = text(node.name);
-      if (name) listings.push(...offerListings(node, name, baseUrl));
-    } else if (types.includes("ItemList")) {
-      for (const element of asArray(node.itemListElement).filter(isObject)) {
-        const item = isObject(element.item) ? element.item : element;
-        const name = text(item.name);
-        if (name && typesOf(item).includes("Product")) {
-          listings.push(...offerListings(item, name, baseUrl));
-        }
-      }
-    }
-  }
-  return listings;
-}
-
-// ---------------------------------------------------------------- microdata
-
-function itemprop(
-  $: cheerio.CheerioAPI,
-  scope: cheerio.Cheerio<Element>,
-  prop: string,
-): string | null {
-  // Properties of nested items belong to them, not to this one.
-  const element = scope
-    .find(`[itemprop~="${prop}"]`)
-    .filter((_, el) => $(el).parent().closest("[itemscope]").is(scope))
-    .first();
-  if (element.length === 0) return null;
-  const value =
-    element.attr("content") ??
-    element.attr("href") ??
-    element.attr("src") ??
-    element.attr("value") ??
-    element.text();
-  return value.trim() || null;
-}
-
-export function extractMicrodata($: cheerio.CheerioAPI, baseUrl: string): Listing[] {
-  const listings: Listing[] = [];
-  $('[itemscope][itemtype*="schema.org/Product"]').each((_, element) => {
-    const product = $(element);
-    const name = itemprop($, product, "name");
-    if (!name) return;
-    const productLink = absolute(itemprop($, product, "url"), baseUrl);
-    const offers = product
-      .find('[itemprop~="offers"]')
-      .filter((_, el) => $(el).parent().closest("[itemscope]").is(product));
-    offers.each((_, offerElement) => {
-      const offer = $(offerElement);
-      const priceText = itemprop($, offer, "price") ?? itemprop($, offer, "lowPrice");
-      listings.push({
-        name,
-        price: amountOf(priceText),
-        currency: itemprop($, offer, "priceCurrency"),
-        link: absolute(itemprop($, offer, "url"), baseUrl) ?? productLink,
-        soldOut: SOLD_OUT_AVAILABILITY.test(itemprop($, offer, "availability") ?? ""),
-      });
-    });
-  });
-  return listings;
-}
-
-// ---------------------------------------------------------------- WooCommerce
-
-function pageTitle($: cheerio.CheerioAPI): string | null {
-  return (
-    $(".product_title").first().text().trim() ||
-    $("h1").first().text().trim() ||
-    $('meta[property="og:title"]').attr("content")?.trim() ||
-    null
-  );
-}
-
-export function extractWooCommerce($: cheerio.CheerioAPI, baseUrl: string): Listing[] {
-  const form = $("form[data-product_variations]").first();
-  if (form.length === 0) return [];
-  let variations: Json;
-  try {
-    variations = JSON.parse(form.attr("data-product_variations") ?? "");
-  } catch {
-    return [];
-  }
-  const title = pageTitle($);
-  if (!title) return [];
-  return asArray(variations)
-    .filter(isObject)
-    .map((variation) => {
-      const attributes = isObject(variation.attributes) ? variation.attributes : {};
-      const label = Object.values(attributes)
-        .map((value) => text(value))
-        .filter(Boolean)
-        .join(" ");
-      const link = new URL(baseUrl);
-      for (const [key, value] of Object.entries(attributes)) {
-        if (text(value)) link.searchParams.set(key, String(value));
-      }
-      return {
-        name: label ? `${title} ${label}` : title,
-        price: amountOf(variation.display_price),
-        currency: null,
-        link: link.href,
-        soldOut: variation.is_in_stock === false,
-      };
-    });
-}
-
-// ---------------------------------------------------------------- Shopify
-
-/** Shopify's product JSON gives prices in cents as integers; some themes print "49.99" strings. */
-function shopifyPrice(value: Json): number | null {
-  if (typeof value === "number") return Number.isInteger(value) ? value / 100 : value;
-  if (typeof value === "string") {
-    if (/^\d+$/.test(value)) return Number(value) / 100;
-    return parsePrice(value).amount;
-  }
-  return null;
-}
-
-function isShopifyProduct(value: Json): value is JsonObject {
-  return isObject(value) && typeof value.title === "string" && Array.isArray(value.variants);
-}
-
-export function extractShopify($: cheerio.CheerioAPI, baseUrl: string): Listing[] {
-  const listings: Listing[] = [];
-  $('script[type="application/json"]').each((_, element) => {
-    const script = $(element);
-    const id = script.attr("id") ?? "";
-    if (script.attr("data-product-json") === undefined && !/^ProductJson/i.test(id)) return;
-    let product: Json;
-    try {
-      product = JSON.parse(script.text());
-    } catch {
-      return;
-    }
-    if (isObject(product) && isShopifyProduct(product.product)) product = product.product;
-    if (!isShopifyProduct(product)) return;
-    const title = String(product.title).trim();
-    const handle = text(product.handle);
-    for (const variant of asArray(product.variants).filter(isObject)) {
-      const variantTitle = text(variant.title);
-      const link = absolute(
-        handle ? `/products/${handle}${variant.id ? `?variant=${String(variant.id)}` : ""}` : null,
-        baseUrl,
+  return [...byName.values()].map((offers) => {
+    const kept = offers.find((offer) => !offer.soldOut && offer.price !== null) ?? offers[0];
+    const dropped = offers.filter((offer) => offer !== kept);
+    if (dropped.some((offer) => offer.price !== kept.price || offer.soldOut !== kept.soldOut)) {
+      warnings.push(
+        `${offers.length} offers for "${kept.name}" on the page: kept the first in stock (${kept.price === null ? "no price" : money(kept.price, kept.currency)}), dropped ${dropped
+          .map((offer) => (offer.price === null ? "no price" : money(offer.price, offer.currency)))
+          .join(", ")}`,
       );
-      listings.push({
-        name: variantTitle && variantTitle !== "Default Title" ? `${title} ${variantTitle}` : title,
-        price: shopifyPrice(variant.price),
-        currency: null,
-        link: link ?? baseUrl,
-        soldOut: variant.available === false,
-      });
     }
+    return kept;
   });
-  return listings;
 }
 
-// ---------------------------------------------------------------- CSS selectors
-
-/** Elements matching the selector inside the scope, or the scope itself when it matches. */
-function within($: cheerio.CheerioAPI, scope: cheerio.Cheerio<AnyNode>, selector: string) {
-  const found = scope.find(selector);
-  return found.length > 0 ? found : scope.filter(selector);
+/**
+ * Every offer of one fetched page. Structured data first (Shopify and WooCommerce variant data,
+ * JSON-LD, microdata, RDFa, OpenGraph product tags), merged so that each sellable variant is one
+ * listing; the source's CSS selectors when the page has none. Currencies are ISO codes the page
+ * states, never guessed from "$".
+ */
+export function extractListings(
+  html: string,
+  selectors: SourceSelectors,
+  baseUrl: string,
+): Extraction {
+  const $ = cheerio.load(html);
+  const pageCurrency = discoverPageCurrency($);
+  const warnings: string[] = [];
+  const merged = mergeSources(
+    new Map(STRUCTURED.map(([method, extract]) => [method, extract($, baseUrl)])),
+  );
+  if (!merged) {
+    const listings = selectListings($, selectors, baseUrl, pageCurrency);
+    return { method: listings.length > 0 ? "selectors" : null, listings, warnings };
+  }
+  let listings = merged.candidates.map((candidate) =>
+    toListing({ ...candidate, currency: candidate.currency ?? pageCurrency }),
+  );
+  listings = foldSameName(listings, warnings);
+  if (listings.length === 1) {
+    const [listing] = listings;
+    const visible = visibleCurrentPrice($);
+    const sameCurrency =
+      visible?.currency == null ||
+      listing.currency === null ||
+      visible.currency === listing.currency;
+    if (
+      visible &&
+      sameCurrency &&
+      (listing.price === null || Math.abs(visible.amount - listing.price) >= 0.005)
+    ) {
+      warnings.push(
+        `The page shows ${money(visible.amount, listing.currency)} for "${listing.name}" where its ${merged.method} data says ${listing.price === null ? "no price" : money(listing.price, listing.currency)}: the visible price is used`,
+      );
+      listings = [
+        { ...listing, price: visible.amount, currency: listing.currency ?? visible.currency },
+      ];
+    }
+  }
+  return { method: merged.method, listings, warnings };
 }
 
-const collapse = (value: string) => value.replace(/\s+/g, " ").trim();
-
+/** The CSS selectors alone, as the admin's 'Test selectors' shows them. */
 export function extractWithSelectors(
   $: cheerio.CheerioAPI,
   selectors: SourceSelectors,
   baseUrl: string,
 ): Listing[] {
-  const { productSelector, nameSelector, priceSelector, linkSelector, soldOutSelector } = selectors;
-  if (!nameSelector || !priceSelector) return [];
-  const products = productSelector ? $(productSelector) : $.root();
-  const listings: Listing[] = [];
-  products.each((_, element) => {
-    const product = $(element);
-    const name = collapse(within($, product, nameSelector).first().text());
-    if (!name) return;
-    const parsed = parsePrice(collapse(within($, product, priceSelector).first().text()));
-    const linkElement = linkSelector ? within($, product, linkSelector).first() : null;
-    listings.push({
-      name,
-      price: parsed.amount,
-      currency: parsed.currency,
-      link: absolute(linkElement?.attr("href"), baseUrl) ?? (productSelector ? null : baseUrl),
-      soldOut: soldOutSelector ? within($, product, soldOutSelector).length > 0 : false,
-    });
-  });
-  return listings;
+  return selectListings($, selectors, baseUrl, discoverPageCurrency($));
+}
+
+/**
+ * Shopify serves every product as JSON at `/products/{handle}.js`: worth fetching for a Shopify
+ * product page whose HTML carries no variant data. Null for other pages.
+ */
+export function shopifyProductJsUrl(html: string, pageUrl: string): string | null {
+  if (!/cdn\.shopify\.com|Shopify\.shop\s*=/.test(html)) return null;
+  const url = new URL(pageUrl);
+  const handle =
+    /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?\/(?:collections\/[^/]+\/)?products\/([^/?#.]+)/i.exec(
+      url.pathname,
+    )?.[1];
+  return handle ? new URL(`/products/${handle}.js`, url.origin).href : null;
+}
+
+/** The listings of a Shopify `/products/{handle}.js` answer, in the shop's currency when known. */
+export function extractShopifyProductJs(
+  json: unknown,
+  pageUrl: string,
+  shopCurrency: string | null,
+): Listing[] {
+  return shopifyProductCandidates(json, pageUrl)
+    .filter((candidate) => candidate.price !== null || candidate.soldOut)
+    .map((candidate) => toListing({ ...candidate, currency: shopCurrency }));
 }
 
 /** The next page of a category, from the source's selectors (or rel=next); null at the end. */
@@ -324,34 +180,7 @@ export function findNextPageUrl(
   const next = selectors.nextPageSelector
     ? scope.find(selectors.nextPageSelector).first()
     : scope.find('a[rel~="next"], link[rel~="next"]').first();
-  return absolute(next.attr("href"), baseUrl);
-}
-
-const STRUCTURED: [ExtractionMethod, ($: cheerio.CheerioAPI, baseUrl: string) => Listing[]][] = [
-  ["json-ld", extractJsonLd],
-  ["microdata", extractMicrodata],
-  ["woocommerce", extractWooCommerce],
-  ["shopify", extractShopify],
-];
-
-/**
- * Structured data first: the shop's own machine-readable offers are more reliable than CSS
- * selectors, which break whenever the theme changes. Selectors are the fallback.
- */
-export function extractListings(
-  html: string,
-  selectors: SourceSelectors,
-  baseUrl: string,
-): Extraction {
-  const $ = cheerio.load(html);
-  for (const [method, extract] of STRUCTURED) {
-    const listings = extract($, baseUrl).filter(
-      (listing) => listing.price !== null || listing.soldOut,
-    );
-    if (listings.length > 0) return { method, listings };
-  }
-  const listings = extractWithSelectors($, selectors, baseUrl);
-  return { method: listings.length > 0 ? "selectors" : null, listings };
+  return safeLink(next.attr("href"), baseUrl);
 }
 
 /** A page that builds its content with JavaScript: worth a headless browser when HTML gave nothing. */
