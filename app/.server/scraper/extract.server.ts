@@ -9,7 +9,7 @@ import { extractMicrodata, extractRdfa } from "./extract/microdata.server";
 import { discoverPageCurrency } from "./extract/page-currency.server";
 import { selectListings } from "./extract/selectors.server";
 import { extractShopify, shopifyProductCandidates } from "./extract/shopify.server";
-import { visibleCurrentPrice } from "./extract/visible-price.server";
+import { visibleCurrentPrice, visiblySoldOut } from "./extract/visible-price.server";
 import { extractWooCommerce } from "./extract/woocommerce.server";
 
 /** One product (or variant) offered on a scraped page. */
@@ -67,8 +67,8 @@ const money = (amount: number, currency: string | null) =>
  * Offers of one name (marketplace sellers of one product) never overwrite each other: the first
  * in stock stays (the buy box), the others are dropped and logged.
  */
-function foldSameName(listings: Listing[], warnings: string[]): Listing[] {
-  const byName = new Map<string, Listing[]>();
+function foldSameName<T extends Listing>(listings: T[], warnings: string[]): T[] {
+  const byName = new Map<string, T[]>();
   for (const listing of listings) {
     const key = listing.name.toLowerCase().replace(/\s+/g, " ");
     byName.set(key, [...(byName.get(key) ?? []), listing]);
@@ -85,6 +85,37 @@ function foldSameName(listings: Listing[], warnings: string[]): Listing[] {
     }
     return kept;
   });
+}
+
+/**
+ * On a single-product page, what the shopper sees settles a disagreement with the structured
+ * data (often cached from before a sale): the visible current price wins, and a visible "out
+ * of stock" counts where the data says nothing about stock.
+ */
+function preferVisibleFacts(
+  $: cheerio.CheerioAPI,
+  candidate: Candidate,
+  method: StructuredMethod,
+  warnings: string[],
+): void {
+  const visible = visibleCurrentPrice($);
+  const comparable =
+    visible !== null &&
+    (visible.currency === null ||
+      candidate.currency === null ||
+      visible.currency === candidate.currency);
+  if (
+    visible &&
+    comparable &&
+    (candidate.price === null || Math.abs(visible.amount - candidate.price) >= 0.005)
+  ) {
+    warnings.push(
+      `The page shows ${money(visible.amount, candidate.currency ?? visible.currency)} for "${candidate.name}" where its ${method} data says ${candidate.price === null ? "no price" : money(candidate.price, candidate.currency)}: the visible price is used`,
+    );
+    candidate.price = visible.amount;
+    candidate.currency ??= visible.currency;
+  }
+  if (!candidate.stockKnown && visiblySoldOut($)) candidate.soldOut = true;
 }
 
 /**
@@ -108,30 +139,17 @@ export function extractListings(
     const listings = selectListings($, selectors, baseUrl, pageCurrency);
     return { method: listings.length > 0 ? "selectors" : null, listings, warnings };
   }
-  let listings = merged.candidates.map((candidate) =>
-    toListing({ ...candidate, currency: candidate.currency ?? pageCurrency }),
+  const candidates = foldSameName(
+    merged.candidates.map((candidate) => ({
+      ...candidate,
+      currency: candidate.currency ?? pageCurrency,
+    })),
+    warnings,
   );
-  listings = foldSameName(listings, warnings);
-  if (listings.length === 1) {
-    const [listing] = listings;
-    const visible = visibleCurrentPrice($);
-    const sameCurrency =
-      visible?.currency == null ||
-      listing.currency === null ||
-      visible.currency === listing.currency;
-    if (
-      visible &&
-      sameCurrency &&
-      (listing.price === null || Math.abs(visible.amount - listing.price) >= 0.005)
-    ) {
-      warnings.push(
-        `The page shows ${money(visible.amount, listing.currency)} for "${listing.name}" where its ${merged.method} data says ${listing.price === null ? "no price" : money(listing.price, listing.currency)}: the visible price is used`,
-      );
-      listings = [
-        { ...listing, price: visible.amount, currency: listing.currency ?? visible.currency },
-      ];
-    }
+  if (candidates.length === 1) {
+    preferVisibleFacts($, candidates[0], merged.method, warnings);
   }
+  const listings = candidates.map(toListing);
   return { method: merged.method, listings, warnings };
 }
 

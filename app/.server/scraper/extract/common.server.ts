@@ -1,3 +1,5 @@
+import type { CheerioAPI } from "cheerio";
+
 import { isoCurrencyCode } from "~/lib/currency";
 import { parsePrice } from "~/lib/price";
 
@@ -144,7 +146,7 @@ export function lowerKeys(value: Json): Json {
 }
 
 /** The title of the page's main product: the shop's heading, else its OpenGraph title. */
-export function pageTitle($: import("cheerio").CheerioAPI): string | null {
+export function pageTitle($: CheerioAPI): string | null {
   return (
     collapse(
       $(".product_title, .product-single__title, .productView-title, .page-title .base")
@@ -157,7 +159,7 @@ export function pageTitle($: import("cheerio").CheerioAPI): string | null {
 }
 
 /** og:title without the " | Shop name" many shops append. */
-export function ogTitle($: import("cheerio").CheerioAPI): string | null {
+export function ogTitle($: CheerioAPI): string | null {
   const title = collapse(
     $('meta[property="og:title"], meta[name="og:title"]').attr("content") ?? "",
   );

@@ -63,8 +63,6 @@ interface ProductContext {
   link: string | null;
   sku: string | null;
   baseUrl: string;
-  /** Offers in one list: named apart from each other when they carry names. */
-  siblings: number;
 }
 
 function offerCandidates(
@@ -76,9 +74,7 @@ function offerCandidates(
     const nested = asArray(offer.offers).filter(isObject);
     const priced = nested.filter((n) => amountOf(n.price) ?? specifiedPrice(n).price);
     if (priced.length > 0) {
-      return priced.flatMap((n) =>
-        offerCandidates(n, { ...context, siblings: priced.length }, offer),
-      );
+      return priced.flatMap((n) => offerCandidates(n, context, offer));
     }
   }
   const specified = specifiedPrice(offer);
@@ -92,6 +88,7 @@ function offerCandidates(
       ? offerName
       : null);
   const link = safeLink(text(offer.url), context.baseUrl) ?? context.link;
+  const availability = text(offer.availability) ?? text(inherited.availability);
   const low = amountOf(offer.lowprice);
   const high = amountOf(offer.highprice);
   return [
@@ -103,8 +100,8 @@ function offerCandidates(
         specified.currency ??
         currencyOf(inherited.pricecurrency),
       link,
-      soldOut: isSoldOut(text(offer.availability) ?? text(inherited.availability)),
-      stockKnown: true,
+      soldOut: isSoldOut(availability),
+      stockKnown: availability !== null,
       method: "json-ld",
       productName: context.productName,
       variantLabel: label,
@@ -141,7 +138,6 @@ function productCandidates(
       safeLink(text(product.url), baseUrl) ?? (group ? safeLink(text(group.url), baseUrl) : null),
     sku: text(product.sku),
     baseUrl,
-    siblings: offers.length,
   };
   return offers.flatMap((offer) => offerCandidates(offer, context));
 }

@@ -28,6 +28,7 @@ export function extractMeta($: CheerioAPI, baseUrl: string): Candidate[] {
     amountOf(metaContent($, "product:price:amount", "og:price:amount", "product:price"));
   const name = ogTitle($);
   if (price === null || !name) return [];
+  const availability = metaContent($, "product:availability", "og:availability");
   const saleCurrency = metaContent($, "product:sale_price:currency", "og:sale_price:currency");
   return [
     {
@@ -37,8 +38,8 @@ export function extractMeta($: CheerioAPI, baseUrl: string): Candidate[] {
         saleCurrency ?? metaContent($, "product:price:currency", "og:price:currency"),
       ),
       link: safeLink(metaContent($, "og:url"), baseUrl),
-      soldOut: isSoldOut(metaContent($, "product:availability", "og:availability")),
-      stockKnown: true,
+      soldOut: isSoldOut(availability),
+      stockKnown: availability !== null,
       method: "meta",
       productName: name,
       variantLabel: null,

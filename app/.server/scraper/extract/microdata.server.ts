@@ -47,16 +47,20 @@ function isOfType(element: Element, vocabulary: Vocabulary, types: Set<string>):
   return localNames(element.attribs[vocabulary.typeAttribute]).some((t) => types.has(t));
 }
 
+/**
+ * The item's properties inside `within` (the item itself, or an `offers` element written
+ * without its own scope): properties of nested items belong to them, not to this one.
+ */
 function propertiesOf(
   $: CheerioAPI,
-  scope: Cheerio<Element>,
+  within: Cheerio<Element>,
   vocabulary: Vocabulary,
   name: string,
+  owner: Cheerio<Element> = within,
 ): Cheerio<Element> {
-  return scope.find(`[${vocabulary.propertyAttribute}]`).filter((_, element) => {
+  return within.find(`[${vocabulary.propertyAttribute}]`).filter((_, element) => {
     if (!localNames(element.attribs[vocabulary.propertyAttribute]).includes(name)) return false;
-    // Properties of nested items belong to them, not to this one.
-    return $(element).parent().closest(vocabulary.scope).is(scope);
+    return $(element).parent().closest(vocabulary.scope).is(owner);
   });
 }
 
@@ -75,41 +79,52 @@ function valueOf(element: Element): string | null {
 
 function property(
   $: CheerioAPI,
-  scope: Cheerio<Element>,
+  within: Cheerio<Element>,
   vocabulary: Vocabulary,
   name: string,
+  owner: Cheerio<Element> = within,
 ): string | null {
-  const element = propertiesOf($, scope, vocabulary, name).first();
+  const element = propertiesOf($, within, vocabulary, name, owner).first();
   const first = element.get(0);
   if (!first) return null;
   return valueOf(first) ?? (collapse(element.text()) || null);
 }
 
+/**
+ * One offer: an `offers` item, an `offers` element without its own scope (its properties then
+ * belong to the product), or the product itself when it states its price without an offer.
+ */
 function offerCandidate(
   $: CheerioAPI,
   offer: Cheerio<Element>,
+  owner: Cheerio<Element>,
   vocabulary: Vocabulary,
   productName: string,
   productLink: string | null,
   baseUrl: string,
 ): Candidate {
-  const offerName = property($, offer, vocabulary, "name");
+  const read = (name: string) => property($, offer, vocabulary, name, owner);
+  const offerName =
+    offer.is(owner) &&
+    offer.is(vocabulary.scope) &&
+    !isOfType(offer.get(0)!, vocabulary, PRODUCT_TYPES)
+      ? read("name")
+      : null;
   const label =
     offerName && normalizeName(offerName) !== normalizeName(productName) ? offerName : null;
-  const link = safeLink(property($, offer, vocabulary, "url"), baseUrl) ?? productLink;
+  const link = safeLink(read("url"), baseUrl) ?? productLink;
+  const availability = read("availability");
   return {
     name: variantName(productName, label),
-    price: amountOf(
-      property($, offer, vocabulary, "price") ?? property($, offer, vocabulary, "lowprice"),
-    ),
-    currency: currencyOf(property($, offer, vocabulary, "pricecurrency")),
+    price: amountOf(read("price") ?? read("lowprice")),
+    currency: currencyOf(read("pricecurrency")),
     link,
-    soldOut: isSoldOut(property($, offer, vocabulary, "availability")),
-    stockKnown: true,
+    soldOut: isSoldOut(availability),
+    stockKnown: availability !== null,
     method: vocabulary.method,
     productName,
     variantLabel: label,
-    sku: property($, offer, vocabulary, "sku"),
+    sku: read("sku"),
     variantId: null,
     summary: false,
   };
@@ -126,9 +141,19 @@ function extractVocabulary($: CheerioAPI, vocabulary: Vocabulary, baseUrl: strin
     const productName = property($, product, vocabulary, "name");
     if (!productName) continue;
     const productLink = safeLink(property($, product, vocabulary, "url"), baseUrl);
-    propertiesOf($, product, vocabulary, "offers").each((_, offer) => {
-      candidates.push(offerCandidate($, $(offer), vocabulary, productName, productLink, baseUrl));
+    const offers = propertiesOf($, product, vocabulary, "offers");
+    offers.each((_, element) => {
+      const offer = $(element);
+      const owner = offer.is(vocabulary.scope) ? offer : product;
+      candidates.push(
+        offerCandidate($, offer, owner, vocabulary, productName, productLink, baseUrl),
+      );
     });
+    if (offers.length === 0 && property($, product, vocabulary, "price")) {
+      candidates.push(
+        offerCandidate($, product, product, vocabulary, productName, productLink, baseUrl),
+      );
+    }
   }
   // Offers marked up on their own, outside any product: the page's product is the heading.
   const title = pageTitle($);
@@ -139,7 +164,8 @@ function extractVocabulary($: CheerioAPI, vocabulary: Vocabulary, baseUrl: strin
       .toArray()
       .some((scope) => isOfType(scope, vocabulary, PRODUCT_TYPES));
     if (inProduct) continue;
-    candidates.push(offerCandidate($, $(element), vocabulary, title, null, baseUrl));
+    const offer = $(element);
+    candidates.push(offerCandidate($, offer, offer, vocabulary, title, null, baseUrl));
   }
   return candidates;
 }

@@ -51,3 +51,15 @@ export function visibleCurrentPrice($: CheerioAPI): VisiblePrice | null {
   }
   return null;
 }
+
+/** Where the shop platforms mark the main product out of stock. */
+const SOLD_OUT_SPOTS = [
+  ".product-info-main .stock.unavailable", // Magento Luma
+  ".product .summary .stock.out-of-stock", // WooCommerce
+  "#product-availability .product-unavailable", // PrestaShop classic
+  ".product__info-container .price--sold-out", // Shopify Dawn
+];
+
+/** Whether a known shop layout shows the page's product as out of stock. */
+export const visiblySoldOut = ($: CheerioAPI): boolean =>
+  SOLD_OUT_SPOTS.some((selector) => $(selector).length > 0);
