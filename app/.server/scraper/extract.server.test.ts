@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { extractListings, findNextPageUrl, hasScripts, proposeSelectors } from "./extract.server";
+import {
+  extractListings,
+  extractShopifyProductJs,
+  findNextPageUrl,
+  hasScripts,
+  proposeSelectors,
+  shopifyProductJsUrl,
+} from "./extract.server";
 
 const BASE = "https://shop.example/products/page";
 const NO_SELECTORS = { productSelector: null, nameSelector: null, priceSelector: null };
@@ -240,6 +247,294 @@ describe("extractListings: structured data first", () => {
         BASE,
       ),
     ).toEqual({ method: null, listings: [], warnings: [] });
+  });
+});
+
+const summary = (html: string, selectors = NO_SELECTORS, url = BASE) =>
+  extractListings(html, selectors, url).listings.map((l) => [
+    l.name,
+    l.price,
+    l.currency,
+    l.soldOut,
+  ]);
+
+describe("extractListings: one listing per sellable variant", () => {
+  const variations = (sizes: [string, number, boolean][]) =>
+    JSON.stringify(
+      sizes.map(([size, price, inStock], index) => ({
+        variation_id: 10 + index,
+        attributes: { attribute_pa_size: size },
+        display_price: price,
+        is_in_stock: inStock,
+        price_html: `<span class="amount"><span>&#36;</span>${price.toFixed(2)}</span>`,
+      })),
+    ).replace(/"/g, "&quot;");
+
+  it("reads WooCommerce variations beside the single AggregateOffer of its JSON-LD", () => {
+    const html = page(
+      `<div class="product"><div class="summary"><h1 class="product_title">BPC-157</h1>
+       <p class="price">$42.00 – $76.00</p>
+       <form class="variations_form" data-product_variations="${variations([
+         ["5mg", 42, true],
+         ["10mg", 76, false],
+       ])}">
+       <select name="attribute_pa_size"><option value="">Choose</option><option value="5mg">5 mg</option><option value="10mg">10 mg</option></select></form></div></div>`,
+      ld({
+        "@type": "Product",
+        name: "BPC-157",
+        offers: [
+          {
+            "@type": "AggregateOffer",
+            lowPrice: "42.00",
+            highPrice: "76.00",
+            priceCurrency: "AUD",
+          },
+        ],
+      }),
+    );
+    const extraction = extractListings(html, NO_SELECTORS, BASE);
+    expect(extraction.method).toBe("woocommerce");
+    expect(
+      extraction.listings.map((l) => [l.name, l.price, l.currency, l.soldOut, l.link]),
+    ).toEqual([
+      ["BPC-157 – 5 mg", 42, "AUD", false, `${BASE}?attribute_pa_size=5mg`],
+      ["BPC-157 – 10 mg", 76, "AUD", true, `${BASE}?attribute_pa_size=10mg`],
+    ]);
+  });
+
+  it("folds a Shopify product's JSON-LD offers into its product JSON variants", () => {
+    const product = {
+      title: "Semaglutide",
+      handle: "semaglutide",
+      variants: [
+        { id: 1, title: "5mg", price: 8900, available: true },
+        { id: 2, title: "10mg", price: 14900, available: false },
+      ],
+    };
+    const html = page(
+      `<h1>Semaglutide</h1><script type="application/json" data-product-json>${JSON.stringify(product)}</script>`,
+      ld({
+        "@type": "Product",
+        name: "Semaglutide",
+        offers: product.variants.map((v) => ({
+          "@type": "Offer",
+          price: v.price / 100,
+          priceCurrency: "USD",
+          url: `https://shop.example/products/semaglutide?variant=${v.id}`,
+        })),
+      }),
+    );
+    expect(summary(html)).toEqual([
+      ["Semaglutide – 5mg", 89, "USD", false],
+      ["Semaglutide – 10mg", 149, "USD", true],
+    ]);
+  });
+
+  it("reads Shopify's analytics snippet and the shop currency when the theme prints no product JSON", () => {
+    const meta = {
+      product: {
+        variants: [
+          { id: 5, price: 2495, name: "Body Butter - 100g", public_title: "100g" },
+          { id: 6, price: 4495, name: "Body Butter - 250g", public_title: "250g" },
+        ],
+      },
+      page: { pageType: "product" },
+    };
+    const html = page(
+      `<h1>Body Butter</h1><script>Shopify.currency = {"active":"AUD","rate":"1.0"};
+       var meta = ${JSON.stringify(meta)};
+       for (var attr in meta) { window.ShopifyAnalytics.meta[attr] = meta[attr]; }</script>`,
+    );
+    expect(summary(html, NO_SELECTORS, "https://shop.example/products/body-butter")).toEqual([
+      ["Body Butter – 100g", 24.95, "AUD", false],
+      ["Body Butter – 250g", 44.95, "AUD", false],
+    ]);
+  });
+
+  it("gives the Shopify product JSON address of a Shopify product page and reads its answer", () => {
+    const html = page('<script src="//cdn.shopify.com/s/files/theme.js"></script>');
+    expect(
+      shopifyProductJsUrl(html, "https://shop.example/collections/all/products/kpv?variant=3"),
+    ).toBe("https://shop.example/products/kpv.js");
+    expect(
+      shopifyProductJsUrl(page("<p>WordPress</p>"), "https://shop.example/products/kpv"),
+    ).toBeNull();
+    const json = {
+      title: "KPV",
+      handle: "kpv",
+      variants: [{ id: 3, title: "10mg", price: 3900, available: true }],
+    };
+    expect(extractShopifyProductJs(json, "https://shop.example/products/kpv", "CAD")).toEqual([
+      {
+        name: "KPV – 10mg",
+        price: 39,
+        currency: "CAD",
+        link: "https://shop.example/products/kpv?variant=3",
+        soldOut: false,
+      },
+    ]);
+  });
+
+  it("keeps the main product and leaves related products in the same JSON-LD out", () => {
+    const html = page(
+      "<h1>Selank 10mg</h1>",
+      ld({
+        "@graph": [
+          {
+            "@type": "Product",
+            name: "Selank 10mg",
+            offers: { price: "49.00", priceCurrency: "USD" },
+          },
+          {
+            "@type": "Product",
+            name: "Semax 10mg",
+            offers: { price: "39.00", priceCurrency: "USD" },
+          },
+        ],
+      }),
+    );
+    expect(summary(html)).toEqual([["Selank 10mg", 49, "USD", false]]);
+  });
+});
+
+describe("extractListings: tolerant structured data", () => {
+  it("reads capitalised keys, comments and trailing commas in JSON-LD", () => {
+    const html = page(
+      "",
+      `<script type="application/ld+json">{
+        "@type": "Product", // theme SEO box
+        "Name": "KPV 10mg",
+        "Offers": { "@type": "Offer", "Price": "20.00", "PriceCurrency": "eur", },
+      }</script>`,
+    );
+    expect(summary(html)).toEqual([["KPV 10mg", 20, "EUR", false]]);
+  });
+
+  it("reads the current price of a price specification, not its list price", () => {
+    const html = page(
+      "",
+      ld({
+        "@type": "Product",
+        name: "DSIP 5mg",
+        offers: [
+          [
+            {
+              "@type": "Offer",
+              priceSpecification: [
+                { priceType: "https://schema.org/ListPrice", price: "45.00", priceCurrency: "GBP" },
+                { price: "38.25", priceCurrency: "GBP" },
+              ],
+            },
+          ],
+        ],
+      }),
+    );
+    expect(summary(html)).toEqual([["DSIP 5mg", 38.25, "GBP", false]]);
+  });
+
+  it("reads OpenGraph product tags, naming the offer by og:title without the shop's name", () => {
+    const html = page(
+      "",
+      `<meta property="og:title" content="Oxytocin 2mg | Peptide Shop"><meta property="og:site_name" content="Peptide Shop">
+       <meta property="product:price:amount" content="18.50"><meta property="product:price:currency" content="GBP">
+       <meta property="product:availability" content="out of stock">`,
+    );
+    expect(summary(html)).toEqual([["Oxytocin 2mg", 18.5, "GBP", true]]);
+  });
+
+  it("reads microdata offers outside a product, named by the page heading, and RDFa", () => {
+    const offer = page(`<h1>AOD-9604 5mg</h1><div itemscope itemtype="https://schema.org/Offer">
+      <meta itemprop="priceCurrency" content="USD"><span itemprop="price">$35.00</span></div>`);
+    expect(summary(offer)).toEqual([["AOD-9604 5mg", 35, "USD", false]]);
+    const rdfa =
+      page(`<div vocab="https://schema.org/" typeof="Product"><h1 property="name">LL-37 5mg</h1>
+      <div property="offers" typeof="Offer"><span property="price" content="61.00">61,00 €</span>
+      <meta property="priceCurrency" content="EUR"><link property="availability" href="https://schema.org/SoldOut"></div></div>`);
+    expect(summary(rdfa)).toEqual([["LL-37 5mg", 61, "EUR", true]]);
+  });
+});
+
+describe("extractListings: currencies, sale prices, duplicates and links", () => {
+  it("never reads '$' alone as US dollars, but takes the currency the page states", () => {
+    const selectors = { productSelector: ".card", nameSelector: "h2", priceSelector: ".p" };
+    const cards = '<div class="card"><h2>TB-500 5mg</h2><span class="p">$65.00</span></div>';
+    expect(summary(page(cards), selectors)).toEqual([["TB-500 5mg", 65, null, false]]);
+    expect(
+      summary(page(cards, '<meta property="og:price:currency" content="AUD">'), selectors),
+    ).toEqual([["TB-500 5mg", 65, "AUD", false]]);
+  });
+
+  it("prefers the visible current price to stale JSON-LD and says so", () => {
+    const html = page(
+      `<div class="product"><div class="summary"><h1 class="product_title">Sermorelin 5mg</h1>
+       <p class="price"><del>$45.00</del> <ins>$38.25</ins></p></div></div>`,
+      ld({
+        "@type": "Product",
+        name: "Sermorelin 5mg",
+        offers: { price: "45.00", priceCurrency: "USD" },
+      }),
+    );
+    const extraction = extractListings(html, NO_SELECTORS, BASE);
+    expect(extraction.listings.map((l) => l.price)).toEqual([38.25]);
+    expect(extraction.warnings).toEqual([
+      'The page shows 38.25 USD for "Sermorelin 5mg" where its json-ld data says 45.00 USD: the visible price is used',
+    ]);
+  });
+
+  it("keeps the first in-stock offer of one name (the buy box) and logs the others", () => {
+    const html = page(
+      "",
+      ld({
+        "@type": "Product",
+        name: "MOTS-c 10mg",
+        offers: [
+          { price: "54.00", priceCurrency: "GBP", availability: "OutOfStock" },
+          { price: "58.00", priceCurrency: "GBP", availability: "InStock" },
+          { price: "61.00", priceCurrency: "GBP", availability: "InStock" },
+        ],
+      }),
+    );
+    const extraction = extractListings(html, NO_SELECTORS, BASE);
+    expect(extraction.listings.map((l) => [l.price, l.soldOut])).toEqual([[58, false]]);
+    expect(extraction.warnings).toEqual([
+      '3 offers for "MOTS-c 10mg" on the page: kept the first in stock (58.00 GBP), dropped 54.00 GBP, 61.00 GBP',
+    ]);
+  });
+
+  it("drops links that are not http(s)", () => {
+    const html = page(
+      `<div class="card"><a href="javascript:alert(1)">BPC-157 5mg</a><span class="p">$20</span></div>
+       <div class="card"><a href="data:text/html,x">TB-500 5mg</a><span class="p">$30</span></div>`,
+      ld({
+        "@type": "Product",
+        name: "KPV",
+        url: "javascript:alert(1)",
+        offers: { price: 5, url: "data:x" },
+      }),
+    );
+    expect(extractListings(html, NO_SELECTORS, BASE).listings[0].link).toBeNull();
+    const selected = extractListings(
+      html.replace(/<script[^]*<\/script>/, ""),
+      { productSelector: ".card", nameSelector: "a", priceSelector: ".p", linkSelector: "a" },
+      BASE,
+    );
+    expect(selected.listings.map((l) => l.link)).toEqual([null, null]);
+  });
+
+  it("reads a selector's attribute with @ and gives no price where a script has not drawn one", () => {
+    const html = page(
+      `<div class="item" data-price="24.95"><h2>Selank 5mg</h2><span class="amount">--</span></div>`,
+    );
+    expect(
+      summary(html, {
+        productSelector: ".item",
+        nameSelector: "h2",
+        priceSelector: ".item@data-price",
+      }),
+    ).toEqual([["Selank 5mg", 24.95, null, false]]);
+    expect(
+      summary(html, { productSelector: ".item", nameSelector: "h2", priceSelector: ".amount" }),
+    ).toEqual([["Selank 5mg", null, null, false]]);
   });
 });
 

@@ -1,7 +1,13 @@
 import * as cheerio from "cheerio";
 import type { Element } from "domhandler";
 
-import { type Candidate, safeLink, type StructuredMethod } from "./extract/common.server";
+import {
+  type Candidate,
+  ogTitle,
+  pageTitle,
+  safeLink,
+  type StructuredMethod,
+} from "./extract/common.server";
 import { extractJsonLd } from "./extract/json-ld.server";
 import { extractMeta } from "./extract/meta.server";
 import { mergeSources } from "./extract/merge.server";
@@ -134,6 +140,7 @@ export function extractListings(
   const warnings: string[] = [];
   const merged = mergeSources(
     new Map(STRUCTURED.map(([method, extract]) => [method, extract($, baseUrl)])),
+    [pageTitle($), ogTitle($)].filter((title): title is string => title !== null),
   );
   if (!merged) {
     const listings = selectListings($, selectors, baseUrl, pageCurrency);

@@ -55,15 +55,29 @@ export interface Merged {
  * it lacks), and a product-level summary (an AggregateOffer's low price) gives way to the
  * variants it summarises.
  */
-export function mergeSources(sources: Map<StructuredMethod, Candidate[]>): Merged | null {
+export function mergeSources(
+  sources: Map<StructuredMethod, Candidate[]>,
+  pageTitles: string[],
+): Merged | null {
+  const titles = pageTitles.map(normalizeName).filter(Boolean);
+  const isMainProduct = (candidate: Candidate) => {
+    const name = normalizeName(candidate.productName);
+    return titles.some((title) => title.includes(name) || name.includes(title));
+  };
   const usable = new Map(
-    [...sources].map(([method, candidates]) => [
-      method,
-      candidates.filter((c) => c.price !== null || c.soldOut),
-    ]),
+    [...sources].map(([method, candidates]) => {
+      const offered = candidates.filter((c) => c.price !== null || c.soldOut);
+      // On a product page, products whose names the page's title does not carry are the
+      // related products around it, not its offers.
+      const main = offered.filter(isMainProduct);
+      return [method, main.length > 0 ? main : offered];
+    }),
   );
+  const describesMain = (method: StructuredMethod) => usable.get(method)!.some(isMainProduct);
   const ranked = PRIORITY.filter((method) => (usable.get(method)?.length ?? 0) > 0).sort(
-    (a, b) => offerCount(usable.get(b)!) - offerCount(usable.get(a)!),
+    (a, b) =>
+      Number(describesMain(b)) - Number(describesMain(a)) ||
+      offerCount(usable.get(b)!) - offerCount(usable.get(a)!),
   );
   const method = ranked[0];
   if (!method) return null;
