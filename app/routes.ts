@@ -34,5 +34,7 @@ export default [
   ]),
   route("demo-retailer/shop", "routes/demo-retailer.shop.tsx"),
   route("demo-retailer/products/:slug", "routes/demo-retailer.product.tsx"),
+  route("demo-retailer/woo/product/:slug", "routes/demo-retailer.woo-product.tsx"),
+  route("demo-retailer/shopify/products/:slug", "routes/demo-retailer.shopify-product.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -44,7 +44,7 @@ describe("admin scraping page in a browser", () => {
     await page.goto(`${server.baseUrl}/admin/scraping`);
     const sources = page.getByRole("table", { name: "Scrape sources" });
     await sources.getByText("Demo Retailer (catalogue)").waitFor();
-    await expect(sources.getByText("Never").count()).resolves.toBe(2);
+    await expect(sources.getByText("Never").count()).resolves.toBe(4);
 
     await page.getByRole("button", { name: "Start Scraping" }).click();
     // The demo retailer is scraped politely (a second between pages), so the running state shows.

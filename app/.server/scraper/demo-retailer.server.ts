@@ -160,3 +160,131 @@ export function renderDemoProductPage(
     `<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, "\\u003c")}</script>`,
   );
 }
+
+/** Script content safe inside an HTML page: `</script>` cannot close it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+function peptideVariants(peptideSlug: string, now?: Date) {
+  const variants = demoShopItems(now).filter((item) => item.peptideSlug === peptideSlug);
+  const peptide = DEMO_PEPTIDES.find((p) => slugify(p.name) === peptideSlug);
+  if (!peptide || variants.length === 0) return null;
+  return {
+    name: peptide.name,
+    variants: variants.map((item) => ({
+      ...item,
+      size: item.title.slice(peptide.name.length + 1),
+    })),
+  };
+}
+
+/**
+ * A WooCommerce-style variable product: its sizes only in the add-to-cart form's
+ * `data-product_variations`, its JSON-LD one AggregateOffer for them all, as WooCommerce prints.
+ */
+export function renderDemoWooProductPage(
+  baseUrl: string,
+  peptideSlug: string,
+  now?: Date,
+): string | null {
+  const product = peptideVariants(peptideSlug, now);
+  if (!product) return null;
+  const pageUrl = new URL(`/demo-retailer/woo/product/${peptideSlug}/`, baseUrl).href;
+  const prices = product.variants.map((v) => v.price);
+  const amount = (value: number) =>
+    `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#36;</span>${value.toFixed(2)}</bdi></span>`;
+  const variations = product.variants.map((variant, index) => ({
+    attributes: { attribute_pa_size: variant.size },
+    availability_html: variant.soldOut ? '<p class="stock out-of-stock">Out of stock</p>' : "",
+    display_price: variant.price,
+    display_regular_price: variant.price,
+    is_in_stock: !variant.soldOut,
+    is_purchasable: true,
+    price_html: `<span class="price">${amount(variant.price)}</span>`,
+    sku: variant.slug.toUpperCase(),
+    variation_id: 100 + index,
+    variation_is_active: true,
+    variation_is_visible: true,
+  }));
+  const jsonLd = {
+    "@context": "https://schema.org/",
+    "@graph": [
+      {
+        "@type": "Product",
+        "@id": `${pageUrl}#product`,
+        name: product.name,
+        url: pageUrl,
+        offers: [
+          {
+            "@type": "AggregateOffer",
+            lowPrice: Math.min(...prices).toFixed(2),
+            highPrice: Math.max(...prices).toFixed(2),
+            offerCount: prices.length,
+            priceCurrency: "USD",
+            availability: "http://schema.org/InStock",
+            url: pageUrl,
+          },
+        ],
+      },
+    ],
+  };
+  const options = product.variants
+    .map((v) => `<option value="${escapeHtml(v.size)}">${escapeHtml(v.size)}</option>`)
+    .join("");
+  return layout(
+    product.name,
+    `<main><div class="product type-product product-type-variable">
+  <div class="summary entry-summary">
+    <h1 class="product_title entry-title">${escapeHtml(product.name)}</h1>
+    <p class="price">${amount(Math.min(...prices))} &ndash; ${amount(Math.max(...prices))}</p>
+    <form class="variations_form cart" action="${escapeHtml(pageUrl)}" method="post" data-product_id="101" data-product_variations="${escapeHtml(JSON.stringify(variations))}">
+      <table class="variations" role="presentation"><tbody><tr>
+        <th class="label"><label for="pa_size">Size</label></th>
+        <td class="value"><select id="pa_size" name="attribute_pa_size" data-attribute_name="attribute_pa_size"><option value="">Choose an option</option>${options}</select></td>
+      </tr></tbody></table>
+      <button type="submit" class="single_add_to_cart_button button alt">Add to cart</button>
+    </form>
+  </div>
+</div></main>`,
+    `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
+  );
+}
+
+/**
+ * A Shopify-style product: every variant in the theme's product JSON (prices in cents), the
+ * shop's currency in `Shopify.currency`, the first variant's price in the page.
+ */
+export function renderDemoShopifyProductPage(
+  baseUrl: string,
+  peptideSlug: string,
+  now?: Date,
+): string | null {
+  const product = peptideVariants(peptideSlug, now);
+  if (!product) return null;
+  const pageUrl = new URL(`/demo-retailer/shopify/products/${peptideSlug}`, baseUrl).href;
+  const variants = product.variants.map((variant, index) => ({
+    id: 4400 + index,
+    title: variant.size,
+    option1: variant.size,
+    public_title: variant.size,
+    name: `${product.name} - ${variant.size}`,
+    price: Math.round(variant.price * 100),
+    compare_at_price: null,
+    available: !variant.soldOut,
+    sku: variant.slug.toUpperCase(),
+  }));
+  const [first] = product.variants;
+  return layout(
+    product.name,
+    `<main class="product__info-container">
+  <h1 class="product__title">${escapeHtml(product.name)}</h1>
+  <div class="price"><span class="price-item price-item--regular">${price(first.price)} USD</span></div>
+  <fieldset><legend>Size</legend>${product.variants.map((v) => `<label><input type="radio" name="Size" value="${escapeHtml(v.size)}">${escapeHtml(v.size)}</label>`).join("")}</fieldset>
+  <script type="application/json" data-product-json>${scriptJson({ id: 77, title: product.name, handle: peptideSlug, variants })}</script>
+</main>`,
+    `<meta property="og:title" content="${escapeHtml(product.name)}">
+<meta property="og:url" content="${escapeHtml(pageUrl)}">
+<meta property="og:price:amount" content="${first.price.toFixed(2)}">
+<meta property="og:price:currency" content="USD">
+<script>window.Shopify = window.Shopify || {}; Shopify.currency = {"active":"USD","rate":"1.0"};</script>`,
+  );
+}

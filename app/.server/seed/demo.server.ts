@@ -280,6 +280,31 @@ export async function installDemoData(
         vendorId: vendorId.get("Apex Peptide Labs") ?? null,
         status: "inactive",
       },
+      // Sizes only in structured data: the selectors are the fallback a source must have.
+      {
+        retailerName: "Demo Retailer (WooCommerce variable product)",
+        url: `${options.baseUrl}/demo-retailer/woo/product/tb-500/`,
+        pageType: "single",
+        productSelector: ".product",
+        nameSelector: ".product_title",
+        priceSelector: ".summary .price",
+        linkSelector: null,
+        soldOutSelector: ".out-of-stock",
+        vendorId: vendorId.get("Meridian Biolabs") ?? null,
+        status: "active",
+      },
+      {
+        retailerName: "Demo Retailer (Shopify product)",
+        url: `${options.baseUrl}/demo-retailer/shopify/products/ghk-cu`,
+        pageType: "single",
+        productSelector: ".product__info-container",
+        nameSelector: ".product__title",
+        priceSelector: ".price-item--regular",
+        linkSelector: null,
+        soldOutSelector: null,
+        vendorId: vendorId.get("Meridian Biolabs") ?? null,
+        status: "active",
+      },
     ]);
   });
 

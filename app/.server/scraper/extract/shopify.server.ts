@@ -41,7 +41,10 @@ function variantCandidates(
   return variants.filter(isObject).map((variant) => {
     const id = text(variant.id);
     const label = variantLabel(variant);
-    const link = new URL(handle ? `/products/${handle}` : baseUrl, baseUrl);
+    // The page's own address when it is this product's (a locale or collection prefix kept).
+    const onPage = !handle || new URL(baseUrl).pathname.includes(`/products/${handle}`);
+    const link = new URL(onPage ? baseUrl : `/products/${handle}`, baseUrl);
+    link.hash = "";
     if (id) link.searchParams.set("variant", id);
     return {
       name: variantName(productName, label),

@@ -1,0 +1,17 @@
+import { renderDemoWooProductPage } from "~/.server/scraper/demo-retailer.server";
+
+import type { Route } from "./+types/demo-retailer.woo-product";
+
+/** The demo retailer's WooCommerce-style variable product: sizes only in its variation data. */
+export function loader({ params, context }: Route.LoaderArgs) {
+  const html = renderDemoWooProductPage(context.app.baseUrl, params.slug);
+  if (html === null) {
+    return new Response("Product not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return new Response(html, {
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
