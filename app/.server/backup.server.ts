@@ -59,6 +59,22 @@ function columnsOf(table: PgTable): [string, PgColumn][] {
   return Object.values(getTableColumns(table)).map((column) => [column.name, column]);
 }
 
+/** Columns holding a link that public pages render: `url`, `link`, `website`, `…_url`. */
+const isLinkColumn = (name: string) => /^(?:url|link|website)$|_url$/.test(name);
+
+/**
+ * A link a page may render: http(s), absolute or relative to the site. A restored backup must
+ * not smuggle in the `javascript:` or `data:` links the scraper refuses.
+ */
+function isWebLink(value: string): boolean {
+  try {
+    const { protocol } = new URL(value, "https://peptideprices.invalid/");
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 function columnSchema(column: PgColumn): z.ZodType {
   let base: z.ZodType;
   switch (column.columnType) {
@@ -66,7 +82,9 @@ function columnSchema(column: PgColumn): z.ZodType {
       base = z.guid();
       break;
     case "PgText":
-      base = z.string();
+      base = isLinkColumn(column.name)
+        ? z.string().refine(isWebLink, `${column.name} must be an http(s) link`)
+        : z.string();
       break;
     case "PgBoolean":
       base = z.boolean();

@@ -101,4 +101,17 @@ describe("backup and restore", () => {
       before.peptides!.length,
     );
   });
+
+  it("refuses links that are not http(s) in URL columns", async () => {
+    const valid = JSON.parse(JSON.stringify(await createBackup(app.db)));
+    const scripted = structuredClone(valid);
+    scripted.tables.vendor_peptides[0].url = "javascript:alert(document.cookie)";
+    expect(() => parseBackup(JSON.stringify(scripted))).toThrow(
+      /url must be an http\(s\) link \(at tables\.vendor_peptides\.0\.url\)/,
+    );
+    const dataLink = structuredClone(valid);
+    dataLink.tables.vendors[0].website = "data:text/html,<script>alert(1)</script>";
+    expect(() => parseBackup(JSON.stringify(dataLink))).toThrow(/tables\.vendors\.0\.website/);
+    expect(() => parseBackup(JSON.stringify(valid))).not.toThrow();
+  });
 });

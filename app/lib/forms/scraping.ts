@@ -37,6 +37,10 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on" || value === "true");
 
+/** Shown under the selector fields of the source dialog. */
+export const SELECTOR_HELP =
+  'Selectors read an element\'s text; end one with @attribute to read an attribute instead, e.g. meta[property="product:price:amount"]@content or .product@data-price. Structured data (WooCommerce and Shopify variants, JSON-LD, microdata, OpenGraph product tags) is read first when the page has it.';
+
 /** The fields of the add/edit dialog; pagination fields only count for category pages. */
 export const scrapeSourceFields = z
   .object({

@@ -65,7 +65,12 @@ import { useActionToast } from "~/hooks/use-action-toast";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { formatLastScraped, formatPrice } from "~/lib/format";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
-import { scrapeSourceFields, scrapingActionSchema, selectorTestFields } from "~/lib/forms/scraping";
+import {
+  scrapeSourceFields,
+  scrapingActionSchema,
+  SELECTOR_HELP,
+  selectorTestFields,
+} from "~/lib/forms/scraping";
 import { formatSize } from "~/lib/units";
 
 import type { Route } from "./+types/scraping";
@@ -835,6 +840,7 @@ function SourceDialog({
                 })}
               </>
             ) : null}
+            <p className="text-xs text-muted-foreground sm:col-span-2">{SELECTOR_HELP}</p>
           </div>
           <label className="flex items-center gap-2 text-sm">
             <Switch
