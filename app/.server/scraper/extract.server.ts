@@ -3,6 +3,7 @@ import type { Element } from "domhandler";
 
 import {
   type Candidate,
+  collapse,
   ogTitle,
   pageTitle,
   safeLink,
@@ -40,7 +41,8 @@ export interface SourceSelectors {
   nextPageSelector?: string | null;
 }
 
-export type ExtractionMethod = StructuredMethod | "selectors";
+/** "layout": a known shop layout's title and price, for pages with no data and no selectors. */
+export type ExtractionMethod = StructuredMethod | "selectors" | "layout";
 
 export interface Extraction {
   method: ExtractionMethod | null;
@@ -91,6 +93,24 @@ function foldSameName<T extends Listing>(listings: T[], warnings: string[]): T[]
     }
     return kept;
   });
+}
+
+/** The product a known shop layout shows (its title and current price), when nothing else reads. */
+function layoutListing(
+  $: cheerio.CheerioAPI,
+  baseUrl: string,
+  pageCurrency: string | null,
+): Listing | null {
+  const visible = visibleCurrentPrice($);
+  const name = collapse($("#productTitle").first().text()) || pageTitle($);
+  if (!visible || !name) return null;
+  return {
+    name,
+    price: visible.amount,
+    currency: visible.currency ?? pageCurrency,
+    link: safeLink(baseUrl, baseUrl),
+    soldOut: visiblySoldOut($),
+  };
 }
 
 /**
@@ -144,7 +164,9 @@ export function extractListings(
   );
   if (!merged) {
     const listings = selectListings($, selectors, baseUrl, pageCurrency);
-    return { method: listings.length > 0 ? "selectors" : null, listings, warnings };
+    if (listings.length > 0) return { method: "selectors", listings, warnings };
+    const shown = layoutListing($, baseUrl, pageCurrency);
+    return { method: shown ? "layout" : null, listings: shown ? [shown] : [], warnings };
   }
   const candidates = foldSameName(
     merged.candidates.map((candidate) => ({

@@ -130,6 +130,21 @@ function offerCandidate(
   };
 }
 
+// Products a product points to ("similar to", "accessory for"): not offers of this page.
+const RELATED_PROPERTIES = new Set([
+  "issimilarto",
+  "isrelatedto",
+  "isaccessoryorsparepartfor",
+  "isconsumablefor",
+  "mentions",
+]);
+
+function isRelatedItem(element: Element, vocabulary: Vocabulary): boolean {
+  return localNames(element.attribs[vocabulary.propertyAttribute]).some((name) =>
+    RELATED_PROPERTIES.has(name),
+  );
+}
+
 function extractVocabulary($: CheerioAPI, vocabulary: Vocabulary, baseUrl: string): Candidate[] {
   const candidates: Candidate[] = [];
   const scopes = $(vocabulary.scope)
@@ -137,6 +152,7 @@ function extractVocabulary($: CheerioAPI, vocabulary: Vocabulary, baseUrl: strin
     .filter((node): node is Element => node.type === "tag");
   for (const element of scopes) {
     if (!isOfType(element, vocabulary, PRODUCT_TYPES)) continue;
+    if (isRelatedItem(element, vocabulary)) continue;
     const product = $(element);
     const productName = property($, product, vocabulary, "name");
     if (!productName) continue;
@@ -155,17 +171,20 @@ function extractVocabulary($: CheerioAPI, vocabulary: Vocabulary, baseUrl: strin
       );
     }
   }
-  // Offers marked up on their own, outside any product: the page's product is the heading.
+  // Offers marked up on their own, outside any product: named by the item they offer, else by
+  // the page's heading.
   const title = pageTitle($);
   for (const element of scopes) {
-    if (!title || !isOfType(element, vocabulary, new Set(["offer"]))) continue;
+    if (!isOfType(element, vocabulary, new Set(["offer"]))) continue;
     const inProduct = $(element)
       .parents(vocabulary.scope)
       .toArray()
       .some((scope) => isOfType(scope, vocabulary, PRODUCT_TYPES));
     if (inProduct) continue;
     const offer = $(element);
-    candidates.push(offerCandidate($, offer, offer, vocabulary, title, null, baseUrl));
+    const item = propertiesOf($, offer, vocabulary, "itemoffered").first();
+    const name = (item.is(vocabulary.scope) && property($, item, vocabulary, "name")) || title;
+    if (name) candidates.push(offerCandidate($, offer, offer, vocabulary, name, null, baseUrl));
   }
   return candidates;
 }

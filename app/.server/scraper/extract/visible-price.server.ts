@@ -30,7 +30,9 @@ const PRICE_SPOTS: { selector: string; attribute?: string }[] = [
   { selector: ".product .summary .price" },
   { selector: ".product .entry-summary .price" },
   // Amazon
-  { selector: "#corePrice_feature_div .a-price .a-offscreen" },
+  { selector: "#corePrice_feature_div .a-price:not(.a-text-price) .a-offscreen" },
+  { selector: "#corePriceDisplay_desktop_feature_div .a-price:not(.a-text-price) .a-offscreen" },
+  { selector: "#apex_desktop .a-price:not(.a-text-price) .a-offscreen" },
   { selector: "#priceblock_dealprice" },
   { selector: "#priceblock_ourprice" },
 ];
@@ -58,6 +60,7 @@ const SOLD_OUT_SPOTS = [
   ".product .summary .stock.out-of-stock", // WooCommerce
   "#product-availability .product-unavailable", // PrestaShop classic
   ".product__info-container .price--sold-out", // Shopify Dawn
+  "#outOfStock", // Amazon
 ];
 
 /** Whether a known shop layout shows the page's product as out of stock. */
