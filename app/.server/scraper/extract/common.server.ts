@@ -19,7 +19,6 @@ export interface Candidate {
   soldOut: boolean;
   /** False where the source says nothing about stock (Shopify's analytics snippet). */
   stockKnown: boolean;
-  method: StructuredMethod;
   productName: string;
   /** The variant's attribute text ("10 mg"); null for a product-level offer. */
   variantLabel: string | null;

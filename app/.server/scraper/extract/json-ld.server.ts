@@ -102,7 +102,6 @@ function offerCandidates(
       link,
       soldOut: isSoldOut(availability),
       stockKnown: availability !== null,
-      method: "json-ld",
       productName: context.productName,
       variantLabel: label,
       sku: text(offer.sku) ?? context.sku,

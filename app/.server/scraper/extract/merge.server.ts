@@ -27,11 +27,24 @@ function variantLink(link: string | null): string | null {
   return url.href;
 }
 
-function sameVariant(a: Candidate, b: Candidate): boolean {
-  if (a.variantId !== null && a.variantId === b.variantId) return true;
-  if (normalizeName(a.name) === normalizeName(b.name)) return true;
-  const link = variantLink(a.link);
-  return link !== null && link === variantLink(b.link);
+/**
+ * The base's offer for the same variant as `offer`, by the surest sign first: the variant id,
+ * the variant's own SKU (a summary may carry the parent's, which variations without their own
+ * inherit), the name, a link that picks the variant.
+ */
+function sameVariant(base: Candidate[], offer: Candidate): Candidate | undefined {
+  const link = variantLink(offer.link);
+  const tests: ((candidate: Candidate) => boolean)[] = [
+    (c) => offer.variantId !== null && c.variantId === offer.variantId,
+    (c) => offer.sku !== null && c.sku === offer.sku && !c.summary && !offer.summary,
+    (c) => normalizeName(c.name) === normalizeName(offer.name),
+    (c) => link !== null && variantLink(c.link) === link,
+  ];
+  for (const test of tests) {
+    const matches = base.filter(test);
+    if (matches.length === 1) return matches[0];
+  }
+  return undefined;
 }
 
 /** What another source adds to a variant: the currency, a missing price, the stock it alone knows. */
@@ -95,7 +108,7 @@ export function mergeSources(
   for (const other of ranked.slice(1)) {
     const offers = sources.get(other)!;
     for (const offer of offers) {
-      const same = base.find((candidate) => sameVariant(candidate, offer));
+      const same = sameVariant(base, offer);
       if (same) {
         enrich(same, offer);
       } else if (variantNames.has(normalizeName(offer.productName)) || base.length === 1) {

@@ -40,7 +40,6 @@ export function extractMeta($: CheerioAPI, baseUrl: string): Candidate[] {
       link: safeLink(metaContent($, "og:url"), baseUrl),
       soldOut: isSoldOut(availability),
       stockKnown: availability !== null,
-      method: "meta",
       productName: name,
       variantLabel: null,
       sku: metaContent($, "product:retailer_item_id"),

@@ -15,20 +15,17 @@ import {
 
 /** Microdata (`itemscope`/`itemprop`) and RDFa (`typeof`/`property`) share one reading. */
 interface Vocabulary {
-  method: "microdata" | "rdfa";
   scope: string;
   typeAttribute: string;
   propertyAttribute: string;
 }
 
 const MICRODATA: Vocabulary = {
-  method: "microdata",
   scope: "[itemscope]",
   typeAttribute: "itemtype",
   propertyAttribute: "itemprop",
 };
 const RDFA: Vocabulary = {
-  method: "rdfa",
   scope: "[typeof]",
   typeAttribute: "typeof",
   propertyAttribute: "property",
@@ -121,7 +118,6 @@ function offerCandidate(
     link,
     soldOut: isSoldOut(availability),
     stockKnown: availability !== null,
-    method: vocabulary.method,
     productName,
     variantLabel: label,
     sku: read("sku"),

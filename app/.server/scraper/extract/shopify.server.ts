@@ -53,7 +53,6 @@ function variantCandidates(
       link: safeLink(link.href, baseUrl),
       soldOut: variant.available === false,
       stockKnown: typeof variant.available === "boolean",
-      method: "shopify",
       productName,
       variantLabel: label,
       sku: text(variant.sku),

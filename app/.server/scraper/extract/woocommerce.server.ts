@@ -62,7 +62,6 @@ export function extractWooCommerce($: CheerioAPI, baseUrl: string): Candidate[] 
         link: safeLink(link.href, baseUrl),
         soldOut: variation.is_in_stock === false || variation.variation_is_active === false,
         stockKnown: true,
-        method: "woocommerce",
         productName,
         variantLabel: label,
         sku: text(variation.sku),
