@@ -432,6 +432,22 @@ describe("extractListings: tolerant structured data", () => {
     expect(summary(html)).toEqual([["DSIP 5mg", 38.25, "GBP", false]]);
   });
 
+  it("decodes HTML entities a platform left in JSON-LD names and reads a linked microdata name as text", () => {
+    const html = page(
+      "",
+      ld({
+        "@type": "Product",
+        name: "Bac Water &amp; Syringe Kit &#8211; 10ml",
+        offers: { price: "9.00", priceCurrency: "USD" },
+      }),
+    );
+    expect(summary(html)).toEqual([["Bac Water & Syringe Kit – 10ml", 9, "USD", false]]);
+    const linked = page(`<div itemscope itemtype="https://schema.org/Product">
+      <a itemprop="name" href="/p/kisspeptin">Kisspeptin 10mg</a>
+      <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="52"><meta itemprop="priceCurrency" content="USD"></div></div>`);
+    expect(summary(linked)).toEqual([["Kisspeptin 10mg", 52, "USD", false]]);
+  });
+
   it("reads OpenGraph product tags, naming the offer by og:title without the shop's name", () => {
     const html = page(
       "",

@@ -1,4 +1,4 @@
-import type { CheerioAPI } from "cheerio";
+import { type CheerioAPI, load } from "cheerio";
 
 import { isoCurrencyCode } from "~/lib/currency";
 import { parsePrice } from "~/lib/price";
@@ -37,8 +37,14 @@ export function asArray(value: Json): Json[] {
   return Array.isArray(value) ? value.flatMap((item) => asArray(item)) : [value];
 }
 
+/** Structured data's strings, with the HTML entities some platforms leave in them decoded. */
 export const text = (value: Json): string | null => {
-  if (typeof value === "string") return value.replace(/\s+/g, " ").trim() || null;
+  if (typeof value === "string") {
+    const decoded = /&(?:#\d+|#x[\da-f]+|[a-z]+);/i.test(value)
+      ? load(`<p>${value.replace(/</g, "&lt;")}</p>`, null, false).text()
+      : value;
+    return decoded.replace(/\s+/g, " ").trim() || null;
+  }
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return null;
 };

@@ -61,12 +61,17 @@ function propertiesOf(
   });
 }
 
-function valueOf(element: Element): string | null {
+// Properties whose value is text: shops put `itemprop="name"` on the product's link, and mean
+// its text rather than its address.
+const TEXT_PROPERTIES = new Set(["name", "price", "lowprice", "pricecurrency", "sku"]);
+
+function valueOf(element: Element, name: string): string | null {
   const attributes = element.attribs;
+  const linkValue = !TEXT_PROPERTIES.has(name);
   const value =
     attributes.content ??
-    (["a", "link", "area"].includes(element.tagName) ? attributes.href : undefined) ??
-    (["img", "source"].includes(element.tagName) ? attributes.src : undefined) ??
+    (linkValue && ["a", "link", "area"].includes(element.tagName) ? attributes.href : undefined) ??
+    (linkValue && ["img", "source"].includes(element.tagName) ? attributes.src : undefined) ??
     (["data", "meter", "input"].includes(element.tagName) ? attributes.value : undefined) ??
     (element.tagName === "time" ? attributes.datetime : undefined) ??
     attributes.resource ??
@@ -84,7 +89,7 @@ function property(
   const element = propertiesOf($, within, vocabulary, name, owner).first();
   const first = element.get(0);
   if (!first) return null;
-  return valueOf(first) ?? (collapse(element.text()) || null);
+  return valueOf(first, name) ?? (collapse(element.text()) || null);
 }
 
 /**
