@@ -364,7 +364,13 @@ describe("extractListings: one listing per sellable variant", () => {
       handle: "kpv",
       variants: [{ id: 3, title: "10mg", price: 3900, available: true }],
     };
-    expect(extractShopifyProductJs(json, "https://shop.example/products/kpv", "CAD")).toEqual([
+    expect(
+      extractShopifyProductJs(
+        json,
+        page('<script>Shopify.currency = {"active":"CAD","rate":"1.0"};</script>'),
+        "https://shop.example/products/kpv",
+      ),
+    ).toEqual([
       {
         name: "KPV – 10mg",
         price: 39,

@@ -205,12 +205,16 @@ export function shopifyProductJsUrl(html: string, pageUrl: string): string | nul
   return handle ? new URL(`/products/${handle}.js`, url.origin).href : null;
 }
 
-/** The listings of a Shopify `/products/{handle}.js` answer, in the shop's currency when known. */
+/**
+ * The listings of a Shopify `/products/{handle}.js` answer, in the currency the product page
+ * (`pageHtml`) states for the shop.
+ */
 export function extractShopifyProductJs(
   json: unknown,
+  pageHtml: string,
   pageUrl: string,
-  shopCurrency: string | null,
 ): Listing[] {
+  const shopCurrency = discoverPageCurrency(cheerio.load(pageHtml));
   return shopifyProductCandidates(json, pageUrl)
     .filter((candidate) => candidate.price !== null || candidate.soldOut)
     .map((candidate) => toListing({ ...candidate, currency: shopCurrency }));
