@@ -1,4 +1,4 @@
-import { and, desc, eq, max } from "drizzle-orm";
+import { and, desc, eq, max, notInArray, sql } from "drizzle-orm";
 
 import type { CurrencyCode } from "~/lib/constants";
 
@@ -162,6 +162,60 @@ export async function upsertVendorPrice(
       changed,
     };
   });
+}
+
+/**
+ * A scrape reached the vendor's offer but read no price: the price and its "updated" and
+ * "checked" times stay as they are, and the offer counts one more miss towards going stale.
+ * False when the vendor has no such offer yet.
+ */
+export async function recordMissedScrape(
+  db: Database,
+  offer: { vendorId: string; sizeOptionId: string; vials: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(vendorPeptides)
+    .set({
+      missedScrapes: sql`${vendorPeptides.missedScrapes} + 1`,
+      updatedAt: sql`${vendorPeptides.updatedAt}`,
+    })
+    .where(
+      and(
+        eq(vendorPeptides.vendorId, offer.vendorId),
+        eq(vendorPeptides.sizeOptionId, offer.sizeOptionId),
+        eq(vendorPeptides.vials, offer.vials),
+      ),
+    )
+    .returning({ id: vendorPeptides.id });
+  return rows.length > 0;
+}
+
+/**
+ * A complete run over a vendor's catalogue page did not list these scraped offers at all:
+ * each counts one miss, nothing else changes. Returns how many were counted.
+ */
+export async function recordUnseenScrapedOffers(
+  db: Database,
+  vendorId: string,
+  seenVendorPeptideIds: string[],
+): Promise<number> {
+  const rows = await db
+    .update(vendorPeptides)
+    .set({
+      missedScrapes: sql`${vendorPeptides.missedScrapes} + 1`,
+      updatedAt: sql`${vendorPeptides.updatedAt}`,
+    })
+    .where(
+      and(
+        eq(vendorPeptides.vendorId, vendorId),
+        eq(vendorPeptides.source, "scraped"),
+        seenVendorPeptideIds.length > 0
+          ? notInArray(vendorPeptides.id, seenVendorPeptideIds)
+          : undefined,
+      ),
+    )
+    .returning({ id: vendorPeptides.id });
+  return rows.length;
 }
 
 export interface ManualPriceInput {
