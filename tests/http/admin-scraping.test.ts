@@ -303,14 +303,13 @@ describe("review queue actions", () => {
     const id = await queueItem("Guarded Listing 7mg");
     const kpv = await peptide("KPV");
     for (const cookie of [null, userCookie]) {
-      for (const fields of [
+      const actions: Record<string, string>[] = [
         { intent: "approve-review", id, peptide_id: kpv.id },
         { intent: "alias-review", id, peptide_id: kpv.id },
         { intent: "reject-review", id },
         { intent: "ignore-review", id },
-      ]) {
-        expect((await post(fields, cookie)).status).toBe(403);
-      }
+      ];
+      for (const fields of actions) expect((await post(fields, cookie)).status).toBe(403);
     }
     expect(await statusOf(id)).toBe("pending");
     expect((await peptide("KPV")).aliases).toEqual([]);

@@ -11,6 +11,8 @@ import {
   ReviewApprovalError,
 } from "~/.server/scraper/apply.server";
 import type { Listing } from "~/.server/scraper/extract.server";
+import { DEMO_PEPTIDES } from "~/.server/seed/demo-data";
+import { matchListing } from "~/lib/listing";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 
@@ -275,5 +277,20 @@ describe("the review queue's actions", () => {
     const summary = await applyListings(app, source, [listing("Mystery Peptide 5mg", 31)]);
     expect(summary).toMatchObject({ ignored: 1, queued: 0 });
     expect(await pending("Mystery Peptide 5mg")).toBeNull();
+  });
+});
+
+describe("the demo catalogue's aliases", () => {
+  it.each([
+    ["TB-500 (Thymosin Beta-4) 10 mg vial", "TB-500", 10],
+    ["Tesamorelin 5mg - 99% purity", "Tesamorelin", 5],
+    ["MT-2 10mg", "Melanotan II", 10],
+    ["Epithalon 10mg", "Epitalon", 10],
+    ["PT-141 (Bremelanotide) 10mg", "PT-141", 10],
+    ["Ipamorelin 2000mcg", "Ipamorelin", 2],
+    ["TA-1 5mg", "Thymosin Alpha-1", 5],
+  ])("matches %s", (title, peptide, quantity) => {
+    const catalogue = DEMO_PEPTIDES.map((p) => ({ id: p.name, name: p.name, aliases: p.aliases }));
+    expect(matchListing(title, catalogue)).toMatchObject({ peptideId: peptide, quantity });
   });
 });
