@@ -54,6 +54,7 @@ async function offer(vendorId: string, sizeKey: string, vials = 1) {
       currency: t.vendorPeptides.currency,
       vials: t.vendorPeptides.vials,
       missedScrapes: t.vendorPeptides.missedScrapes,
+      stockStatus: t.vendorPeptides.stockStatus,
       updatedAt: t.vendorPeptides.updatedAt,
       priceCheckedAt: t.vendorPeptides.priceCheckedAt,
     })
@@ -192,11 +193,12 @@ describe("applyListings: runs without a price", () => {
     await applyListings(app, source, [listing("TB-500 5mg", 20)]);
     const before = (await offer(vendorA, "tb5"))!;
 
-    const summary = await applyListings(app, source, [listing("TB-500 5mg", null)]);
+    const soldOutWithoutPrice = { ...listing("TB-500 5mg", null), soldOut: true };
+    const summary = await applyListings(app, source, [soldOutWithoutPrice]);
     expect(summary.missed).toBe(1);
     expect(summary.warnings.join("\n")).toMatch(/No price read for "TB-500 5mg"/);
     const after = (await offer(vendorA, "tb5"))!;
-    expect(after).toMatchObject({ price: 20, missedScrapes: 1 });
+    expect(after).toMatchObject({ price: 20, missedScrapes: 1, stockStatus: "out_of_stock" });
     expect(after.updatedAt).toEqual(before.updatedAt);
     expect(after.priceCheckedAt).toEqual(before.priceCheckedAt);
 

@@ -274,18 +274,21 @@ export async function applyListings(
     if (offer) seenOfferIds.add(offer.id);
 
     if (listing.price === null) {
-      if (reason === null || reason === "unknown_currency") {
-        if (
-          size &&
-          (await recordMissedScrape(app.db, {
-            vendorId,
-            sizeOptionId: size.id,
-            vials: match.vials,
-          }))
-        ) {
-          summary.missed += 1;
-          summary.warnings.push(`No price read for "${listing.name}"; its last price is kept`);
-        }
+      // The offer was reached but no price read: only its stock and its miss count change.
+      if (offer && match.peptideId && (reason === null || reason === "unknown_currency")) {
+        await upsertVendorPrice(app.db, {
+          vendorId,
+          peptideId: match.peptideId,
+          sizeOptionId: offer.sizeOptionId,
+          vials: offer.vials,
+          price: null,
+          currency: offer.currency,
+          soldOut: listing.soldOut,
+          source: "scraped",
+        });
+        await recordMissedScrape(app.db, offer.id);
+        summary.missed += 1;
+        summary.warnings.push(`No price read for "${listing.name}"; its last price is kept`);
       }
       continue;
     }
