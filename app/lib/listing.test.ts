@@ -140,6 +140,11 @@ const TABLE: [title: string, expected: Expected][] = [
   ["BPC-157 10mg (2 x 5mg)", ["BPC-157", 5, "mg", 2]],
   ["HCG 10000IU 2 Vials", ["HCG", 10000, "IU", 2]],
   ["GHK-Cu 50mg - 1 vial", ["GHK-Cu", 50, "mg", 1]],
+  ["Ipamorelin 10mg (5mg x 2)", ["Ipamorelin", 5, "mg", 2]],
+  ["Semaglutide 5mg + Bac Water", ["Semaglutide", 5, "mg"]],
+  ["Tirzepatide 10mg (GLP-1/GIP)", ["Tirzepatide", 10, "mg"]],
+  ["Retatrutide 5mg/vial", ["Retatrutide", 5, "mg"]],
+  ["Semaglutide 5mg/3ml Pen", ["Semaglutide", 5, "mg", 1, false, "pen"]],
   // Blends are never a single peptide.
   ["BPC-157 + TB-500 Blend 10mg", [null, 10, "mg", 1, true]],
   ["BPC-157/TB-500 10mg", [null, 10, "mg", 1, true]],
@@ -152,6 +157,7 @@ const TABLE: [title: string, expected: Expected][] = [
   // Not vials.
   ["BPC-157 500mcg capsules (60 ct)", ["BPC-157", 0.5, "mg", 1, false, "capsule"]],
   ["BPC-157 Oral Tablets 500mcg", ["BPC-157", 0.5, "mg", 1, false, "tablet"]],
+  ["BPC-157 Capsules 500mcg x 60", ["BPC-157", 0.5, "mg", 1, false, "capsule"]],
   ["Selank 5mg nasal spray", ["Selank", 5, "mg", 1, false, "spray"]],
   ["Semax Nasal 30ml", ["Semax", 30, "ml", 1, false, "spray"]],
   ["Semaglutide Pen 5mg", ["Semaglutide", 5, "mg", 1, false, "pen"]],

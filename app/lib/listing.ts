@@ -75,16 +75,23 @@ const SYNONYMS: Record<string, string> = {
  * slash does not read as a blend.
  */
 function normalise(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[\u2010-\u2015\u2212]/g, "-")
-    .replace(/[×✕]/g, "x")
-    .replace(/α/g, " alpha ")
-    .replace(/β/g, " beta ")
-    .replace(/\d+(?:[.,]\d+)?\s*%\+?/g, " ")
-    .replace(/\bw\/o\b/g, " no ")
-    .replace(/\bw\/(?=\s|[a-z])/g, " with ");
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[\u2010-\u2015\u2212]/g, "-")
+      .replace(/[×✕]/g, "x")
+      .replace(/α/g, " alpha ")
+      .replace(/β/g, " beta ")
+      .replace(/\d+(?:[.,]\d+)?\s*%\+?/g, " ")
+      // Water sold alongside ("+ Bac Water") is an add-on, not a second peptide.
+      .replace(
+        /(?:\+|&|\bwith\b|\bw\/)\s*(?:free\s+)?(?:bac(?:teriostatic)?\.?)\s*water(?:\s*\d+(?:[.,]\d+)?\s?ml)?/g,
+        " ",
+      )
+      .replace(/\bw\/o\b/g, " no ")
+      .replace(/\bw\/(?=\s|[a-z])/g, " with ")
+  );
 }
 
 function tokenise(text: string): Token[] {
@@ -233,9 +240,12 @@ function identify(candidates: Candidate[]): Identification {
  * "5mg/10mg" or "1/2" are not blends either.
  */
 function hasBlendMarker(text: string): boolean {
-  if (/\b(?:blend|stack|combo)s?\b/.test(text) || /&/.test(text)) return true;
-  if (/(?:^|[^\s+])\+(?=[\p{L}\d(#])|\s\+(?=\s*[\p{L}\d(#])/u.test(text)) return true;
-  const slashes = text
+  if (/\b(?:blend|stack|combo)s?\b/.test(text)) return true;
+  // Signs inside brackets explain ("GLP-1/GIP agonist"); they do not combine peptides.
+  const outside = text.replace(/[([{][^)\]}]*[)\]}]/g, " ");
+  if (/&/.test(outside)) return true;
+  if (/(?:^|[^\s+])\+(?=[\p{L}\d(#])|\s\+(?=\s*[\p{L}\d(#])/u.test(outside)) return true;
+  const slashes = outside
     // A slash after a size is a concentration or a list of sizes ("10mg/ml", "5mg/10mg").
     .replace(/\d\s?(?:mcg|µg|μg|ug|mg|iu|ml|g)\s*\//g, " ")
     .replace(/\/\s*(?:vial|kit|box|pack|bottle|each|unit|pcs?|piece)s?\b/g, " ")
@@ -394,11 +404,16 @@ export function matchListing(name: string, catalogue: readonly CataloguePeptide[
   const blend = found.peptideIds.length > 1 || found.catalogueBlend || hasBlendMarker(rest);
   const single =
     found.peptideIds.length === 1 && !found.ambiguous && (!blend || found.catalogueBlend);
+  const form = readForm(rest);
+  const pack = readPack(rest, blend);
   return {
     peptideId: single ? found.peptideIds[0] : null,
-    ...readPack(rest, blend),
+    quantity: pack.quantity,
+    unit: pack.unit,
+    // "500mcg x 60" capsules counts capsules, not vials.
+    vials: form === "capsule" || form === "tablet" ? 1 : pack.vials,
     blend,
-    form: readForm(rest),
+    form,
   };
 }
 
