@@ -200,18 +200,22 @@ export interface ApplyOptions {
   complete?: boolean;
 }
 
-/** The first reason a listing cannot go live on its own, or null when it can. */
-function reviewReason(
+/** A listing either goes live as the vendor's price, or waits for review with its first reason. */
+type Verdict =
+  | { live: true; peptideId: string; size: CatalogueSize; currency: string }
+  | { live: false; reason: ReviewReason };
+
+function verdictOf(
   match: ListingMatch,
   size: CatalogueSize | null,
   currency: string | null,
-): ReviewReason | null {
-  if (match.blend) return "blend";
-  if (match.form !== "vial") return "not_vial";
-  if (!match.peptideId) return "unknown_peptide";
-  if (!size) return "unknown_size";
-  if (!currency) return "unknown_currency";
-  return null;
+): Verdict {
+  if (match.blend) return { live: false, reason: "blend" };
+  if (match.form !== "vial") return { live: false, reason: "not_vial" };
+  if (!match.peptideId) return { live: false, reason: "unknown_peptide" };
+  if (!size) return { live: false, reason: "unknown_size" };
+  if (!currency) return { live: false, reason: "unknown_currency" };
+  return { live: true, peptideId: match.peptideId, size, currency };
 }
 
 /** The price change to alert about, when the write lowered an existing price. */
@@ -269,16 +273,16 @@ export async function applyListings(
     const match = matchListing(listing.name, catalogue.peptides);
     const size = match.peptideId ? findListingSize(catalogue.sizes, match.peptideId, match) : null;
     const currency = listingCurrency(listing.currency) ?? source.currency ?? null;
-    let reason = reviewReason(match, size, currency);
+    let verdict = verdictOf(match, size, currency);
     const offer = size ? offerOf(size.id, match.vials) : undefined;
     if (offer) seenOfferIds.add(offer.id);
 
     if (listing.price === null) {
       // The offer was reached but no price read: only its stock and its miss count change.
-      if (offer && match.peptideId && (reason === null || reason === "unknown_currency")) {
+      if (offer && (verdict.live || verdict.reason === "unknown_currency")) {
         await upsertVendorPrice(app.db, {
           vendorId,
-          peptideId: match.peptideId,
+          peptideId: offer.peptideId,
           sizeOptionId: offer.sizeOptionId,
           vials: offer.vials,
           price: null,
@@ -293,20 +297,18 @@ export async function applyListings(
       continue;
     }
     if (
-      reason === null &&
-      size &&
-      currency &&
+      verdict.live &&
       isSuspiciousPrice(catalogue, {
-        sizeOptionId: size.id,
+        sizeOptionId: verdict.size.id,
         vendorId,
         vials: match.vials,
         price: listing.price,
-        currency,
+        currency: verdict.currency,
       })
     )
-      reason = "price_outlier";
+      verdict = { live: false, reason: "price_outlier" };
 
-    if (reason !== null || !match.peptideId || !size || !currency) {
+    if (!verdict.live) {
       const queued = await queueReviewItem(app.db, {
         sourceId: source.id,
         vendorId,
@@ -315,7 +317,7 @@ export async function applyListings(
         currency,
         link: listing.link,
         soldOut: listing.soldOut,
-        reason: reason ?? "unknown_peptide",
+        reason: verdict.reason,
         quantity: match.quantity,
         unit: match.unit,
         vials: match.vials,
@@ -328,11 +330,11 @@ export async function applyListings(
     }
     const result = await upsertVendorPrice(app.db, {
       vendorId,
-      peptideId: match.peptideId,
-      sizeOptionId: size.id,
+      peptideId: verdict.peptideId,
+      sizeOptionId: verdict.size.id,
       vials: match.vials,
       price: listing.price,
-      currency,
+      currency: verdict.currency,
       url: listing.link ?? undefined,
       soldOut: listing.soldOut,
       source: "scraped",
