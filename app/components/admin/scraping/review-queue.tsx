@@ -71,7 +71,9 @@ function ReviewRow({
       <TableCell className="tabular-nums">
         {item.price === null
           ? NA
-          : `${formatPrice(item.price)} ${item.currency ?? "(currency unknown)"}`}
+          : item.currency
+            ? formatPrice(item.price, item.currency)
+            : `${item.price.toFixed(2)} (currency unknown)`}
       </TableCell>
       <TableCell>
         <Badge variant={item.reason === "price_outlier" ? "warning" : "secondary"}>
@@ -142,6 +144,7 @@ function ReviewRow({
             className="w-16"
             title="Vials in the pack"
           />
+          <span className="text-xs text-muted-foreground">vials</span>
           <label htmlFor={field("currency")} className="sr-only">
             Currency
           </label>
@@ -149,9 +152,10 @@ function ReviewRow({
             id={field("currency")}
             name="currency"
             defaultValue={item.currency ?? ""}
-            placeholder="USD"
+            placeholder="Currency"
+            required={item.currency === null}
             maxLength={3}
-            className="w-16 uppercase"
+            className="w-24 uppercase"
           />
           <label className="flex items-center gap-1 text-xs">
             <input type="checkbox" name="add_alias" />
@@ -172,6 +176,7 @@ function ReviewRow({
             type="submit"
             name="intent"
             value="alias-review"
+            formNoValidate
             size="sm"
             variant="outline"
             disabled={busy}
@@ -185,6 +190,7 @@ function ReviewRow({
             type="submit"
             name="intent"
             value="reject-review"
+            formNoValidate
             size="sm"
             variant="outline"
             disabled={busy}
@@ -197,6 +203,7 @@ function ReviewRow({
             type="submit"
             name="intent"
             value="ignore-review"
+            formNoValidate
             size="sm"
             variant="ghost"
             disabled={busy}
