@@ -75,6 +75,6 @@ describe("the review queue in a browser", () => {
 
     await queue.getByRole("button", { name: "Ignore Odd Listing 3mg for good" }).click();
     await toast("Listing ignored for good").waitFor();
-    await queue.getByText("Odd Listing 3mg").waitFor({ state: "detached" });
+    await queue.getByText("Odd Listing 3mg", { exact: true }).waitFor({ state: "detached" });
   }, 60_000);
 });
