@@ -233,6 +233,17 @@ describe("matchListing", () => {
     expect(matchListing("CJC-1295 with DAC 2mg", catalogue).peptideId).toBeNull();
   });
 
+  it("gives null for a bare CJC-1295 when the catalogue has it with and without DAC", () => {
+    expect(matchListing("CJC-1295 2mg", CATALOGUE).peptideId).toBeNull();
+    const plainAndDac = [
+      { id: "plain", name: "CJC-1295" },
+      { id: "dac", name: "CJC-1295 DAC" },
+    ];
+    expect(matchListing("CJC-1295 2mg", plainAndDac).peptideId).toBe("plain");
+    expect(matchListing("CJC-1295 no DAC 2mg", plainAndDac).peptideId).toBe("plain");
+    expect(matchListing("CJC-1295 with DAC 2mg", plainAndDac).peptideId).toBe("dac");
+  });
+
   it("reads a catalogue name with '+' or '/' as that entry, not as a blend of others", () => {
     const catalogue = [
       { id: "nad", name: "NAD+" },

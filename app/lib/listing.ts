@@ -130,11 +130,24 @@ interface NameKey {
   dac: "with" | "no" | null;
   /** The catalogue name itself is a blend ("BPC-157 / TB-500 Blend"). */
   blend: boolean;
+  /** A shortened spelling: it loses to a full name of the same length. */
+  weak: boolean;
+}
+
+const joinTokens = (tokens: Token[]) => tokens.map((token) => token.text).join("");
+
+/** The name without its DAC qualifier: "CJC-1295 no DAC" read as plain "CJC-1295". */
+function withoutDac(tokens: Token[]): Token[] {
+  return tokens.filter(
+    (token, index) =>
+      token.text !== "dac" && !(token.text === "no" && tokens[index + 1]?.text === "dac"),
+  );
 }
 
 /**
- * Every way a catalogue entry can be written: its name and aliases, each also without a
- * bracketed part ("CJC-1295 (no DAC)" is still CJC-1295 when a title says no more).
+ * Every way a catalogue entry can be written: its name and aliases, and, as weak spellings,
+ * each without its bracketed part or its DAC qualifier ("CJC-1295 (no DAC)" is still the one
+ * CJC-1295 when a title says no more, but a tie when the catalogue also has it with DAC).
  */
 function nameKeys(catalogue: readonly CataloguePeptide[]): NameKey[] {
   const keys: NameKey[] = [];
@@ -142,13 +155,15 @@ function nameKeys(catalogue: readonly CataloguePeptide[]): NameKey[] {
     for (const name of [peptide.name, ...(peptide.aliases ?? [])]) {
       const full = normalise(name);
       const tokens = tokenise(full);
-      const dac = dacState(tokens);
-      const blend = hasBlendMarker(full);
-      for (const variant of new Set([full, full.replace(/[([{][^)\]}]*[)\]}]/g, " ")])) {
-        const key = tokenise(variant)
-          .map((token) => token.text)
-          .join("");
-        if (key !== "") keys.push({ peptideId: peptide.id, key, dac, blend });
+      const entry = { peptideId: peptide.id, dac: dacState(tokens), blend: hasBlendMarker(full) };
+      const fullKey = joinTokens(tokens);
+      const weakKeys = new Set([
+        joinTokens(tokenise(full.replace(/[([{][^)\]}]*[)\]}]/g, " "))),
+        joinTokens(withoutDac(tokens)),
+      ]);
+      if (fullKey !== "") keys.push({ ...entry, key: fullKey, weak: false });
+      for (const key of weakKeys) {
+        if (key !== "" && key !== fullKey) keys.push({ ...entry, key, weak: true });
       }
     }
   }
@@ -162,6 +177,7 @@ interface Candidate {
   length: number;
   inBrackets: boolean;
   blend: boolean;
+  weak: boolean;
 }
 
 /** Occurrences of each name in the title, aligned on whole tokens ("BPC157" = "BPC 157"). */
@@ -191,6 +207,7 @@ function findCandidates(tokens: Token[], keys: NameKey[]): Candidate[] {
         length: name.key.length,
         inBrackets: tokens.slice(first, last + 1).every((token) => token.inBrackets),
         blend: name.blend,
+        weak: name.weak,
       });
     }
   }
@@ -205,13 +222,16 @@ interface Identification {
 }
 
 /**
- * The longest name wins where names overlap ("IGF-1 LR3" over "IGF-1"); two different peptides
- * fitting the same words equally well are a tie. Bracketed names only count when nothing
+ * The longest name wins where names overlap ("IGF-1 LR3" over "IGF-1"), a full name over a
+ * shortened one of the same length; two different peptides fitting the same words equally
+ * well are a tie. Bracketed names only count when nothing
  * outside brackets matched: "TB-500 (Thymosin Beta-4)" names one peptide twice.
  */
 function identify(candidates: Candidate[]): Identification {
   const outside = candidates.filter((candidate) => !candidate.inBrackets);
-  const pool = (outside.length > 0 ? outside : candidates).sort((a, b) => b.length - a.length);
+  const pool = (outside.length > 0 ? outside : candidates).sort(
+    (a, b) => b.length - a.length || Number(a.weak) - Number(b.weak),
+  );
   const picked: (Candidate & { tied: boolean })[] = [];
   for (const candidate of pool) {
     const overlapping = picked.filter(
@@ -222,7 +242,11 @@ function identify(candidates: Candidate[]): Identification {
       continue;
     }
     for (const other of overlapping) {
-      if (other.length === candidate.length && other.peptideId !== candidate.peptideId)
+      if (
+        other.length === candidate.length &&
+        other.weak === candidate.weak &&
+        other.peptideId !== candidate.peptideId
+      )
         other.tied = true;
     }
   }
