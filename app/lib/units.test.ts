@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  formatSize,
-  namesMatch,
-  normalizeProductName,
-  parseSizeFromText,
-  pricePerMg,
-  toMilligrams,
-} from "~/lib/units";
+import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
 
 describe("formatSize", () => {
   it("writes standard units straight after the number", () => {
@@ -53,62 +46,5 @@ describe("pricePerMg", () => {
     expect(pricePerMg(50, 10, "IU")).toBeNull();
     expect(pricePerMg(50, 0, "mg")).toBeNull();
     expect(pricePerMg(50, -5, "mg")).toBeNull();
-  });
-});
-
-describe("parseSizeFromText", () => {
-  it.each([
-    ["BPC-157 10mg", 10, "mg"],
-    ["TB-500 (5 mg)", 5, "mg"],
-    ["Ipamorelin 2mg/vial", 2, "mg"],
-    ["HGH 10 IU", 10, "IU"],
-    ["Melanotan 2 10MG", 10, "mg"],
-    ["GHK-Cu 50 mg", 50, "mg"],
-    ["Tesamorelin 2.5mg", 2.5, "mg"],
-    ["500mcg", 500, "mcg"],
-    ["Selank 250µg", 250, "mcg"],
-    ["Bac water 10ml", 10, "ml"],
-    ["Semaglutide 2,5mg", 2.5, "mg"],
-    ["HCG 5,000IU", 5000, "IU"],
-    ["BPC-157 10mg (2 x 5mg)", 10, "mg"],
-  ])("reads %s", (text, quantity, unit) => {
-    expect(parseSizeFromText(text)).toEqual({ quantity, unit });
-  });
-
-  it("ignores numbers that belong to the name", () => {
-    expect(parseSizeFromText("BPC-157")).toBeNull();
-    expect(parseSizeFromText("Melanotan 2")).toBeNull();
-    expect(parseSizeFromText("CJC-1295 no DAC")).toBeNull();
-  });
-
-  it("needs a whole unit word", () => {
-    expect(parseSizeFromText("Product 10 mgx")).toBeNull();
-  });
-});
-
-describe("normalizeProductName", () => {
-  it("keeps only the peptide's name", () => {
-    expect(normalizeProductName("BPC-157 10mg Vial")).toBe("bpc-157");
-    expect(normalizeProductName("TB-500 (5 mg) Research Peptide")).toBe("tb-500");
-    expect(normalizeProductName("Melanotan 2 10MG Lyophilized Powder")).toBe("melanotan 2");
-    expect(normalizeProductName("GHK-Cu (Copper) – 50mg/vial")).toBe("ghk-cu copper");
-    expect(normalizeProductName("  BPC-157  -  5mg  ")).toBe("bpc-157");
-  });
-});
-
-describe("namesMatch", () => {
-  it("matches spellings that differ only in separators, case and sizes", () => {
-    expect(namesMatch("BPC 157", "BPC-157")).toBe(true);
-    expect(namesMatch("TB500", "TB-500 5mg")).toBe(true);
-    expect(namesMatch("ghk-cu", "GHK Cu 50mg Vial")).toBe(true);
-  });
-
-  it("tells different peptides apart", () => {
-    expect(namesMatch("BPC-157", "TB-500")).toBe(false);
-    expect(namesMatch("Melanotan 1", "Melanotan 2")).toBe(false);
-  });
-
-  it("never matches empty names", () => {
-    expect(namesMatch("10mg vial", "Research peptide")).toBe(false);
   });
 });

@@ -509,6 +509,8 @@ describe("settings", () => {
       respectRobotsTxt: true,
       priceAlertsEnabled: false,
       priceAlertThresholdPercent: 12.5,
+      staleAfterMissedRuns: 3,
+      exchangeRatesAutoRefresh: false,
     };
     expect(await getSettings(server.app.db)).toEqual(expected);
 

@@ -249,7 +249,7 @@ describe("running the scraper", () => {
       .select()
       .from(t.scrapeReviewItems)
       .where(eq(t.scrapeReviewItems.name, "Mystery Blend X 5mg"));
-    expect(item).toMatchObject({ reason: "unmatched", status: "pending", vendorId: apexId });
+    expect(item).toMatchObject({ reason: "blend", status: "pending", vendorId: apexId });
 
     const rejected = await post({ intent: "reject-review", id: item.id });
     expect(rejected.text).toContain("Listing rejected");
@@ -259,5 +259,148 @@ describe("running the scraper", () => {
       .where(eq(t.scrapeReviewItems.id, item.id));
     expect(after.status).toBe("rejected");
     expect((await post({ intent: "reject-review", id: item.id })).status).toBe(409);
+  });
+});
+
+describe("review queue actions", () => {
+  async function queueItem(
+    name: string,
+    fields: Partial<typeof t.scrapeReviewItems.$inferInsert> = {},
+  ) {
+    const [row] = await db()
+      .insert(t.scrapeReviewItems)
+      .values({
+        vendorId: apexId,
+        name,
+        price: 42,
+        currency: "USD",
+        reason: "unknown_peptide",
+        quantity: 7,
+        unit: "mg",
+        ...fields,
+      })
+      .returning({ id: t.scrapeReviewItems.id });
+    return row.id;
+  }
+
+  async function statusOf(id: string) {
+    const [row] = await db()
+      .select({ status: t.scrapeReviewItems.status })
+      .from(t.scrapeReviewItems)
+      .where(eq(t.scrapeReviewItems.id, id));
+    return row.status;
+  }
+
+  async function peptide(name: string) {
+    const [row] = await db()
+      .select({ id: t.peptides.id, aliases: t.peptides.aliases })
+      .from(t.peptides)
+      .where(eq(t.peptides.name, name));
+    return row;
+  }
+
+  it("refuses every review action from a visitor or a plain user and changes nothing", async () => {
+    const id = await queueItem("Guarded Listing 7mg");
+    const kpv = await peptide("KPV");
+    for (const cookie of [null, userCookie]) {
+      const actions: Record<string, string>[] = [
+        { intent: "approve-review", id, peptide_id: kpv.id },
+        { intent: "alias-review", id, peptide_id: kpv.id },
+        { intent: "reject-review", id },
+        { intent: "ignore-review", id },
+      ];
+      for (const fields of actions) expect((await post(fields, cookie)).status).toBe(403);
+    }
+    expect(await statusOf(id)).toBe("pending");
+    expect((await peptide("KPV")).aliases).toEqual([]);
+  });
+
+  it("answers bad input with a 4xx and a clear message", async () => {
+    const id = await queueItem("Bad Input Listing 7mg");
+    const kpv = await peptide("KPV");
+    const cases: [Record<string, string>, number, string][] = [
+      [{ intent: "approve-review", id, peptide_id: "not-a-peptide" }, 400, "Choose a peptide"],
+      [{ intent: "approve-review", id: "nope", peptide_id: kpv.id }, 400, "Unknown record"],
+      [
+        { intent: "approve-review", id, peptide_id: kpv.id, currency: "dollars" },
+        400,
+        "three-letter currency code",
+      ],
+      [{ intent: "approve-review", id, peptide_id: kpv.id, vials: "0" }, 400, "At least 1 vial"],
+      [
+        { intent: "approve-review", id, peptide_id: "6b1f6a2e-2f43-4a8e-9d57-0d3d2b8b6c11" },
+        404,
+        "Peptide not found",
+      ],
+      [
+        { intent: "ignore-review", id: "6b1f6a2e-2f43-4a8e-9d57-0d3d2b8b6c11" },
+        404,
+        "Review item not found",
+      ],
+    ];
+    for (const [fields, status, message] of cases) {
+      const result = await post(fields);
+      expect(result.status, JSON.stringify(fields)).toBe(status);
+      expect(result.text).toContain(message);
+    }
+    expect(await statusOf(id)).toBe("pending");
+  });
+
+  it("approves for the item's vendor only, creating the size, and keeps the alias", async () => {
+    const id = await queueItem("Lysine-Proline-Valine 7mg x 2 vials", { vials: 2, currency: null });
+    const kpv = await peptide("KPV");
+    const othersBefore = await db()
+      .select({ id: t.vendorPeptides.id, price: t.vendorPeptides.price })
+      .from(t.vendorPeptides)
+      .where(eq(t.vendorPeptides.peptideId, kpv.id));
+
+    const noCurrency = await post({ intent: "approve-review", id, peptide_id: kpv.id });
+    expect(noCurrency.status).toBe(409);
+    expect(noCurrency.text).toContain("Choose the currency of this price");
+
+    const approved = await post({
+      intent: "approve-review",
+      id,
+      peptide_id: kpv.id,
+      currency: "eur",
+      add_alias: "on",
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.text).toContain("Price approved");
+    expect(await statusOf(id)).toBe("approved");
+    const [offer] = await db()
+      .select({
+        vendorId: t.vendorPeptides.vendorId,
+        price: t.vendorPeptides.price,
+        currency: t.vendorPeptides.currency,
+        vials: t.vendorPeptides.vials,
+        quantity: t.sizeOptions.quantity,
+      })
+      .from(t.vendorPeptides)
+      .innerJoin(t.sizeOptions, eq(t.sizeOptions.id, t.vendorPeptides.sizeOptionId))
+      .where(and(eq(t.vendorPeptides.peptideId, kpv.id), eq(t.sizeOptions.quantity, 7)));
+    expect(offer).toEqual({ vendorId: apexId, price: 42, currency: "EUR", vials: 2, quantity: 7 });
+    const othersAfter = await db()
+      .select({ id: t.vendorPeptides.id, price: t.vendorPeptides.price })
+      .from(t.vendorPeptides)
+      .where(eq(t.vendorPeptides.peptideId, kpv.id));
+    for (const before of othersBefore) expect(othersAfter).toContainEqual(before);
+    expect((await peptide("KPV")).aliases).toContain("Lysine-Proline-Valine");
+    expect((await post({ intent: "approve-review", id, peptide_id: kpv.id })).status).toBe(409);
+  });
+
+  it("adds an alias, and ignores a listing for good", async () => {
+    const aliasId = await queueItem("Semax Nootropic 7mg");
+    const semax = await peptide("Semax");
+    const aliased = await post({ intent: "alias-review", id: aliasId, peptide_id: semax.id });
+    expect(aliased.status).toBe(200);
+    expect((await peptide("Semax")).aliases).toContain("Semax Nootropic");
+    expect(await statusOf(aliasId)).toBe("pending");
+
+    const ignoredId = await queueItem("Totally Unknown 7mg");
+    const ignored = await post({ intent: "ignore-review", id: ignoredId });
+    expect(ignored.status).toBe(200);
+    expect(ignored.text).toContain("Listing ignored for good");
+    expect(await statusOf(ignoredId)).toBe("ignored");
   });
 });

@@ -40,6 +40,8 @@ function sourceInput(overrides: Partial<ScrapeSourceInput>): ScrapeSourceInput {
     ...CARD_SELECTORS,
     vendorId,
     isActive: true,
+    // The fixture shop prints a bare "$"; the source says which dollar.
+    currency: "USD",
     ...overrides,
   };
 }
@@ -165,8 +167,8 @@ describe("scrapeSource on a category page", () => {
 
     const review = await pendingReview();
     expect(review.map((r) => [r.name, r.reason]).sort()).toEqual([
-      ["Epitalon 10mg", "suspicious"],
-      ["Unknown Peptide Z 5mg", "unmatched"],
+      ["Epitalon 10mg", "price_outlier"],
+      ["Unknown Peptide Z 5mg", "unknown_peptide"],
     ]);
     // A suspicious price never goes live.
     expect((await vendorPrice("Epitalon", 10))?.price).not.toBe(0.5);
@@ -231,7 +233,7 @@ describe("scrapeSource on a category page", () => {
       .select({ id: t.peptides.id })
       .from(t.peptides)
       .where(eq(t.peptides.name, "KPV"));
-    await approveReviewItem(app, unmatched.id, kpv.id);
+    await approveReviewItem(app, unmatched.id, { peptideId: kpv.id });
     const live = await vendorPrice("KPV", 5);
     expect(live).toMatchObject({ price: 19.99, source: "scraped" });
     expect((await pendingReview()).some((r) => r.id === unmatched.id)).toBe(false);

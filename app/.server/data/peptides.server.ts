@@ -1,4 +1,4 @@
-import { asc, eq, max } from "drizzle-orm";
+import { asc, eq, max, sql } from "drizzle-orm";
 
 import { MAX_POPULAR_ORDER } from "~/lib/forms/catalog";
 
@@ -12,6 +12,8 @@ export interface PeptideInput {
   description: string | null;
   imageUrl: string | null;
   keyBenefits: string[];
+  /** Other names shops use for it; left out, the stored ones stay. */
+  aliases?: string[];
   isPopular: boolean;
   popularOrder: number | null;
 }
@@ -28,6 +30,7 @@ export async function getAdminPeptides(db: Database) {
       categoryId: peptides.categoryId,
       categoryName: categories.name,
       keyBenefits: peptides.keyBenefits,
+      aliases: peptides.aliases,
       isPopular: peptides.isPopular,
       popularOrder: peptides.popularOrder,
     })
@@ -73,6 +76,16 @@ export async function updatePeptide(
     .where(eq(peptides.id, id))
     .returning({ id: peptides.id });
   return rows.length > 0;
+}
+
+/** Appends an alias unless the peptide already has it (in any letter case). */
+export async function addPeptideAlias(db: Database, id: string, alias: string): Promise<void> {
+  await db
+    .update(peptides)
+    .set({ aliases: sql`array_append(${peptides.aliases}, ${alias}::text)`, updatedAt: new Date() })
+    .where(
+      sql`${peptides.id} = ${id} and not exists (select 1 from unnest(${peptides.aliases}) as existing where lower(existing) = lower(${alias}))`,
+    );
 }
 
 /** Deletes the peptide; its sizes, vendor prices and price history go with it (foreign keys). */

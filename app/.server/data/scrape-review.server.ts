@@ -1,19 +1,33 @@
 import { and, desc, eq } from "drizzle-orm";
 
 import type { Database } from "../db/client";
-import { peptides, scrapeReviewItems, scrapeSources, sizeOptions, vendors } from "../db/schema";
+import {
+  peptides,
+  scrapeReviewItems,
+  scrapeSources,
+  sizeOptions,
+  vendors,
+  type LISTING_FORMS,
+  type SCRAPE_REVIEW_REASONS,
+} from "../db/schema";
 
-export type ReviewReason = "unmatched" | "suspicious";
+export type ReviewReason = (typeof SCRAPE_REVIEW_REASONS)[number];
+export type ListingFormValue = (typeof LISTING_FORMS)[number];
 
 export interface ReviewItemInput {
   sourceId: string | null;
-  vendorId: string | null;
+  vendorId: string;
   name: string;
   price: number | null;
-  currency: string;
+  /** Null: neither the listing nor its source says which currency the price is in. */
+  currency: string | null;
   link: string | null;
   soldOut: boolean;
   reason: ReviewReason;
+  quantity: number | null;
+  unit: string | null;
+  vials: number;
+  form: ListingFormValue;
   suggestedPeptideId: string | null;
   suggestedSizeOptionId: string | null;
 }
@@ -27,7 +41,7 @@ export async function queueReviewItem(
   input: ReviewItemInput,
 ): Promise<"queued" | "refreshed" | "rejected-before"> {
   const sameListing = and(
-    input.vendorId === null ? undefined : eq(scrapeReviewItems.vendorId, input.vendorId),
+    eq(scrapeReviewItems.vendorId, input.vendorId),
     input.sourceId === null ? undefined : eq(scrapeReviewItems.sourceId, input.sourceId),
     eq(scrapeReviewItems.name, input.name),
   );
@@ -54,6 +68,15 @@ export async function queueReviewItem(
   return "queued";
 }
 
+/** The listing names of a vendor an admin chose to ignore for good: later runs skip them. */
+export async function getIgnoredListingNames(db: Database, vendorId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ name: scrapeReviewItems.name })
+    .from(scrapeReviewItems)
+    .where(and(eq(scrapeReviewItems.vendorId, vendorId), eq(scrapeReviewItems.status, "ignored")));
+  return new Set(rows.map((row) => row.name));
+}
+
 /** Pending review items with their source, vendor and suggested peptide and size, newest first. */
 export async function getPendingReviewItems(db: Database) {
   return db
@@ -65,6 +88,10 @@ export async function getPendingReviewItems(db: Database) {
       link: scrapeReviewItems.link,
       soldOut: scrapeReviewItems.soldOut,
       reason: scrapeReviewItems.reason,
+      quantity: scrapeReviewItems.quantity,
+      unit: scrapeReviewItems.unit,
+      vials: scrapeReviewItems.vials,
+      form: scrapeReviewItems.form,
       vendorId: scrapeReviewItems.vendorId,
       vendorName: vendors.name,
       retailerName: scrapeSources.retailerName,
@@ -96,6 +123,10 @@ export async function getReviewItem(db: Database, id: string) {
       link: scrapeReviewItems.link,
       soldOut: scrapeReviewItems.soldOut,
       status: scrapeReviewItems.status,
+      reason: scrapeReviewItems.reason,
+      quantity: scrapeReviewItems.quantity,
+      unit: scrapeReviewItems.unit,
+      vials: scrapeReviewItems.vials,
       vendorId: scrapeReviewItems.vendorId,
       suggestedPeptideId: scrapeReviewItems.suggestedPeptideId,
       suggestedSizeOptionId: scrapeReviewItems.suggestedSizeOptionId,
@@ -104,13 +135,37 @@ export async function getReviewItem(db: Database, id: string) {
     .where(eq(scrapeReviewItems.id, id));
   return row ?? null;
 }
+export type ReviewItem = NonNullable<Awaited<ReturnType<typeof getReviewItem>>>;
 
+/** Settles a pending item; false when it was no longer pending (another admin got there first). */
 export async function setReviewItemStatus(
   db: Database,
   id: string,
-  status: "approved" | "rejected",
+  status: "approved" | "rejected" | "ignored",
+): Promise<boolean> {
+  const rows = await db
+    .update(scrapeReviewItems)
+    .set({ status })
+    .where(and(eq(scrapeReviewItems.id, id), eq(scrapeReviewItems.status, "pending")))
+    .returning({ id: scrapeReviewItems.id });
+  return rows.length > 0;
+}
+
+/** Ignoring a listing also settles every other pending item of that vendor with that name. */
+export async function ignoreReviewListing(
+  db: Database,
+  item: { vendorId: string | null; name: string },
 ): Promise<void> {
-  await db.update(scrapeReviewItems).set({ status }).where(eq(scrapeReviewItems.id, id));
+  await db
+    .update(scrapeReviewItems)
+    .set({ status: "ignored" })
+    .where(
+      and(
+        item.vendorId === null ? undefined : eq(scrapeReviewItems.vendorId, item.vendorId),
+        eq(scrapeReviewItems.name, item.name),
+        eq(scrapeReviewItems.status, "pending"),
+      ),
+    );
 }
 
 /** Peptides to pick from when approving a listing the scraper could not match. */

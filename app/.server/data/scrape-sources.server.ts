@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 
 import type { Database } from "../db/client";
 import { scrapedData, scrapeSources, vendors } from "../db/schema";
@@ -16,6 +16,8 @@ export interface ScrapeSourceInput {
   nextPageSelector: string | null;
   vendorId: string | null;
   isActive: boolean;
+  /** ISO 4217 code for prices the page prints without one; null or left out: unknown. */
+  currency?: string | null;
 }
 
 const sourceColumns = {
@@ -35,6 +37,7 @@ const sourceColumns = {
   nextPageSelector: scrapeSources.nextPageSelector,
   vendorId: scrapeSources.vendorId,
   isActive: scrapeSources.isActive,
+  currency: scrapeSources.currency,
   createdAt: scrapeSources.createdAt,
 };
 
@@ -61,6 +64,15 @@ export async function getActiveScrapeSources(db: Database): Promise<ScrapeSource
     .from(scrapeSources)
     .where(eq(scrapeSources.isActive, true))
     .orderBy(scrapeSources.createdAt, scrapeSources.id);
+}
+
+/** How many active sources feed this vendor's prices. */
+export async function countActiveSourcesOfVendor(db: Database, vendorId: string): Promise<number> {
+  const [row] = await db
+    .select({ sources: count() })
+    .from(scrapeSources)
+    .where(and(eq(scrapeSources.vendorId, vendorId), eq(scrapeSources.isActive, true)));
+  return row?.sources ?? 0;
 }
 
 export async function createScrapeSource(db: Database, input: ScrapeSourceInput): Promise<string> {

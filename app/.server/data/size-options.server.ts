@@ -37,3 +37,17 @@ export async function findOrCreateSizeOption(
     .returning({ id: sizeOptions.id });
   return { id: row.id, created: true };
 }
+
+/** The sizes of one peptide, as numbers. */
+export async function getPeptideSizeOptions(db: Database, peptideId: string) {
+  const rows = await db
+    .select({
+      id: sizeOptions.id,
+      peptideId: sizeOptions.peptideId,
+      quantity: sizeOptions.quantity,
+      unit: sizeOptions.unit,
+    })
+    .from(sizeOptions)
+    .where(eq(sizeOptions.peptideId, peptideId));
+  return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
+}

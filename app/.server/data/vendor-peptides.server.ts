@@ -1,4 +1,4 @@
-import { and, desc, eq, max } from "drizzle-orm";
+import { and, desc, eq, max, notInArray, sql } from "drizzle-orm";
 
 import type { CurrencyCode } from "~/lib/constants";
 
@@ -71,7 +71,7 @@ export interface VendorPriceResult {
 
 /**
  * The one writer of vendor prices (admin entry, scraper, review approval): a vendor has one
- * price per size and pack, so an existing one is updated (checked now). A new price, or a change of
+ * price per size and pack, so an existing one is updated (checked now when a price was given). A new price, or a change of
  * price or stock, also writes a price_history row.
  */
 export async function upsertVendorPrice(
@@ -101,10 +101,12 @@ export async function upsertVendorPrice(
       purity: input.purity,
       notes: input.notes,
       source: input.source,
-      priceCheckedAt: now,
     };
-    // A price was read: the offer is fresh again.
-    const freshness = input.price === null ? {} : { missedScrapes: 0 };
+    // A price was read: the offer is fresh again. Without one its times stay as they were.
+    const freshness =
+      input.price === null
+        ? { updatedAt: sql`${vendorPeptides.updatedAt}` }
+        : { missedScrapes: 0, priceCheckedAt: now, updatedAt: now };
     if (!existing) {
       if (input.price === null)
         return {
@@ -124,6 +126,7 @@ export async function upsertVendorPrice(
           sizeOptionId: input.sizeOptionId,
           vials: input.vials ?? 1,
           price: input.price,
+          priceCheckedAt: now,
           stockStatus: inStock ? "in_stock" : "out_of_stock",
         })
         .returning({ id: vendorPeptides.id });
@@ -147,7 +150,7 @@ export async function upsertVendorPrice(
     const changed = price !== existing.price || inStock !== wasInStock;
     await tx
       .update(vendorPeptides)
-      .set({ ...fields, ...freshness, price, stockStatus, updatedAt: now })
+      .set({ ...fields, ...freshness, price, stockStatus })
       .where(eq(vendorPeptides.id, existing.id));
     if (changed) {
       await tx
@@ -162,6 +165,48 @@ export async function upsertVendorPrice(
       changed,
     };
   });
+}
+
+/**
+ * A scrape reached the vendor's offer but read no price: the price and its "updated" and
+ * "checked" times stay as they are, and the offer counts one more miss towards going stale.
+ */
+export async function recordMissedScrape(db: Database, vendorPeptideId: string): Promise<void> {
+  await db
+    .update(vendorPeptides)
+    .set({
+      missedScrapes: sql`${vendorPeptides.missedScrapes} + 1`,
+      updatedAt: sql`${vendorPeptides.updatedAt}`,
+    })
+    .where(eq(vendorPeptides.id, vendorPeptideId));
+}
+
+/**
+ * A complete run over a vendor's catalogue page did not list these scraped offers at all:
+ * each counts one miss, nothing else changes. Returns how many were counted.
+ */
+export async function recordUnseenScrapedOffers(
+  db: Database,
+  vendorId: string,
+  seenVendorPeptideIds: string[],
+): Promise<number> {
+  const rows = await db
+    .update(vendorPeptides)
+    .set({
+      missedScrapes: sql`${vendorPeptides.missedScrapes} + 1`,
+      updatedAt: sql`${vendorPeptides.updatedAt}`,
+    })
+    .where(
+      and(
+        eq(vendorPeptides.vendorId, vendorId),
+        eq(vendorPeptides.source, "scraped"),
+        seenVendorPeptideIds.length > 0
+          ? notInArray(vendorPeptides.id, seenVendorPeptideIds)
+          : undefined,
+      ),
+    )
+    .returning({ id: vendorPeptides.id });
+  return rows.length;
 }
 
 export interface ManualPriceInput {

@@ -481,11 +481,14 @@ export const scrapeSources = pgTable(
     soldOutSelector: text("sold_out_selector"),
     vendorId: uuid("vendor_id").references(() => vendors.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),
+    /** The shop's currency for prices printed without an ISO code (a bare "$"); null: unknown. */
+    currency: text("currency"),
     createdAt: createdAt(),
   },
   () => [
     check("scrape_sources_status_check", oneOf("status", SCRAPE_SOURCE_STATUSES)),
     check("scrape_sources_page_type_check", oneOf("page_type", PAGE_TYPES)),
+    check("scrape_sources_currency_check", isoCurrency("currency")),
   ],
 );
 
@@ -518,10 +521,20 @@ export const scrapeLogs = pgTable(
   ],
 );
 
-export const SCRAPE_REVIEW_REASONS = ["unmatched", "suspicious"] as const;
-export const SCRAPE_REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+/** Why a scraped listing waits for an admin, in the order the pipeline checks them. */
+export const SCRAPE_REVIEW_REASONS = [
+  "blend",
+  "not_vial",
+  "unknown_peptide",
+  "unknown_size",
+  "unknown_currency",
+  "price_outlier",
+] as const;
+/** 'ignored': the admin said to skip this vendor's listing of that name on every later run. */
+export const SCRAPE_REVIEW_STATUSES = ["pending", "approved", "rejected", "ignored"] as const;
+export const LISTING_FORMS = ["vial", "capsule", "tablet", "spray", "pen", "other"] as const;
 
-/** Scraped listings held back from going live: no peptide/size match, or an implausible price. */
+/** Scraped listings held back from going live, with what the matcher read from the title. */
 export const scrapeReviewItems = pgTable(
   "scrape_review_items",
   {
@@ -530,10 +543,16 @@ export const scrapeReviewItems = pgTable(
     vendorId: uuid("vendor_id").references(() => vendors.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     price: money("price"),
-    currency: text("currency").notNull().default("USD"),
+    /** Null when neither the listing nor the source says which currency the price is in. */
+    currency: text("currency"),
     link: text("link"),
     soldOut: boolean("sold_out").notNull().default(false),
     reason: text("reason").notNull(),
+    /** One vial's amount as read from the title (masses in mg); null when none was found. */
+    quantity: numeric("quantity", { precision: 12, scale: 4, mode: "number" }),
+    unit: text("unit"),
+    vials: integer("vials").notNull().default(1),
+    form: text("form").notNull().default("vial"),
     suggestedPeptideId: uuid("suggested_peptide_id").references(() => peptides.id, {
       onDelete: "set null",
     }),
@@ -547,6 +566,10 @@ export const scrapeReviewItems = pgTable(
     index("scrape_review_items_status_created_idx").on(t.status, t.createdAt),
     check("scrape_review_items_reason_check", oneOf("reason", SCRAPE_REVIEW_REASONS)),
     check("scrape_review_items_status_check", oneOf("status", SCRAPE_REVIEW_STATUSES)),
+    check("scrape_review_items_form_check", oneOf("form", LISTING_FORMS)),
+    check("scrape_review_items_vials_positive", sql`${t.vials} >= 1`),
+    check("scrape_review_items_currency_check", isoCurrency("currency")),
+    index("scrape_review_items_vendor_name_idx").on(t.vendorId, t.name),
   ],
 );
 

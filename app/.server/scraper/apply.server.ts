@@ -1,18 +1,41 @@
-import type { CurrencyCode } from "~/lib/constants";
-import { namesMatch, parseSizeFromText, pricePerMg, type ParsedSize } from "~/lib/units";
+import { CURRENCY_CODE_PATTERN, type CurrencyCode } from "~/lib/constants";
+import {
+  listingNameAlias,
+  matchListing,
+  type CataloguePeptide,
+  type ListingMatch,
+  type ListingUnit,
+} from "~/lib/listing";
+import { toMilligrams } from "~/lib/units";
 
 import { notifyPriceDrops, type PriceChange } from "../alerts.server";
 import type { AppContext } from "../context.server";
 import { peptides, sizeOptions, vendorPeptides } from "../db/schema";
-import { getReviewItem, queueReviewItem, setReviewItemStatus } from "../data/scrape-review.server";
-import { findOrCreateSizeOption } from "../data/size-options.server";
-import type { ScrapeSource } from "../data/scrape-sources.server";
-import { upsertVendorPrice, type VendorPriceResult } from "../data/vendor-peptides.server";
+import { addPeptideAlias, getPeptideById } from "../data/peptides.server";
+import {
+  getIgnoredListingNames,
+  getReviewItem,
+  ignoreReviewListing,
+  queueReviewItem,
+  setReviewItemStatus,
+  type ReviewItem,
+  type ReviewReason,
+} from "../data/scrape-review.server";
+import { countActiveSourcesOfVendor, type ScrapeSource } from "../data/scrape-sources.server";
+import { getSettings } from "../data/settings.server";
+import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-options.server";
+import {
+  recordMissedScrape,
+  recordUnseenScrapedOffers,
+  upsertVendorPrice,
+  type VendorPriceResult,
+} from "../data/vendor-peptides.server";
 import type { Listing } from "./extract.server";
 
 /**
- * From scraped listings to live prices: each listing matched to a peptide and size, checked
- * for plausibility, then written as the vendor's price or queued for an admin's review.
+ * From scraped listings to live prices: each listing read by `matchListing`, given a currency,
+ * checked for plausibility, then written as the vendor's price or queued for an admin's review
+ * with the reason it waits.
  */
 
 /** A price per mg more than this factor away from the other vendors' median waits for review. */
@@ -20,15 +43,36 @@ const SUSPICIOUS_FACTOR = 3;
 
 type ApplyContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer">;
 
-interface Catalogue {
-  peptides: { id: string; name: string }[];
-  sizes: { id: string; peptideId: string; quantity: number; unit: string }[];
-  prices: { sizeOptionId: string; vendorId: string; price: number }[];
+interface CatalogueSize {
+  id: string;
+  peptideId: string;
+  quantity: number;
+  unit: string;
 }
 
-async function loadCatalogue(app: ApplyContext): Promise<Catalogue> {
-  const [peptideRows, sizeRows, priceRows] = await Promise.all([
-    app.db.select({ id: peptides.id, name: peptides.name }).from(peptides),
+interface CatalogueOffer {
+  id: string;
+  peptideId: string;
+  sizeOptionId: string;
+  vendorId: string;
+  vials: number;
+  price: number;
+  currency: string;
+  missedScrapes: number;
+}
+
+interface Catalogue {
+  peptides: CataloguePeptide[];
+  sizes: CatalogueSize[];
+  offers: CatalogueOffer[];
+  staleAfterMissedRuns: number;
+}
+
+async function loadCatalogue(app: Pick<ApplyContext, "db">): Promise<Catalogue> {
+  const [peptideRows, sizeRows, offerRows, settings] = await Promise.all([
+    app.db
+      .select({ id: peptides.id, name: peptides.name, aliases: peptides.aliases })
+      .from(peptides),
     app.db
       .select({
         id: sizeOptions.id,
@@ -39,54 +83,62 @@ async function loadCatalogue(app: ApplyContext): Promise<Catalogue> {
       .from(sizeOptions),
     app.db
       .select({
+        id: vendorPeptides.id,
+        peptideId: vendorPeptides.peptideId,
         sizeOptionId: vendorPeptides.sizeOptionId,
         vendorId: vendorPeptides.vendorId,
+        vials: vendorPeptides.vials,
         price: vendorPeptides.price,
+        currency: vendorPeptides.currency,
+        missedScrapes: vendorPeptides.missedScrapes,
       })
       .from(vendorPeptides),
+    getSettings(app.db),
   ]);
-  return { peptides: peptideRows, sizes: sizeRows, prices: priceRows };
+  return {
+    peptides: peptideRows,
+    sizes: sizeRows.map((size) => ({ ...size, quantity: Number(size.quantity) })),
+    offers: offerRows,
+    staleAfterMissedRuns: settings.staleAfterMissedRuns,
+  };
 }
 
-const CURRENCY_CODES: Record<string, CurrencyCode> = {
-  $: "USD",
-  US$: "USD",
-  USD: "USD",
-  "€": "EUR",
-  EUR: "EUR",
-  EURO: "EUR",
-  "£": "GBP",
-  GBP: "GBP",
-};
-
-/** The currency as our prices store it; null for one we do not list (no conversion rates). */
-export function toCurrency(raw: string | null): CurrencyCode | null {
-  if (raw === null) return "USD";
-  return CURRENCY_CODES[raw.trim().toUpperCase()] ?? null;
+/**
+ * The listing's own ISO 4217 code; a bare symbol such as "$" names several currencies, so it
+ * says nothing and the source's setting (or the review queue) decides.
+ */
+export function listingCurrency(raw: string | null): CurrencyCode | null {
+  const code = raw?.trim().toUpperCase() ?? "";
+  return CURRENCY_CODE_PATTERN.test(code) ? code : null;
 }
 
-export interface ListingMatch {
-  peptideId: string | null;
-  sizeOptionId: string | null;
-  size: ParsedSize | null;
+/** An amount comparable across sizes: milligrams, or the size's own unit for IU and ml. */
+function amountOf(quantity: number, unit: string): { amount: number; unit: string } | null {
+  const mg = toMilligrams(quantity, unit);
+  if (mg !== null) return mg > 0 ? { amount: mg, unit: "mg" } : null;
+  return quantity > 0 && (unit === "IU" || unit === "ml") ? { amount: quantity, unit } : null;
 }
 
-export function matchListing(
-  catalogue: Pick<Catalogue, "peptides" | "sizes">,
-  name: string,
-): ListingMatch {
-  const peptide = catalogue.peptides.find((p) => namesMatch(p.name, name));
-  const size = parseSizeFromText(name);
-  const option =
-    peptide && size
-      ? catalogue.sizes.find(
-          (s) =>
-            s.peptideId === peptide.id &&
-            s.unit === size.unit &&
-            Number(s.quantity) === size.quantity,
-        )
-      : undefined;
-  return { peptideId: peptide?.id ?? null, sizeOptionId: option?.id ?? null, size };
+/** The catalogue size the listing names: same peptide, same amount (500 mcg is 0.5 mg). */
+export function findListingSize(
+  sizes: CatalogueSize[],
+  peptideId: string,
+  match: Pick<ListingMatch, "quantity" | "unit">,
+): CatalogueSize | null {
+  if (match.quantity === null || match.unit === null) return null;
+  const wanted = amountOf(match.quantity, match.unit);
+  if (!wanted) return null;
+  return (
+    sizes.find((size) => {
+      if (size.peptideId !== peptideId) return false;
+      const amount = amountOf(size.quantity, size.unit);
+      return (
+        amount !== null &&
+        amount.unit === wanted.unit &&
+        Math.abs(amount.amount - wanted.amount) < 1e-6
+      );
+    }) ?? null
+  );
 }
 
 function median(values: number[]): number | null {
@@ -96,22 +148,34 @@ function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Far from what the other vendors charge for the same size: likely a misread price or a wrong match. */
+/**
+ * Far from what the other vendors charge: likely a misread price or a wrong match. Compared
+ * per vial and per mg (per IU or ml for those sizes) over the peptide's sizes, only against
+ * fresh offers in the same currency; with none to compare, nothing is suspicious.
+ */
 export function isSuspiciousPrice(
   catalogue: Catalogue,
-  sizeOptionId: string,
-  vendorId: string,
-  price: number,
+  offer: { sizeOptionId: string; vendorId: string; vials: number; price: number; currency: string },
 ): boolean {
-  const size = catalogue.sizes.find((s) => s.id === sizeOptionId);
-  if (!size) return false;
-  const perMg = (value: number) => pricePerMg(value, Number(size.quantity), size.unit) ?? value;
-  const others = catalogue.prices
-    .filter((p) => p.sizeOptionId === sizeOptionId && p.vendorId !== vendorId)
-    .map((p) => perMg(p.price));
+  const sizeById = new Map(catalogue.sizes.map((size) => [size.id, size]));
+  const size = sizeById.get(offer.sizeOptionId);
+  const amount = size && amountOf(size.quantity, size.unit);
+  if (!size || !amount) return false;
+  const others = catalogue.offers.flatMap((other) => {
+    const otherSize = sizeById.get(other.sizeOptionId);
+    const otherAmount = otherSize && amountOf(otherSize.quantity, otherSize.unit);
+    const comparable =
+      other.vendorId !== offer.vendorId &&
+      other.peptideId === size.peptideId &&
+      other.currency === offer.currency &&
+      other.missedScrapes < catalogue.staleAfterMissedRuns &&
+      other.price > 0 &&
+      otherAmount?.unit === amount.unit;
+    return comparable ? [other.price / other.vials / otherAmount.amount] : [];
+  });
   const typical = median(others);
   if (typical === null || typical <= 0) return false;
-  const ratio = perMg(price) / typical;
+  const ratio = offer.price / offer.vials / amount.amount / typical;
   return ratio > SUSPICIOUS_FACTOR || ratio < 1 / SUSPICIOUS_FACTOR;
 }
 
@@ -119,24 +183,39 @@ export interface ApplySummary {
   updated: number;
   unchanged: number;
   queued: number;
+  /** Listings an admin chose to ignore for good, skipped silently. */
+  ignored: number;
+  /** Offers that counted a run without a price (their price and times left as they were). */
+  missed: number;
   drops: PriceChange[];
+  /** Lines for the run's log: offers whose price could not be read this time. */
+  warnings: string[];
 }
 
-/** A scraped listing's price: source 'scraped', the stock as the page shows it, a missing link keeps the stored one. */
-function saveScrapedPrice(
-  app: Pick<ApplyContext, "db">,
-  listing: {
-    vendorId: string;
-    peptideId: string;
-    sizeOptionId: string;
-    price: number | null;
-    currency: CurrencyCode;
-    link: string | null;
-    soldOut: boolean;
-  },
-): Promise<VendorPriceResult> {
-  const { link, ...price } = listing;
-  return upsertVendorPrice(app.db, { ...price, url: link ?? undefined, source: "scraped" });
+export interface ApplyOptions {
+  /**
+   * The run read the whole source (no URL cap or failed page on the way). Only then do
+   * scraped offers the page no longer lists count a miss; default true.
+   */
+  complete?: boolean;
+}
+
+/** A listing either goes live as the vendor's price, or waits for review with its first reason. */
+type Verdict =
+  | { live: true; peptideId: string; size: CatalogueSize; currency: string }
+  | { live: false; reason: ReviewReason };
+
+function verdictOf(
+  match: ListingMatch,
+  size: CatalogueSize | null,
+  currency: string | null,
+): Verdict {
+  if (match.blend) return { live: false, reason: "blend" };
+  if (match.form !== "vial") return { live: false, reason: "not_vial" };
+  if (!match.peptideId) return { live: false, reason: "unknown_peptide" };
+  if (!size) return { live: false, reason: "unknown_size" };
+  if (!currency) return { live: false, reason: "unknown_currency" };
+  return { live: true, peptideId: match.peptideId, size, currency };
 }
 
 /** The price change to alert about, when the write lowered an existing price. */
@@ -153,102 +232,256 @@ export function priceDrop(result: VendorPriceResult): PriceChange | null {
     : null;
 }
 
+/**
+ * Missed runs: a matched offer whose listing shows no price counts one miss. When a complete
+ * run over a category page (the vendor's only active source, so it is where the vendor's
+ * scraped offers come from) no longer lists an offer at all, that offer counts one too.
+ */
 export async function applyListings(
   app: ApplyContext,
   source: ScrapeSource,
   listings: Listing[],
+  options: ApplyOptions = {},
 ): Promise<ApplySummary> {
-  const summary: ApplySummary = { updated: 0, unchanged: 0, queued: 0, drops: [] };
-  if (!source.vendorId) return summary;
-  const catalogue = await loadCatalogue(app);
+  const summary: ApplySummary = {
+    updated: 0,
+    unchanged: 0,
+    queued: 0,
+    ignored: 0,
+    missed: 0,
+    drops: [],
+    warnings: [],
+  };
+  const vendorId = source.vendorId;
+  if (!vendorId) return summary;
+  const [catalogue, ignoredNames] = await Promise.all([
+    loadCatalogue(app),
+    getIgnoredListingNames(app.db, vendorId),
+  ]);
+  const seenOfferIds = new Set<string>();
+  const offerOf = (sizeOptionId: string, vials: number) =>
+    catalogue.offers.find(
+      (offer) =>
+        offer.vendorId === vendorId && offer.sizeOptionId === sizeOptionId && offer.vials === vials,
+    );
+
   for (const listing of listings) {
-    const match = matchListing(catalogue, listing.name);
-    const currency = toCurrency(listing.currency);
-    const review = {
-      sourceId: source.id,
-      vendorId: source.vendorId,
-      name: listing.name,
-      price: listing.price,
-      currency: currency ?? "USD",
-      link: listing.link,
-      soldOut: listing.soldOut,
-      suggestedPeptideId: match.peptideId,
-      suggestedSizeOptionId: match.sizeOptionId,
-    };
-    if (!match.peptideId || !match.sizeOptionId) {
-      if (listing.price !== null) {
-        await queueReviewItem(app.db, { ...review, reason: "unmatched" });
-        summary.queued += 1;
+    if (ignoredNames.has(listing.name)) {
+      summary.ignored += 1;
+      continue;
+    }
+    const match = matchListing(listing.name, catalogue.peptides);
+    const size = match.peptideId ? findListingSize(catalogue.sizes, match.peptideId, match) : null;
+    const currency = listingCurrency(listing.currency) ?? source.currency ?? null;
+    let verdict = verdictOf(match, size, currency);
+    const offer = size ? offerOf(size.id, match.vials) : undefined;
+    if (offer) seenOfferIds.add(offer.id);
+
+    if (listing.price === null) {
+      // The offer was reached but no price read: only its stock and its miss count change.
+      if (offer && (verdict.live || verdict.reason === "unknown_currency")) {
+        await upsertVendorPrice(app.db, {
+          vendorId,
+          peptideId: offer.peptideId,
+          sizeOptionId: offer.sizeOptionId,
+          vials: offer.vials,
+          price: null,
+          currency: offer.currency,
+          soldOut: listing.soldOut,
+          source: "scraped",
+        });
+        await recordMissedScrape(app.db, offer.id);
+        summary.missed += 1;
+        summary.warnings.push(`No price read for "${listing.name}"; its last price is kept`);
       }
       continue;
     }
-    const suspicious =
-      currency === null ||
-      (listing.price !== null &&
-        isSuspiciousPrice(catalogue, match.sizeOptionId, source.vendorId, listing.price));
-    if (suspicious) {
-      await queueReviewItem(app.db, { ...review, reason: "suspicious" });
-      summary.queued += 1;
+    if (
+      verdict.live &&
+      isSuspiciousPrice(catalogue, {
+        sizeOptionId: verdict.size.id,
+        vendorId,
+        vials: match.vials,
+        price: listing.price,
+        currency: verdict.currency,
+      })
+    )
+      verdict = { live: false, reason: "price_outlier" };
+
+    if (!verdict.live) {
+      const queued = await queueReviewItem(app.db, {
+        sourceId: source.id,
+        vendorId,
+        name: listing.name,
+        price: listing.price,
+        currency,
+        link: listing.link,
+        soldOut: listing.soldOut,
+        reason: verdict.reason,
+        quantity: match.quantity,
+        unit: match.unit,
+        vials: match.vials,
+        form: match.form,
+        suggestedPeptideId: match.blend ? null : match.peptideId,
+        suggestedSizeOptionId: size?.id ?? null,
+      });
+      if (queued !== "rejected-before") summary.queued += 1;
       continue;
     }
-    const result = await saveScrapedPrice(app, {
-      vendorId: source.vendorId,
-      peptideId: match.peptideId,
-      sizeOptionId: match.sizeOptionId,
+    const result = await upsertVendorPrice(app.db, {
+      vendorId,
+      peptideId: verdict.peptideId,
+      sizeOptionId: verdict.size.id,
+      vials: match.vials,
       price: listing.price,
-      currency: currency ?? "USD",
-      link: listing.link,
+      currency: verdict.currency,
+      url: listing.link ?? undefined,
       soldOut: listing.soldOut,
+      source: "scraped",
     });
+    if (result.vendorPeptideId) seenOfferIds.add(result.vendorPeptideId);
     if (result.changed) summary.updated += 1;
     else summary.unchanged += 1;
     const drop = priceDrop(result);
     if (drop) summary.drops.push(drop);
   }
+
+  if (
+    (options.complete ?? true) &&
+    source.pageType === "category" &&
+    listings.length > 0 &&
+    (await countActiveSourcesOfVendor(app.db, vendorId)) === 1
+  ) {
+    const unseen = await recordUnseenScrapedOffers(app.db, vendorId, [...seenOfferIds]);
+    if (unseen > 0) {
+      summary.missed += unseen;
+      summary.warnings.push(
+        `${unseen} scraped offer${unseen === 1 ? " was" : "s were"} not on the page; last prices kept`,
+      );
+    }
+  }
   return summary;
 }
 
-export class ReviewApprovalError extends Error {}
+/** A review action that cannot go ahead; the status is the HTTP answer's. */
+export class ReviewApprovalError extends Error {
+  constructor(
+    message: string,
+    readonly status: 404 | 409 = 409,
+  ) {
+    super(message);
+  }
+}
+
+async function requirePeptide(app: Pick<AppContext, "db">, peptideId: string): Promise<void> {
+  if (!(await getPeptideById(app.db, peptideId)))
+    throw new ReviewApprovalError("Peptide not found", 404);
+}
+
+export interface ReviewDecision {
+  peptideId: string;
+  /** An existing size of the peptide; without it the size below is found or created. */
+  sizeOptionId?: string | null;
+  quantity?: number | null;
+  unit?: ListingUnit | null;
+  vials?: number | null;
+  /** Needed when the listing's currency is unknown. */
+  currency?: string | null;
+  /** Also keep the listing's name as an alias of the peptide, so the next run matches it. */
+  addAlias?: boolean;
+}
+
+async function pendingItem(app: Pick<AppContext, "db">, id: string): Promise<ReviewItem> {
+  const item = await getReviewItem(app.db, id);
+  if (!item) throw new ReviewApprovalError("Review item not found", 404);
+  if (item.status !== "pending")
+    throw new ReviewApprovalError("This review item is no longer pending");
+  return item;
+}
+
+async function chosenSizeOptionId(
+  app: Pick<AppContext, "db">,
+  item: ReviewItem,
+  decision: ReviewDecision,
+): Promise<string> {
+  const sizes = await getPeptideSizeOptions(app.db, decision.peptideId);
+  if (decision.sizeOptionId) {
+    if (!sizes.some((size) => size.id === decision.sizeOptionId))
+      throw new ReviewApprovalError("That size does not belong to the chosen peptide");
+    return decision.sizeOptionId;
+  }
+  const quantity = decision.quantity ?? item.quantity;
+  const unit = decision.unit ?? item.unit;
+  if (quantity === null || !(quantity > 0) || (unit !== "mg" && unit !== "IU" && unit !== "ml"))
+    throw new ReviewApprovalError("Could not read a size from the listing name; enter one");
+  const existing = findListingSize(sizes, decision.peptideId, { quantity, unit });
+  if (existing) return existing.id;
+  const created = await findOrCreateSizeOption(app.db, {
+    peptideId: decision.peptideId,
+    quantity,
+    unit,
+    unitLabel: null,
+  });
+  return created.id;
+}
 
 /**
  * The admin's approval of a queued listing: the price goes live for the chosen peptide and
- * the size read from the listing's name (created when the peptide does not have it yet).
+ * size (created when the peptide does not have it yet), for this item's vendor only.
  */
 export async function approveReviewItem(
   app: Pick<AppContext, "db" | "mailer" | "logger" | "baseUrl">,
   id: string,
-  peptideId: string,
+  decision: ReviewDecision,
 ): Promise<void> {
-  const item = await getReviewItem(app.db, id);
-  if (!item || item.status !== "pending")
-    throw new ReviewApprovalError("This review item is no longer pending");
+  const item = await pendingItem(app, id);
   if (!item.vendorId) throw new ReviewApprovalError("The listing has no vendor");
   if (item.price === null) throw new ReviewApprovalError("The listing has no price");
-  const size = parseSizeFromText(item.name);
-  const sizeOptionId =
-    peptideId === item.suggestedPeptideId && item.suggestedSizeOptionId
-      ? item.suggestedSizeOptionId
-      : size
-        ? (
-            await findOrCreateSizeOption(app.db, {
-              peptideId,
-              quantity: size.quantity,
-              unit: size.unit,
-              unitLabel: null,
-            })
-          ).id
-        : null;
-  if (!sizeOptionId) throw new ReviewApprovalError("Could not read a size from the listing name");
-  const result = await saveScrapedPrice(app, {
+  const currency = decision.currency ?? item.currency;
+  if (!currency) throw new ReviewApprovalError("Choose the currency of this price");
+  await requirePeptide(app, decision.peptideId);
+  const sizeOptionId = await chosenSizeOptionId(app, item, decision);
+  if (decision.addAlias)
+    await addPeptideAlias(app.db, decision.peptideId, listingNameAlias(item.name));
+  if (!(await setReviewItemStatus(app.db, id, "approved")))
+    throw new ReviewApprovalError("This review item is no longer pending");
+  const result = await upsertVendorPrice(app.db, {
     vendorId: item.vendorId,
-    peptideId,
+    peptideId: decision.peptideId,
     sizeOptionId,
+    vials: decision.vials ?? item.vials,
     price: item.price,
-    currency: toCurrency(item.currency) ?? "USD",
-    link: item.link,
+    currency,
+    url: item.link ?? undefined,
     soldOut: item.soldOut,
+    source: "scraped",
   });
-  await setReviewItemStatus(app.db, id, "approved");
   const drop = priceDrop(result);
   if (drop) await notifyPriceDrops(app, [drop]);
+}
+
+/** Keeps the listing's name as an alias of the peptide; the item stays for a decision. */
+export async function addReviewItemAlias(
+  app: Pick<AppContext, "db">,
+  id: string,
+  peptideId: string,
+): Promise<string> {
+  const item = await pendingItem(app, id);
+  await requirePeptide(app, peptideId);
+  const alias = listingNameAlias(item.name);
+  if (!alias) throw new ReviewApprovalError("The listing name has no peptide name to keep");
+  await addPeptideAlias(app.db, peptideId, alias);
+  return alias;
+}
+
+export async function rejectReviewItem(app: Pick<AppContext, "db">, id: string): Promise<void> {
+  await pendingItem(app, id);
+  if (!(await setReviewItemStatus(app.db, id, "rejected")))
+    throw new ReviewApprovalError("This review item is no longer pending");
+}
+
+/** Later runs skip this vendor's listing of that name without a word. */
+export async function ignoreReviewItem(app: Pick<AppContext, "db">, id: string): Promise<void> {
+  const item = await pendingItem(app, id);
+  await ignoreReviewListing(app.db, item);
 }

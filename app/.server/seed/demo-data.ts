@@ -20,6 +20,8 @@ export interface DemoPeptide {
   /** Typical price per mg in USD, so every vendor's prices stay plausible. */
   usdPerMg: number;
   sizesMg: number[];
+  /** Other names shops list it under; the scraper's matcher reads them. */
+  aliases?: string[];
   description: string;
   keyBenefits: string[];
   popularOrder?: 1 | 2 | 3;
@@ -28,6 +30,7 @@ export interface DemoPeptide {
 export const DEMO_PEPTIDES: DemoPeptide[] = [
   {
     name: "BPC-157",
+    aliases: ["Body Protection Compound-157"],
     category: "Healing & Recovery",
     usdPerMg: 4.2,
     sizesMg: [5, 10],
@@ -42,6 +45,7 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "TB-500",
+    aliases: ["Thymosin Beta-4", "TB4"],
     category: "Healing & Recovery",
     usdPerMg: 3.6,
     sizesMg: [5, 10],
@@ -52,6 +56,7 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "GHK-Cu",
+    aliases: ["Copper Peptide GHK-Cu", "GHK Copper"],
     category: "Skin & Tanning",
     usdPerMg: 0.55,
     sizesMg: [50, 100],
@@ -60,6 +65,7 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "Epitalon",
+    aliases: ["Epithalon", "Epithalone"],
     category: "Longevity",
     usdPerMg: 1.9,
     sizesMg: [10, 50],
@@ -117,6 +123,7 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "AOD-9604",
+    aliases: ["AOD9604"],
     category: "Metabolic",
     usdPerMg: 8.1,
     sizesMg: [2, 5],
@@ -141,6 +148,7 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "DSIP",
+    aliases: ["Delta Sleep-Inducing Peptide"],
     category: "Cognitive",
     usdPerMg: 4.4,
     sizesMg: [2, 5],
@@ -149,6 +157,7 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "Thymosin Alpha-1",
+    aliases: ["TA-1", "Thymalfasin"],
     category: "Longevity",
     usdPerMg: 6.8,
     sizesMg: [5, 10],
@@ -165,6 +174,7 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "Melanotan II",
+    aliases: ["MT-II", "MT-2", "Melanotan 2"],
     category: "Skin & Tanning",
     usdPerMg: 2.9,
     sizesMg: [10],
@@ -173,6 +183,7 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "PT-141",
+    aliases: ["Bremelanotide"],
     category: "Skin & Tanning",
     usdPerMg: 3.8,
     sizesMg: [10],

@@ -169,6 +169,7 @@ export async function installDemoData(
           description: peptide.description,
           categoryId: categoryId.get(peptide.category) ?? null,
           keyBenefits: peptide.keyBenefits,
+          aliases: peptide.aliases ?? [],
           isPopular: peptide.popularOrder !== undefined,
           popularOrder: peptide.popularOrder ?? null,
           imageUrl: null,
@@ -264,6 +265,7 @@ export async function installDemoData(
         linkSelector: null,
         soldOutSelector: ".sold-out",
         vendorId: vendorId.get("Apex Peptide Labs") ?? null,
+        currency: "USD",
         status: "inactive",
       },
       {
@@ -278,6 +280,7 @@ export async function installDemoData(
         nextPageSelector: "a.next",
         paginationSelector: ".pagination",
         vendorId: vendorId.get("Apex Peptide Labs") ?? null,
+        currency: "USD",
         status: "inactive",
       },
       // Sizes only in structured data: the selectors are the fallback a source must have.

@@ -86,6 +86,32 @@ const peptideFields = {
         .map((line) => line.trim())
         .filter(Boolean),
     ),
+  /**
+   * Other names shops use, one per line or comma-separated; the scraper matches them. Left out
+   * of the form, the stored aliases stay.
+   */
+  aliases: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : [
+            ...new Map(
+              value
+                .split(/[\r\n,]+/)
+                .map((alias) => alias.trim().replace(/\s+/g, " "))
+                .filter(Boolean)
+                .map((alias) => [alias.toLowerCase(), alias] as const),
+            ).values(),
+          ],
+    )
+    .pipe(
+      z
+        .array(z.string().max(100, "An alias can be at most 100 characters"))
+        .max(50, "At most 50 aliases")
+        .optional(),
+    ),
   isPopular: checkbox,
   popularOrder: optionalNumber(
     z

@@ -205,10 +205,16 @@ function integerField(message: string, min: number) {
     .pipe(z.number().int().min(min, message).max(2_000_000_000, message));
 }
 
+const STALE_AFTER_MESSAGE = "Runs without a price must be between 1 and 100";
+
 export const settingsFormSchema = z.object({
   scrapeIntervalSeconds: integerField("The scrape interval must be at least 60 seconds", 60),
   maxUrlsPerRun: integerField("Max URLs per run must be at least 1", 1),
   requestDelayMs: integerField("The request delay must be 0 ms or more", 0),
+  // Left out by an older form: the stored value stays.
+  staleAfterMissedRuns: integerField(STALE_AFTER_MESSAGE, 1)
+    .pipe(z.number().max(100, STALE_AFTER_MESSAGE))
+    .optional(),
   respectRobotsTxt: checkbox,
   priceAlertsEnabled: checkbox,
   priceAlertThresholdPercent: z

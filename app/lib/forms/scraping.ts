@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-import { PAGE_TYPES } from "~/lib/constants";
+import { CURRENCY_CODE_PATTERN, PAGE_TYPES } from "~/lib/constants";
 
 const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 const INVALID_URL_MESSAGE = "Please enter a valid URL (http:// or https://)";
@@ -61,6 +61,13 @@ export const scrapeSourceFields = z
       .transform((value) => (value ? value : null))
       .pipe(z.string().uuid("Unknown vendor").nullable()),
     is_active: checkbox,
+    currency: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toUpperCase() || null : null),
+      z
+        .string()
+        .regex(CURRENCY_CODE_PATTERN, "Enter a three-letter currency code such as USD")
+        .nullable(),
+    ),
   })
   .transform((form) => ({
     retailerName: form.retailer_name,
@@ -75,6 +82,7 @@ export const scrapeSourceFields = z
     nextPageSelector: form.page_type === "category" ? form.next_page_selector : null,
     vendorId: form.vendor_id,
     isActive: form.is_active,
+    currency: form.currency,
   }));
 
 /** The selector test reads the dialog as it stands; only the URL and name/price selectors are needed. */
@@ -94,6 +102,4 @@ export const scrapingActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("run-source"), id }),
   z.object({ intent: z.literal("run-all") }),
   z.object({ intent: z.literal("test-selectors") }).passthrough(),
-  z.object({ intent: z.literal("approve-review"), id, peptide_id: id }),
-  z.object({ intent: z.literal("reject-review"), id }),
 ]);

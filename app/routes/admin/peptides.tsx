@@ -64,6 +64,7 @@ import { MAX_POPULAR_ORDER, peptidePageSchema, resolvePopularOrder } from "~/lib
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { slugify } from "~/lib/slug";
 
+import { AliasesField } from "~/components/admin/peptides/aliases-field";
 import type { Route } from "./+types/peptides";
 
 const LOAD_FAILED = "Failed to load categories, vendors, or peptides";
@@ -138,6 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: form.description,
         imageUrl,
         keyBenefits: form.keyBenefits,
+        aliases: form.aliases,
         isPopular: form.isPopular,
         popularOrder: resolvePopularOrder(form.isPopular, form.popularOrder),
       };
@@ -599,6 +601,7 @@ function PeptideDialog({
               defaultValue={editing?.keyBenefits.join("\n") ?? ""}
             />
           </Field>
+          <AliasesField aliases={editing?.aliases ?? []} />
           <div className="flex flex-wrap items-end gap-4">
             <div className="flex items-center gap-2 pb-2">
               <Switch

@@ -1,17 +1,11 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Check, FlaskConical, Loader2, Play, Plus, X } from "lucide-react";
+import { FlaskConical, Loader2, Play, Plus } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
 import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
-import {
-  getPeptideOptions,
-  getPendingReviewItems,
-  setReviewItemStatus,
-  getReviewItem,
-} from "~/.server/data/scrape-review.server";
 import {
   createScrapeSource,
   deleteScrapeSource,
@@ -22,16 +16,15 @@ import {
   type ScrapeSourceRow,
 } from "~/.server/data/scrape-sources.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
-import { approveReviewItem, ReviewApprovalError } from "~/.server/scraper/apply.server";
 import {
   SCRAPE_MESSAGES,
   scrapeAllSources,
   scrapeSource,
-  scrapingErrorMessage,
   testSelectors,
 } from "~/.server/scraper/run.server";
 import { failure, actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
+import { ReviewQueue } from "~/components/admin/scraping/review-queue";
 import { DataTable } from "~/components/admin/data-table";
 import {
   Field,
@@ -65,6 +58,7 @@ import { useActionToast } from "~/hooks/use-action-toast";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { formatLastScraped, formatPrice } from "~/lib/format";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
+import { isReviewIntent } from "~/lib/forms/scrape-review";
 import {
   scrapeSourceFields,
   scrapingActionSchema,
@@ -74,6 +68,7 @@ import {
 import { formatSize } from "~/lib/units";
 
 import type { Route } from "./+types/scraping";
+import { handleReviewAction, loadReviewQueue } from "./scraping.review.server";
 
 const LOGS_PAGE_SIZE = 10;
 const RUN_KEY = "scrape-run";
@@ -94,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const logsPage = Number.isInteger(requested) && requested > 0 ? requested : 1;
   // Assigned inside a callback, which TypeScript's narrowing cannot see.
   let loadError = null as string | null;
-  const [sources, vendors, peptides, reviewItems, logs] = await Promise.all([
+  const [sources, vendors, review, logs] = await Promise.all([
     // SPEC.md §8: a failed read of the sources is a toast, not a broken page.
     getScrapeSources(db).catch((error: unknown) => {
       context.app.logger.error({ err: error }, "loading scrape sources failed");
@@ -102,16 +97,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return [];
     }),
     getVendorOptions(db),
-    getPeptideOptions(db),
-    getPendingReviewItems(db),
+    loadReviewQueue(db),
     getScrapeLogs(db, { page: logsPage, pageSize: LOGS_PAGE_SIZE }),
   ]);
   return {
     loadError,
     sources,
     vendors,
-    peptides,
-    reviewItems,
+    review,
     logs: {
       ...logs,
       page: logsPage,
@@ -136,6 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { app } = context;
   const { db } = app;
   const fields = formFields(await request.formData());
+  if (isReviewIntent(fields.intent)) return handleReviewAction(app, admin, fields);
   const parsed = scrapingActionSchema.safeParse(fields);
   if (!parsed.success) return failure(firstIssueMessage(parsed.error), 400);
   const form = parsed.data;
@@ -243,37 +237,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         return failure(`Error testing selectors: ${message.slice(0, 200)}`, 200);
       }
     }
-
-    case "approve-review": {
-      try {
-        await approveReviewItem(app, form.id, form.peptide_id);
-      } catch (error) {
-        if (error instanceof ReviewApprovalError) return failure(error.message, 409);
-        app.logger.error({ err: error }, "approving a review item failed");
-        return failure(scrapingErrorMessage(error), 500);
-      }
-      await recordAudit(db, admin, {
-        action: "update",
-        entity: "scrape_review",
-        entityId: form.id,
-        details: { approved: true, peptideId: form.peptide_id },
-      });
-      return actionSuccess("Price approved");
-    }
-
-    case "reject-review": {
-      const item = await getReviewItem(db, form.id);
-      if (!item || item.status !== "pending")
-        return failure("This review item is no longer pending", 409);
-      await setReviewItemStatus(db, form.id, "rejected");
-      await recordAudit(db, admin, {
-        action: "update",
-        entity: "scrape_review",
-        entityId: form.id,
-        details: { approved: false },
-      });
-      return actionSuccess("Listing rejected");
-    }
   }
 }
 
@@ -303,7 +266,7 @@ function StatusBadge({ status, error }: { status: string; error: string | null }
 const NA = "N/A";
 
 export default function AdminScraping({ loaderData }: Route.ComponentProps) {
-  const { loadError, sources, vendors, peptides, reviewItems, logs } = loaderData;
+  const { loadError, sources, vendors, review, logs } = loaderData;
   const runFetcher = useFetcher<RunResult>({ key: RUN_KEY });
   const [dialog, setDialog] = useState<{ open: boolean; source: Source | null }>({
     open: false,
@@ -449,7 +412,7 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
         {scraped && scraped.name.length > 0 ? <ResultsTable scraped={scraped} /> : null}
       </section>
 
-      <ReviewQueue items={reviewItems} peptides={peptides} />
+      <ReviewQueue items={review.items} peptides={review.peptides} />
 
       <ScrapingLogs logs={logs} />
 
@@ -522,139 +485,6 @@ function ResultsTable({ scraped }: { scraped: ScrapedDataArrays }) {
         </Table>
       </div>
     </div>
-  );
-}
-
-function ReviewRow({
-  item,
-  peptides,
-}: {
-  item: LoaderData["reviewItems"][number];
-  peptides: LoaderData["peptides"];
-}) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
-  const selectId = `review-peptide-${item.id}`;
-  return (
-    <TableRow>
-      <TableCell className="whitespace-normal">
-        <div className="font-medium">{item.name}</div>
-        <div className="text-xs text-muted-foreground">
-          {item.vendorName ?? item.retailerName ?? NA}
-        </div>
-      </TableCell>
-      <TableCell className="tabular-nums">
-        {item.price === null ? NA : `${formatPrice(item.price)} ${item.currency}`}
-      </TableCell>
-      <TableCell>
-        <Badge
-          variant={item.reason === "suspicious" ? "warning" : "secondary"}
-          className="capitalize"
-        >
-          {item.reason}
-        </Badge>
-      </TableCell>
-      <TableCell className="whitespace-normal">
-        {item.suggestedPeptideName
-          ? `${item.suggestedPeptideName}${item.suggestedQuantity !== null && item.suggestedUnit ? ` · ${formatSize(item.suggestedQuantity, item.suggestedUnit)}` : ""}`
-          : NA}
-      </TableCell>
-      <TableCell>
-        <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
-          <input type="hidden" name="id" value={item.id} />
-          <label htmlFor={selectId} className="sr-only">
-            Peptide for {item.name}
-          </label>
-          <NativeSelect
-            id={selectId}
-            name="peptide_id"
-            defaultValue={item.suggestedPeptideId ?? ""}
-            className="w-40"
-            required
-          >
-            <option value="" disabled>
-              Choose peptide
-            </option>
-            {peptides.map((peptide) => (
-              <option key={peptide.id} value={peptide.id}>
-                {peptide.name}
-              </option>
-            ))}
-          </NativeSelect>
-          <Button
-            type="submit"
-            name="intent"
-            value="approve-review"
-            size="sm"
-            disabled={busy}
-            aria-label={`Approve ${item.name}`}
-          >
-            <Check aria-hidden />
-            Approve
-          </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="reject-review"
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            aria-label={`Reject ${item.name}`}
-            formNoValidate
-          >
-            <X aria-hidden />
-            Reject
-          </Button>
-        </fetcher.Form>
-      </TableCell>
-    </TableRow>
-  );
-}
-
-function ReviewQueue({
-  items,
-  peptides,
-}: {
-  items: LoaderData["reviewItems"];
-  peptides: LoaderData["peptides"];
-}) {
-  return (
-    <section aria-labelledby="review-heading" className="space-y-3">
-      <div>
-        <h2 id="review-heading" className="text-xl font-semibold">
-          Review Queue
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Scraped listings that matched no peptide and size, or whose price per mg is far from other
-          vendors&apos;, wait here instead of going live.
-        </p>
-      </div>
-      <div className="rounded-md border">
-        <Table aria-label="Review queue">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Listing</TableHead>
-              <TableHead>Price</TableHead>
-              <TableHead>Reason</TableHead>
-              <TableHead>Suggested match</TableHead>
-              <TableHead>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="h-16 text-center text-muted-foreground">
-                  Nothing waiting for review.
-                </TableCell>
-              </TableRow>
-            ) : (
-              items.map((item) => <ReviewRow key={item.id} item={item} peptides={peptides} />)
-            )}
-          </TableBody>
-        </Table>
-      </div>
-    </section>
   );
 }
 
@@ -812,6 +642,9 @@ function SourceDialog({
                 ))}
               </NativeSelect>
             </Field>
+            {text("currency", "Currency when the page shows only a symbol", source?.currency, {
+              placeholder: "USD",
+            })}
             {text("product_selector", "Product selector", source?.productSelector, {
               required: true,
               placeholder: ".product-card",

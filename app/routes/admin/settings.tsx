@@ -124,6 +124,13 @@ const NUMBER_FIELDS = [
     step: 1,
     hint: "0 or more.",
   },
+  {
+    name: "staleAfterMissedRuns",
+    label: "Runs without a price before an offer is stale",
+    min: 1,
+    step: 1,
+    hint: "1 to 100. A stale offer drops out of best price.",
+  },
 ] as const;
 
 function SettingsForm({ settings }: { settings: Route.ComponentProps["loaderData"]["settings"] }) {

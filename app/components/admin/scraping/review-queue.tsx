@@ -1,0 +1,267 @@
+import { Ban, Check, Tag, X } from "lucide-react";
+import { useFetcher } from "react-router";
+
+import { NativeSelect } from "~/components/admin/form-controls";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { useActionToast } from "~/hooks/use-action-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { formatPrice } from "~/lib/format";
+import { REVIEW_REASON_LABELS, REVIEW_UNITS } from "~/lib/forms/scrape-review";
+import { formatSize } from "~/lib/units";
+
+const NA = "N/A";
+
+export interface ReviewQueueItem {
+  id: string;
+  name: string;
+  price: number | null;
+  currency: string | null;
+  reason: string;
+  quantity: number | null;
+  unit: string | null;
+  vials: number;
+  form: string;
+  vendorName: string | null;
+  retailerName: string | null;
+  suggestedPeptideId: string | null;
+  suggestedPeptideName: string | null;
+  suggestedQuantity: number | string | null;
+  suggestedUnit: string | null;
+}
+
+/** What the matcher read from the title: "10mg × 5 vials · capsule". */
+function readSummary(item: ReviewQueueItem): string {
+  const size = item.quantity !== null && item.unit ? formatSize(item.quantity, item.unit) : null;
+  const parts = [
+    size ? `${size}${item.vials > 1 ? ` × ${item.vials} vials` : ""}` : "no size",
+    item.form === "vial" ? null : item.form,
+  ];
+  return parts.filter(Boolean).join(" · ");
+}
+
+function ReviewRow({
+  item,
+  peptides,
+}: {
+  item: ReviewQueueItem;
+  peptides: { id: string; name: string }[];
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const field = (name: string) => `review-${name}-${item.id}`;
+  return (
+    <TableRow>
+      <TableCell className="whitespace-normal">
+        <div className="font-medium">{item.name}</div>
+        <div className="text-xs text-muted-foreground">
+          {item.vendorName ?? item.retailerName ?? NA} · read as {readSummary(item)}
+        </div>
+      </TableCell>
+      <TableCell className="tabular-nums">
+        {item.price === null
+          ? NA
+          : item.currency
+            ? formatPrice(item.price, item.currency)
+            : `${item.price.toFixed(2)} (currency unknown)`}
+      </TableCell>
+      <TableCell>
+        <Badge variant={item.reason === "price_outlier" ? "warning" : "secondary"}>
+          {REVIEW_REASON_LABELS[item.reason] ?? item.reason}
+        </Badge>
+      </TableCell>
+      <TableCell className="whitespace-normal">
+        {item.suggestedPeptideName
+          ? `${item.suggestedPeptideName}${item.suggestedQuantity !== null && item.suggestedUnit ? ` · ${formatSize(item.suggestedQuantity, item.suggestedUnit)}` : ""}`
+          : NA}
+      </TableCell>
+      <TableCell>
+        <fetcher.Form method="post" className="flex max-w-md flex-wrap items-center gap-2">
+          <input type="hidden" name="id" value={item.id} />
+          <label htmlFor={field("peptide")} className="sr-only">
+            Peptide for {item.name}
+          </label>
+          <NativeSelect
+            id={field("peptide")}
+            name="peptide_id"
+            defaultValue={item.suggestedPeptideId ?? ""}
+            className="w-40"
+          >
+            <option value="" disabled>
+              Choose peptide
+            </option>
+            {peptides.map((peptide) => (
+              <option key={peptide.id} value={peptide.id}>
+                {peptide.name}
+              </option>
+            ))}
+          </NativeSelect>
+          <label htmlFor={field("quantity")} className="sr-only">
+            Size of one vial
+          </label>
+          <Input
+            id={field("quantity")}
+            name="quantity"
+            inputMode="decimal"
+            defaultValue={item.quantity ?? ""}
+            placeholder="Size"
+            className="w-20"
+          />
+          <label htmlFor={field("unit")} className="sr-only">
+            Unit
+          </label>
+          <NativeSelect
+            id={field("unit")}
+            name="unit"
+            defaultValue={item.unit ?? "mg"}
+            className="w-20"
+          >
+            {REVIEW_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </NativeSelect>
+          <label htmlFor={field("vials")} className="sr-only">
+            Vials in the pack
+          </label>
+          <Input
+            id={field("vials")}
+            name="vials"
+            type="number"
+            min={1}
+            defaultValue={item.vials}
+            className="w-16"
+            title="Vials in the pack"
+          />
+          <span className="text-xs text-muted-foreground">vials</span>
+          <label htmlFor={field("currency")} className="sr-only">
+            Currency
+          </label>
+          <Input
+            id={field("currency")}
+            name="currency"
+            defaultValue={item.currency ?? ""}
+            placeholder="Currency"
+            required={item.currency === null}
+            maxLength={3}
+            className="w-24 uppercase"
+          />
+          <label className="flex items-center gap-1 text-xs">
+            <input type="checkbox" name="add_alias" />
+            Also add the name as an alias
+          </label>
+          <Button
+            type="submit"
+            name="intent"
+            value="approve-review"
+            size="sm"
+            disabled={busy}
+            aria-label={`Approve ${item.name}`}
+          >
+            <Check aria-hidden />
+            Approve
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="alias-review"
+            formNoValidate
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={`Add ${item.name} as an alias`}
+            title="Keep the name as an alias of the chosen peptide, so the next run matches it"
+          >
+            <Tag aria-hidden />
+            Add alias
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="reject-review"
+            formNoValidate
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={`Reject ${item.name}`}
+          >
+            <X aria-hidden />
+            Reject
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="ignore-review"
+            formNoValidate
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            aria-label={`Ignore ${item.name} for good`}
+            title="Later runs skip this vendor's listing of this name"
+          >
+            <Ban aria-hidden />
+            Ignore
+          </Button>
+        </fetcher.Form>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function ReviewQueue({
+  items,
+  peptides,
+}: {
+  items: ReviewQueueItem[];
+  peptides: { id: string; name: string }[];
+}) {
+  return (
+    <section aria-labelledby="review-heading" className="space-y-3">
+      <div>
+        <h2 id="review-heading" className="text-xl font-semibold">
+          Review Queue
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Scraped listings that cannot go live on their own wait here, each with its reason: map it
+          to a peptide and size (a missing size is created), keep its name as an alias, reject it,
+          or ignore it for good. Approving writes this vendor&apos;s price only.
+        </p>
+      </div>
+      <div className="rounded-md border">
+        <Table aria-label="Review queue">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Listing</TableHead>
+              <TableHead>Price</TableHead>
+              <TableHead>Reason</TableHead>
+              <TableHead>Suggested match</TableHead>
+              <TableHead>Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} className="h-16 text-center text-muted-foreground">
+                  Nothing waiting for review.
+                </TableCell>
+              </TableRow>
+            ) : (
+              items.map((item) => <ReviewRow key={item.id} item={item} peptides={peptides} />)
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    </section>
+  );
+}

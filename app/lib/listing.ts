@@ -1,0 +1,467 @@
+/**
+ * Reading a shop's listing title: which catalogue peptide it sells, the size of one vial, how
+ * many vials the offer holds, and whether it is a blend or not a vial at all. Pure, so the
+ * scraper, the review queue and the tests share one reading.
+ */
+
+export type ListingUnit = "mg" | "IU" | "ml";
+export type ListingForm = "vial" | "capsule" | "tablet" | "spray" | "pen" | "other";
+
+export interface CataloguePeptide {
+  id: string;
+  name: string;
+  aliases?: readonly string[] | null;
+}
+
+export interface ListingMatch {
+  peptideId: string | null;
+  /** The amount in one vial (or capsule …), masses in mg. */
+  quantity: number | null;
+  unit: ListingUnit | null;
+  /** Vials in the offer: 5 for "x 5 vials", "5-pack" or "10mg x 5". */
+  vials: number;
+  blend: boolean;
+  form: ListingForm;
+}
+
+interface Token {
+  /** Canonical spelling: "frag" reads "fragment", "II" reads "2", "w/o" reads "no". */
+  text: string;
+  start: number;
+  end: number;
+  inBrackets: boolean;
+}
+
+// Words around a peptide's name that say nothing about which peptide it is.
+const FILLER = new Set([
+  "peptide",
+  "peptides",
+  "vial",
+  "vials",
+  "lyophilized",
+  "lyophilised",
+  "lyophilizate",
+  "freeze",
+  "dried",
+  "powder",
+  "acetate",
+  "tfa",
+  "hcl",
+  "salt",
+  "purity",
+  "pure",
+  "research",
+  "grade",
+  "with",
+  "the",
+]);
+
+// Spellings shops use interchangeably inside names.
+const SYNONYMS: Record<string, string> = {
+  i: "1",
+  ii: "2",
+  iii: "3",
+  frag: "fragment",
+  fragments: "fragment",
+  copper: "cu",
+  without: "no",
+  non: "no",
+  alfa: "alpha",
+};
+
+/**
+ * One spelling for every title: lower case, one kind of dash and multiplication sign, Greek
+ * letters spelled out, purity figures ("99%+") dropped, and "w/o" / "w/" read as words so the
+ * slash does not read as a blend.
+ */
+function normalise(text: string): string {
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[\u2010-\u2015\u2212]/g, "-")
+      .replace(/[×✕]/g, "x")
+      .replace(/α/g, " alpha ")
+      .replace(/β/g, " beta ")
+      .replace(/\d+(?:[.,]\d+)?\s*%\+?/g, " ")
+      // Water sold alongside ("+ Bac Water") is an add-on, not a second peptide.
+      .replace(
+        /(?:\+|&|\bwith\b|\bw\/)\s*(?:free\s+)?(?:bac(?:teriostatic)?\.?)\s*water(?:\s*\d+(?:[.,]\d+)?\s?ml)?/g,
+        " ",
+      )
+      .replace(/\bw\/o\b/g, " no ")
+      .replace(/\bw\/(?=\s|[a-z])/g, " with ")
+  );
+}
+
+function tokenise(text: string): Token[] {
+  const tokens: Token[] = [];
+  let depth = 0;
+  let last = 0;
+  for (const match of text.matchAll(/\p{L}+|\d+(?:[.,]\d+)?/gu)) {
+    const start = match.index;
+    for (const char of text.slice(last, start)) {
+      if ("([{".includes(char)) depth += 1;
+      else if (")]}".includes(char)) depth = Math.max(0, depth - 1);
+    }
+    last = start;
+    const raw = match[0];
+    if (FILLER.has(raw)) continue;
+    tokens.push({
+      text: SYNONYMS[raw] ?? raw,
+      start,
+      end: start + raw.length,
+      inBrackets: depth > 0,
+    });
+  }
+  return tokens;
+}
+
+/** "with DAC" and "no DAC" are different peptides; null when the text does not say. */
+function dacState(tokens: Token[]): "with" | "no" | null {
+  const index = tokens.findIndex((token) => token.text === "dac");
+  if (index < 0) return null;
+  return tokens[index - 1]?.text === "no" ? "no" : "with";
+}
+
+interface NameKey {
+  peptideId: string;
+  key: string;
+  dac: "with" | "no" | null;
+  /** The catalogue name itself is a blend ("BPC-157 / TB-500 Blend"). */
+  blend: boolean;
+  /** A shortened spelling: it loses to a full name of the same length. */
+  weak: boolean;
+}
+
+const joinTokens = (tokens: Token[]) => tokens.map((token) => token.text).join("");
+
+/** The name without its DAC qualifier: "CJC-1295 no DAC" read as plain "CJC-1295". */
+function withoutDac(tokens: Token[]): Token[] {
+  return tokens.filter(
+    (token, index) =>
+      token.text !== "dac" && !(token.text === "no" && tokens[index + 1]?.text === "dac"),
+  );
+}
+
+/**
+ * Every way a catalogue entry can be written: its name and aliases, and, as weak spellings,
+ * each without its bracketed part or its DAC qualifier ("CJC-1295 (no DAC)" is still the one
+ * CJC-1295 when a title says no more, but a tie when the catalogue also has it with DAC).
+ */
+function nameKeys(catalogue: readonly CataloguePeptide[]): NameKey[] {
+  const keys: NameKey[] = [];
+  for (const peptide of catalogue) {
+    for (const name of [peptide.name, ...(peptide.aliases ?? [])]) {
+      const full = normalise(name);
+      const tokens = tokenise(full);
+      const entry = { peptideId: peptide.id, dac: dacState(tokens), blend: hasBlendMarker(full) };
+      const fullKey = joinTokens(tokens);
+      const weakKeys = new Set([
+        joinTokens(tokenise(full.replace(/[([{][^)\]}]*[)\]}]/g, " "))),
+        joinTokens(withoutDac(tokens)),
+      ]);
+      if (fullKey !== "") keys.push({ ...entry, key: fullKey, weak: false });
+      for (const key of weakKeys) {
+        if (key !== "" && key !== fullKey) keys.push({ ...entry, key, weak: true });
+      }
+    }
+  }
+  return keys;
+}
+
+interface Candidate {
+  peptideId: string;
+  first: number;
+  last: number;
+  length: number;
+  inBrackets: boolean;
+  blend: boolean;
+  weak: boolean;
+}
+
+/** Occurrences of each name in the title, aligned on whole tokens ("BPC157" = "BPC 157"). */
+function findCandidates(tokens: Token[], keys: NameKey[]): Candidate[] {
+  const offsets: number[] = [];
+  let compact = "";
+  for (const token of tokens) {
+    offsets.push(compact.length);
+    compact += token.text;
+  }
+  const startIndex = new Map(offsets.map((offset, index) => [offset, index]));
+  const endIndex = new Map(
+    tokens.map((token, index) => [offsets[index] + token.text.length, index]),
+  );
+  const titleDac = dacState(tokens);
+  const candidates: Candidate[] = [];
+  for (const name of keys) {
+    if (name.dac !== null && titleDac !== null && name.dac !== titleDac) continue;
+    for (let at = compact.indexOf(name.key); at >= 0; at = compact.indexOf(name.key, at + 1)) {
+      const first = startIndex.get(at);
+      const last = endIndex.get(at + name.key.length);
+      if (first === undefined || last === undefined) continue;
+      candidates.push({
+        peptideId: name.peptideId,
+        first,
+        last,
+        length: name.key.length,
+        inBrackets: tokens.slice(first, last + 1).every((token) => token.inBrackets),
+        blend: name.blend,
+        weak: name.weak,
+      });
+    }
+  }
+  return candidates;
+}
+
+interface Identification {
+  peptideIds: string[];
+  ambiguous: boolean;
+  catalogueBlend: boolean;
+  spans: Candidate[];
+}
+
+/**
+ * The longest name wins where names overlap ("IGF-1 LR3" over "IGF-1"), a full name over a
+ * shortened one of the same length; two different peptides fitting the same words equally
+ * well are a tie. Bracketed names only count when nothing
+ * outside brackets matched: "TB-500 (Thymosin Beta-4)" names one peptide twice.
+ */
+function identify(candidates: Candidate[]): Identification {
+  const outside = candidates.filter((candidate) => !candidate.inBrackets);
+  const pool = (outside.length > 0 ? outside : candidates).sort(
+    (a, b) => b.length - a.length || Number(a.weak) - Number(b.weak),
+  );
+  const picked: (Candidate & { tied: boolean })[] = [];
+  for (const candidate of pool) {
+    const overlapping = picked.filter(
+      (other) => candidate.first <= other.last && other.first <= candidate.last,
+    );
+    if (overlapping.length === 0) {
+      picked.push({ ...candidate, tied: false });
+      continue;
+    }
+    for (const other of overlapping) {
+      if (
+        other.length === candidate.length &&
+        other.weak === candidate.weak &&
+        other.peptideId !== candidate.peptideId
+      )
+        other.tied = true;
+    }
+  }
+  return {
+    peptideIds: [...new Set(picked.map((candidate) => candidate.peptideId))],
+    ambiguous: picked.some((candidate) => candidate.tied),
+    catalogueBlend: picked.some((candidate) => candidate.blend),
+    spans: candidates,
+  };
+}
+
+/**
+ * "+", "/", "&", "blend", "stack" or "combo" outside the catalogue names. A "+" stuck to the
+ * end of a word and followed by a space is part of the name (NAD+); "mg/ml", "/vial" and
+ * "5mg/10mg" or "1/2" are not blends either.
+ */
+function hasBlendMarker(text: string): boolean {
+  if (/\b(?:blend|stack|combo)s?\b/.test(text)) return true;
+  // Signs inside brackets explain ("GLP-1/GIP agonist"); they do not combine peptides.
+  const outside = text.replace(/[([{][^)\]}]*[)\]}]/g, " ");
+  if (/&/.test(outside)) return true;
+  if (/(?:^|[^\s+])\+(?=[\p{L}\d(#])|\s\+(?=\s*[\p{L}\d(#])/u.test(outside)) return true;
+  const slashes = outside
+    // A slash after a size is a concentration or a list of sizes ("10mg/ml", "5mg/10mg").
+    .replace(/\d\s?(?:mcg|µg|μg|ug|mg|iu|ml|g)\s*\//g, " ")
+    .replace(/\/\s*(?:vial|kit|box|pack|bottle|each|unit|pcs?|piece)s?\b/g, " ")
+    .replace(/\d\s*\/\s*\d/g, " ");
+  return /[\p{L}\d)#]\s*\/\s*[\p{L}\d(#]/u.test(slashes);
+}
+
+const UNIT_SOURCE = String.raw`(mcg|µg|μg|ug|mg|g|ml|iu|i\.u\.)`;
+const SIZE = new RegExp(
+  String.raw`(?<![\d.,a-wyz])(\d+(?:[.,]\d+)?)\s?${UNIT_SOURCE}(?![a-z])`,
+  "g",
+);
+// A bare count after "x" that is not itself a size: "10mg x 3", "5mg x 10 vials".
+const TIMES_COUNT = new RegExp(
+  String.raw`^\s*[x*]\s*(\d+)(?![\d.,])(?!\s?${UNIT_SOURCE}(?![a-z]))`,
+);
+const COUNT_TIMES = /(?<![\d.,])(\d+)\s*(?:vials?\s*)?[x*]\s*$/;
+const PACK_PATTERNS = [
+  /(?<![\d.,])(\d+)\s*-?\s*(?:vials?|bottles?|pcs|pieces|ampoules?|amps|units)\b/,
+  /(?<![\d.,])(\d+)\s*-?\s*(?:packs?|pk|kits?|boxe?s?)\b/,
+  /\b(?:pack|box|set|kit|case|lot|bundle)\s+of\s+(\d+)\b/,
+  /(?:^|\s)(\d+)\s*x(?=\s|$)/,
+];
+
+interface Size {
+  quantity: number;
+  unit: ListingUnit;
+  start: number;
+  end: number;
+  inBrackets: boolean;
+  /** A count written against this size: "5 x 10mg", "10mg x 5". */
+  count: number | null;
+}
+
+function toNumber(raw: string): number {
+  // "5,000IU" groups thousands; "2,5mg" is a European decimal comma.
+  return Number(/,\d{3}$/.test(raw) ? raw.replace(",", "") : raw.replace(",", "."));
+}
+
+function toSize(quantity: number, rawUnit: string): { quantity: number; unit: ListingUnit } {
+  const unit = rawUnit.replace(/\./g, "");
+  const round = (value: number) => Number(value.toFixed(6));
+  if (unit === "iu") return { quantity, unit: "IU" };
+  if (unit === "ml") return { quantity, unit: "ml" };
+  if (unit === "g") return { quantity: round(quantity * 1000), unit: "mg" };
+  if (unit === "mg") return { quantity, unit: "mg" };
+  return { quantity: round(quantity / 1000), unit: "mg" };
+}
+
+function bracketDepthAt(text: string, index: number): number {
+  let depth = 0;
+  for (const char of text.slice(0, index)) {
+    if ("([{".includes(char)) depth += 1;
+    else if (")]}".includes(char)) depth = Math.max(0, depth - 1);
+  }
+  return depth;
+}
+
+function readCount(raw: string): number | null {
+  const count = Number(raw);
+  return Number.isInteger(count) && count >= 1 && count <= 1000 ? count : null;
+}
+
+function findSizes(text: string): Size[] {
+  return [...text.matchAll(SIZE)].map((match) => {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = COUNT_TIMES.exec(text.slice(0, start));
+    const after = TIMES_COUNT.exec(text.slice(end));
+    return {
+      ...toSize(toNumber(match[1]), match[2]),
+      start,
+      end,
+      inBrackets: bracketDepthAt(text, start) > 0,
+      count: readCount(before?.[1] ?? after?.[1] ?? ""),
+    };
+  });
+}
+
+/**
+ * The size of one vial and the vial count. A count written against a size ("5 x 10mg")
+ * names the vial size, also inside brackets when it adds up to the headline
+ * ("10mg (2 x 5mg)"); otherwise the first size outside brackets is the headline.
+ */
+function readPack(
+  text: string,
+  blend: boolean,
+): { quantity: number | null; unit: ListingUnit | null; vials: number } {
+  const sizes = findSizes(text);
+  const outside = sizes.filter((size) => !size.inBrackets);
+  const headline = outside[0] ?? sizes[0];
+  const counted = sizes.find(
+    (size) =>
+      size.count !== null &&
+      (!size.inBrackets ||
+        outside.length === 0 ||
+        (headline.unit === size.unit &&
+          Math.abs(headline.quantity - size.quantity * size.count) < 1e-6)),
+  );
+  if (counted) return { quantity: counted.quantity, unit: counted.unit, vials: counted.count! };
+  const masked = sizes.reduce(
+    (rest, size) =>
+      rest.slice(0, size.start) + " ".repeat(size.end - size.start) + rest.slice(size.end),
+    text,
+  );
+  let vials = 1;
+  for (const pattern of PACK_PATTERNS) {
+    const count = readCount(pattern.exec(masked)?.[1] ?? "");
+    if (count !== null) {
+      vials = count;
+      break;
+    }
+  }
+  if (!headline) return { quantity: null, unit: null, vials };
+  const sameUnit = outside.filter((size) => size.unit === headline.unit);
+  const quantity =
+    blend && sameUnit.length > 1
+      ? Number(sameUnit.reduce((sum, size) => sum + size.quantity, 0).toFixed(6))
+      : headline.quantity;
+  return { quantity, unit: headline.unit, vials };
+}
+
+const FORMS: [ListingForm, RegExp][] = [
+  ["capsule", /\b(?:capsules?|caps|softgels?)\b/],
+  ["tablet", /\b(?:tablets?|tabs|pills?|lozenges?|troches?)\b/],
+  ["spray", /\b(?:sprays?|nasal|mist)\b/],
+  ["pen", /\b(?:pens?|auto-?injectors?|cartridges?)\b/],
+  ["other", /\b(?:oral|cream|serum|gel|lotion|topical|patch(?:es)?|drops|gummies|liquid)\b/],
+];
+
+function readForm(text: string): ListingForm {
+  return FORMS.find(([, pattern]) => pattern.test(text))?.[0] ?? "vial";
+}
+
+/**
+ * Blanks out the characters of the matched names, so their digits and signs are not read. The
+ * mask is not a space: "NAD+ 5mg" must keep its "+" stuck to a word.
+ */
+const NAME_MASK = "#";
+
+function maskNames(text: string, tokens: Token[], spans: Candidate[]): string {
+  let masked = text;
+  for (const span of spans) {
+    const start = tokens[span.first].start;
+    const end = tokens[span.last].end;
+    masked = masked.slice(0, start) + NAME_MASK.repeat(end - start) + masked.slice(end);
+  }
+  return masked;
+}
+
+export function matchListing(name: string, catalogue: readonly CataloguePeptide[]): ListingMatch {
+  const text = normalise(name);
+  const tokens = tokenise(text);
+  const found = identify(findCandidates(tokens, nameKeys(catalogue)));
+  const rest = maskNames(text, tokens, found.spans);
+  const blend = found.peptideIds.length > 1 || found.catalogueBlend || hasBlendMarker(rest);
+  const single =
+    found.peptideIds.length === 1 && !found.ambiguous && (!blend || found.catalogueBlend);
+  const form = readForm(rest);
+  const pack = readPack(rest, blend);
+  return {
+    peptideId: single ? found.peptideIds[0] : null,
+    quantity: pack.quantity,
+    unit: pack.unit,
+    // "500mcg x 60" capsules counts capsules, not vials.
+    vials: form === "capsule" || form === "tablet" ? 1 : pack.vials,
+    blend,
+    form,
+  };
+}
+
+/**
+ * The peptide part of a listing title, to keep as an alias: "Epithalon 10mg - 99% purity"
+ * gives "Epithalon". Sizes, counts, bracketed notes, forms and filler are left out.
+ */
+export function listingNameAlias(name: string): string {
+  return name
+    .normalize("NFKC")
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/[([{][^)\]}]*[)\]}]/g, " ")
+    .replace(/\d+(?:[.,]\d+)?\s*%\+?/g, " ")
+    .replace(new RegExp(SIZE.source, "gi"), " ")
+    .replace(/\/\s*(?:ml|vials?)\b/gi, " ")
+    .replace(
+      /(?<![\p{L}\d-])\d+\s*-?\s*(?:vials?|packs?|pcs|pieces|bottles?)\b|(?<![\p{L}\d-])\d+\s*[x*×](?=\s|$)|(?<!\S)[x*×]\s*\d+\b/giu,
+      " ",
+    )
+    .replace(
+      /\b(?:peptides?|vials?|lyophili[sz]ed|powder|acetate|purity|research|grade|kits?|packs?|capsules?|caps|tablets?|nasal|spray|pens?|ct|count)\b/gi,
+      " ",
+    )
+    .replace(/(^|\s)[-,:|/+]+(?=\s|$)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
