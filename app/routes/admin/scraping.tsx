@@ -65,7 +65,6 @@ import {
   SELECTOR_HELP,
   selectorTestFields,
 } from "~/lib/forms/scraping";
-import { formatSize } from "~/lib/units";
 
 import type { Route } from "./+types/scraping";
 import { handleReviewAction, loadReviewQueue } from "./scraping.review.server";
