@@ -28,6 +28,16 @@ export interface DatabaseHandle {
   executeSql: ExecuteSql;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /**
+   * LISTEN on a channel; `onNotify` gets each NOTIFY's payload. On PostgreSQL a dedicated
+   * connection listens (pooled ones come and go) and is reopened when dropped, calling
+   * `onReconnect` since notifications sent meanwhile are lost. Resolves to an unlisten.
+   */
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 }
 
@@ -78,6 +88,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query("select 1");
       },
+      listen: (channel, onNotify, onReconnect) =>
+        listenOnPostgres(options.url!, channel, onNotify, onReconnect, onConnectionError),
       close: () => pool.end(),
     };
   }
@@ -103,6 +115,72 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await client.query("select 1");
     },
+    // One process, one database: PGlite calls the listener before the writing query resolves.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten();
+    },
     close: () => client.close(),
+  };
+}
+
+const LISTEN_RECONNECT_DELAY_MS = 1_000;
+
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  onConnectionError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      onConnectionError(error);
+      reconnectLater(next);
+    });
+    next.on("end", () => reconnectLater(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+
+  const reconnectLater = (dropped: pg.Client) => {
+    if (stopped || client !== dropped) return;
+    client = null;
+    void dropped.end().catch(() => {});
+    const attempt = () => {
+      retry = undefined;
+      if (stopped) return;
+      connect().then(
+        () => onReconnect?.(),
+        (error: Error) => {
+          onConnectionError(error);
+          retry = setTimeout(attempt, LISTEN_RECONNECT_DELAY_MS);
+        },
+      );
+    };
+    retry = setTimeout(attempt, LISTEN_RECONNECT_DELAY_MS);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end();
   };
 }
