@@ -32,6 +32,7 @@ export interface DatabaseHandle {
    * LISTEN on a channel; `onNotify` gets each NOTIFY's payload. On PostgreSQL a dedicated
    * connection listens (pooled ones come and go) and is reopened when dropped, calling
    * `onReconnect` since notifications sent meanwhile are lost. Resolves to an unlisten.
+   * A NOTIFY sent by this process's own writes is heard before the write resolves.
    */
   listen: (
     channel: string,
@@ -73,7 +74,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // query opens a new one. Without a listener, node-postgres rethrows it as uncaught.
     const onConnectionError = options.onConnectionError ?? (() => {});
     pool.on("error", onConnectionError);
-    pool.on("connect", (client) => client.on("error", onConnectionError));
+    const listeners = new Map<string, Set<(payload: string) => void>>();
+    const dispatch = (message: pg.Notification) => {
+      for (const onNotify of listeners.get(message.channel) ?? []) onNotify(message.payload ?? "");
+    };
+    pool.on("connect", (client) => {
+      client.on("error", onConnectionError);
+      // Every pooled connection listens too: PostgreSQL hands a session its own NOTIFY before
+      // the writing query resolves, so this instance's caches are emptied before it goes on.
+      client.on("notification", dispatch);
+      for (const channel of listeners.keys()) {
+        client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(onConnectionError);
+      }
+    });
     const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Database;
     return {
       db,
@@ -88,8 +101,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query("select 1");
       },
-      listen: (channel, onNotify, onReconnect) =>
-        listenOnPostgres(options.url!, channel, onNotify, onReconnect, onConnectionError),
+      // Call before the first query: connections the pool already holds do not LISTEN.
+      listen: async (channel, onNotify, onReconnect) => {
+        const forChannel = listeners.get(channel) ?? new Set();
+        forChannel.add(onNotify);
+        listeners.set(channel, forChannel);
+        const stopDedicated = await listenOnPostgres(
+          options.url!,
+          channel,
+          onNotify,
+          onReconnect,
+          onConnectionError,
+        );
+        return async () => {
+          forChannel.delete(onNotify);
+          await stopDedicated();
+        };
+      },
       close: () => pool.end(),
     };
   }
