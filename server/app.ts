@@ -13,7 +13,7 @@ import { startJobs } from "~/.server/jobs.server";
 import { prepareDatabase } from "~/.server/startup.server";
 import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
 
-import { servePublicPagesFromCache } from "./page-cache";
+import { mountPageCache } from "./page-cache";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -153,7 +153,7 @@ export async function createServer(options: ServerOptions) {
   app.use(formsOnlyForPageActions);
   app.use(clientIpHeader);
   // In development every request renders afresh, so code changes show.
-  if (options.env.NODE_ENV !== "development") app.use(servePublicPagesFromCache(context.cache));
+  if (options.env.NODE_ENV !== "development") mountPageCache(app, context.cache);
   app.all(
     "/{*path}",
     createRequestHandler({
