@@ -69,24 +69,26 @@ export function findMigrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url });
-    // A dropped connection must not crash the process: the pool discards it and the next
-    // query opens a new one. Without a listener, node-postgres rethrows it as uncaught.
     const onConnectionError = options.onConnectionError ?? (() => {});
-    pool.on("error", onConnectionError);
     const listeners = new Map<string, Set<(payload: string) => void>>();
     const dispatch = (message: pg.Notification) => {
       for (const onNotify of listeners.get(message.channel) ?? []) onNotify(message.payload ?? "");
     };
-    pool.on("connect", (client) => {
-      client.on("error", onConnectionError);
+    const pool = new pg.Pool({
+      connectionString: options.url,
       // Every pooled connection listens too: PostgreSQL hands a session its own NOTIFY before
       // the writing query resolves, so this instance's caches are emptied before it goes on.
-      client.on("notification", dispatch);
-      for (const channel of listeners.keys()) {
-        client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(onConnectionError);
-      }
+      onConnect: async (client) => {
+        client.on("error", onConnectionError);
+        client.on("notification", dispatch);
+        for (const channel of listeners.keys()) {
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        }
+      },
     });
+    // A dropped connection must not crash the process: the pool discards it and the next
+    // query opens a new one. Without a listener, node-postgres rethrows it as uncaught.
+    pool.on("error", onConnectionError);
     const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Database;
     return {
       db,
