@@ -6,12 +6,6 @@ import type { Express, NextFunction, Request, Response } from "express";
 
 import type { PageCache, RenderedPage } from "~/.server/page-cache.server";
 
-/**
- * better-auth's cookies (session, OAuth state; `__Secure-` on https) and the one-shot flash
- * message: a request carrying one may get a personal page, so it is always rendered afresh.
- */
-const PERSONAL_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?(?:better-auth\.|pp_flash=)/;
-
 /** Headers that describe one transfer, not the page: made again for each answer. */
 const TRANSFER_HEADERS = new Set([
   "content-encoding",
@@ -31,8 +25,12 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void;
 
+/**
+ * Only a GET without cookies: a cookie may change the page (a session, a flash message, the
+ * display currency…), just as publicPageHeaders marks such pages private for CDNs.
+ */
 function wantsCachedPage(method: string | undefined, cookie: string | undefined): boolean {
-  return method === "GET" && !PERSONAL_COOKIE.test(cookie ?? "");
+  return method === "GET" && (cookie ?? "").trim() === "";
 }
 
 function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
@@ -111,8 +109,7 @@ function captureRendering(res: ServerResponse, cache: PageCache, url: string) {
 }
 
 /**
- * The rendered-page cache for anonymous visitors. A GET without a session or flash cookie is
- * answered from memory, before Express's middleware and router run, when this instance has
+ * The rendered-page cache for anonymous visitors. A GET without cookies is answered from memory, before Express's middleware and router run, when this instance has
  * rendered that URL since the last public change; otherwise the app renders it and the page is
  * kept if the app marked it public. The recorder sits after the compression middleware, so it
  * sees the uncompressed page; a cached one goes out as is or as a gzip made once. Headers are

@@ -97,11 +97,15 @@ describe("rendered-page cache", () => {
     expect(signedInAgain.html).toContain("Hello, cache-user");
   });
 
-  it("does not keep a page rendered for a visitor with any cookie (it is not public)", async () => {
+  it("renders afresh for a visitor with any cookie, and keeps nothing of it", async () => {
     const url = fresh("/");
     const withCookie = await get(url, { cookie: "theme=dark" });
+    expect(withCookie.cache).toBeNull();
     expect(withCookie.response.headers.get("cache-control")).toMatch(/private/);
     expect((await get(url)).cache).toBe("miss");
+    expect((await get(url)).cache).toBe("hit");
+    // A cookie that changes the page (the display currency) never gets the shared one.
+    expect((await get(url, { cookie: "display_currency=EUR" })).cache).toBeNull();
   });
 
   it("renders afresh for a pending flash message and keeps nothing", async () => {
