@@ -34,6 +34,7 @@ interface Rate {
   p50: number;
   p99: number;
   errors: number;
+  requests: number;
 }
 
 function medianRun(runs: Rate[]): Rate {
@@ -71,6 +72,7 @@ async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    requests: result.requests.total,
   };
 }
 
@@ -169,7 +171,9 @@ async function benchDemoData(): Promise<boolean> {
           return { bare: medianRun(bareRuns), cached: medianRun(cachedRuns) };
         },
       );
+      const cpuBefore = app.cpuMs();
       const uncached = await measure(app.baseUrl, () => uncachedPath(pathname));
+      const cpuPerRequest = (app.cpuMs() - cpuBefore) / Math.max(1, uncached.requests);
       const kb = `${(page.body.length / 1024).toFixed(0)} KB`;
       rows.push(row(`${pathname} bare node:http, same bytes`, bare, { body: kb }));
       rows.push(
@@ -178,7 +182,12 @@ async function benchDemoData(): Promise<boolean> {
           "share of bare": `${((cached.rps / bare.rps) * 100).toFixed(0)}%`,
         }),
       );
-      rows.push(row(`${pathname} app, uncached`, uncached, { body: kb }));
+      rows.push(
+        row(`${pathname} app, uncached`, uncached, {
+          body: kb,
+          "CPU ms/request": Number(cpuPerRequest.toFixed(1)),
+        }),
+      );
       if (pathname === "/") {
         cachedHome = cached.rps;
         bareHome = bare.rps;
@@ -258,7 +267,9 @@ async function benchPostgres(serverUrl: string) {
           ["detail", detail],
         ] as const) {
           const one = await sequentialLatency(app.baseUrl, nextPath);
+          const cpuBefore = app.cpuMs();
           const many = await measure(app.baseUrl, nextPath, 16);
+          const cpuPerRequest = (app.cpuMs() - cpuBefore) / Math.max(1, many.requests);
           rows.push({
             page: label,
             "1 connection: requests": one.requests,
@@ -266,6 +277,7 @@ async function benchPostgres(serverUrl: string) {
             "p95 ms": one.p95,
             "p99 ms": one.p99,
             "16 connections: req/s": many.rps,
+            "app CPU ms/request": Number(cpuPerRequest.toFixed(1)),
             errors: many.errors,
           });
         }

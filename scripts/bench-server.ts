@@ -14,7 +14,24 @@ const START_TIMEOUT_MS = 120_000;
 
 export interface RunningServer {
   baseUrl: string;
+  /** CPU time (user + system) the server process has used so far, in ms; NaN off Linux. */
+  cpuMs: () => number;
   stop: () => Promise<void>;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** From /proc: CPU time is what a request costs, whatever else the machine is doing. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of proc(5), counted from the state field (3).
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export function ensureProductionBuild() {
@@ -79,6 +96,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const cpuMs = () => processCpuMs(child.pid);
   const stop = async () => {
     await stopProcess(child);
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -89,7 +107,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, cpuMs, stop };
 }
 
 /**
@@ -121,6 +139,7 @@ export async function startBareServer(
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    cpuMs: () => processCpuMs(child.pid),
     stop: async () => {
       await stopProcess(child);
       fs.rmSync(dir, { recursive: true, force: true });
