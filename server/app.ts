@@ -13,6 +13,8 @@ import { startJobs } from "~/.server/jobs.server";
 import { prepareDatabase } from "~/.server/startup.server";
 import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
 
+import { mountPageCache } from "./page-cache";
+
 declare module "react-router" {
   interface AppLoadContext {
     app: AppContext;
@@ -150,6 +152,8 @@ export async function createServer(options: ServerOptions) {
   app.use(sameOriginOnly);
   app.use(formsOnlyForPageActions);
   app.use(clientIpHeader);
+  // In development every request renders afresh, so code changes show.
+  if (options.env.NODE_ENV !== "development") mountPageCache(app, context.cache);
   app.all(
     "/{*path}",
     createRequestHandler({

@@ -74,6 +74,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     const { db } = database;
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger });
     const auth = createAuth({ db, env, mailer, secret: resolveAuthSecret(env), baseUrl });
+    const cache = createPageCache({ logger });
+    await cache.listenForChanges(database);
     return {
       env,
       db,
@@ -81,9 +83,10 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       auth,
       mailer,
       logger,
-      cache: createPageCache(),
+      cache,
       baseUrl,
       close: async () => {
+        await cache.close();
         await database.close();
         releaseLock();
       },

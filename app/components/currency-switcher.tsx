@@ -4,8 +4,8 @@ import { Form, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 
 import type { loader as rootLoader } from "~/root";
 
-import { NativeSelect } from "./admin/form-controls";
 import { Button } from "./ui/button";
+import { NativeSelect } from "./ui/native-select";
 
 const subscribeToNothing = () => () => {};
 

@@ -12,7 +12,7 @@ export function FeaturedPeptides({ slots }: { slots: (PeptideCardData | null)[] 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {slots.map((peptide, index) =>
           peptide ? (
-            <PeptideCard key={peptide.id} peptide={peptide} />
+            <PeptideCard key={peptide.id} peptide={peptide} priority={index === 0} />
           ) : (
             <div
               key={`empty-${index}`}

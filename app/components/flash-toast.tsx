@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+
+import { toasterReady } from "./ui/sonner";
 
 export interface FlashMessage {
   id: string;
@@ -12,8 +13,16 @@ export interface FlashMessage {
 export function FlashToast({ flash }: { flash: FlashMessage | null }) {
   useEffect(() => {
     if (!flash) return;
-    if (flash.kind === "success") toast.success(flash.message, { id: flash.id });
-    else toast.error(flash.title ?? "Error", { id: flash.id, description: flash.message });
+    let cancelled = false;
+    // Sonner loads after the page is shown (see ui/sonner.tsx); the id keeps a toast single.
+    void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) => {
+      if (cancelled) return;
+      if (flash.kind === "success") toast.success(flash.message, { id: flash.id });
+      else toast.error(flash.title ?? "Error", { id: flash.id, description: flash.message });
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [flash]);
   return null;
 }

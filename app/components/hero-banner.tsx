@@ -28,6 +28,8 @@ export function HeroBanner({ hero }: { hero: HeroContent }) {
             <Button asChild size="lg" variant="outline">
               <Link to="/catalog">
                 {hero.secondaryButtonText || DEFAULT_HERO.secondaryButtonText}
+                {/* A link read out of context (search engines, screen readers) says where it goes. */}
+                <span className="sr-only">: the peptide catalogue</span>
               </Link>
             </Button>
           </div>

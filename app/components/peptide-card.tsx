@@ -17,7 +17,14 @@ const CARD_CLASS =
  * One peptide with its sizes; every size's lowest price is already in the loader data,
  * so choosing a size updates the price in place without a request.
  */
-export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
+/** `priority`: the card is likely the largest thing on a phone's first screen; load its image first. */
+export function PeptideCard({
+  peptide,
+  priority = false,
+}: {
+  peptide: PeptideCardData;
+  priority?: boolean;
+}) {
   const [sizeId, setSizeId] = useState(peptide.defaultSizeId);
   const size = peptide.sizes.find((s) => s.id === sizeId) ?? peptide.sizes[0];
   const href = `/peptide/${peptide.slug}`;
@@ -35,7 +42,8 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
           alt=""
           width={400}
           height={300}
-          loading="lazy"
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
           decoding="async"
           className="size-full object-cover"
         />

@@ -3,7 +3,7 @@
  * catalogue's size: lists come from one query each (IN-lists, joins, json_agg, window
  * functions), never one query per card or row.
  */
-import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 
 import { HOME_PAGE_SIZE } from "~/lib/constants";
 import { hasRowFilters, type HomeFilters } from "~/lib/home-filters";
@@ -204,26 +204,36 @@ async function getHomeMeta(db: Database) {
 /** Every size of the given peptides with every vendor price and coupon: one query for a whole page of cards. */
 async function getCardSizes(db: Database, peptideIds: string[]) {
   if (peptideIds.length === 0) return [];
-  return db
-    .select({
-      peptideId: sizeOptions.peptideId,
-      sizeId: sizeOptions.id,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-      vendorId: vendorPeptides.vendorId,
-      price: vendorPeptides.price,
-      currency: vendorPeptides.currency,
-      couponCode: coupons.code,
-      couponAmount: coupons.discountAmount,
-      couponType: coupons.discountType,
-      couponExpires: coupons.expirationDate,
-    })
-    .from(sizeOptions)
-    .leftJoin(vendorPeptides, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
-    .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
-    .where(inArray(sizeOptions.peptideId, peptideIds))
-    .orderBy(asc(sizeOptions.quantity), asc(sizeOptions.unit));
+  return (
+    db
+      .select({
+        peptideId: sizeOptions.peptideId,
+        sizeId: sizeOptions.id,
+        quantity: sizeOptions.quantity,
+        unit: sizeOptions.unit,
+        unitLabel: sizeOptions.unitLabel,
+        vendorId: vendorPeptides.vendorId,
+        price: vendorPeptides.price,
+        currency: vendorPeptides.currency,
+        couponCode: coupons.code,
+        couponAmount: coupons.discountAmount,
+        couponType: coupons.discountType,
+        couponExpires: coupons.expirationDate,
+      })
+      .from(sizeOptions)
+      // The peptide condition is implied; said, it lets the planner fetch just these peptides'
+      // prices by vendor_peptides_peptide_idx instead of hashing the whole price table.
+      .leftJoin(
+        vendorPeptides,
+        and(
+          eq(vendorPeptides.sizeOptionId, sizeOptions.id),
+          eq(vendorPeptides.peptideId, sizeOptions.peptideId),
+        ),
+      )
+      .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
+      .where(inArray(sizeOptions.peptideId, peptideIds))
+      .orderBy(asc(sizeOptions.quantity), asc(sizeOptions.unit))
+  );
 }
 
 function buildCards(
@@ -308,6 +318,9 @@ export async function getHomePageData(
   if (categorySlug) conditions.push(eq(categories.slug, categorySlug));
   if (hasRowFilters(filters)) conditions.push(matchingOfferExists(filters));
 
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  // The count apart from the page: a window count would make every request sort the whole
+  // catalogue, while the page alone walks peptides_sort_name_idx and stops after one page.
   const pageQuery = db
     .select({
       id: peptides.id,
@@ -316,17 +329,24 @@ export async function getHomePageData(
       imageUrl: peptides.imageUrl,
       categoryName: categories.name,
       categorySlug: categories.slug,
-      total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(peptides)
     .leftJoin(categories, eq(categories.id, peptides.categoryId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .where(where)
     .orderBy(BY_NAME, asc(peptides.id))
     .limit(HOME_PAGE_SIZE)
     .offset((page - 1) * HOME_PAGE_SIZE);
+  const countQuery = db
+    .select({ total: count() })
+    .from(peptides)
+    .leftJoin(categories, eq(categories.id, peptides.categoryId))
+    .where(where);
 
-  const [meta, pageRows] = await Promise.all([getHomeMeta(db), pageQuery]);
-  const summaries: PeptideSummary[] = pageRows.map(({ total: _total, ...summary }) => summary);
+  const [meta, summaries, [{ total }]] = await Promise.all([
+    getHomeMeta(db),
+    pageQuery,
+    countQuery,
+  ]);
   const featuredSummaries = meta.featured.map(({ popularOrder: _order, ...summary }) => summary);
   const ids = [...new Set([...summaries, ...featuredSummaries].map((p) => p.id))];
   const cards = buildCards(
@@ -336,7 +356,6 @@ export async function getHomePageData(
     new Date(),
   );
 
-  const total = pageRows[0]?.total ?? 0;
   return {
     categories: meta.categories,
     filterOptions: { sizes: meta.sizes, vendors: meta.vendors },

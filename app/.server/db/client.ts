@@ -28,6 +28,17 @@ export interface DatabaseHandle {
   executeSql: ExecuteSql;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /**
+   * LISTEN on a channel; `onNotify` gets each NOTIFY's payload. On PostgreSQL a dedicated
+   * connection listens (pooled ones come and go) and is reopened when dropped, calling
+   * `onReconnect` since notifications sent meanwhile are lost. Resolves to an unlisten.
+   * A NOTIFY sent by this process's own writes is heard before the write resolves.
+   */
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 }
 
@@ -58,12 +69,26 @@ export function findMigrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url });
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    const listeners = new Map<string, Set<(payload: string) => void>>();
+    const dispatch = (message: pg.Notification) => {
+      for (const onNotify of listeners.get(message.channel) ?? []) onNotify(message.payload ?? "");
+    };
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      // Every pooled connection listens too: PostgreSQL hands a session its own NOTIFY before
+      // the writing query resolves, so this instance's caches are emptied before it goes on.
+      onConnect: async (client) => {
+        client.on("error", onConnectionError);
+        client.on("notification", dispatch);
+        for (const channel of listeners.keys()) {
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        }
+      },
+    });
     // A dropped connection must not crash the process: the pool discards it and the next
     // query opens a new one. Without a listener, node-postgres rethrows it as uncaught.
-    const onConnectionError = options.onConnectionError ?? (() => {});
     pool.on("error", onConnectionError);
-    pool.on("connect", (client) => client.on("error", onConnectionError));
     const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Database;
     return {
       db,
@@ -77,6 +102,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
       ping: async () => {
         await pool.query("select 1");
+      },
+      // Call before the first query: connections the pool already holds do not LISTEN.
+      listen: async (channel, onNotify, onReconnect) => {
+        const forChannel = listeners.get(channel) ?? new Set();
+        forChannel.add(onNotify);
+        listeners.set(channel, forChannel);
+        const stopDedicated = await listenOnPostgres(
+          options.url!,
+          channel,
+          onNotify,
+          onReconnect,
+          onConnectionError,
+        );
+        return async () => {
+          forChannel.delete(onNotify);
+          await stopDedicated();
+        };
       },
       close: () => pool.end(),
     };
@@ -103,6 +145,72 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await client.query("select 1");
     },
+    // One process, one database: PGlite calls the listener before the writing query resolves.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten();
+    },
     close: () => client.close(),
+  };
+}
+
+const LISTEN_RECONNECT_DELAY_MS = 1_000;
+
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  onConnectionError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      onConnectionError(error);
+      reconnectLater(next);
+    });
+    next.on("end", () => reconnectLater(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+
+  const reconnectLater = (dropped: pg.Client) => {
+    if (stopped || client !== dropped) return;
+    client = null;
+    void dropped.end().catch(() => {});
+    const attempt = () => {
+      retry = undefined;
+      if (stopped) return;
+      connect().then(
+        () => onReconnect?.(),
+        (error: Error) => {
+          onConnectionError(error);
+          retry = setTimeout(attempt, LISTEN_RECONNECT_DELAY_MS);
+        },
+      );
+    };
+    retry = setTimeout(attempt, LISTEN_RECONNECT_DELAY_MS);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end();
   };
 }

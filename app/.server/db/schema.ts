@@ -173,6 +173,8 @@ export const peptides = pgTable(
     index("peptides_category_id_idx").on(t.categoryId),
     index("peptides_name_idx").on(t.name),
     index("peptides_popular_idx").on(t.isPopular, t.popularOrder),
+    // The home page's order (listings.server.ts BY_NAME): one page is read without a sort.
+    index("peptides_sort_name_idx").on(sql`lower(${t.name})`, t.name, t.id),
     check("peptides_popular_order_range", sql`${t.popularOrder} between 1 and 3`),
   ],
 );
@@ -319,7 +321,11 @@ export const priceHistory = pgTable(
     inStock: boolean("in_stock").notNull(),
     observedAt: timestamp("observed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("price_history_vendor_peptide_observed_idx").on(t.vendorPeptideId, t.observedAt)],
+  (t) => [
+    index("price_history_vendor_peptide_observed_idx").on(t.vendorPeptideId, t.observedAt),
+    // Each offer's lowest price ever ('Good Deal') is the first entry here: no history scan.
+    index("price_history_vendor_peptide_price_idx").on(t.vendorPeptideId, t.price),
+  ],
 );
 
 // ---------------------------------------------------------------- site content

@@ -37,18 +37,8 @@ export function Field({
   );
 }
 
-/** A native select styled like the inputs: keyboard- and phone-friendly, posts with the form. */
-export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {
-  return (
-    <select
-      className={cn(
-        "h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+// Public pages use it too (the currency switcher): kept in ui/ so they do not load admin code.
+export { NativeSelect } from "../ui/native-select";
 
 /**
  * Runs the form's own zod schema before posting, so the admin sees SPEC's message at once;

@@ -1,0 +1,2 @@
+CREATE INDEX "peptides_sort_name_idx" ON "peptides" USING btree (lower("name"),"name","id");--> statement-breakpoint
+CREATE INDEX "price_history_vendor_peptide_price_idx" ON "price_history" USING btree ("vendor_peptide_id","price");

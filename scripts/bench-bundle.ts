@@ -1,0 +1,72 @@
+/**
+ * The home page's JavaScript budget, from the production build's route manifest: what the
+ * home page loads to render and hydrate (entry, root and home route with their imports,
+ * gzipped) must stay within 150 KB, and none of it may be admin or price-chart code (a module
+ * of an admin route or of the detail route). `npx tsx scripts/bench-bundle.ts` after a build
+ * prints it and exits non-zero over budget (CI runs it); `npm run lighthouse` checks it too.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const CLIENT_BUILD = path.resolve(import.meta.dirname, "../build/client");
+export const HOME_JAVASCRIPT_BUDGET_BYTES = 150 * 1024;
+
+interface RouteManifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[]; parentId?: string }>;
+}
+
+function readRouteManifest(): RouteManifest {
+  const assets = path.join(CLIENT_BUILD, "assets");
+  const file = fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error("no route manifest in build/client/assets");
+  const source = fs.readFileSync(path.join(assets, file), "utf8");
+  return JSON.parse(
+    source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1),
+  ) as RouteManifest;
+}
+
+function modulesOf(manifest: RouteManifest, routeId: string): Set<string> {
+  const route = manifest.routes[routeId];
+  if (!route) return new Set();
+  return new Set([route.module, ...(route.imports ?? [])]);
+}
+
+/**
+ * What the home page loads to render and hydrate (entry, root and home route with their
+ * imports, gzipped), and whether any of it is admin or chart code: a module of an admin route
+ * or of the detail route that the home page does not need.
+ */
+export function homeJavaScript() {
+  const manifest = readRouteManifest();
+  const home = new Set([
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...modulesOf(manifest, "root"),
+    ...modulesOf(manifest, "routes/home"),
+  ]);
+  const gzipBytes = [...home].reduce(
+    (sum, file) => sum + gzipSync(fs.readFileSync(path.join(CLIENT_BUILD, file))).length,
+    0,
+  );
+  const foreign = Object.entries(manifest.routes)
+    .filter(([id]) => id.startsWith("routes/admin") || id === "routes/peptide")
+    .map(([id, route]) => [id, route.module] as const)
+    .filter(([, module]) => home.has(module));
+  const failures = foreign.map(([id, module]) => `home loads ${id} (${module})`);
+  if (gzipBytes > HOME_JAVASCRIPT_BUDGET_BYTES) failures.push("home JavaScript over budget");
+  console.log(
+    `Home JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${home.size} files (budget ≤ ${HOME_JAVASCRIPT_BUDGET_BYTES / 1024} KB); admin or chart modules: ${foreign.length}`,
+  );
+  return { gzipBytes, failures };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { failures } = homeJavaScript();
+  if (failures.length > 0) {
+    console.error(failures.join("\n"));
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, simulated throttling) on the production build with
+ * the demo data, in the system Chromium, for the home, a detail and the compare page; prints
+ * the four category scores, TBT and LCP per page, and the JavaScript the home page loads.
+ * Exits non-zero when any figure misses its budget. CHROME_PATH overrides /usr/bin/chromium;
+ * LIGHTHOUSE_PAGES="/,/compare" picks other pages.
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+
+import { homeJavaScript } from "./bench-bundle";
+import { startBuiltServer } from "./bench-server";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/peptide/bpc-157,/compare").split(",");
+
+const BUDGET = {
+  score: 0.95,
+  totalBlockingTimeMs: 200,
+  largestContentfulPaintMs: 2_000,
+};
+
+interface LighthouseResult {
+  categories: Record<
+    (typeof CATEGORIES)[number],
+    { score: number | null; auditRefs: { id: string; weight: number }[] }
+  >;
+  audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+}
+
+const run = promisify(execFile);
+
+async function audit(url: string): Promise<LighthouseResult> {
+  const { stdout } = await run(
+    path.join(ROOT, "node_modules/.bin/lighthouse"),
+    [
+      url,
+      "--quiet",
+      "--output=json",
+      "--output-path=stdout",
+      `--only-categories=${CATEGORIES.join(",")}`,
+      `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+    ],
+    { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as LighthouseResult;
+}
+
+async function main() {
+  const server = await startBuiltServer();
+  const failures: string[] = [];
+  const rows = [];
+  try {
+    for (const page of PAGES) {
+      // A visited page is answered from the page cache; audit that steady state, not a first render.
+      await fetch(`${server.baseUrl}${page}`);
+      const result = await audit(`${server.baseUrl}${page}`);
+      const tbt = result.audits["total-blocking-time"]?.numericValue ?? Infinity;
+      const lcp = result.audits["largest-contentful-paint"]?.numericValue ?? Infinity;
+      const row: Record<string, string | number> = { page };
+      for (const category of CATEGORIES) {
+        const score = result.categories[category]?.score ?? 0;
+        row[category] = score;
+        if (score < BUDGET.score) {
+          failures.push(`${page}: ${category} ${score} < ${BUDGET.score}`);
+          const failing = result.categories[category].auditRefs
+            .map((ref) => result.audits[ref.id])
+            .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
+            .map((a) => a!.title);
+          console.log(`  ${page} ${category}: ${failing.join("; ")}`);
+        }
+      }
+      row["TBT ms"] = Math.round(tbt);
+      row["LCP ms"] = Math.round(lcp);
+      if (tbt > BUDGET.totalBlockingTimeMs) failures.push(`${page}: TBT ${Math.round(tbt)} ms`);
+      if (lcp > BUDGET.largestContentfulPaintMs)
+        failures.push(`${page}: LCP ${Math.round(lcp)} ms`);
+      rows.push(row);
+    }
+  } finally {
+    await server.stop();
+  }
+  console.table(rows);
+
+  failures.push(...homeJavaScript().failures);
+
+  if (failures.length > 0) {
+    console.error(`\nUnder budget:\n- ${failures.join("\n- ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("\nAll budgets met.");
+  }
+}
+
+await main();
