@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Logger } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -84,7 +85,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const dataDir = options.dataDir ?? MEMORY_DATA_DIR;
   if (dataDir !== MEMORY_DATA_DIR) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir === MEMORY_DATA_DIR ? undefined : dataDir);
+  // Search needs pg_trgm (trigram similarity); PGlite loads contrib extensions only when asked.
+  const client = new PGlite({
+    dataDir: dataDir === MEMORY_DATA_DIR ? undefined : dataDir,
+    extensions: { pg_trgm },
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Database;
   return {

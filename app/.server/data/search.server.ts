@@ -1,0 +1,138 @@
+import { asc, desc, eq, or, sql } from "drizzle-orm";
+
+import { matchedAlias, normaliseSearchQuery } from "~/lib/search";
+
+import type { Database } from "../db/client";
+import { categories, peptides, vendors } from "../db/schema";
+
+/**
+ * How close a misspelling may be (pg_trgm word similarity, 0–1): 0.45 still finds "semaglotide"
+ * for Semaglutide and "retatrutde" for Retatrutide, but not every name sharing a letter or two.
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.45;
+
+export interface PeptideHit {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  imageUrl: string | null;
+  categoryName: string | null;
+  categorySlug: string | null;
+  /** The alias the query matched, when it did not match the name. */
+  matchedAlias: string | null;
+}
+
+export interface NamedHit {
+  name: string;
+  slug: string | null;
+}
+
+export interface CatalogSearchResult {
+  peptides: PeptideHit[];
+  categories: NamedHit[];
+  vendors: NamedHit[];
+}
+
+const EMPTY: CatalogSearchResult = { peptides: [], categories: [], vendors: [] };
+
+/**
+ * Peptides (by name, alias or description), categories and vendors matching a query, best
+ * first: two queries, both served by the indexes of drizzle/0004_search_indexes.sql. A name
+ * matches when its letters and digits contain the query's ("bpc157" → BPC-157), when it is
+ * within a typo or two (trigram word similarity), or when every word prefixes a word of the
+ * name, aliases or description (full text).
+ */
+export async function searchCatalog(
+  db: Database,
+  params: { query: string; limit: number },
+): Promise<CatalogSearchResult> {
+  const query = normaliseSearchQuery(params.query);
+  if (query.key === "") return EMPTY;
+  const { key } = query;
+  const contains = `%${key}%`;
+
+  const peptideKeys = sql`peptide_search_keys(${peptides.name}, ${peptides.aliases})`;
+  const peptideDocument = sql`peptide_search_document(${peptides.name}, ${peptides.aliases}, ${peptides.description})`;
+  const tsQuery = sql`to_tsquery('english', ${query.prefixTsQuery})`;
+  const peptideScore = sql<number>`
+    (case when search_key(${peptides.name}) = ${key} then 4 else 0 end)
+    + (case when ${peptideKeys} like ${`${key}%`} or ${peptideKeys} like ${`% ${key}%`} then 2
+            when ${peptideKeys} like ${contains} then 1 else 0 end)
+    + word_similarity(${key}, ${peptideKeys})
+    + ts_rank(${peptideDocument}, ${tsQuery})`;
+
+  const nameScore = (name: typeof categories.name | typeof vendors.name) =>
+    sql<number>`(case when search_key(${name}) like ${`${key}%`} then 2
+                     when search_key(${name}) like ${contains} then 1 else 0 end)
+                + word_similarity(${key}, search_key(${name}))`;
+  const nameMatches = (name: typeof categories.name | typeof vendors.name) =>
+    or(sql`search_key(${name}) like ${contains}`, sql`${key} <% search_key(${name})`);
+
+  return db.transaction(async (tx) => {
+    // SET LOCAL: the threshold of the indexable <% operator, for this transaction only.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+    );
+    const peptideRows = await tx
+      .select({
+        id: peptides.id,
+        name: peptides.name,
+        slug: peptides.slug,
+        aliases: peptides.aliases,
+        description: peptides.description,
+        imageUrl: peptides.imageUrl,
+        categoryName: categories.name,
+        categorySlug: categories.slug,
+        score: peptideScore.mapWith(Number),
+      })
+      .from(peptides)
+      .leftJoin(categories, eq(categories.id, peptides.categoryId))
+      .where(
+        or(
+          sql`${peptideKeys} like ${contains}`,
+          sql`${key} <% ${peptideKeys}`,
+          query.prefixTsQuery === "" ? undefined : sql`${peptideDocument} @@ ${tsQuery}`,
+        ),
+      )
+      .orderBy(desc(peptideScore), asc(peptides.name))
+      .limit(params.limit);
+
+    const categoryHits = tx
+      .select({
+        kind: sql<"category" | "vendor">`'category'`.as("kind"),
+        name: categories.name,
+        slug: categories.slug,
+        score: nameScore(categories.name).mapWith(Number).as("score"),
+      })
+      .from(categories)
+      .where(nameMatches(categories.name));
+    const vendorHits = tx
+      .select({
+        kind: sql<"category" | "vendor">`'vendor'`.as("kind"),
+        name: vendors.name,
+        slug: sql<string | null>`null`.as("slug"),
+        score: nameScore(vendors.name).mapWith(Number).as("score"),
+      })
+      .from(vendors)
+      .where(nameMatches(vendors.name));
+    const nameRows = await categoryHits
+      .unionAll(vendorHits)
+      .orderBy(desc(sql`score`), asc(sql`name`))
+      .limit(params.limit * 2);
+
+    const pick = (kind: "category" | "vendor") =>
+      nameRows
+        .filter((row) => row.kind === kind)
+        .slice(0, params.limit)
+        .map(({ name, slug }) => ({ name, slug }));
+    return {
+      peptides: peptideRows.map(({ aliases, score: _score, ...row }) => ({
+        ...row,
+        matchedAlias: matchedAlias(row.name, aliases, key),
+      })),
+      categories: pick("category"),
+      vendors: pick("vendor"),
+    };
+  });
+}
