@@ -4,6 +4,7 @@ import { Form, Link, NavLink } from "react-router";
 import { usernameFromEmail } from "~/lib/format";
 
 import { CurrencySwitcher } from "./currency-switcher";
+import { SearchBox } from "./search-box";
 import { Button } from "./ui/button";
 
 export interface HeaderUser {
@@ -45,7 +46,8 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             </span>
           </NavLink>
         </nav>
-        <div className="ml-auto flex items-center gap-2 text-sm">
+        <SearchBox className="order-last w-full sm:order-none sm:ml-auto sm:w-64 lg:w-80" />
+        <div className="ml-auto flex items-center gap-2 text-sm sm:ml-0">
           <CurrencySwitcher />
           {user ? (
             <>

@@ -78,7 +78,7 @@ describe("searchCatalog", () => {
          where peptide_search_keys(name, aliases) like '%bpc157%'
             or 'bpc157' <% peptide_search_keys(name, aliases)
             or peptide_search_document(name, aliases, description) @@ to_tsquery('english', 'bpc157:*')`);
-      const text = JSON.stringify(plan.rows);
+      const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
       expect(text).toContain("peptides_search_keys_trgm_idx");
       expect(text).toContain("peptides_search_document_idx");
     } finally {

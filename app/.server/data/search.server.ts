@@ -1,6 +1,6 @@
 import { asc, desc, eq, or, sql } from "drizzle-orm";
 
-import { matchedAlias, normaliseSearchQuery } from "~/lib/search";
+import { matchedAlias, normaliseSearchQuery, type Suggestion } from "~/lib/search";
 
 import type { Database } from "../db/client";
 import { categories, peptides, vendors } from "../db/schema";
@@ -102,7 +102,7 @@ export async function searchCatalog(
       .select({
         kind: sql<"category" | "vendor">`'category'`.as("kind"),
         name: categories.name,
-        slug: categories.slug,
+        slug: sql<string | null>`${categories.slug}`.as("slug"),
         score: nameScore(categories.name).mapWith(Number).as("score"),
       })
       .from(categories)
@@ -135,4 +135,36 @@ export async function searchCatalog(
       vendors: pick("vendor"),
     };
   });
+}
+
+/** The header's suggestions: the best peptides, then a few categories and vendors. */
+export function suggestionsFrom(result: CatalogSearchResult, limit: number): Suggestion[] {
+  const named = Math.max(1, Math.floor(limit / 4));
+  const peptideSuggestions: Suggestion[] = result.peptides.map((peptide) => ({
+    kind: "peptide",
+    label: peptide.name,
+    detail: peptide.matchedAlias
+      ? `Also known as ${peptide.matchedAlias}`
+      : (peptide.categoryName ?? null),
+    href: `/peptide/${peptide.slug}`,
+  }));
+  const categorySuggestions: Suggestion[] = result.categories.slice(0, named).map((category) => ({
+    kind: "category",
+    label: category.name,
+    detail: null,
+    href: `/?${new URLSearchParams({ category: category.slug ?? "" })}`,
+  }));
+  const vendorSuggestions: Suggestion[] = result.vendors.slice(0, named).map((vendor) => ({
+    kind: "vendor",
+    label: vendor.name,
+    detail: null,
+    href: vendorPath(vendor.name),
+  }));
+  const room = Math.max(0, limit - categorySuggestions.length - vendorSuggestions.length);
+  return [...peptideSuggestions.slice(0, room), ...categorySuggestions, ...vendorSuggestions];
+}
+
+/** A vendor has no page of its own: its link filters the home grid to its offers. */
+export function vendorPath(name: string): string {
+  return `/?${new URLSearchParams({ vendor: name })}`;
 }
