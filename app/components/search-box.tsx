@@ -78,10 +78,10 @@ export function SearchBox({ className }: { className?: string }) {
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(
-          `/search/suggestions?${new URLSearchParams({ q: trimmed })}`,
-          { signal: controller.signal, headers: { Accept: "application/json" } },
-        );
+        const response = await fetch(`/search/suggestions?${new URLSearchParams({ q: trimmed })}`, {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
         if (!response.ok) return;
         const body = (await response.json()) as { suggestions: Suggestion[] };
         setSuggestions(body.suggestions);
@@ -208,37 +208,40 @@ export function SearchBox({ className }: { className?: string }) {
         className="absolute top-full right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
       >
         {suggestions.map((suggestion, index) => {
-            const Icon = KIND_ICONS[suggestion.kind];
-            return (
-              <li
-                key={`${suggestion.kind}:${suggestion.href}`}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                // Keeps the focus in the input, so the click is not lost to its blur.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(suggestion)}
-                onMouseMove={() => setActiveIndex(index)}
-                className={cn(
-                  "flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm",
-                  index === activeIndex && "bg-accent text-accent-foreground",
-                )}
-              >
-                <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className="flex min-w-0 flex-col">
-                  <span className="truncate">{suggestion.label}</span>
-                  {suggestion.detail ? (
-                    <span className="truncate text-xs text-muted-foreground">
-                      {suggestion.detail}
-                    </span>
-                  ) : null}
-                </span>
-                <span className="ml-auto shrink-0 text-xs text-muted-foreground">
-                  {KIND_LABELS[suggestion.kind]}
-                </span>
-              </li>
-            );
-          })}
+          const Icon = KIND_ICONS[suggestion.kind];
+          return (
+            <li
+              key={`${suggestion.kind}:${suggestion.href}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              aria-label={[suggestion.label, KIND_LABELS[suggestion.kind], suggestion.detail]
+                .filter(Boolean)
+                .join(", ")}
+              // Keeps the focus in the input, so the click is not lost to its blur.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(suggestion)}
+              onMouseMove={() => setActiveIndex(index)}
+              className={cn(
+                "flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm",
+                index === activeIndex && "bg-accent text-accent-foreground",
+              )}
+            >
+              <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              <span className="flex min-w-0 flex-col">
+                <span className="truncate">{suggestion.label}</span>
+                {suggestion.detail ? (
+                  <span className="truncate text-xs text-muted-foreground">
+                    {suggestion.detail}
+                  </span>
+                ) : null}
+              </span>
+              <span className="ml-auto shrink-0 text-xs text-muted-foreground">
+                {KIND_LABELS[suggestion.kind]}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       {answered && suggestions.length === 0 ? (
         <p className="absolute top-full right-0 left-0 z-40 mt-1 rounded-md border bg-popover px-3 py-2 text-sm text-muted-foreground shadow-md">

@@ -11,7 +11,12 @@ export const RESULTS_LIMIT = 48;
 export const searchQuerySchema = z
   .string()
   .catch("")
-  .transform((value) => value.replace(/\p{Cc}/gu, " ").trim().slice(0, SEARCH_QUERY_MAX_LENGTH));
+  .transform((value) =>
+    value
+      .replace(/\p{Cc}/gu, " ")
+      .trim()
+      .slice(0, SEARCH_QUERY_MAX_LENGTH),
+  );
 
 export interface NormalisedQuery {
   /** What the visitor typed, trimmed. */
@@ -60,4 +65,13 @@ export interface Suggestion {
 
 export function searchPath(query: string): string {
   return `/search?${new URLSearchParams({ q: query })}`;
+}
+
+export function categoryPath(slug: string): string {
+  return `/?${new URLSearchParams({ category: slug })}`;
+}
+
+/** A vendor has no page of its own: its link filters the home grid to its offers. */
+export function vendorPath(name: string): string {
+  return `/?${new URLSearchParams({ vendor: name })}`;
 }

@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 
 import { publicPageHeaders } from "~/.server/cache-headers.server";
-import { searchCatalog, vendorPath } from "~/.server/data/search.server";
+import { searchCatalog } from "~/.server/data/search.server";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { RESULTS_LIMIT, searchQuerySchema } from "~/lib/search";
+import { categoryPath, RESULTS_LIMIT, searchQuerySchema, vendorPath } from "~/lib/search";
 
 import type { Route } from "./+types/search";
 
@@ -59,9 +59,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             {categories.map((category) => (
               <li key={`category:${category.slug}`}>
                 <Badge asChild variant="secondary">
-                  <Link to={`/?${new URLSearchParams({ category: category.slug ?? "" })}`}>
-                    Category: {category.name}
-                  </Link>
+                  <Link to={categoryPath(category.slug ?? "")}>Category: {category.name}</Link>
                 </Badge>
               </li>
             ))}

@@ -1,6 +1,12 @@
 import { asc, desc, eq, or, sql } from "drizzle-orm";
 
-import { matchedAlias, normaliseSearchQuery, type Suggestion } from "~/lib/search";
+import {
+  categoryPath,
+  matchedAlias,
+  normaliseSearchQuery,
+  vendorPath,
+  type Suggestion,
+} from "~/lib/search";
 
 import type { Database } from "../db/client";
 import { categories, peptides, vendors } from "../db/schema";
@@ -152,7 +158,7 @@ export function suggestionsFrom(result: CatalogSearchResult, limit: number): Sug
     kind: "category",
     label: category.name,
     detail: null,
-    href: `/?${new URLSearchParams({ category: category.slug ?? "" })}`,
+    href: categoryPath(category.slug ?? ""),
   }));
   const vendorSuggestions: Suggestion[] = result.vendors.slice(0, named).map((vendor) => ({
     kind: "vendor",
@@ -162,9 +168,4 @@ export function suggestionsFrom(result: CatalogSearchResult, limit: number): Sug
   }));
   const room = Math.max(0, limit - categorySuggestions.length - vendorSuggestions.length);
   return [...peptideSuggestions.slice(0, room), ...categorySuggestions, ...vendorSuggestions];
-}
-
-/** A vendor has no page of its own: its link filters the home grid to its offers. */
-export function vendorPath(name: string): string {
-  return `/?${new URLSearchParams({ vendor: name })}`;
 }
