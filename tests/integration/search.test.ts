@@ -46,8 +46,17 @@ describe("searchCatalog", () => {
     expect(thymosin).toEqual(expect.arrayContaining(["Thymosin Alpha-1", "TB-500"]));
   });
 
-  it("finds words of the description by full text", async () => {
-    expect(await names("tendon")).toContain("BPC-157");
+  it("finds the words of a name or alias in any order", async () => {
+    expect((await names("beta thymosin"))[0]).toBe("TB-500");
+    expect((await names("alpha thym"))[0]).toBe("Thymosin Alpha-1");
+  });
+
+  it("matches one or two letters at the start of a word only", async () => {
+    const result = await names("se");
+    expect(result).toEqual(
+      expect.arrayContaining(["Selank", "Semax", "Semaglutide", "Sermorelin"]),
+    );
+    expect(result).not.toContain("Tesamorelin");
   });
 
   it("finds categories and vendors by name", async () => {
@@ -77,7 +86,7 @@ describe("searchCatalog", () => {
         select id from peptides
          where peptide_search_keys(name, aliases) like '%bpc157%'
             or 'bpc157' <% peptide_search_keys(name, aliases)
-            or peptide_search_document(name, aliases, description) @@ to_tsquery('english', 'bpc157:*')`);
+            or peptide_search_document(name, aliases) @@ to_tsquery('simple', 'bpc157:*')`);
       const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
       expect(text).toContain("peptides_search_keys_trgm_idx");
       expect(text).toContain("peptides_search_document_idx");

@@ -43,11 +43,11 @@ export interface CatalogSearchResult {
 const EMPTY: CatalogSearchResult = { peptides: [], categories: [], vendors: [] };
 
 /**
- * Peptides (by name, alias or description), categories and vendors matching a query, best
- * first: two queries, both served by the indexes of drizzle/0004_search_indexes.sql. A name
- * matches when its letters and digits contain the query's ("bpc157" → BPC-157), when it is
- * within a typo or two (trigram word similarity), or when every word prefixes a word of the
- * name, aliases or description (full text).
+ * Peptides (by name or alias), categories and vendors matching a query, best first: two
+ * queries, both served by the indexes of drizzle/0004_search_indexes.sql. A name matches when
+ * its letters and digits contain the query's ("bpc157" → BPC-157), when it is within a typo or
+ * two (trigram word similarity), or when every word of the query begins a word of the name or
+ * an alias, in any order (full text).
  */
 export async function searchCatalog(
   db: Database,
@@ -59,14 +59,25 @@ export async function searchCatalog(
   const contains = `%${key}%`;
 
   const peptideKeys = sql`peptide_search_keys(${peptides.name}, ${peptides.aliases})`;
-  const peptideDocument = sql`peptide_search_document(${peptides.name}, ${peptides.aliases}, ${peptides.description})`;
-  const tsQuery = sql`to_tsquery('english', ${query.prefixTsQuery})`;
+  const peptideDocument = sql`peptide_search_document(${peptides.name}, ${peptides.aliases})`;
+  const tsQuery = sql`to_tsquery('simple', ${query.prefixTsQuery})`;
+  const wordPrefix = or(
+    sql`${peptideKeys} like ${`${key}%`}`,
+    sql`${peptideKeys} like ${`% ${key}%`}`,
+  );
+  // One or two letters have no trigram of their own to look up: they match word beginnings only.
+  const peptideMatches =
+    key.length < 3
+      ? wordPrefix
+      : or(
+          sql`${peptideKeys} like ${contains}`,
+          sql`${key} <% ${peptideKeys}`,
+          sql`${peptideDocument} @@ ${tsQuery}`,
+        );
   const peptideScore = sql<number>`
     (case when search_key(${peptides.name}) = ${key} then 4 else 0 end)
-    + (case when ${peptideKeys} like ${`${key}%`} or ${peptideKeys} like ${`% ${key}%`} then 2
-            when ${peptideKeys} like ${contains} then 1 else 0 end)
-    + word_similarity(${key}, ${peptideKeys})
-    + ts_rank(${peptideDocument}, ${tsQuery})`;
+    + (case when ${wordPrefix} then 2 when ${peptideKeys} like ${contains} then 1 else 0 end)
+    + word_similarity(${key}, ${peptideKeys})`;
 
   const nameScore = (name: typeof categories.name | typeof vendors.name) =>
     sql<number>`(case when search_key(${name}) like ${`${key}%`} then 2
@@ -94,13 +105,7 @@ export async function searchCatalog(
       })
       .from(peptides)
       .leftJoin(categories, eq(categories.id, peptides.categoryId))
-      .where(
-        or(
-          sql`${peptideKeys} like ${contains}`,
-          sql`${key} <% ${peptideKeys}`,
-          query.prefixTsQuery === "" ? undefined : sql`${peptideDocument} @@ ${tsQuery}`,
-        ),
-      )
+      .where(peptideMatches)
       .orderBy(desc(peptideScore), asc(peptides.name))
       .limit(params.limit);
 
