@@ -43,6 +43,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** The title of any page without its own, and of every error page (404s included). */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [{ title: "PeptidePrices" }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? "Page not found · PeptidePrices" : "Error · PeptidePrices" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // The back office is for admins; the public age gate would only stand in their way.
@@ -53,6 +63,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/site.webmanifest" />
+        <meta name="theme-color" content="#171717" />
         <Meta />
         <Links />
       </head>
