@@ -13,6 +13,7 @@ import {
 
 import { getSessionUser } from "~/.server/auth.server";
 import { getExchangeRates } from "~/.server/data/exchange-rates.server";
+import { listSavedOfferIds } from "~/.server/data/saved-deals.server";
 import { getShellContent } from "~/.server/data/shell.server";
 import { getDisplayCurrency } from "~/.server/display-currency.server";
 import { readFlash } from "~/.server/flash.server";
@@ -35,10 +36,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getShellContent(app),
     getExchangeRates(app.db),
   ]);
+  // Every Save button on the page says whether its price is already saved.
+  const savedOfferIds = user ? await listSavedOfferIds(app.db, user.id) : [];
   const { flash, clearCookie } = readFlash(request, app.baseUrl);
   const displayCurrency = getDisplayCurrency(request, rates);
   return data(
-    { user, ...shell, flash, displayCurrency, currencies: displayCurrencies(rates) },
+    {
+      user,
+      ...shell,
+      flash,
+      displayCurrency,
+      currencies: displayCurrencies(rates),
+      savedOfferIds,
+    },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }
