@@ -49,7 +49,8 @@ export function useAgeGate() {
   };
 }
 
-const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE =
+  "button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /**
  * While the gate is open the page behind it is inert (no focus, no clicks, no screen-reader
