@@ -139,7 +139,7 @@ async function benchSearch() {
   const p95 = percentile(times, 95);
   console.log(
     `\nSearch at ${SEARCH_CATALOGUE_SIZE} peptides (PGlite in memory, ${times.length} searches, ` +
-      `${perSearch} SQL statements each incl. the threshold setting): ` +
+      `${perSearch} SQL queries each): ` +
       `p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (target p95 ≤ ${SEARCH_TARGET_P95_MS} ms)`,
   );
 }

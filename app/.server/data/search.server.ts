@@ -11,12 +11,6 @@ import {
 import type { Database } from "../db/client";
 import { categories, peptides, vendors } from "../db/schema";
 
-/**
- * How close a misspelling may be (pg_trgm word similarity, 0–1): 0.45 still finds "semaglotide"
- * for Semaglutide and "retatrutde" for Retatrutide, but not every name sharing a letter or two.
- */
-const WORD_SIMILARITY_THRESHOLD = 0.45;
-
 export interface PeptideHit {
   id: string;
   name: string;
@@ -86,66 +80,62 @@ export async function searchCatalog(
   const nameMatches = (name: typeof categories.name | typeof vendors.name) =>
     or(sql`search_key(${name}) like ${contains}`, sql`${key} <% search_key(${name})`);
 
-  return db.transaction(async (tx) => {
-    // SET LOCAL: the threshold of the indexable <% operator, for this transaction only.
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
-    );
-    const peptideRows = await tx
-      .select({
-        id: peptides.id,
-        name: peptides.name,
-        slug: peptides.slug,
-        aliases: peptides.aliases,
-        description: peptides.description,
-        imageUrl: peptides.imageUrl,
-        categoryName: categories.name,
-        categorySlug: categories.slug,
-        score: peptideScore.mapWith(Number),
-      })
-      .from(peptides)
-      .leftJoin(categories, eq(categories.id, peptides.categoryId))
-      .where(peptideMatches)
-      .orderBy(desc(peptideScore), asc(peptides.name))
-      .limit(params.limit);
+  const peptideQuery = db
+    .select({
+      id: peptides.id,
+      name: peptides.name,
+      slug: peptides.slug,
+      aliases: peptides.aliases,
+      description: peptides.description,
+      imageUrl: peptides.imageUrl,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      score: peptideScore.mapWith(Number),
+    })
+    .from(peptides)
+    .leftJoin(categories, eq(categories.id, peptides.categoryId))
+    .where(peptideMatches)
+    .orderBy(desc(peptideScore), asc(peptides.name))
+    .limit(params.limit);
 
-    const categoryHits = tx
-      .select({
-        kind: sql<"category" | "vendor">`'category'`.as("kind"),
-        name: categories.name,
-        slug: sql<string | null>`${categories.slug}`.as("slug"),
-        score: nameScore(categories.name).mapWith(Number).as("score"),
-      })
-      .from(categories)
-      .where(nameMatches(categories.name));
-    const vendorHits = tx
-      .select({
-        kind: sql<"category" | "vendor">`'vendor'`.as("kind"),
-        name: vendors.name,
-        slug: sql<string | null>`null`.as("slug"),
-        score: nameScore(vendors.name).mapWith(Number).as("score"),
-      })
-      .from(vendors)
-      .where(nameMatches(vendors.name));
-    const nameRows = await categoryHits
-      .unionAll(vendorHits)
-      .orderBy(desc(sql`score`), asc(sql`name`))
-      .limit(params.limit * 2);
+  const categoryHits = db
+    .select({
+      kind: sql<"category" | "vendor">`'category'`.as("kind"),
+      name: categories.name,
+      slug: sql<string | null>`${categories.slug}`.as("slug"),
+      score: nameScore(categories.name).mapWith(Number).as("score"),
+    })
+    .from(categories)
+    .where(nameMatches(categories.name));
+  const vendorHits = db
+    .select({
+      kind: sql<"category" | "vendor">`'vendor'`.as("kind"),
+      name: vendors.name,
+      slug: sql<string | null>`null`.as("slug"),
+      score: nameScore(vendors.name).mapWith(Number).as("score"),
+    })
+    .from(vendors)
+    .where(nameMatches(vendors.name));
+  const nameQuery = categoryHits
+    .unionAll(vendorHits)
+    .orderBy(desc(sql`score`), asc(sql`name`))
+    .limit(params.limit * 2);
+  // The `<%` threshold is a session setting of every connection (db/client.ts).
+  const [peptideRows, nameRows] = await Promise.all([peptideQuery, nameQuery]);
 
-    const pick = (kind: "category" | "vendor") =>
-      nameRows
-        .filter((row) => row.kind === kind)
-        .slice(0, params.limit)
-        .map(({ name, slug }) => ({ name, slug }));
-    return {
-      peptides: peptideRows.map(({ aliases, score: _score, ...row }) => ({
-        ...row,
-        matchedAlias: matchedAlias(row.name, aliases, key),
-      })),
-      categories: pick("category"),
-      vendors: pick("vendor"),
-    };
-  });
+  const pick = (kind: "category" | "vendor") =>
+    nameRows
+      .filter((row) => row.kind === kind)
+      .slice(0, params.limit)
+      .map(({ name, slug }) => ({ name, slug }));
+  return {
+    peptides: peptideRows.map(({ aliases, score: _score, ...row }) => ({
+      ...row,
+      matchedAlias: matchedAlias(row.name, aliases, key),
+    })),
+    categories: pick("category"),
+    vendors: pick("vendor"),
+  };
 }
 
 /** The header's suggestions: the best peptides, then a few categories and vendors. */

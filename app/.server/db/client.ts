@@ -44,6 +44,15 @@ export interface DatabaseOptions {
 
 export const MEMORY_DATA_DIR = "memory://";
 
+/**
+ * How close a misspelling may be for the search's indexable `<%` operator (pg_trgm word
+ * similarity, 0–1; see search.server.ts). A session setting on every connection, so a search
+ * costs its two queries and no transaction to set it. 0.45 still finds "semaglotyde" for
+ * Semaglutide, not every name sharing a letter or two.
+ */
+export const SEARCH_WORD_SIMILARITY_THRESHOLD = 0.45;
+const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": SEARCH_WORD_SIMILARITY_THRESHOLD };
+
 /** The committed drizzle-kit migrations, found from wherever this code was bundled to. */
 export function findMigrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -59,7 +68,12 @@ export function findMigrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      options: Object.entries(SESSION_SETTINGS)
+        .map(([name, value]) => `-c ${name}=${value}`)
+        .join(" "),
+    });
     // A dropped connection must not crash the process: the pool discards it and the next
     // query opens a new one. Without a listener, node-postgres rethrows it as uncaught.
     const onConnectionError = options.onConnectionError ?? (() => {});
@@ -91,6 +105,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { pg_trgm },
   });
   await client.waitReady;
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+    await client.query("select set_config($1, $2, false)", [name, String(value)]);
+  }
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Database;
   return {
     db,
