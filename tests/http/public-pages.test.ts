@@ -426,6 +426,13 @@ describe("login messages and return address", () => {
     }
   });
 
+  it("links the header's Login to a return to the current page", async () => {
+    const { html } = await page("/catalog");
+    expect(html).toContain('href="/login?redirectTo=%2Fcatalog"');
+    const login = await page("/login");
+    expect(login.html).not.toContain("redirectTo=%2Flogin");
+  });
+
   it("carries redirectTo from the address into the form", async () => {
     const { html } = await page("/login?redirectTo=%2Fcompare");
     expect(html).toMatch(/<input type="hidden" name="redirectTo" value="\/compare"\/>/);
