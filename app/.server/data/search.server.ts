@@ -90,12 +90,13 @@ export async function searchCatalog(
       imageUrl: peptides.imageUrl,
       categoryName: categories.name,
       categorySlug: categories.slug,
-      score: peptideScore.mapWith(Number),
+      score: peptideScore.mapWith(Number).as("score"),
     })
     .from(peptides)
     .leftJoin(categories, eq(categories.id, peptides.categoryId))
     .where(peptideMatches)
-    .orderBy(desc(peptideScore), asc(peptides.name))
+    // By the output column: the same expression again would hold new parameters and be computed twice.
+    .orderBy(desc(sql`score`), asc(peptides.name))
     .limit(params.limit);
 
   const categoryHits = db
