@@ -38,7 +38,7 @@ const EMPTY: CatalogSearchResult = { peptides: [], categories: [], vendors: [] }
 
 /**
  * Peptides (by name or alias), categories and vendors matching a query, best first: two
- * queries, both served by the indexes of drizzle/0004_search_indexes.sql. A name matches when
+ * queries, both served by the indexes of drizzle/0005_search_indexes.sql. A name matches when
  * its letters and digits contain the query's ("bpc157" → BPC-157), when it is within a typo or
  * two (trigram word similarity), or when every word of the query begins a word of the name or
  * an alias, in any order (full text).
