@@ -13,6 +13,7 @@ import {
 
 import { getSessionUser } from "~/.server/auth.server";
 import { getExchangeRates } from "~/.server/data/exchange-rates.server";
+import { listSavedOfferIds } from "~/.server/data/saved-deals.server";
 import { getShellContent } from "~/.server/data/shell.server";
 import { getDisplayCurrency } from "~/.server/display-currency.server";
 import { readFlash } from "~/.server/flash.server";
@@ -35,12 +36,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getShellContent(app),
     getExchangeRates(app.db),
   ]);
+  // Every Save button on the page says whether its price is already saved.
+  const savedOfferIds = user ? await listSavedOfferIds(app.db, user.id) : [];
   const { flash, clearCookie } = readFlash(request, app.baseUrl);
   const displayCurrency = getDisplayCurrency(request, rates);
   return data(
-    { user, ...shell, flash, displayCurrency, currencies: displayCurrencies(rates) },
+    {
+      user,
+      ...shell,
+      flash,
+      displayCurrency,
+      currencies: displayCurrencies(rates),
+      savedOfferIds,
+    },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
+}
+
+/** The title of any page without its own, and of every error page (404s included). */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [{ title: "PeptidePrices" }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? "Page not found · PeptidePrices" : "Error · PeptidePrices" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -53,6 +73,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/site.webmanifest" />
+        <meta name="theme-color" content="#171717" />
         <Meta />
         <Links />
       </head>

@@ -5,6 +5,8 @@ export default [
   route("peptide/:slug", "routes/peptide.tsx"),
   route("compare", "routes/compare.tsx"),
   route("catalog", "routes/catalog.tsx"),
+  route("search", "routes/search.tsx"),
+  route("search/suggestions", "routes/search.suggestions.ts"),
   route("deals", "routes/deals.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 
-import { newAgeVerificationExpiry, readAgeVerification } from "~/lib/age-gate";
+import { newAgeVerificationExpiry, nextFocusIndex, readAgeVerification } from "~/lib/age-gate";
 import { AGE_VERIFIED_KEY } from "~/lib/constants";
 
 import { Button } from "./ui/button";
@@ -49,11 +49,61 @@ export function useAgeGate() {
   };
 }
 
+const FOCUSABLE =
+  "button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+/**
+ * While the gate is open the page behind it is inert (no focus, no clicks, no screen-reader
+ * browsing) and does not scroll; Tab and Shift+Tab cycle through the gate's own buttons.
+ */
+function useModal(open: boolean) {
+  const overlayRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const overlay = overlayRef.current;
+    if (!open || !overlay) return;
+    const root = document.documentElement;
+    const previousOverflow = root.style.overflow;
+    root.style.overflow = "hidden";
+    const madeInert = [...document.body.children].filter(
+      (element): element is HTMLElement =>
+        element instanceof HTMLElement && !element.contains(overlay) && !element.inert,
+    );
+    for (const element of madeInert) element.inert = true;
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const focusable = [...overlay.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const current = focusable.indexOf(document.activeElement as HTMLElement);
+      const next = nextFocusIndex(current, focusable.length, event.shiftKey);
+      event.preventDefault();
+      focusable[next]?.focus();
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (!overlay.contains(event.target as Node)) {
+        overlay.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      root.style.overflow = previousOverflow;
+      for (const element of madeInert) element.inert = false;
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("focusin", onFocusIn);
+    };
+  }, [open]);
+  return overlayRef;
+}
+
 export function AgeGate() {
   const { state, confirm } = useAgeGate();
+  const overlayRef = useModal(state === "unverified");
   if (state !== "unverified") return null;
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center bg-black/70 p-4 backdrop-blur-sm">
+    <div
+      ref={overlayRef}
+      className="fixed inset-0 z-50 grid place-items-center overscroll-contain bg-black/70 p-4 backdrop-blur-sm"
+    >
       <div
         role="alertdialog"
         aria-modal="true"

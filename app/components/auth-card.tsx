@@ -28,6 +28,7 @@ export function AuthField({
   type = "password",
   autoComplete,
   minLength,
+  maxLength,
   aside,
   hint,
 }: {
@@ -36,6 +37,7 @@ export function AuthField({
   type?: "email" | "password";
   autoComplete: string;
   minLength?: number;
+  maxLength?: number;
   aside?: React.ReactNode;
   hint?: React.ReactNode;
 }) {
@@ -56,6 +58,7 @@ export function AuthField({
         type={type}
         autoComplete={autoComplete}
         minLength={minLength}
+        maxLength={maxLength}
         required
       />
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}

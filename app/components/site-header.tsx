@@ -1,9 +1,11 @@
 import { Heart, LogOut, ShieldCheck } from "lucide-react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 
 import { usernameFromEmail } from "~/lib/format";
+import { loginPathFor } from "~/lib/redirect";
 
 import { CurrencySwitcher } from "./currency-switcher";
+import { SearchBox } from "./search-box";
 import { Button } from "./ui/button";
 
 export interface HeaderUser {
@@ -14,7 +16,18 @@ export interface HeaderUser {
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? "text-foreground font-medium" : "text-muted-foreground hover:text-foreground";
 
+/** Pages a visitor should not be sent back to after logging in. */
+const AUTH_PAGES = new Set([
+  "/login",
+  "/signup",
+  "/admin-login",
+  "/forgot-password",
+  "/reset-password",
+]);
+
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const { pathname, search } = useLocation();
+  const loginPath = AUTH_PAGES.has(pathname) ? "/login" : loginPathFor(`${pathname}${search}`);
   return (
     <header className="border-b bg-background">
       <div className="container mx-auto flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
@@ -45,7 +58,8 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             </span>
           </NavLink>
         </nav>
-        <div className="ml-auto flex items-center gap-2 text-sm">
+        <SearchBox className="order-last w-full sm:order-none sm:ml-auto sm:w-64 lg:w-80" />
+        <div className="ml-auto flex items-center gap-2 text-sm sm:ml-0">
           <CurrencySwitcher />
           {user ? (
             <>
@@ -69,7 +83,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             </>
           ) : (
             <Button asChild size="sm">
-              <Link to="/login">Login</Link>
+              <Link to={loginPath}>Login</Link>
             </Button>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { AGE_CONFIRMATION_MS } from "~/lib/constants";
-import { newAgeVerificationExpiry, readAgeVerification } from "~/lib/age-gate";
+import { newAgeVerificationExpiry, nextFocusIndex, readAgeVerification } from "~/lib/age-gate";
 
 const NOW = 1_700_000_000_000;
 
@@ -45,5 +45,19 @@ describe("newAgeVerificationExpiry", () => {
     const stored = String(newAgeVerificationExpiry(NOW));
     expect(readAgeVerification(stored, NOW + AGE_CONFIRMATION_MS - 1).verified).toBe(true);
     expect(readAgeVerification(stored, NOW + AGE_CONFIRMATION_MS).verified).toBe(false);
+  });
+});
+
+describe("nextFocusIndex", () => {
+  it("wraps Tab from the last element to the first and Shift+Tab from the first to the last", () => {
+    expect(nextFocusIndex(1, 2, false)).toBe(0);
+    expect(nextFocusIndex(0, 2, true)).toBe(1);
+    expect(nextFocusIndex(0, 2, false)).toBe(1);
+  });
+
+  it("brings a focus from outside back in", () => {
+    expect(nextFocusIndex(-1, 2, false)).toBe(0);
+    expect(nextFocusIndex(-1, 2, true)).toBe(1);
+    expect(nextFocusIndex(-1, 0, false)).toBe(-1);
   });
 });

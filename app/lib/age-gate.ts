@@ -18,3 +18,14 @@ export function readAgeVerification(stored: string | null, now: number): AgeVeri
 export function newAgeVerificationExpiry(now: number): number {
   return now + AGE_CONFIRMATION_MS;
 }
+
+/**
+ * The element Tab moves to inside a modal of `count` focusable elements: past the last it wraps
+ * to the first, before the first to the last, so the focus never leaves the modal. `current` is
+ * -1 when the focus is outside it.
+ */
+export function nextFocusIndex(current: number, count: number, backwards: boolean): number {
+  if (count === 0) return -1;
+  if (current < 0) return backwards ? count - 1 : 0;
+  return (current + (backwards ? count - 1 : 1)) % count;
+}

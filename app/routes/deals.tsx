@@ -6,11 +6,13 @@ import { getSessionUser } from "~/.server/auth.server";
 import {
   listSavedDeals,
   removeSavedDeal,
+  removeSavedOffer,
   saveDeal,
   updateSavedDeal,
   type SavedDealRow,
 } from "~/.server/data/saved-deals.server";
 import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { CopyCouponButton } from "~/components/copy-coupon-button";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -39,7 +41,7 @@ import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { DEAL_TAGS } from "~/lib/constants";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatDate, formatPrice, formatRelativeTime } from "~/lib/format";
 import {
   DEAL_MESSAGES,
   DEAL_TAG_LABELS,
@@ -64,13 +66,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(app, request);
   if (!user) {
     return data(
-      { signedIn: false as const, deals: [] as SavedDealRow[], tag: null },
+      { signedIn: false as const, deals: [] as SavedDealRow[], tag: null, now: "" },
       { status: 401 },
     );
   }
   const tag = dealTagFilterSchema.parse(new URL(request.url).searchParams.get("tag") ?? undefined);
   const deals = await listSavedDeals(app.db, { userId: user.id, tag });
-  return data({ signedIn: true as const, deals, tag: tag ?? null });
+  return data({ signedIn: true as const, deals, tag: tag ?? null, now: new Date().toISOString() });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -92,6 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         return failure(DEAL_MESSAGES.priceGone, 404);
       }
       return actionSuccess(outcome === "saved" ? DEAL_MESSAGES.saved : DEAL_MESSAGES.alreadySaved);
+    }
+    case "unsave": {
+      const removed = await removeSavedOffer(app.db, {
+        userId: user.id,
+        vendorPeptideId: input.vendorPeptideId,
+      });
+      return removed ? actionSuccess(DEAL_MESSAGES.unsaved) : failure(DEAL_MESSAGES.notFound, 404);
     }
     case "update": {
       const updated = await updateSavedDeal(app.db, {
@@ -122,7 +131,7 @@ export default function SavedDeals({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  const { deals, tag } = loaderData;
+  const { deals, tag, now } = loaderData;
   return (
     <main className="container mx-auto flex flex-col gap-6 px-4 py-8">
       <div className="flex flex-col gap-1">
@@ -152,7 +161,7 @@ export default function SavedDeals({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 md:grid-cols-2">
           {deals.map((deal) => (
             <li key={deal.id}>
-              <DealCard deal={deal} />
+              <DealCard deal={deal} now={now} />
             </li>
           ))}
         </ul>
@@ -171,7 +180,8 @@ function TagFilterLink({ tag, active }: { tag: DealTag | null; active: boolean }
   );
 }
 
-function DealCard({ deal }: { deal: SavedDealRow }) {
+/** `now` comes from the loader, so the "as of" reads the same on the server and in the browser. */
+function DealCard({ deal, now }: { deal: SavedDealRow; now: string }) {
   const alertFetcher = useFetcher<ActionResult>();
   useActionToast(alertFetcher.data);
   const pendingAlert = alertFetcher.formData?.get("alertEnabled");
@@ -232,7 +242,23 @@ function DealCard({ deal }: { deal: SavedDealRow }) {
                     {change < 0 ? "▼" : "▲"} {formatPrice(Math.abs(change), deal.currency)}
                   </span>
                 ) : null}
+                {deal.priceCheckedAt ? (
+                  <span className="block text-xs font-normal text-muted-foreground">
+                    as of{" "}
+                    <time dateTime={new Date(deal.priceCheckedAt).toISOString()}>
+                      {formatRelativeTime(deal.priceCheckedAt, new Date(now))}
+                    </time>
+                  </span>
+                ) : null}
               </>
+            )}
+          </dd>
+          <dt className="text-muted-foreground">Coupon when saved</dt>
+          <dd className="text-right">
+            {deal.couponCode ? (
+              <CopyCouponButton code={deal.couponCode} />
+            ) : (
+              <span className="text-muted-foreground">None</span>
             )}
           </dd>
           <dt className="text-muted-foreground">Saved</dt>

@@ -32,6 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     app.cache.get("category-filters", () => getEnabledCategoryFilters(app.db)),
     app.cache.get("ads:homepage", () => getActiveAdsByPlacement(app.db, "homepage")),
   ]);
+  const unknownCategory = category !== null && !listing.categories.some((c) => c.slug === category);
+  if (unknownCategory || (page > 1 && listing.peptides.length === 0)) {
+    throw data(null, { status: 404, headers: publicPageHeaders(request) });
+  }
   const canonical = new URL("/", app.baseUrl);
   if (category) canonical.searchParams.set("category", category);
   if (page > 1) canonical.searchParams.set("page", String(page));

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 
 import {
@@ -22,10 +22,20 @@ import {
   useAuthForm,
 } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { AUTH_MESSAGES, credentialsSchema } from "~/lib/forms/auth";
+import {
+  AUTH_MESSAGES,
+  credentialsSchema,
+  EMAIL_MAX_LENGTH,
+  loginErrorFromCode,
+  PASSWORD_MAX_LENGTH,
+} from "~/lib/forms/auth";
+import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
+import { safeRedirectPath } from "~/lib/redirect";
 
 import type { Route } from "./+types/login";
-import { formFields } from "~/lib/forms/form-data";
+
+/** Where a signed-in visitor goes: back to the page that sent them here, else their deals. */
+const AFTER_LOGIN = "/deals";
 
 export function meta() {
   return [{ title: "Log in · PeptidePrices" }];
@@ -36,15 +46,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Back from a social provider with a session: the same welcome as a password sign-in.
   if (url.searchParams.has("signedIn") && (await getSessionUser(app, request))) {
-    return redirectWithFlash(app, "/deals", { kind: "success", message: AUTH_MESSAGES.loggedIn });
+    return redirectWithFlash(
+      app,
+      safeRedirectPath(url.searchParams.get("redirectTo"), AFTER_LOGIN),
+      {
+        kind: "success",
+        message: AUTH_MESSAGES.loggedIn,
+      },
+    );
   }
-  const providerError = url.searchParams.get("error");
   return {
     demoCredentials: (await isDemoInstalled(app.db))
       ? { user: DEMO_USER, admin: DEMO_ADMIN }
       : null,
     extraProviders: providerButtons(app),
-    socialError: providerError ? providerError.replaceAll("_", " ").toLowerCase() : null,
+    socialError: loginErrorFromCode(url.searchParams.get("error")),
   };
 }
 
@@ -55,10 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return socialSignInAction(app, request, form, AUTH_MESSAGES.socialLoginError);
   }
   const parsed = credentialsSchema.safeParse(form);
-  if (!parsed.success || !parsed.data.email || !parsed.data.password) {
+  if (!parsed.success) return failure(firstIssueMessage(parsed.error), 400);
+  if (!parsed.data.email || !parsed.data.password) {
     return failure(AUTH_MESSAGES.missingCredentials, 400);
   }
   const { email, password } = parsed.data;
+  const returnTo = safeRedirectPath(parsed.data.redirectTo, AFTER_LOGIN);
   return guardAuthAction(app, "login", AUTH_MESSAGES.loginError, async () => {
     const result = await callAuthEndpoint(app, request, "/sign-in/email", { email, password });
     if (!result.ok) {
@@ -67,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithFlash(
       app,
-      "/deals",
+      returnTo,
       { kind: "success", message: AUTH_MESSAGES.loggedIn },
       result.setCookies,
     );
@@ -77,8 +95,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { result, submitting, submittingIntent } = useAuthForm();
   const { socialError } = loaderData;
+  const redirectTo = useSearchParams()[0].get("redirectTo");
   useEffect(() => {
-    if (socialError) toast.error(AUTH_MESSAGES.socialLoginError, { description: socialError });
+    if (socialError) {
+      toast.error(socialError.title, { description: socialError.description ?? undefined });
+    }
   }, [socialError]);
 
   return (
@@ -86,16 +107,28 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       <FormMessage result={result} />
       {socialError ? (
         <FormMessage
-          result={{ ok: false, title: AUTH_MESSAGES.socialLoginError, error: socialError }}
+          result={
+            socialError.description
+              ? { ok: false, title: socialError.title, error: socialError.description }
+              : { ok: false, error: socialError.title }
+          }
         />
       ) : null}
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="password" />
-        <AuthField name="email" label="Email" type="email" autoComplete="email" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <AuthField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
         <AuthField
           name="password"
           label="Password"
           autoComplete="current-password"
+          maxLength={PASSWORD_MAX_LENGTH}
           aside={
             <Link
               to="/forgot-password"

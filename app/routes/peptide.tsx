@@ -1,9 +1,10 @@
 import { ArrowLeft, Check } from "lucide-react";
 import { useState } from "react";
-import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 
 import { publicPageHeaders } from "~/.server/cache-headers.server";
 import { getPeptidePageData, type Offer } from "~/.server/data/listings.server";
+import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { PriceHistoryChart, type ChartSeries } from "~/components/price-history-chart";
 import { PriceTable } from "~/components/price-table";
@@ -16,6 +17,10 @@ import type { Route } from "./+types/peptide";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { app } = context;
+  const currentSlug = await findPeptideSlugRedirect(app.db, params.slug);
+  if (currentSlug) {
+    throw redirect(`/peptide/${currentSlug}${new URL(request.url).search}`, 301);
+  }
   const page = await getPeptidePageData(app.db, params.slug);
   if (!page) {
     throw data("Peptide not found", { status: 404, headers: publicPageHeaders(request) });

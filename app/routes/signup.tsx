@@ -22,13 +22,15 @@ import { Button } from "~/components/ui/button";
 import { usernameFromEmail } from "~/lib/format";
 import {
   AUTH_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordLengthError,
   signUpSchema,
 } from "~/lib/forms/auth";
+import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 
 import type { Route } from "./+types/signup";
-import { formFields } from "~/lib/forms/form-data";
 
 export function meta() {
   return [{ title: "Sign up · PeptidePrices" }];
@@ -45,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return socialSignInAction(app, request, form, AUTH_MESSAGES.socialSignUpError);
   }
   const parsed = signUpSchema.safeParse(form);
-  if (!parsed.success || !parsed.data.email || !parsed.data.password) {
+  if (!parsed.success) return failure(firstIssueMessage(parsed.error), 400);
+  if (!parsed.data.email || !parsed.data.password) {
     return failure(AUTH_MESSAGES.missingCredentials, 400);
   }
   const { email, password, confirmPassword } = parsed.data;
@@ -77,15 +80,27 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
       <FormMessage result={result} />
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="password" />
-        <AuthField name="email" label="Email" type="email" autoComplete="email" />
+        <AuthField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
         <AuthField
           name="password"
           label="Password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
           hint={<>At least {PASSWORD_MIN_LENGTH} characters.</>}
         />
-        <AuthField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+        <AuthField
+          name="confirmPassword"
+          label="Confirm password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
         <Button type="submit" disabled={submitting}>
           {submittingIntent === "password" ? "Signing up..." : "Sign up"}
         </Button>

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from "../helpers/server";
 let server: TestServer;
 let alice: { id: string; cookie: string };
 let bob: { id: string; cookie: string };
+let carol: { id: string; cookie: string };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -18,6 +19,8 @@ beforeAll(async () => {
   const bobId = await createUserWithPassword(server.app, "bob@example.com", "bob-password-1");
   alice = { id: aliceId, cookie: await signIn(server, "alice@example.com", "alice-password") };
   bob = { id: bobId, cookie: await signIn(server, "bob@example.com", "bob-password-1") };
+  const carolId = await createUserWithPassword(server.app, "carol@example.com", "carol-password");
+  carol = { id: carolId, cookie: await signIn(server, "carol@example.com", "carol-password") };
 });
 afterAll(async () => {
   await server?.close();
@@ -103,6 +106,41 @@ describe("/deals for a signed-in user", () => {
     expect(html).toContain("Price when saved");
     expect(html).toContain(formatPrice(expected));
     expect(html).toContain("Price-drop alert on");
+  });
+
+  it("keeps the coupon code the deal was saved with, and shows it with the price's freshness", async () => {
+    const [withCoupon] = await server.app.db
+      .select({ id: vendorPeptides.id, code: coupons.code })
+      .from(vendorPeptides)
+      .innerJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
+      .where(isNull(coupons.expirationDate))
+      .orderBy(vendorPeptides.id)
+      .limit(1);
+    await post({ intent: "save", vendorPeptideId: withCoupon.id }, carol.cookie);
+    const [saved] = await server.app.db
+      .select({ couponCode: savedDeals.couponCode })
+      .from(savedDeals)
+      .where(and(eq(savedDeals.userId, carol.id), eq(savedDeals.vendorPeptideId, withCoupon.id)));
+    expect(saved.couponCode).toBe(withCoupon.code);
+
+    const html = await readHtml(
+      await server.fetch("/deals", { headers: { cookie: carol.cookie } }),
+    );
+    expect(html).toContain("Coupon when saved");
+    expect(html).toContain(`aria-label="Copy coupon code ${withCoupon.code}"`);
+    expect(html).toMatch(/as of\s*(<!-- -->)?\s*<time dateTime="[^"]+">/);
+  });
+
+  it("unsaves a price from its Save button (intent=unsave), only the owner's", async () => {
+    const [, , third] = await offers(3);
+    await post({ intent: "save", vendorPeptideId: third.id }, carol.cookie);
+    expect((await post({ intent: "unsave", vendorPeptideId: third.id }, alice.cookie)).status).toBe(
+      404,
+    );
+    const response = await post({ intent: "unsave", vendorPeptideId: third.id }, carol.cookie);
+    expect(response.status).toBe(200);
+    expect(await readHtml(response)).toContain("Deal removed from your saved deals");
+    expect((await dealsOf(carol.id)).map((deal) => deal.vendorPeptideId)).not.toContain(third.id);
   });
 
   it("rejects a malformed id with 400 and an unknown price with 404", async () => {

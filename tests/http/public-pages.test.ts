@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { getAdminPeptides, updatePeptide } from "~/.server/data/peptides.server";
 import * as t from "~/.server/db/schema";
 
+import { createUserWithPassword } from "../helpers/auth";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -235,5 +237,204 @@ describe("catalog, diagnostics, sitemap, robots", () => {
     expect(text).toContain("Allow: /");
     for (const path of ["/admin", "/api", "/deals"]) expect(text).toContain(`Disallow: ${path}`);
     expect(text).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
+  });
+});
+
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+
+describe("right answers for wrong addresses", () => {
+  it("answers a page past the end and an unknown category with 404 and a title", async () => {
+    for (const path of ["/?page=999", "/?category=nope", "/?category=nope&page=2"]) {
+      const { response, html } = await page(path);
+      expect(response.status, path).toBe(404);
+      expect(html, path).toContain("Oops! Page not found");
+      expect(titleOf(html), path).toBe("Page not found · PeptidePrices");
+    }
+    expect((await page("/?category=metabolic")).response.status).toBe(200);
+    expect((await page("/?page=1")).response.status).toBe(200);
+  });
+
+  it("gives the 404 page a title and logs nothing but the path", async () => {
+    const { response, html } = await page("/no/such/page");
+    expect(response.status).toBe(404);
+    expect(titleOf(html)).toBe("Page not found · PeptidePrices");
+    expect(html).toContain("Return to Home");
+  });
+
+  it("redirects an upper-case slug to the lower-case page with 301", async () => {
+    const response = await server.fetch("/peptide/BPC-157?ref=mail");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/peptide/bpc-157?ref=mail");
+  });
+
+  it("keeps a changed slug's old address working as a 301 to the new one", async () => {
+    const [semax] = (await getAdminPeptides(server.app.db)).filter((p) => p.slug === "semax");
+    const input = {
+      name: semax.name,
+      slug: "semax-nasal",
+      categoryId: semax.categoryId,
+      description: semax.description,
+      imageUrl: semax.imageUrl,
+      keyBenefits: semax.keyBenefits,
+      isPopular: semax.isPopular,
+      popularOrder: semax.popularOrder,
+    };
+    expect(await updatePeptide(server.app.db, semax.id, input)).toBe(true);
+    const old = await server.fetch("/peptide/semax");
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/peptide/semax-nasal");
+    expect((await server.fetch("/peptide/SEMAX")).headers.get("location")).toBe(
+      "/peptide/semax-nasal",
+    );
+    expect((await page("/peptide/semax-nasal")).response.status).toBe(200);
+
+    // Changing it back makes the first slug live again: no redirect loop.
+    expect(await updatePeptide(server.app.db, semax.id, { ...input, slug: "semax" })).toBe(true);
+    expect((await page("/peptide/semax")).response.status).toBe(200);
+    const renamed = await server.fetch("/peptide/semax-nasal");
+    expect(renamed.status).toBe(301);
+    expect(renamed.headers.get("location")).toBe("/peptide/semax");
+    const history = await server.app.db.select().from(t.peptideSlugHistory);
+    expect(history.map((row) => row.slug)).toEqual(["semax-nasal"]);
+  });
+
+  it("serves the favicon and the web manifest, linked from every page", async () => {
+    const icon = await server.fetch("/favicon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+    const manifest = await server.fetch("/site.webmanifest");
+    expect(manifest.status).toBe(200);
+    expect(JSON.parse(await manifest.text())).toMatchObject({ name: "PeptidePrices" });
+    const { html } = await page("/catalog");
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(html).toContain('<link rel="manifest" href="/site.webmanifest"/>');
+  });
+
+  it("gives every page a title", async () => {
+    const paths = [
+      "/",
+      "/peptide/bpc-157",
+      "/peptide/unknown",
+      "/compare",
+      "/catalog",
+      "/deals",
+      "/login",
+      "/signup",
+      "/admin-login",
+      "/forgot-password",
+      "/test",
+      "/search",
+      "/search?q=bpc",
+      "/nowhere",
+    ];
+    for (const path of paths) {
+      const { html } = await page(path);
+      expect(titleOf(html).trim(), path).not.toBe("");
+    }
+  });
+});
+
+describe("search", () => {
+  it("/search finds a peptide typed without its hyphen", async () => {
+    const { response, html } = await page("/search?q=bpc157");
+    expect(response.status).toBe(200);
+    expect(titleOf(html)).toBe("Search results for “bpc157” · PeptidePrices");
+    expect(html).toContain('href="/peptide/bpc-157"');
+    expect(html).toContain('name="robots" content="noindex, follow"');
+  });
+
+  it("/search says so when nothing matches, and bounds the query", async () => {
+    const { response, html } = await page(`/search?q=${"zq".repeat(200)}`);
+    expect(response.status).toBe(200);
+    expect(html).toContain("Nothing matches");
+  });
+
+  it("/search/suggestions answers JSON with peptides, categories and vendors", async () => {
+    const response = await server.fetch("/search/suggestions?q=semaglutid");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    const body = (await response.json()) as { suggestions: { label: string; href: string }[] };
+    expect(body.suggestions[0]).toMatchObject({
+      kind: "peptide",
+      label: "Semaglutide",
+      href: "/peptide/semaglutide",
+    });
+    const vendors = (await (await server.fetch("/search/suggestions?q=apex")).json()) as {
+      suggestions: { kind: string; href: string }[];
+    };
+    expect(vendors.suggestions).toContainEqual(
+      expect.objectContaining({ kind: "vendor", href: "/?vendor=Apex+Peptide+Labs" }),
+    );
+    const empty = (await (await server.fetch("/search/suggestions")).json()) as {
+      suggestions: unknown[];
+    };
+    expect(empty.suggestions).toEqual([]);
+  });
+});
+
+describe("login messages and return address", () => {
+  it("shows only SPEC.md's generic message for an unknown ?error=, never its text", async () => {
+    const bait = "Your account is locked, call 555-0100";
+    const { response, html } = await page(`/login?error=${encodeURIComponent(bait)}`);
+    expect(response.status).toBe(200);
+    expect(html).toContain("An error occurred during social login");
+    // Forms carry the address back in attributes; no text shown on the page repeats it.
+    const shown = html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]*>/g, " ");
+    expect(shown).not.toContain("555-0100");
+    expect(shown).not.toContain("locked");
+  });
+
+  it("explains an error code it knows", async () => {
+    const { html } = await page("/login?error=access_denied");
+    expect(html).toContain("An error occurred during social login");
+    expect(html).toContain("The sign-in was cancelled at the provider.");
+  });
+
+  it("refuses an over-long e-mail or password with a clear 400", async () => {
+    const email = await server.postForm("/login", {
+      intent: "password",
+      email: `${"a".repeat(250)}@example.com`,
+      password: "x",
+    });
+    expect(email.status).toBe(400);
+    expect(await email.text()).toContain("Email must be at most 254 characters");
+    const password = await server.postForm("/signup", {
+      intent: "password",
+      email: "long@example.com",
+      password: "p".repeat(129),
+      confirmPassword: "p".repeat(129),
+    });
+    expect(password.status).toBe(400);
+    expect(await password.text()).toContain("Password must be at most 128 characters");
+  });
+
+  it("returns to the page named in redirectTo, and only to a page of this site", async () => {
+    await createUserWithPassword(server.app, "returning@example.com", "returning-password");
+    const login = (redirectTo: string) =>
+      server.postForm("/login", {
+        intent: "password",
+        email: "returning@example.com",
+        password: "returning-password",
+        redirectTo,
+      });
+    const back = await login("/peptide/bpc-157?size=10mg");
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/peptide/bpc-157?size=10mg");
+    for (const offSite of ["//evil.test/", "/\\evil.test", "https://evil.test/"]) {
+      const refused = await login(offSite);
+      expect(refused.headers.get("location"), offSite).toBe("/deals");
+    }
+  });
+
+  it("links the header's Login to a return to the current page", async () => {
+    const { html } = await page("/catalog");
+    expect(html).toContain('href="/login?redirectTo=%2Fcatalog"');
+    const login = await page("/login");
+    expect(login.html).not.toContain("redirectTo=%2Flogin");
+  });
+
+  it("carries redirectTo from the address into the form", async () => {
+    const { html } = await page("/login?redirectTo=%2Fcompare");
+    expect(html).toMatch(/<input type="hidden" name="redirectTo" value="\/compare"\/>/);
   });
 });

@@ -1,9 +1,9 @@
-import { asc, eq, max, sql } from "drizzle-orm";
+import { and, asc, eq, max, ne, sql } from "drizzle-orm";
 
 import { MAX_POPULAR_ORDER } from "~/lib/forms/catalog";
 
 import type { Database } from "../db/client";
-import { categories, peptides } from "../db/schema";
+import { categories, peptides, peptideSlugHistory } from "../db/schema";
 
 export interface PeptideInput {
   name: string;
@@ -61,21 +61,66 @@ export async function getPeptideIdBySlug(db: Database, slug: string): Promise<st
 }
 
 export async function createPeptide(db: Database, input: PeptideInput): Promise<string> {
-  const [row] = await db.insert(peptides).values(input).returning({ id: peptides.id });
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(peptides).values(input).returning({ id: peptides.id });
+    // A live slug wins over a former one: the old redirect would never be reached again.
+    await tx.delete(peptideSlugHistory).where(eq(peptideSlugHistory.slug, input.slug));
+    return row.id;
+  });
 }
 
+/** Saves the peptide; a changed slug is kept in its history so old links answer a 301. */
 export async function updatePeptide(
   db: Database,
   id: string,
   input: PeptideInput,
 ): Promise<boolean> {
-  const rows = await db
-    .update(peptides)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(peptides.id, id))
-    .returning({ id: peptides.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ slug: peptides.slug })
+      .from(peptides)
+      .where(eq(peptides.id, id))
+      .for("update");
+    if (!before) return false;
+    await tx
+      .update(peptides)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(peptides.id, id));
+    if (before.slug !== input.slug) {
+      await tx.delete(peptideSlugHistory).where(eq(peptideSlugHistory.slug, input.slug));
+      await tx
+        .insert(peptideSlugHistory)
+        .values({ slug: before.slug, peptideId: id })
+        .onConflictDoUpdate({
+          target: peptideSlugHistory.slug,
+          set: { peptideId: id, createdAt: new Date() },
+        });
+    }
+    return true;
+  });
+}
+
+/**
+ * Where a /peptide/{slug} address should point instead: the current slug of a peptide when the
+ * address holds a former slug of it or the right slug in other letter case; null when the slug
+ * is live as it is (or unknown, which the page answers with its 404). One query.
+ */
+export async function findPeptideSlugRedirect(db: Database, slug: string): Promise<string | null> {
+  const wanted = slug.toLowerCase();
+  const live = db
+    .select({ slug: peptides.slug, rank: sql<number>`1`.as("rank") })
+    .from(peptides)
+    .where(eq(peptides.slug, wanted));
+  const former = db
+    .select({ slug: peptides.slug, rank: sql<number>`2`.as("rank") })
+    .from(peptideSlugHistory)
+    .innerJoin(peptides, eq(peptides.id, peptideSlugHistory.peptideId))
+    .where(and(eq(peptideSlugHistory.slug, wanted), ne(peptides.slug, wanted)));
+  const [target] = await live
+    .unionAll(former)
+    .orderBy(sql`rank`)
+    .limit(1);
+  return target && target.slug !== slug ? target.slug : null;
 }
 
 /** Appends an alias unless the peptide already has it (in any letter case). */

@@ -1,7 +1,7 @@
-import { and, arrayContains, desc, eq } from "drizzle-orm";
+import { and, arrayContains, desc, eq, isNotNull } from "drizzle-orm";
 
 import type { DealTag } from "~/lib/forms/deals";
-import { applyCoupon, couponFromColumns } from "~/lib/pricing";
+import { applyCoupon, couponFromColumns, isCouponActive } from "~/lib/pricing";
 
 import type { Database } from "../db/client";
 import { coupons, peptides, savedDeals, sizeOptions, vendorPeptides, vendors } from "../db/schema";
@@ -17,8 +17,12 @@ export interface SavedDealRow {
   purity: string | null;
   currency: string;
   priceAtSave: number;
+  /** The coupon code the price was saved with; null when the vendor had none then. */
+  couponCode: string | null;
   /** The live price with the vendor's coupon applied, as the site shows it; null once the price is gone. */
   priceNow: number | null;
+  /** When the live price was last confirmed (the "as of" beside it); null once the price is gone. */
+  priceCheckedAt: Date | null;
   inStock: boolean | null;
   url: string | null;
   tags: string[];
@@ -51,7 +55,9 @@ export async function listSavedDeals(
       purity: savedDeals.purity,
       currency: savedDeals.currency,
       priceAtSave: savedDeals.priceAtSave,
+      couponCode: savedDeals.couponCode,
       livePrice: vendorPeptides.price,
+      priceCheckedAt: vendorPeptides.priceCheckedAt,
       stockStatus: vendorPeptides.stockStatus,
       url: vendorPeptides.url,
       tags: savedDeals.tags,
@@ -115,6 +121,7 @@ export async function saveDeal(
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
     .where(eq(vendorPeptides.id, params.vendorPeptideId));
   if (!offer) return "not-found";
+  const coupon = couponFromColumns(offer);
   const inserted = await db
     .insert(savedDeals)
     .values({
@@ -126,7 +133,8 @@ export async function saveDeal(
       unit: offer.unit === "other" ? (offer.unitLabel ?? offer.unit) : offer.unit,
       purity: offer.purity,
       currency: offer.currency,
-      priceAtSave: applyCoupon(offer.price, couponFromColumns(offer)),
+      priceAtSave: applyCoupon(offer.price, coupon),
+      couponCode: coupon && isCouponActive(coupon) ? coupon.code : null,
     })
     .onConflictDoNothing({ target: [savedDeals.userId, savedDeals.vendorPeptideId] })
     .returning({ id: savedDeals.id });
@@ -154,6 +162,32 @@ export async function updateSavedDeal(
     .where(and(eq(savedDeals.id, params.dealId), eq(savedDeals.userId, params.userId)))
     .returning({ id: savedDeals.id });
   return updated.length > 0;
+}
+
+/** The vendor prices a user has saved, so every Save button can say "Saved"; one query. */
+export async function listSavedOfferIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ vendorPeptideId: savedDeals.vendorPeptideId })
+    .from(savedDeals)
+    .where(and(eq(savedDeals.userId, userId), isNotNull(savedDeals.vendorPeptideId)));
+  return rows.flatMap((row) => (row.vendorPeptideId ? [row.vendorPeptideId] : []));
+}
+
+/** Unsaves a vendor price from the Save button, which knows the offer rather than the deal. */
+export async function removeSavedOffer(
+  db: Database,
+  params: { userId: string; vendorPeptideId: string },
+): Promise<boolean> {
+  const removed = await db
+    .delete(savedDeals)
+    .where(
+      and(
+        eq(savedDeals.userId, params.userId),
+        eq(savedDeals.vendorPeptideId, params.vendorPeptideId),
+      ),
+    )
+    .returning({ id: savedDeals.id });
+  return removed.length > 0;
 }
 
 export async function removeSavedDeal(

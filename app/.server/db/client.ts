@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Logger } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -54,6 +55,15 @@ export interface DatabaseOptions {
 
 export const MEMORY_DATA_DIR = "memory://";
 
+/**
+ * How close a misspelling may be for the search's indexable `<%` operator (pg_trgm word
+ * similarity, 0–1; see search.server.ts). A session setting on every connection, so a search
+ * costs its two queries and no transaction to set it. 0.45 still finds "semaglotyde" for
+ * Semaglutide, not every name sharing a letter or two.
+ */
+export const SEARCH_WORD_SIMILARITY_THRESHOLD = 0.45;
+const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": SEARCH_WORD_SIMILARITY_THRESHOLD };
+
 /** The committed drizzle-kit migrations, found from wherever this code was bundled to. */
 export function findMigrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -76,6 +86,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
     const pool = new pg.Pool({
       connectionString: options.url,
+      options: Object.entries(SESSION_SETTINGS)
+        .map(([name, value]) => `-c ${name}=${value}`)
+        .join(" "),
       // Every pooled connection listens too: PostgreSQL hands a session its own NOTIFY before
       // the writing query resolves, so this instance's caches are emptied before it goes on.
       onConnect: async (client) => {
@@ -126,8 +139,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const dataDir = options.dataDir ?? MEMORY_DATA_DIR;
   if (dataDir !== MEMORY_DATA_DIR) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir === MEMORY_DATA_DIR ? undefined : dataDir);
+  // Search needs pg_trgm (trigram similarity); PGlite loads contrib extensions only when asked.
+  const client = new PGlite({
+    dataDir: dataDir === MEMORY_DATA_DIR ? undefined : dataDir,
+    extensions: { pg_trgm },
+  });
   await client.waitReady;
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+    await client.query("select set_config($1, $2, false)", [name, String(value)]);
+  }
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Database;
   return {
     db,

@@ -25,6 +25,52 @@ export const ADMIN_ACCESS_REQUIRED = "Admin Access Required";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** RFC 5321's limit for an address in a mail path. */
+export const EMAIL_MAX_LENGTH = 254;
+
+export const LENGTH_MESSAGES = {
+  email: `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
+  password: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+} as const;
+
+const RETRY = "The sign-in could not be completed. Please try again.";
+const LINK_WITH_PASSWORD =
+  "An account with this e-mail already exists. Log in with its password first.";
+
+/**
+ * What /login says for the `?error=` codes better-auth and the providers send back. Any other
+ * value gets SPEC.md's generic message alone: the page never repeats text from its address.
+ */
+const LOGIN_ERROR_DESCRIPTIONS: Record<string, string> = {
+  access_denied: "The sign-in was cancelled at the provider.",
+  state_mismatch: RETRY,
+  state_not_found: RETRY,
+  please_restart_the_process: RETRY,
+  invalid_code: RETRY,
+  no_code: RETRY,
+  email_not_found: "The provider did not share an e-mail address, which an account needs.",
+  email_does_not_match: LINK_WITH_PASSWORD,
+  account_not_linked: LINK_WITH_PASSWORD,
+  unable_to_link_account: LINK_WITH_PASSWORD,
+  account_already_linked_to_different_user:
+    "That provider account is already linked to another account.",
+  signup_disabled: "New accounts cannot be created right now.",
+  email_not_verified: "Please confirm your e-mail address first: we have sent you a link.",
+  token_expired: "That link has expired. Log in to receive a new one.",
+  invalid_token: "That link is not valid. Log in to receive a new one.",
+};
+
+/** The error a /login address may show: SPEC.md's title, and a description for known codes only. */
+export function loginErrorFromCode(code: string | null): {
+  title: string;
+  description: string | null;
+} | null {
+  if (code === null || code.trim() === "") return null;
+  const description = Object.hasOwn(LOGIN_ERROR_DESCRIPTIONS, code.toLowerCase())
+    ? LOGIN_ERROR_DESCRIPTIONS[code.toLowerCase()]
+    : null;
+  return { title: AUTH_MESSAGES.socialLoginError, description };
+}
 
 /** The sign-up and reset forms' length rule (better-auth enforces the same bounds); null when it holds. */
 export function passwordLengthError(password: string): string | null {
@@ -34,18 +80,24 @@ export function passwordLengthError(password: string): string | null {
 }
 
 const text = z.string().trim().default("");
+const email = text.pipe(z.string().max(EMAIL_MAX_LENGTH, LENGTH_MESSAGES.email));
+const password = z.string().max(PASSWORD_MAX_LENGTH, LENGTH_MESSAGES.password).default("");
 
-export const credentialsSchema = z.object({ email: text, password: z.string().default("") });
+export const credentialsSchema = z.object({
+  email,
+  password,
+  redirectTo: z.string().optional(),
+});
 
 export const socialSchema = z.object({ provider: z.string().trim().min(1).max(40) });
 
 export const signUpSchema = z.object({
-  email: text,
-  password: z.string().default(""),
-  confirmPassword: z.string().default(""),
+  email,
+  password,
+  confirmPassword: password,
 });
 
-export const forgotPasswordSchema = z.object({ email: text });
+export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({
   token: z.string().trim().min(1),

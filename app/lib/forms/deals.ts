@@ -17,6 +17,7 @@ export const DEAL_MESSAGES = {
   alreadySaved: "Deal saved",
   updated: "Deal updated",
   removed: "Deal removed",
+  unsaved: "Deal removed from your saved deals",
   notFound: "That deal no longer exists",
   priceGone: "That price is no longer listed",
   loginRequired: "Please log in to save deals",
@@ -33,6 +34,7 @@ const checkbox = z
 /** The /deals form: one schema for every intent, used by the buttons and by the action. */
 export const dealActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save"), vendorPeptideId: z.uuid() }),
+  z.object({ intent: z.literal("unsave"), vendorPeptideId: z.uuid() }),
   z.object({
     intent: z.literal("update"),
     dealId: z.uuid(),

@@ -1,0 +1,167 @@
+import { asc, desc, eq, or, sql } from "drizzle-orm";
+
+import {
+  categoryPath,
+  matchedAlias,
+  normaliseSearchQuery,
+  vendorPath,
+  type Suggestion,
+} from "~/lib/search";
+
+import type { Database } from "../db/client";
+import { categories, peptides, vendors } from "../db/schema";
+
+export interface PeptideHit {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  imageUrl: string | null;
+  categoryName: string | null;
+  categorySlug: string | null;
+  /** The alias the query matched, when it did not match the name. */
+  matchedAlias: string | null;
+}
+
+export interface NamedHit {
+  name: string;
+  slug: string | null;
+}
+
+export interface CatalogSearchResult {
+  peptides: PeptideHit[];
+  categories: NamedHit[];
+  vendors: NamedHit[];
+}
+
+const EMPTY: CatalogSearchResult = { peptides: [], categories: [], vendors: [] };
+
+/**
+ * Peptides (by name or alias), categories and vendors matching a query, best first: two
+ * queries, both served by the indexes of drizzle/0005_search_indexes.sql. A name matches when
+ * its letters and digits contain the query's ("bpc157" → BPC-157), when it is within a typo or
+ * two (trigram word similarity), or when every word of the query begins a word of the name or
+ * an alias, in any order (full text).
+ */
+export async function searchCatalog(
+  db: Database,
+  params: { query: string; limit: number },
+): Promise<CatalogSearchResult> {
+  const query = normaliseSearchQuery(params.query);
+  if (query.key === "") return EMPTY;
+  const { key } = query;
+  const contains = `%${key}%`;
+
+  const peptideKeys = sql`peptide_search_keys(${peptides.name}, ${peptides.aliases})`;
+  const peptideDocument = sql`peptide_search_document(${peptides.name}, ${peptides.aliases})`;
+  const tsQuery = sql`to_tsquery('simple', ${query.prefixTsQuery})`;
+  const wordPrefix = or(
+    sql`${peptideKeys} like ${`${key}%`}`,
+    sql`${peptideKeys} like ${`% ${key}%`}`,
+  );
+  // One or two letters have no trigram of their own to look up: they match word beginnings only.
+  const peptideMatches =
+    key.length < 3
+      ? wordPrefix
+      : or(
+          sql`${peptideKeys} like ${contains}`,
+          sql`${key} <% ${peptideKeys}`,
+          sql`${peptideDocument} @@ ${tsQuery}`,
+        );
+  const peptideScore = sql<number>`
+    (case when search_key(${peptides.name}) = ${key} then 4 else 0 end)
+    + (case when ${wordPrefix} then 2 when ${peptideKeys} like ${contains} then 1 else 0 end)
+    + word_similarity(${key}, ${peptideKeys})`;
+
+  const nameScore = (name: typeof categories.name | typeof vendors.name) =>
+    sql<number>`(case when search_key(${name}) like ${`${key}%`} then 2
+                     when search_key(${name}) like ${contains} then 1 else 0 end)
+                + word_similarity(${key}, search_key(${name}))`;
+  const nameMatches = (name: typeof categories.name | typeof vendors.name) =>
+    or(sql`search_key(${name}) like ${contains}`, sql`${key} <% search_key(${name})`);
+
+  const peptideQuery = db
+    .select({
+      id: peptides.id,
+      name: peptides.name,
+      slug: peptides.slug,
+      aliases: peptides.aliases,
+      description: peptides.description,
+      imageUrl: peptides.imageUrl,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      score: peptideScore.mapWith(Number).as("score"),
+    })
+    .from(peptides)
+    .leftJoin(categories, eq(categories.id, peptides.categoryId))
+    .where(peptideMatches)
+    // By the output column: the same expression again would hold new parameters and be computed twice.
+    .orderBy(desc(sql`score`), asc(peptides.name))
+    .limit(params.limit);
+
+  const categoryHits = db
+    .select({
+      kind: sql<"category" | "vendor">`'category'`.as("kind"),
+      name: categories.name,
+      slug: sql<string | null>`${categories.slug}`.as("slug"),
+      score: nameScore(categories.name).mapWith(Number).as("score"),
+    })
+    .from(categories)
+    .where(nameMatches(categories.name));
+  const vendorHits = db
+    .select({
+      kind: sql<"category" | "vendor">`'vendor'`.as("kind"),
+      name: vendors.name,
+      slug: sql<string | null>`null`.as("slug"),
+      score: nameScore(vendors.name).mapWith(Number).as("score"),
+    })
+    .from(vendors)
+    .where(nameMatches(vendors.name));
+  const nameQuery = categoryHits
+    .unionAll(vendorHits)
+    .orderBy(desc(sql`score`), asc(sql`name`))
+    .limit(params.limit * 2);
+  // The `<%` threshold is a session setting of every connection (db/client.ts).
+  const [peptideRows, nameRows] = await Promise.all([peptideQuery, nameQuery]);
+
+  const pick = (kind: "category" | "vendor") =>
+    nameRows
+      .filter((row) => row.kind === kind)
+      .slice(0, params.limit)
+      .map(({ name, slug }) => ({ name, slug }));
+  return {
+    peptides: peptideRows.map(({ aliases, score: _score, ...row }) => ({
+      ...row,
+      matchedAlias: matchedAlias(row.name, aliases, key),
+    })),
+    categories: pick("category"),
+    vendors: pick("vendor"),
+  };
+}
+
+/** The header's suggestions: the best peptides, then a few categories and vendors. */
+export function suggestionsFrom(result: CatalogSearchResult, limit: number): Suggestion[] {
+  const named = Math.max(1, Math.floor(limit / 4));
+  const peptideSuggestions: Suggestion[] = result.peptides.map((peptide) => ({
+    kind: "peptide",
+    label: peptide.name,
+    detail: peptide.matchedAlias
+      ? `Also known as ${peptide.matchedAlias}`
+      : (peptide.categoryName ?? null),
+    href: `/peptide/${peptide.slug}`,
+  }));
+  const categorySuggestions: Suggestion[] = result.categories.slice(0, named).map((category) => ({
+    kind: "category",
+    label: category.name,
+    detail: null,
+    href: categoryPath(category.slug ?? ""),
+  }));
+  const vendorSuggestions: Suggestion[] = result.vendors.slice(0, named).map((vendor) => ({
+    kind: "vendor",
+    label: vendor.name,
+    detail: null,
+    href: vendorPath(vendor.name),
+  }));
+  const room = Math.max(0, limit - categorySuggestions.length - vendorSuggestions.length);
+  return [...peptideSuggestions.slice(0, room), ...categorySuggestions, ...vendorSuggestions];
+}

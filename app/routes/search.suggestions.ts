@@ -1,0 +1,15 @@
+import { PUBLIC_CACHE_CONTROL } from "~/.server/cache-headers.server";
+import { searchCatalog, suggestionsFrom } from "~/.server/data/search.server";
+import { searchQuerySchema, SUGGESTION_LIMIT } from "~/lib/search";
+
+import type { Route } from "./+types/search.suggestions";
+
+/** JSON for the header's search box; nothing personal, so a CDN may share it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = searchQuerySchema.parse(new URL(request.url).searchParams.get("q"));
+  const result = await searchCatalog(context.app.db, { query, limit: SUGGESTION_LIMIT });
+  return Response.json(
+    { query, suggestions: suggestionsFrom(result, SUGGESTION_LIMIT) },
+    { headers: { "Cache-Control": PUBLIC_CACHE_CONTROL } },
+  );
+}

@@ -1,0 +1,126 @@
+import { data, Link } from "react-router";
+
+import { publicPageHeaders } from "~/.server/cache-headers.server";
+import { searchCatalog } from "~/.server/data/search.server";
+import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { categoryPath, RESULTS_LIMIT, searchQuerySchema, vendorPath } from "~/lib/search";
+
+import type { Route } from "./+types/search";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = searchQuerySchema.parse(new URL(request.url).searchParams.get("q"));
+  const result = await searchCatalog(context.app.db, { query, limit: RESULTS_LIMIT });
+  return data({ query, ...result }, { headers: publicPageHeaders(request) });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export function meta({ data }: Route.MetaArgs) {
+  const title = data?.query
+    ? `Search results for “${data.query}” · PeptidePrices`
+    : "Search · PeptidePrices";
+  // Result pages are endless variations of the catalogue: not for search engines' indexes.
+  return [{ title }, { name: "robots", content: "noindex, follow" }];
+}
+
+export default function SearchResults({ loaderData }: Route.ComponentProps) {
+  const { query, peptides, categories, vendors } = loaderData;
+  const total = peptides.length + categories.length + vendors.length;
+  return (
+    <main className="container mx-auto flex flex-col gap-6 px-4 py-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold">
+          {query ? <>Search results for “{query}”</> : "Search"}
+        </h1>
+        {query ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            {total === 0
+              ? "Nothing matches. Check the spelling, or try another name for the peptide."
+              : `${peptides.length} ${peptides.length === 1 ? "peptide" : "peptides"}${
+                  peptides.length === RESULTS_LIMIT ? " (the best matches)" : ""
+                }`}
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Type a peptide name, another name it goes by, a category or a vendor in the search box
+            above.
+          </p>
+        )}
+      </div>
+
+      {categories.length > 0 || vendors.length > 0 ? (
+        <section aria-labelledby="search-browse-heading" className="flex flex-col gap-2">
+          <h2 id="search-browse-heading" className="text-sm font-medium text-muted-foreground">
+            Categories and vendors
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {categories.map((category) => (
+              <li key={`category:${category.slug}`}>
+                <Badge asChild variant="secondary">
+                  <Link to={categoryPath(category.slug ?? "")}>Category: {category.name}</Link>
+                </Badge>
+              </li>
+            ))}
+            {vendors.map((vendor) => (
+              <li key={`vendor:${vendor.name}`}>
+                <Badge asChild variant="outline">
+                  <Link to={vendorPath(vendor.name)}>Vendor: {vendor.name}</Link>
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {peptides.length > 0 ? (
+        <ul aria-label="Peptides" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {peptides.map((peptide) => (
+            <li key={peptide.id}>
+              <Link
+                to={`/peptide/${peptide.slug}`}
+                prefetch="intent"
+                data-testid="search-result"
+                className="flex h-full gap-3 rounded-lg border p-3 hover:bg-accent"
+              >
+                <img
+                  src={peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE}
+                  alt=""
+                  width={96}
+                  height={72}
+                  loading="lazy"
+                  className="aspect-[4/3] w-24 shrink-0 rounded object-cover"
+                />
+                <span className="flex min-w-0 flex-col gap-1">
+                  <span className="font-medium">{peptide.name}</span>
+                  {peptide.matchedAlias ? (
+                    <span className="text-xs text-muted-foreground">
+                      Also known as {peptide.matchedAlias}
+                    </span>
+                  ) : null}
+                  {peptide.categoryName ? (
+                    <span className="text-xs text-muted-foreground">{peptide.categoryName}</span>
+                  ) : null}
+                  {peptide.description ? (
+                    <span className="line-clamp-2 text-sm text-muted-foreground">
+                      {peptide.description}
+                    </span>
+                  ) : null}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {query && total === 0 ? (
+        <div>
+          <Button asChild variant="outline">
+            <Link to="/catalog">Browse the full catalog</Link>
+          </Button>
+        </div>
+      ) : null}
+    </main>
+  );
+}

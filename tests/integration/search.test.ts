@@ -1,0 +1,98 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { searchCatalog } from "~/.server/data/search.server";
+import * as t from "~/.server/db/schema";
+
+import { createTestApp, type TestApp } from "../helpers/app";
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await app.db
+    .update(t.peptides)
+    .set({ aliases: ["Thymosin Beta-4", "TB4"] })
+    .where(eq(t.peptides.name, "TB-500"));
+  await app.db
+    .update(t.peptides)
+    .set({ aliases: ["Bremelanotide"] })
+    .where(eq(t.peptides.name, "PT-141"));
+});
+afterAll(async () => {
+  await app?.dispose();
+});
+
+const names = async (query: string) =>
+  (await searchCatalog(app.db, { query, limit: 8 })).peptides.map((p) => p.name);
+
+describe("searchCatalog", () => {
+  it("finds a peptide whatever the hyphens and spaces", async () => {
+    expect((await names("bpc157"))[0]).toBe("BPC-157");
+    expect((await names("BPC 157"))[0]).toBe("BPC-157");
+    expect((await names("ghkcu"))[0]).toBe("GHK-Cu");
+  });
+
+  it("forgives typos and unfinished words", async () => {
+    expect((await names("semaglutid"))[0]).toBe("Semaglutide");
+    expect((await names("semaglotide"))[0]).toBe("Semaglutide");
+    // Word similarity 0.5: found only below pg_trgm's default threshold of 0.6.
+    expect((await names("semaglotyde"))[0]).toBe("Semaglutide");
+    expect((await names("tesamorelim"))[0]).toBe("Tesamorelin");
+  });
+
+  it("finds peptides by alias and says which alias matched", async () => {
+    const result = await searchCatalog(app.db, { query: "bremelanotide", limit: 8 });
+    expect(result.peptides[0]).toMatchObject({ name: "PT-141", matchedAlias: "Bremelanotide" });
+    const thymosin = await names("thymosin");
+    expect(thymosin).toEqual(expect.arrayContaining(["Thymosin Alpha-1", "TB-500"]));
+  });
+
+  it("finds the words of a name or alias in any order", async () => {
+    expect((await names("beta thymosin"))[0]).toBe("TB-500");
+    expect((await names("alpha thym"))[0]).toBe("Thymosin Alpha-1");
+  });
+
+  it("matches one or two letters at the start of a word only", async () => {
+    const result = await names("se");
+    expect(result).toEqual(
+      expect.arrayContaining(["Selank", "Semax", "Semaglutide", "Sermorelin"]),
+    );
+    expect(result).not.toContain("Tesamorelin");
+  });
+
+  it("finds categories and vendors by name", async () => {
+    const result = await searchCatalog(app.db, { query: "metabolic", limit: 8 });
+    expect(result.categories).toEqual([{ name: "Metabolic", slug: "metabolic" }]);
+    const vendor = await searchCatalog(app.db, { query: "meridian", limit: 8 });
+    expect(vendor.vendors.map((v) => v.name)).toEqual(["Meridian Biolabs"]);
+  });
+
+  it("answers nothing for a query without letters or digits, and little for nonsense", async () => {
+    expect(await searchCatalog(app.db, { query: "--", limit: 8 })).toEqual({
+      peptides: [],
+      categories: [],
+      vendors: [],
+    });
+    expect(await names("zzqxj")).toEqual([]);
+  });
+
+  it("takes tsquery syntax as plain words", async () => {
+    await expect(names("bpc & | ! ( :* <->")).resolves.toBeInstanceOf(Array);
+  });
+
+  it("uses the trigram and full-text indexes", async () => {
+    // Twenty demo rows would be read sequentially; the plan must show the indexes can serve it.
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(sql`explain
+        select id from peptides
+         where peptide_search_keys(name, aliases) like '%bpc157%'
+            or 'bpc157' <% peptide_search_keys(name, aliases)
+            or peptide_search_document(name, aliases) @@ to_tsquery('simple', 'bpc157:*')`);
+    });
+    const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
+    expect(text).toContain("peptides_search_keys_trgm_idx");
+    expect(text).toContain("peptides_search_document_idx");
+  });
+});
