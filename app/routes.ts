@@ -19,6 +19,7 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  route("bot", "routes/bot.tsx"),
   ...prefix("admin", [
     route("backup", "routes/admin/backup.ts"),
     layout("routes/admin/layout.tsx", [
