@@ -22,6 +22,7 @@ export default [
   route("bot", "routes/bot.tsx"),
   ...prefix("admin", [
     route("backup", "routes/admin/backup.ts"),
+    route("scraping/runs/:runId", "routes/admin/scraping.run.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("peptides", "routes/admin/peptides.tsx"),
