@@ -17,24 +17,36 @@ const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Where the per-host delay is kept. One in-process map serves a single instance; the
- * database-backed one (run.server.ts) makes overlapping runs on every instance share it.
+ * The per-host delay shared by every run on every instance (a next-allowed time per host in
+ * the database, run.server.ts). Within one process, requests to a host also queue behind
+ * each other, so the gap is measured from when the previous request really went out.
  */
 export interface HostSlots {
   /** Claims the next request to `host`, `gapMs` after the previous claim; resolves to when it may go. */
   reserve: (host: string, gapMs: number) => Promise<Date>;
 }
 
-const processSlots = new Map<string, number>();
+const sleepUntil = (at: Date) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now())));
 
-/** The per-host delay within this process only (tests and one-off fetchers). */
-export const inProcessHostSlots: HostSlots = {
-  reserve: async (host, gapMs) => {
-    const at = Math.max(processSlots.get(host) ?? 0, Date.now());
-    processSlots.set(host, at + gapMs);
-    return new Date(at);
-  },
-};
+const hostQueues = new Map<string, Promise<void>>();
+const lastSentAt = new Map<string, number>();
+
+/** Waits for this process's turn on the host, then for the shared slot; resolves when the request may go. */
+function takeHostTurn(host: string, gapMs: number, shared: HostSlots | undefined): Promise<void> {
+  const previous = hostQueues.get(host) ?? Promise.resolve();
+  const turn = previous.then(async () => {
+    const slot = shared ? (await shared.reserve(host, gapMs)).getTime() : 0;
+    await sleepUntil(new Date(Math.max(slot, (lastSentAt.get(host) ?? 0) + gapMs)));
+    lastSentAt.set(host, Date.now());
+  });
+  const settled = turn.catch(() => {});
+  hostQueues.set(host, settled);
+  void settled.then(() => {
+    if (hostQueues.get(host) === settled) hostQueues.delete(host);
+  });
+  return turn;
+}
 
 /** The URLs one run may fetch, shared by its sources and by the browser's sub-requests. */
 export class UrlBudget {
@@ -66,6 +78,7 @@ export interface FetchPolicy extends AddressPolicy {
   /** Starts after the per-host wait, so a long Crawl-delay never eats into it. */
   timeoutMs?: number;
   budget?: UrlBudget;
+  /** The delay shared with other instances; without it, only this process's runs share it. */
   hostSlots?: HostSlots;
 }
 
@@ -110,9 +123,6 @@ export class FetchTimeoutError extends Error {
 
 type Robots = ReturnType<typeof robotsParser>;
 type RobotsVerdict = { allowAll: true } | { allowAll: false; robots: Robots } | { error: string };
-
-const sleepUntil = (at: Date) =>
-  new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now())));
 
 function decode(response: http.IncomingMessage): NodeJS.ReadableStream {
   switch (response.headers["content-encoding"]) {
@@ -200,11 +210,9 @@ function requestOnce(url: URL, policy: FetchPolicy, timeoutMs: number): Promise<
 export class PageFetcher {
   private readonly robots = new Map<string, Promise<RobotsVerdict>>();
   readonly budget: UrlBudget;
-  private readonly hostSlots: HostSlots;
 
   constructor(private readonly policy: FetchPolicy) {
     this.budget = policy.budget ?? new UrlBudget(policy.maxUrls);
-    this.hostSlots = policy.hostSlots ?? inProcessHostSlots;
   }
 
   get userAgent(): string {
@@ -322,6 +330,6 @@ export class PageFetcher {
   private async waitForHost(host: string, robots: Robots | null): Promise<void> {
     const crawlDelayMs = (robots?.getCrawlDelay(this.policy.userAgent) ?? 0) * 1000;
     const gap = Math.max(this.policy.requestDelayMs, crawlDelayMs);
-    await sleepUntil(await this.hostSlots.reserve(host, gap));
+    await takeHostTurn(host, gap, this.policy.hostSlots);
   }
 }
