@@ -206,7 +206,7 @@ describe("timeouts and sizes", () => {
 
 describe("the per-host delay across runs", () => {
   it("keeps the delay between two overlapping runs on one host", async () => {
-    await updateSettings(app.db, { ...DEFAULT_SETTINGS, requestDelayMs: 300 });
+    await updateSettings(app.db, { ...DEFAULT_SETTINGS, requestDelayMs: 500 });
     const fixture = await openSite();
     const first = await addSource(fixture);
     const second = await addSource(fixture, { url: `${fixture.baseUrl}/shop?page=2` });
@@ -214,8 +214,10 @@ describe("the per-host delay across runs", () => {
     const times = pagesOf(fixture)
       .map((r) => r.at)
       .sort((a, b) => a - b);
-    expect(times.length).toBeGreaterThanOrEqual(5);
-    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(295);
+    expect(times).toHaveLength(5);
+    // Arrival is stamped by a server sharing the runs' event loop, so it jitters by a few
+    // tens of milliseconds; unguarded, the two runs' requests arrive milliseconds apart.
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(450);
   });
 
   it("hands concurrent claims on one host distinct slots a gap apart (any instance, one database)", async () => {

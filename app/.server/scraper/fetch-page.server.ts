@@ -32,20 +32,40 @@ const sleepUntil = (at: Date) =>
 const hostQueues = new Map<string, Promise<void>>();
 const lastSentAt = new Map<string, number>();
 
-/** Waits for this process's turn on the host, then for the shared slot; resolves when the request may go. */
-function takeHostTurn(host: string, gapMs: number, shared: HostSlots | undefined): Promise<void> {
+/**
+ * Waits for this process's turn on the host (the previous request written out), then for
+ * the shared slot and the gap since that write. Resolves to `sent`, to be called once the
+ * request has been written (or has failed): only then may the next request's gap start.
+ */
+async function takeHostTurn(
+  host: string,
+  gapMs: number,
+  shared: HostSlots | undefined,
+): Promise<() => void> {
   const previous = hostQueues.get(host) ?? Promise.resolve();
-  const turn = previous.then(async () => {
+  let sent!: () => void;
+  const written = new Promise<void>((resolve) => {
+    let done = false;
+    sent = () => {
+      if (done) return;
+      done = true;
+      lastSentAt.set(host, Date.now());
+      resolve();
+    };
+  });
+  hostQueues.set(host, written);
+  void written.then(() => {
+    if (hostQueues.get(host) === written) hostQueues.delete(host);
+  });
+  await previous;
+  try {
     const slot = shared ? (await shared.reserve(host, gapMs)).getTime() : 0;
     await sleepUntil(new Date(Math.max(slot, (lastSentAt.get(host) ?? 0) + gapMs)));
-    lastSentAt.set(host, Date.now());
-  });
-  const settled = turn.catch(() => {});
-  hostQueues.set(host, settled);
-  void settled.then(() => {
-    if (hostQueues.get(host) === settled) hostQueues.delete(host);
-  });
-  return turn;
+  } catch (error) {
+    sent();
+    throw error;
+  }
+  return sent;
 }
 
 /** The URLs one run may fetch, shared by its sources and by the browser's sub-requests. */
@@ -144,7 +164,12 @@ const oversized = () => new Error(`The page is larger than ${MAX_BODY_BYTES} byt
  * refuses private addresses, so the check holds even if DNS changes between hops. The size
  * limit counts decompressed bytes, so a small gzip bomb is refused too.
  */
-function requestOnce(url: URL, policy: FetchPolicy, timeoutMs: number): Promise<RawResponse> {
+function requestOnce(
+  url: URL,
+  policy: FetchPolicy,
+  timeoutMs: number,
+  onWritten: () => void = () => {},
+): Promise<RawResponse> {
   const client = url.protocol === "https:" ? https : http;
   const signal = AbortSignal.timeout(timeoutMs);
   return new Promise<RawResponse>((resolve, reject) => {
@@ -197,6 +222,8 @@ function requestOnce(url: URL, policy: FetchPolicy, timeoutMs: number): Promise<
       },
     );
     request.on("error", fail);
+    request.on("finish", onWritten);
+    request.on("close", onWritten);
     request.end();
   });
 }
@@ -269,8 +296,12 @@ export class PageFetcher {
   private async politeRequest(url: URL): Promise<RawResponse> {
     await assertAllowedUrl(url, this.policy);
     const robots = await this.assertRobotsAllow(url);
-    await this.waitForHost(url.host, robots);
-    return requestOnce(url, this.policy, this.policy.timeoutMs ?? FETCH_TIMEOUT_MS);
+    const sent = await this.waitForHost(url.host, robots);
+    try {
+      return await requestOnce(url, this.policy, this.policy.timeoutMs ?? FETCH_TIMEOUT_MS, sent);
+    } finally {
+      sent();
+    }
   }
 
   private async assertRobotsAllow(url: URL): Promise<Robots | null> {
@@ -327,9 +358,9 @@ export class PageFetcher {
     }
   }
 
-  private async waitForHost(host: string, robots: Robots | null): Promise<void> {
+  private async waitForHost(host: string, robots: Robots | null): Promise<() => void> {
     const crawlDelayMs = (robots?.getCrawlDelay(this.policy.userAgent) ?? 0) * 1000;
     const gap = Math.max(this.policy.requestDelayMs, crawlDelayMs);
-    await takeHostTurn(host, gap, this.policy.hostSlots);
+    return takeHostTurn(host, gap, this.policy.hostSlots);
   }
 }
