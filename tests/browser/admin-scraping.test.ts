@@ -75,7 +75,7 @@ describe("admin scraping page in a browser", () => {
       "Link",
       "Sold Out",
     ]);
-    await sources.getByText("active").first().waitFor();
+    await sources.getByText("active", { exact: true }).first().waitFor();
     await expect(sources.getByText("Never").count()).resolves.toBe(0);
     await page.getByRole("table", { name: "Scraping logs" }).getByText("Success").first().waitFor();
     await page
