@@ -114,6 +114,7 @@ async function createFetcher(app: RunContext): Promise<PageFetcher> {
   });
 }
 
+/** The listing pipeline's summary may carry warnings (a newer apply.server.ts); logged when present. */
 const warningsOf = (value: object): string[] =>
   (value as Partial<{ warnings: string[] }>).warnings ?? [];
 
@@ -147,7 +148,7 @@ async function scrapePage(
       html: page.body,
       method: extraction.method,
       listings: extraction.listings,
-      warnings: warningsOf(extraction),
+      warnings: extraction.warnings,
     };
   }
   if (app.env.BROWSERLESS_URL) {
@@ -161,7 +162,7 @@ async function scrapePage(
     html: rendered,
     method: "browser",
     listings: renderedExtraction.listings,
-    warnings: warningsOf(renderedExtraction),
+    warnings: renderedExtraction.warnings,
   };
 }
 
