@@ -19,8 +19,10 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  route("bot", "routes/bot.tsx"),
   ...prefix("admin", [
     route("backup", "routes/admin/backup.ts"),
+    route("scraping/runs/:runId", "routes/admin/scraping.run.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("peptides", "routes/admin/peptides.tsx"),

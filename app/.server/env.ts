@@ -65,9 +65,7 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_PUBLIC_URL: z.url().optional(),
     SCRAPER_ALLOW_PRIVATE_HOSTS: booleanString.default(false),
-    SCRAPER_USER_AGENT: z
-      .string()
-      .default("PeptidePricesBot/1.0 (+https://peptideprices.test/bot)"),
+    SCRAPER_USER_AGENT: z.string().trim().min(1).optional(),
     BROWSERLESS_URL: z.url().optional(),
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     JOBS_ENABLED: booleanString.default(true),
@@ -76,6 +74,9 @@ export const envSchema = z
   .transform((env) => ({
     ...env,
     SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
+    SCRAPER_USER_AGENT:
+      env.SCRAPER_USER_AGENT ??
+      `PeptidePricesBot/1.0 (+${(env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "")}/bot)`,
   }));
 
 export type Env = z.infer<typeof envSchema>;

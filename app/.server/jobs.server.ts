@@ -2,26 +2,209 @@ import { and, eq } from "drizzle-orm";
 import PgBoss from "pg-boss";
 
 import type { AppContext } from "./context.server";
+import type { DatabaseHandle } from "./db/client";
 import { appMeta } from "./db/schema";
+import {
+  ALL_SOURCES_LOCK,
+  createScrapeRun,
+  failStaleScrapeRuns,
+  finishScrapeRun,
+  getActiveScrapeRuns,
+  getScrapeRun,
+  startScrapeRun,
+  updateScrapeRunProgress,
+  type ScrapeRunTrigger,
+} from "./data/scrape-runs.server";
+import { getScrapeSource, type ScrapedDataArrays } from "./data/scrape-sources.server";
 import { getSettings } from "./data/settings.server";
 import { scheduleExchangeRateRefresh } from "./exchange-rates-job.server";
-import { scrapeAllSources, type RunAllResult } from "./scraper/run.server";
+import {
+  scrapeAllSources,
+  scrapeSource,
+  scrapingErrorMessage,
+  type RunAllResult,
+  type SourceRunResult,
+} from "./scraper/run.server";
 
+/** The schedule: a cron tick a minute, plus one job queued for the exact next due time. */
 export const SCRAPE_QUEUE = "scrape-all-sources";
+/** Runs an admin asked for, executed by whichever instance's worker takes the job. */
+export const SCRAPE_RUN_QUEUE = "scrape-run";
 const LAST_RUN_KEY = "scrape_schedule_last_run";
-/** pg-boss fires this every minute; the job itself decides whether the interval has elapsed. */
 const EVERY_MINUTE = "* * * * *";
+/** A running run whose counters sat still this long died with its instance. */
+const STALE_RUNNING_MS = 15 * 60_000;
+/** A run nobody picked up in this long lost its job (or no instance runs jobs). */
+const STALE_QUEUED_MS = 60 * 60_000;
+/** pg-boss's default of 15 minutes would expire a long run over many polite pages. */
+const RUN_QUEUE_OPTIONS = { expireInHours: 4, retryLimit: 0 };
 
-type JobContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer">;
+type JobContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
+type QueueContext = JobContext & Pick<AppContext, "database">;
+
+// ---------------------------------------------------------------- executing runs
+
+function mergeScraped(parts: (ScrapedDataArrays | null)[]): ScrapedDataArrays | null {
+  const present = parts.filter((part): part is ScrapedDataArrays => part !== null);
+  if (present.length === 0) return null;
+  return {
+    name: present.flatMap((p) => p.name),
+    price: present.flatMap((p) => p.price),
+    link: present.flatMap((p) => p.link),
+    sold_out: present.flatMap((p) => p.sold_out),
+  };
+}
+
+/** Sources that a single-source run other than `runId` is busy with: an all-run leaves them be. */
+async function sourcesBusyElsewhere(app: JobContext, runId: string): Promise<string[]> {
+  return (await getActiveScrapeRuns(app.db)).flatMap((run) =>
+    run.id !== runId && run.sourceId ? [run.sourceId] : [],
+  );
+}
+
+/**
+ * Executes a queued run, keeping its counters current for every instance's admin page.
+ * Returns null when another worker already took it.
+ */
+export async function executeScrapeRun(
+  app: JobContext,
+  runId: string,
+): Promise<RunAllResult | SourceRunResult | null> {
+  if (!(await startScrapeRun(app.db, runId))) return null;
+  const run = await getScrapeRun(app.db, runId);
+  if (!run) return null;
+  const onProgress = (counters: Parameters<typeof updateScrapeRunProgress>[2]) =>
+    updateScrapeRunProgress(app.db, runId, counters);
+  try {
+    if (run.sourceId) {
+      const source = await getScrapeSource(app.db, run.sourceId);
+      if (!source) {
+        await finishScrapeRun(app.db, runId, {
+          ok: false,
+          message: "Source not found",
+          result: null,
+        });
+        return null;
+      }
+      const result = await scrapeSource(app, source, { onProgress });
+      await finishScrapeRun(app.db, runId, {
+        ok: result.ok,
+        message: result.message,
+        result: result.data,
+      });
+      if (result.summary.updated > 0) app.cache.clear();
+      return result;
+    }
+    const result = await scrapeAllSources(app, {
+      onProgress,
+      skipSourceIds: await sourcesBusyElsewhere(app, runId),
+    });
+    await finishScrapeRun(app.db, runId, {
+      ok: result.ok,
+      message: result.message,
+      result: mergeScraped(result.results.map((r) => r.data)),
+    });
+    if (result.results.some((r) => r.summary.updated > 0)) app.cache.clear();
+    return result;
+  } catch (error) {
+    app.logger.error({ err: error, runId }, "scrape run failed");
+    await finishScrapeRun(app.db, runId, {
+      ok: false,
+      message: scrapingErrorMessage(error),
+      result: null,
+    });
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- the queue
+
+/**
+ * One pg-boss per database: the worker's when this instance runs jobs, otherwise a send-only
+ * one (no supervision, no schedule), so an instance with JOBS_ENABLED=false still queues the
+ * admin's runs for any instance that works the queue.
+ */
+const queues = new WeakMap<DatabaseHandle, Promise<PgBoss>>();
+
+function queueFor(app: QueueContext): Promise<PgBoss> {
+  let queue = queues.get(app.database);
+  if (!queue) {
+    queue = (async () => {
+      const boss = new PgBoss({
+        db: { executeSql: (text, values) => app.database.executeSql(text, values) },
+        supervise: false,
+        schedule: false,
+      });
+      boss.on("error", (error) => app.logger.error({ err: error }, "job queue error"));
+      await boss.start();
+      await boss.createQueue(SCRAPE_RUN_QUEUE, { name: SCRAPE_RUN_QUEUE, ...RUN_QUEUE_OPTIONS });
+      return boss;
+    })();
+    queues.set(app.database, queue);
+  }
+  return queue;
+}
+
+export interface EnqueuedRun {
+  runId: string;
+  /** False when the click joined a run already queued or running for the same source(s). */
+  created: boolean;
+}
+
+/**
+ * Queues a run of one source (or of every active source) and returns at once. A source
+ * already in an active run is never started twice: the caller gets that run to follow.
+ */
+export async function enqueueScrapeRun(
+  app: QueueContext,
+  request: { sourceId: string | null; requestedBy: string | null },
+): Promise<EnqueuedRun> {
+  const now = Date.now();
+  await failStaleScrapeRuns(app.db, {
+    runningBefore: new Date(now - STALE_RUNNING_MS),
+    queuedBefore: new Date(now - STALE_QUEUED_MS),
+    message: scrapingErrorMessage("the run was interrupted"),
+  });
+  if (request.sourceId) {
+    const allRun = (await getActiveScrapeRuns(app.db)).find((run) => run.sourceId === null);
+    if (allRun) return { runId: allRun.id, created: false };
+  }
+  const run = await createScrapeRun(app.db, {
+    trigger: "manual",
+    lockKey: request.sourceId ?? ALL_SOURCES_LOCK,
+    sourceId: request.sourceId,
+    requestedBy: request.requestedBy,
+  });
+  if (run.created) {
+    const boss = await queueFor(app);
+    await boss.send(SCRAPE_RUN_QUEUE, { runId: run.id });
+  }
+  return { runId: run.id, created: run.created };
+}
+
+// ---------------------------------------------------------------- the schedule
+
+/** When the schedule is next due: the last scheduled start plus the interval (null: never ran). */
+export async function nextScheduledScrapeAt(app: Pick<AppContext, "db">): Promise<Date | null> {
+  const { scrapeIntervalSeconds } = await getSettings(app.db);
+  const [marker] = await app.db
+    .select({ value: appMeta.value })
+    .from(appMeta)
+    .where(eq(appMeta.key, LAST_RUN_KEY));
+  return marker ? new Date(new Date(marker.value).getTime() + scrapeIntervalSeconds * 1000) : null;
+}
 
 /**
  * The scheduled scrape: runs all active sources when settings.scrapeIntervalSeconds (read
  * afresh each time, so a change applies at once) have passed since the last scheduled run.
- * The last-run marker is claimed with a compare-and-set, so two instances never both run.
+ * The last-run marker is claimed with a compare-and-set, so two instances never both run;
+ * the claimer queues the next run for the exact due time (`scheduleNext`), so a 60 s
+ * interval does not wait for a whole cron minute and drift to two.
  */
 export async function runScheduledScrape(
   app: JobContext,
   now: Date = new Date(),
+  options: { scheduleNext?: (at: Date) => Promise<void> } = {},
 ): Promise<RunAllResult | null> {
   const { scrapeIntervalSeconds } = await getSettings(app.db);
   const [marker] = await app.db
@@ -42,7 +225,20 @@ export async function runScheduledScrape(
         .onConflictDoNothing()
         .returning({ key: appMeta.key });
   if (claimed.length === 0) return null;
-  const result = await scrapeAllSources(app);
+  await options.scheduleNext?.(new Date(now.getTime() + scrapeIntervalSeconds * 1000));
+  const trigger: ScrapeRunTrigger = "scheduled";
+  const run = await createScrapeRun(app.db, {
+    trigger,
+    lockKey: ALL_SOURCES_LOCK,
+    sourceId: null,
+    requestedBy: null,
+  });
+  if (!run.created) {
+    app.logger.info("scheduled scrape skipped: a run over all sources is already under way");
+    return null;
+  }
+  const result = await executeScrapeRun(app, run.id);
+  if (!result || !("results" in result)) return null;
   app.logger.info({ ok: result.ok, sources: result.results.length }, "scheduled scrape finished");
   return result;
 }
@@ -53,24 +249,44 @@ export interface Jobs {
 
 /**
  * Starts pg-boss on the app's own database (PGlite through its `db` adapter, or PostgreSQL):
- * one cron job a minute across every instance, taken by exactly one worker.
+ * the schedule (a cron tick a minute across every instance, taken by exactly one worker, and
+ * the exact-time job after each run) and the admin's runs.
  */
-export async function startJobs(
-  app: Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "database">,
-): Promise<Jobs> {
+export async function startJobs(app: QueueContext): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => app.database.executeSql(text, values) },
   });
   boss.on("error", (error) => app.logger.error({ err: error }, "job queue error"));
   await boss.start();
-  await boss.createQueue(SCRAPE_QUEUE);
+  queues.set(app.database, Promise.resolve(boss));
+  await boss.createQueue(SCRAPE_QUEUE, { name: SCRAPE_QUEUE, ...RUN_QUEUE_OPTIONS });
+  await boss.createQueue(SCRAPE_RUN_QUEUE, { name: SCRAPE_RUN_QUEUE, ...RUN_QUEUE_OPTIONS });
   await boss.schedule(SCRAPE_QUEUE, EVERY_MINUTE);
-  await boss.work(SCRAPE_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-    await runScheduledScrape(app);
+  const scheduleNext = async (at: Date) => {
+    await boss.send(
+      SCRAPE_QUEUE,
+      {},
+      { startAfter: at, singletonKey: `scheduled:${at.toISOString()}` },
+    );
+  };
+  await boss.work(SCRAPE_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+    await runScheduledScrape(app, new Date(), { scheduleNext });
   });
+  await boss.work<{ runId: string }>(
+    SCRAPE_RUN_QUEUE,
+    { pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      await executeScrapeRun(app, job.data.runId);
+    },
+  );
   await scheduleExchangeRateRefresh(boss, app);
+  // A restart need not wait for the next cron minute to catch up on a due run.
+  await boss.send(SCRAPE_QUEUE, {});
   app.logger.info("scheduled scraping started");
   return {
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+    stop: async () => {
+      queues.delete(app.database);
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
   };
 }

@@ -28,6 +28,10 @@ export interface FixtureSiteOptions {
   crawlDelaySeconds?: number;
   /** Where /redirect-elsewhere points (e.g. a private address). */
   redirectTarget?: string;
+  /** Extra robots.txt lines (after the Disallow of /private/). */
+  robotsLines?: string[];
+  /** Answers for paths (robots.txt included) that replace the built-in ones. */
+  handlers?: Record<string, http.RequestListener>;
 }
 
 const page = (body: string, head = "") =>
@@ -136,6 +140,13 @@ export const FIXTURE_PAGES: Record<string, string> = {
       '<div class="item"><h3 class="item-name">Semax 10mg</h3><span class="item-price">$36.00</span><a class="item-link" href="/p/semax">View</a></div>';
   </script>`),
   "/empty": page("<p>Nothing for sale here.</p>"),
+  // Prices drawn by a script: "--" until it runs.
+  "/js/late-prices":
+    page(`<div class="items">${card("BPC-157 5mg", "--")}${card("TB-500 10mg", "--")}</div>
+    <script src="/assets/prices.js"></script>`),
+  "/assets/prices.js": `document.querySelectorAll(".item-price").forEach(function (el, i) {
+    el.textContent = ["$23.50", "$54.00"][i];
+  });`,
   "/private/catalogue": page(`<div class="items">${card("BPC-157 5mg", "$1.00")}</div>`),
 };
 
@@ -145,8 +156,13 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   const server = http.createServer((req, res) => {
     const path = req.url ?? "/";
     requests.push({ path, userAgent: req.headers["user-agent"], at: Date.now() });
+    const handler = options.handlers?.[path];
+    if (handler) {
+      handler(req, res);
+      return;
+    }
     if (path === "/robots.txt") {
-      const lines = ["User-agent: *", "Disallow: /private/"];
+      const lines = ["User-agent: *", "Disallow: /private/", ...(options.robotsLines ?? [])];
       if (options.crawlDelaySeconds) lines.push(`Crawl-delay: ${options.crawlDelaySeconds}`);
       res.writeHead(200, { "content-type": "text/plain" }).end(lines.join("\n"));
       return;
@@ -168,7 +184,8 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
       res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
       return;
     }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+    const type = path.endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8";
+    res.writeHead(200, { "content-type": type }).end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

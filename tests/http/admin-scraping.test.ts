@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
+import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
+import { executeScrapeRun } from "~/.server/jobs.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
@@ -37,6 +39,21 @@ const db = () => server.app.db;
 async function post(fields: Record<string, string>, cookie: string | null = adminCookie) {
   const response = await server.postForm("/admin/scraping", fields, { cookie });
   return { status: response.status, text: await response.text() };
+}
+
+/** Starts a run the way the page does: the answer comes at once; the run waits in the queue. */
+async function startRun(fields: Record<string, string>) {
+  const result = await post(fields);
+  const runs = await getActiveScrapeRuns(db());
+  const run = runs.find((r) => r.sourceId === (fields.id ?? null));
+  return { ...result, runId: run?.id ?? "", activeRuns: runs.length };
+}
+
+async function runProgress(runId: string) {
+  const response = await server.fetch(`/admin/scraping/runs/${runId}`, {
+    headers: { cookie: adminCookie },
+  });
+  return { status: response.status, body: await response.text() };
 }
 
 async function sourceCount() {
@@ -202,12 +219,34 @@ describe("running the scraper", () => {
     expect((await sourceByName("Half configured"))!.status).toBe("error");
   });
 
-  it("scrapes the demo retailer's product page and updates Apex's prices", async () => {
+  it("queues a run of the demo retailer's product page, answers at once, and never starts it twice", async () => {
     const single = await demoSource("single");
-    const result = await post({ intent: "run-source", id: single.id });
-    expect(result.status).toBe(200);
-    expect(result.text).toContain("Scraping completed successfully.");
-    expect(result.text).toContain("BPC-157 10mg");
+    const started = await startRun({ intent: "run-source", id: single.id });
+    expect(started.status).toBe(202);
+    expect(started.text).toContain("Scraping started.");
+    expect(started.activeRuns).toBe(1);
+    const again = await startRun({ intent: "run-source", id: single.id });
+    expect(again.status).toBe(202);
+    expect(again.text).toContain("This scraping run is already under way.");
+    expect(again).toMatchObject({ runId: started.runId, activeRuns: 1 });
+    // Nothing was fetched by the request itself: the run waits for a worker.
+    expect((await demoSource("single")).lastScrapedAt).toBeNull();
+    const queued = await runProgress(started.runId);
+    expect(queued.status).toBe(200);
+    expect(JSON.parse(queued.body)).toMatchObject({ status: "queued", sourcesDone: 0 });
+
+    // This instance runs no jobs (JOBS_ENABLED=false); the test is the worker that takes it.
+    await executeScrapeRun(server.app, started.runId);
+    const finished = JSON.parse((await runProgress(started.runId)).body) as Record<string, unknown>;
+    expect(finished).toMatchObject({
+      status: "succeeded",
+      ok: true,
+      message: "Scraping completed successfully.",
+      sourcesTotal: 1,
+      sourcesDone: 1,
+      pagesFetched: 1,
+    });
+    expect(JSON.stringify(finished.result)).toContain("BPC-157 10mg");
     const stored = (await demoSource("single"))!;
     expect(stored.status).toBe("active");
     expect(stored.lastScrapedAt).not.toBeNull();
@@ -221,6 +260,15 @@ describe("running the scraper", () => {
     const html = await page.text();
     expect(html).toContain("Scraping Logs");
     expect(html).toContain(log.details!);
+    expect(html).toContain("Scraping completed successfully.");
+  });
+
+  it("keeps run progress from visitors and answers an unknown run with 404", async () => {
+    const unknown = await runProgress("00000000-0000-4000-8000-000000000000");
+    expect(unknown.status).toBe(404);
+    expect((await runProgress("not-a-uuid")).status).toBe(400);
+    const visitor = await server.fetch("/admin/scraping/runs/00000000-0000-4000-8000-000000000000");
+    expect(visitor.status).toBe(403);
   });
 
   it("tests selectors against the demo catalogue and shows the result", async () => {
@@ -242,9 +290,20 @@ describe("running the scraper", () => {
   });
 
   it("runs every active source, queues the unknown listing, and lets the admin reject it", async () => {
-    const result = await post({ intent: "run-all" });
-    expect(result.status).toBe(200);
-    expect(result.text).toContain("Scraping completed successfully.");
+    const started = await startRun({ intent: "run-all" });
+    expect(started.status).toBe(202);
+    expect(started.text).toContain("Scraping started.");
+    await executeScrapeRun(server.app, started.runId);
+    const active = await db()
+      .select({ id: t.scrapeSources.id })
+      .from(t.scrapeSources)
+      .where(eq(t.scrapeSources.isActive, true));
+    expect(JSON.parse((await runProgress(started.runId)).body)).toMatchObject({
+      status: "succeeded",
+      message: "Scraping completed successfully.",
+      sourcesTotal: active.length,
+      sourcesDone: active.length,
+    });
     const [item] = await db()
       .select()
       .from(t.scrapeReviewItems)

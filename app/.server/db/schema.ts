@@ -579,6 +579,58 @@ export const scrapeReviewItems = pgTable(
   ],
 );
 
+export const SCRAPE_RUN_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+export const SCRAPE_RUN_TRIGGERS = ["manual", "scheduled"] as const;
+
+/**
+ * One scraping run (one source or all active ones) executed by a pg-boss worker. Any
+ * instance's admin page polls its counters. While a run is queued or running, its lock key
+ * (the source id, or "all") is unique, so a second click joins the run instead of starting one.
+ */
+export const scrapeRuns = pgTable(
+  "scrape_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    trigger: text("trigger").notNull(),
+    lockKey: text("lock_key").notNull(),
+    sourceId: uuid("source_id").references(() => scrapeSources.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("queued"),
+    sourcesTotal: integer("sources_total").notNull().default(0),
+    sourcesDone: integer("sources_done").notNull().default(0),
+    pagesFetched: integer("pages_fetched").notNull().default(0),
+    listingsFound: integer("listings_found").notNull().default(0),
+    matched: integer("matched").notNull().default(0),
+    sentToReview: integer("sent_to_review").notNull().default(0),
+    ok: boolean("ok"),
+    message: text("message"),
+    /** The listings read, for the results table (ScrapedDataArrays). */
+    result: jsonb("result"),
+    requestedBy: text("requested_by"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Touched with every counter change: a run silent for long was cut off by a crash. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("scrape_runs_active_lock_idx")
+      .on(t.lockKey)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index("scrape_runs_created_idx").on(t.createdAt),
+    check("scrape_runs_status_check", oneOf("status", SCRAPE_RUN_STATUSES)),
+    check("scrape_runs_trigger_check", oneOf("trigger", SCRAPE_RUN_TRIGGERS)),
+  ],
+);
+
+/**
+ * The next moment the scraper may send a request to a host, claimed atomically by every run
+ * on every instance, so the per-host delay holds across overlapping runs.
+ */
+export const scrapeHostSlots = pgTable("scrape_host_slots", {
+  host: text("host").primaryKey(),
+  nextAllowedAt: timestamp("next_allowed_at", { withTimezone: true }).notNull(),
+});
+
 // ---------------------------------------------------------------- users' data
 
 export const savedDeals = pgTable(

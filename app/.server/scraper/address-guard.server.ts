@@ -1,63 +1,46 @@
 import dns from "node:dns";
 import net from "node:net";
 
+import ipaddr from "ipaddr.js";
+
 /**
  * The scraper fetches addresses an admin typed in. Without this guard a scrape source could
  * point at the cloud metadata service, the database or anything else on the private network.
+ * Addresses are classified by ipaddr.js (its IANA special-purpose registries), and only public
+ * unicast passes: for IPv6 that is the global unicast block 2000::/3 outside every special
+ * range, so the deprecated IPv4-compatible form (::7f00:1) and other unassigned space fail too.
  */
-const blocked = new net.BlockList();
-for (const [address, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  blocked.addSubnet(address, prefix, "ipv4");
-}
-for (const [address, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  blocked.addSubnet(address, prefix, "ipv6");
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+/** Well-known NAT64 (RFC 6052) and 6to4 carry an IPv4 address that decides for them. */
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR("64:ff9b::/96");
+
+function isPublicIpv4(address: ipaddr.IPv4): boolean {
+  return address.range() === "unicast";
 }
 
-/** IPv4 addresses hidden inside IPv6 ones: mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::) and 6to4 (2002::). */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) return hexPairToIpv4(hex[1], hex[2]);
-  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4}):/.exec(lower);
-  if (sixToFour) return hexPairToIpv4(sixToFour[1], sixToFour[2]);
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const range = address.range();
+  if (range === "ipv4Mapped") return address.toIPv4Address();
+  const parts = address.parts;
+  if (address.match(NAT64_WELL_KNOWN)) {
+    return new ipaddr.IPv4([parts[6] >> 8, parts[6] & 255, parts[7] >> 8, parts[7] & 255]);
+  }
+  if (range === "6to4") {
+    return new ipaddr.IPv4([parts[1] >> 8, parts[1] & 255, parts[2] >> 8, parts[2] & 255]);
+  }
   return null;
 }
 
-function hexPairToIpv4(high: string, low: string): string {
-  const a = parseInt(high, 16);
-  const b = parseInt(low, 16);
-  return [a >> 8, a & 255, b >> 8, b & 255].join(".");
-}
-
-/** True for loopback, private, link-local, unique-local, CGNAT, multicast and reserved addresses. */
+/** True for every address that is not public unicast, and for anything that is not an IP address. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const family = net.isIP(bare);
-  if (family === 4) return blocked.check(bare, "ipv4");
-  if (family !== 6) return true;
-  const inner = embeddedIpv4(bare);
-  if (inner !== null) return blocked.check(inner, "ipv4");
-  return blocked.check(bare, "ipv6");
+  if (net.isIP(bare) === 0) return true;
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === "ipv4") return !isPublicIpv4(parsed as ipaddr.IPv4);
+  const v6 = parsed as ipaddr.IPv6;
+  const inner = embeddedIpv4(v6);
+  if (inner) return !isPublicIpv4(inner);
+  return v6.range() !== "unicast" || !v6.match(GLOBAL_UNICAST_V6);
 }
 
 export class BlockedAddressError extends Error {
@@ -102,19 +85,24 @@ export function guardedLookup(
   });
 }
 
-/** Throws BlockedAddressError when the URL's host is (or resolves to) a disallowed address. */
-export async function assertAllowedUrl(url: URL, policy: AddressPolicy): Promise<void> {
+/**
+ * Throws BlockedAddressError when the URL's host is (or resolves to) a disallowed address.
+ * Returns the checked address a client should connect to (so a second lookup cannot swap
+ * it), or null when the origin is trusted and nothing was checked.
+ */
+export async function assertAllowedUrl(url: URL, policy: AddressPolicy): Promise<string | null> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new Error(`Refused to fetch ${url.protocol} URLs`);
   }
-  if (isTrustedOrigin(url, policy)) return;
+  if (isTrustedOrigin(url, policy)) return null;
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(host)) {
     if (isPrivateAddress(host)) throw new BlockedAddressError(host);
-    return;
+    return host;
   }
   const addresses = await dns.promises.lookup(host, { all: true });
   if (addresses.length === 0 || addresses.some((entry) => isPrivateAddress(entry.address))) {
     throw new BlockedAddressError(host);
   }
+  return addresses[0].address;
 }

@@ -1,17 +1,24 @@
 import * as cheerio from "cheerio";
-import { chromium } from "playwright-core";
+import type { Browser, Route } from "playwright-core";
 
 import { parsePrice } from "~/lib/price";
 
-import { assertAllowedUrl, type AddressPolicy } from "./address-guard.server";
 import type { Listing, SourceSelectors } from "./extract.server";
-import { FETCH_TIMEOUT_MS } from "./fetch-page.server";
+import { FETCH_TIMEOUT_MS, type FetchedPage, type PageFetcher } from "./fetch-page.server";
 
-export interface BrowserOptions extends AddressPolicy {
+export interface BrowserOptions {
   chromiumPath: string;
-  userAgent: string;
+  /** The whole render, sub-requests and their per-host waits included. */
+  budgetMs?: number;
 }
 
+export const PAGE_BUDGET_MS = 90_000;
+
+/**
+ * Chromium opens no connection of its own: every HTTP(S) request is answered by the polite,
+ * guarded Node fetcher (route.fulfill), and anything that slips past routing (preconnects,
+ * DNS prefetch, WebRTC) meets a proxy that does not exist and a resolver that knows no host.
+ */
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -19,35 +26,111 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  "--host-resolver-rules=MAP * ~NOTFOUND",
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--disable-features=NetworkPrediction,DnsOverHttps",
 ];
+const DEAD_PROXY = "http://127.0.0.1:1";
+
+/** Prices need the document, scripts and their data requests; nothing else is fetched. */
+const FETCHED_RESOURCE_TYPES = new Set(["document", "script", "xhr", "fetch"]);
+
+/** Headers Node already consumed (the body arrives decoded and whole). */
+const DROPPED_HEADERS = new Set([
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "set-cookie",
+]);
+
+export class BrowserBudgetError extends Error {
+  constructor(url: string, ms: number) {
+    super(`timed out after ${ms / 1000} s rendering ${url} in the browser`);
+  }
+}
+
+function responseHeaders(raw: Record<string, string | string[] | undefined>) {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined || DROPPED_HEADERS.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return headers;
+}
+
+async function answer(route: Route, page: FetchedPage, fetcher: PageFetcher): Promise<void> {
+  const request = route.request();
+  if (request.isNavigationRequest() && request.url() === page.url && !request.redirectedFrom()) {
+    // Already fetched (and counted) on the plain path: never fetched twice.
+    await route.fulfill({ status: 200, contentType: page.contentType, body: page.body });
+    return;
+  }
+  if (request.method() !== "GET" || !FETCHED_RESOURCE_TYPES.has(request.resourceType())) {
+    await route.abort("blockedbyclient");
+    return;
+  }
+  try {
+    const response = await fetcher.fetchResource(request.url());
+    await route.fulfill({
+      status: response.status,
+      headers: responseHeaders(response.headers),
+      body: response.body,
+    });
+  } catch {
+    await route.abort("blockedbyclient");
+  }
+}
 
 /**
  * Renders a page that builds its content with JavaScript and returns the resulting HTML.
- * Every request the page makes (scripts, XHR, frames) passes the same address guard as
- * plain fetches, so a page cannot use the browser to reach the private network.
+ * WebSockets, service workers, downloads, non-GET requests and every scheme but http(s) are
+ * refused; each sub-request passes the address guard, robots.txt, the per-host delay and the
+ * run's URL cap like a plain page; the whole render has a time budget.
  */
-export async function renderWithBrowser(url: string, options: BrowserOptions): Promise<string> {
-  const browser = await chromium.launch({
+export async function renderWithBrowser(
+  page: FetchedPage,
+  fetcher: PageFetcher,
+  options: BrowserOptions,
+): Promise<string> {
+  const budgetMs = options.budgetMs ?? PAGE_BUDGET_MS;
+  // Loaded on first use: most runs never need a browser.
+  const { chromium } = await import("playwright-core");
+  const browser: Browser = await chromium.launch({
     executablePath: options.chromiumPath,
     args: CHROMIUM_ARGS,
+    proxy: { server: DEAD_PROXY },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const overBudget = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BrowserBudgetError(page.url, budgetMs)), budgetMs);
   });
   try {
-    const context = await browser.newContext({
-      userAgent: options.userAgent,
-      serviceWorkers: "block",
-    });
-    await context.route("**/*", async (route) => {
-      try {
-        await assertAllowedUrl(new URL(route.request().url()), options);
-        await route.continue();
-      } catch {
-        await route.abort("blockedbyclient");
-      }
-    });
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: "networkidle", timeout: FETCH_TIMEOUT_MS });
-    return await page.content();
+    const render = async () => {
+      const context = await browser.newContext({
+        userAgent: fetcher.userAgent,
+        serviceWorkers: "block",
+        acceptDownloads: false,
+      });
+      await context.routeWebSocket(/.*/, (socket) =>
+        socket.close({ code: 1008, reason: "refused" }),
+      );
+      await context.route("**/*", (route) =>
+        answer(route, page, fetcher).catch(() => route.abort("blockedbyclient").catch(() => {})),
+      );
+      const tab = await context.newPage();
+      tab.on("download", (download) => void download.cancel().catch(() => {}));
+      await tab.goto(page.url, { waitUntil: "load", timeout: budgetMs });
+      // Late XHRs are waited for within the budget; a page that never settles is read as it stands.
+      await tab
+        .waitForLoadState("networkidle", { timeout: Math.min(FETCH_TIMEOUT_MS, budgetMs) })
+        .catch(() => {});
+      return tab.content();
+    };
+    return await Promise.race([render(), overBudget]);
   } finally {
+    clearTimeout(timer);
     await browser.close();
   }
 }

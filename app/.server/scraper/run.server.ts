@@ -11,6 +11,7 @@ import {
   type ScrapeSource,
 } from "../data/scrape-sources.server";
 import { getSettings } from "../data/settings.server";
+import { reserveScrapeHostSlot } from "../data/scrape-host-slots.server";
 import { applyListings } from "./apply.server";
 import { renderWithBrowser, scrapeWithBrowserless } from "./browser.server";
 import {
@@ -18,12 +19,12 @@ import {
   extractWithSelectors,
   findNextPageUrl,
   hasScripts,
-  proposeSelectors,
   type ExtractionMethod,
   type Listing,
   type SourceSelectors,
 } from "./extract.server";
-import { PageFetcher } from "./fetch-page.server";
+import { PageFetcher, UrlCapReachedError, type HostSlots } from "./fetch-page.server";
+import { proposeSelectors } from "./propose-selectors.server";
 
 export const SCRAPE_MESSAGES = {
   success: "Scraping completed successfully.",
@@ -42,13 +43,22 @@ export function scrapingErrorMessage(error: unknown): string {
 
 type RunContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer">;
 
+export interface RunSummary {
+  listings: number;
+  updated: number;
+  unchanged: number;
+  queued: number;
+}
+
 export interface SourceRunResult {
   sourceId: string;
   retailerName: string;
   ok: boolean;
   message: string;
   data: ScrapedDataArrays | null;
-  summary: { listings: number; updated: number; unchanged: number; queued: number };
+  summary: RunSummary;
+  /** The run's URL cap stopped this source before it had read every page. */
+  cutShort: boolean;
 }
 
 export interface RunAllResult {
@@ -57,10 +67,38 @@ export interface RunAllResult {
   results: SourceRunResult[];
 }
 
+/** What a run has done so far; the background job copies it into scrape_runs. */
+export interface RunCounters {
+  sourcesTotal: number;
+  sourcesDone: number;
+  pagesFetched: number;
+  listingsFound: number;
+  matched: number;
+  sentToReview: number;
+}
+
+export interface RunOptions {
+  onProgress?: (counters: RunCounters) => Promise<void>;
+}
+
 function hasRequiredSelectors(
   source: Pick<SourceSelectors, "nameSelector" | "priceSelector">,
 ): boolean {
   return Boolean(source.nameSelector?.trim() && source.priceSelector?.trim());
+}
+
+/**
+ * A claimed slot starts this far ahead, so the request still goes out at its slot after the
+ * database round trip (a slot in the past would shorten the gap to the next one).
+ */
+const SLOT_LEAD_MS = 100;
+
+/** The per-host delay lives in the database, so overlapping runs on any instance share it. */
+function databaseHostSlots(app: RunContext): HostSlots {
+  return {
+    reserve: (host, gapMs) =>
+      reserveScrapeHostSlot(app.db, { host, gapMs, now: new Date(Date.now() + SLOT_LEAD_MS) }),
+  };
 }
 
 async function createFetcher(app: RunContext): Promise<PageFetcher> {
@@ -72,8 +110,13 @@ async function createFetcher(app: RunContext): Promise<PageFetcher> {
     respectRobotsTxt: settings.respectRobotsTxt,
     requestDelayMs: settings.requestDelayMs,
     maxUrls: settings.maxUrlsPerRun,
+    hostSlots: databaseHostSlots(app),
   });
 }
+
+/** The listing pipeline's summary may carry warnings (a newer apply.server.ts); logged when present. */
+const warningsOf = (value: object): string[] =>
+  (value as Partial<{ warnings: string[] }>).warnings ?? [];
 
 // ---------------------------------------------------------------- fetching and extracting
 
@@ -82,9 +125,14 @@ interface PageListings {
   html: string;
   method: ExtractionMethod | "browser" | null;
   listings: Listing[];
+  warnings: string[];
 }
 
-/** One page: plain HTTP first; a page that built nothing without JavaScript gets a browser. */
+/**
+ * One page: plain HTTP first. A page with scripts that yields no listing with a price (a
+ * price drawn by JavaScript shows "--" until scripts run) is rendered in the fenced browser,
+ * from the body already fetched, its sub-requests going through the same polite fetcher.
+ */
 async function scrapePage(
   app: RunContext,
   fetcher: PageFetcher,
@@ -93,53 +141,41 @@ async function scrapePage(
 ): Promise<PageListings> {
   const page = await fetcher.fetchPage(url);
   const extraction = extractListings(page.body, selectors, page.url);
-  if (extraction.listings.length > 0 || !hasScripts(page.body)) {
+  const priced = extraction.listings.some((listing) => listing.price !== null);
+  if (priced || !hasScripts(page.body)) {
     return {
       url: page.url,
       html: page.body,
       method: extraction.method,
       listings: extraction.listings,
+      warnings: extraction.warnings,
     };
   }
-  await fetcher.assertFetchable(page.url);
   if (app.env.BROWSERLESS_URL) {
     const listings = await scrapeWithBrowserless(app.env.BROWSERLESS_URL, page.url, selectors);
-    return { url: page.url, html: page.body, method: "browser", listings };
+    return { url: page.url, html: page.body, method: "browser", listings, warnings: [] };
   }
-  const rendered = await renderWithBrowser(page.url, {
-    chromiumPath: app.env.CHROMIUM_PATH,
-    userAgent: app.env.SCRAPER_USER_AGENT,
-    allowPrivateHosts: app.env.SCRAPER_ALLOW_PRIVATE_HOSTS,
-    trustedOrigins: [new URL(app.baseUrl).origin],
-  });
+  const rendered = await renderWithBrowser(page, fetcher, { chromiumPath: app.env.CHROMIUM_PATH });
   const renderedExtraction = extractListings(rendered, selectors, page.url);
   return {
     url: page.url,
     html: rendered,
     method: "browser",
     listings: renderedExtraction.listings,
+    warnings: renderedExtraction.warnings,
   };
 }
 
-/** Every listing of a source: one page, or a category followed through its next-page links. */
-async function collectListings(
-  app: RunContext,
-  fetcher: PageFetcher,
-  source: ScrapeSource,
-): Promise<{ listings: Listing[]; pages: number; method: string | null }> {
-  const listings: Listing[] = [];
-  const visited = new Set<string>();
-  let url: string | null = source.url;
-  let method: string | null = null;
-  while (url && !visited.has(url)) {
-    visited.add(url);
-    const page = await scrapePage(app, fetcher, url, source);
-    listings.push(...page.listings);
-    method ??= page.method;
-    if (source.pageType !== "category" || fetcher.capReached) break;
-    url = findNextPageUrl(page.html, source, page.url);
-  }
-  return { listings, pages: visited.size, method };
+/** Where one source stands in a run: the pages read so far and the next one to read. */
+interface SourceCursor {
+  source: ScrapeSource;
+  next: string | null;
+  visited: Set<string>;
+  listings: Listing[];
+  method: string | null;
+  warnings: string[];
+  error: unknown;
+  cutShort: boolean;
 }
 
 export function toScrapedData(listings: Listing[]): ScrapedDataArrays {
@@ -168,37 +204,64 @@ async function finishSource(
   });
 }
 
-async function runSource(
+const EMPTY_SUMMARY: RunSummary = { listings: 0, updated: 0, unchanged: 0, queued: 0 };
+
+function capNote(cap: number): string {
+  return `stopped at the per-run limit of ${cap} URLs before reading every page`;
+}
+
+/** Saves and applies what a source's pages yielded, and records the outcome. */
+async function completeSource(
   app: RunContext,
-  source: ScrapeSource,
-  fetcher: PageFetcher,
-  missingMessage: string,
+  cursor: SourceCursor,
+  cap: number,
 ): Promise<SourceRunResult> {
-  const base = { sourceId: source.id, retailerName: source.retailerName };
-  const emptySummary = { listings: 0, updated: 0, unchanged: 0, queued: 0 };
-  if (!hasRequiredSelectors(source)) {
-    await finishSource(app, source, { ok: false, error: missingMessage, details: missingMessage });
-    return { ...base, ok: false, message: missingMessage, data: null, summary: emptySummary };
+  const { source, listings } = cursor;
+  const base = {
+    sourceId: source.id,
+    retailerName: source.retailerName,
+    cutShort: cursor.cutShort,
+  };
+  const failed = (error: unknown): SourceRunResult => {
+    const message = scrapingErrorMessage(error);
+    return { ...base, ok: false, message, data: null, summary: EMPTY_SUMMARY };
+  };
+  if (cursor.error !== null || (cursor.cutShort && listings.length === 0)) {
+    const error = cursor.error ?? new UrlCapReachedError(cap);
+    app.logger.warn({ err: error, sourceId: source.id }, "scrape failed");
+    const result = failed(error);
+    await finishSource(app, source, { ok: false, error: result.message, details: result.message });
+    return result;
   }
   try {
-    const { listings, pages, method } = await collectListings(app, fetcher, source);
+    const pages = cursor.visited.size;
+    const notes = [...(cursor.cutShort ? [capNote(cap)] : []), ...cursor.warnings];
+    const noteText = notes.length > 0 ? ` (${notes.join("; ")})` : "";
     if (listings.length === 0) {
-      await finishSource(app, source, { ok: true, error: null, details: SCRAPE_MESSAGES.empty });
+      await finishSource(app, source, {
+        ok: true,
+        error: null,
+        details: `${SCRAPE_MESSAGES.empty}${noteText}`,
+      });
       return {
         ...base,
         ok: true,
         message: SCRAPE_MESSAGES.empty,
         data: null,
-        summary: emptySummary,
+        summary: EMPTY_SUMMARY,
       };
     }
     const data = toScrapedData(listings);
     await saveScrapedData(app.db, source.id, data);
     const applied = await applyListings(app, source, listings);
+    const appliedNotes = warningsOf(applied);
     const pricesNote = source.vendorId
       ? `${applied.updated} prices changed, ${applied.unchanged} unchanged, ${applied.queued} sent to review`
       : "no vendor set, prices not applied";
-    const details = `${listings.length} listings from ${pages} page${pages === 1 ? "" : "s"} (${method ?? "selectors"}): ${pricesNote}`;
+    const allNotes = [...notes, ...appliedNotes];
+    const details = `${listings.length} listings from ${pages} page${pages === 1 ? "" : "s"} (${cursor.method ?? "selectors"}): ${pricesNote}${
+      allNotes.length > 0 ? `. ${allNotes.join("; ")}` : ""
+    }`;
     await finishSource(app, source, { ok: true, error: null, details });
     if (applied.drops.length > 0) {
       try {
@@ -220,38 +283,124 @@ async function runSource(
       },
     };
   } catch (error) {
-    const message = scrapingErrorMessage(error);
     app.logger.warn({ err: error, sourceId: source.id }, "scrape failed");
-    await finishSource(app, source, { ok: false, error: message, details: message });
-    return { ...base, ok: false, message, data: null, summary: emptySummary };
+    const result = failed(error);
+    await finishSource(app, source, { ok: false, error: result.message, details: result.message });
+    return result;
   }
+}
+
+/**
+ * Runs sources over one polite fetcher. Their pages are read round-robin (page 1 of every
+ * source, then page 2, ...), so the run's URL cap is shared fairly and no source starves;
+ * each source is saved and applied as soon as it has no page left. A failing source does not
+ * stop the others.
+ */
+async function runSources(
+  app: RunContext,
+  sources: ScrapeSource[],
+  missingMessage: (source: ScrapeSource) => string,
+  options: RunOptions,
+): Promise<SourceRunResult[]> {
+  const fetcher = await createFetcher(app);
+  const cap = fetcher.budget.max;
+  const counters: RunCounters = {
+    sourcesTotal: sources.length,
+    sourcesDone: 0,
+    pagesFetched: 0,
+    listingsFound: 0,
+    matched: 0,
+    sentToReview: 0,
+  };
+  const report = () => options.onProgress?.({ ...counters }) ?? Promise.resolve();
+  const results: (SourceRunResult | null)[] = sources.map(() => null);
+
+  const done = async (index: number, result: SourceRunResult) => {
+    results[index] = result;
+    counters.sourcesDone += 1;
+    counters.matched += result.summary.updated + result.summary.unchanged;
+    counters.sentToReview += result.summary.queued;
+    await report();
+  };
+
+  const cursors: (SourceCursor | null)[] = [];
+  for (const [index, source] of sources.entries()) {
+    if (!hasRequiredSelectors(source)) {
+      const message = missingMessage(source);
+      await finishSource(app, source, { ok: false, error: message, details: message });
+      await done(index, {
+        sourceId: source.id,
+        retailerName: source.retailerName,
+        ok: false,
+        message,
+        data: null,
+        summary: EMPTY_SUMMARY,
+        cutShort: false,
+      });
+      cursors.push(null);
+      continue;
+    }
+    cursors.push({
+      source,
+      next: source.url,
+      visited: new Set(),
+      listings: [],
+      method: null,
+      warnings: [],
+      error: null,
+      cutShort: false,
+    });
+  }
+  await report();
+
+  const open = () =>
+    cursors.flatMap((cursor, index) => (cursor && results[index] === null ? [index] : []));
+  while (open().length > 0) {
+    for (const index of open()) {
+      const cursor = cursors[index]!;
+      if (cursor.next && !cursor.visited.has(cursor.next)) {
+        if (fetcher.capReached) {
+          cursor.cutShort = true;
+        } else {
+          const url = cursor.next;
+          cursor.visited.add(url);
+          cursor.next = null;
+          try {
+            const page = await scrapePage(app, fetcher, url, cursor.source);
+            cursor.listings.push(...page.listings);
+            cursor.method ??= page.method;
+            cursor.warnings.push(...page.warnings);
+            counters.pagesFetched += 1;
+            counters.listingsFound += page.listings.length;
+            await report();
+            if (cursor.source.pageType === "category") {
+              cursor.next = findNextPageUrl(page.html, cursor.source, page.url);
+            }
+          } catch (error) {
+            if (error instanceof UrlCapReachedError) cursor.cutShort = true;
+            else cursor.error = error;
+          }
+          if (cursor.next && !cursor.visited.has(cursor.next) && !cursor.error) continue;
+        }
+      }
+      await done(index, await completeSource(app, cursor, cap));
+    }
+  }
+  return results.map((result) => result!);
 }
 
 /** Runs one source now (the admin's 'run scraper'). */
 export async function scrapeSource(
   app: RunContext,
   source: ScrapeSource,
+  options: RunOptions = {},
 ): Promise<SourceRunResult> {
-  return runSource(app, source, await createFetcher(app), SCRAPE_MESSAGES.missingSelectors);
+  const [result] = await runSources(app, [source], () => SCRAPE_MESSAGES.missingSelectors, options);
+  return result;
 }
 
-/**
- * Runs every active source, one after another, sharing one polite fetcher (per-host delays
- * and the URL cap hold across sources). A failing source does not stop the others.
- */
-export async function scrapeAllSources(app: RunContext): Promise<RunAllResult> {
-  const fetcher = await createFetcher(app);
-  const results: SourceRunResult[] = [];
-  for (const source of await getActiveScrapeSources(app.db)) {
-    results.push(
-      await runSource(
-        app,
-        source,
-        fetcher,
-        SCRAPE_MESSAGES.missingSelectorsFor(source.retailerName),
-      ),
-    );
-  }
+/** The banner of a run over several sources: SPEC's success text, or each failure by retailer. */
+export function runAllMessage(results: SourceRunResult[], cap: number | null): string {
   const failures = results.filter((r) => !r.ok);
   const message =
     failures.length === 0
@@ -261,7 +410,31 @@ export async function scrapeAllSources(app: RunContext): Promise<RunAllResult> {
             r.message.includes(r.retailerName) ? r.message : `${r.retailerName}: ${r.message}`,
           )
           .join(" ");
-  return { ok: failures.length === 0, message, results };
+  const cutShort = results.filter((r) => r.cutShort).length;
+  return cutShort > 0 && cap !== null
+    ? `${message} The run ${capNote(cap)} of ${cutShort} source${cutShort === 1 ? "" : "s"}.`
+    : message;
+}
+
+/** Runs every active source (minus those another run is busy with). */
+export async function scrapeAllSources(
+  app: RunContext,
+  options: RunOptions & { skipSourceIds?: string[] } = {},
+): Promise<RunAllResult> {
+  const skip = new Set(options.skipSourceIds ?? []);
+  const sources = (await getActiveScrapeSources(app.db)).filter((s) => !skip.has(s.id));
+  const results = await runSources(
+    app,
+    sources,
+    (source) => SCRAPE_MESSAGES.missingSelectorsFor(source.retailerName),
+    options,
+  );
+  const { maxUrlsPerRun } = await getSettings(app.db);
+  return {
+    ok: results.every((r) => r.ok),
+    message: runAllMessage(results, maxUrlsPerRun),
+    results,
+  };
 }
 
 export interface SelectorTestResult {

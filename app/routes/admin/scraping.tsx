@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { FlaskConical, Loader2, Play, Plus } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
@@ -9,20 +9,14 @@ import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
 import {
   createScrapeSource,
   deleteScrapeSource,
-  getScrapeSource,
   getScrapeSources,
   updateScrapeSource,
-  type ScrapedDataArrays,
   type ScrapeSourceRow,
 } from "~/.server/data/scrape-sources.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
-import {
-  SCRAPE_MESSAGES,
-  scrapeAllSources,
-  scrapeSource,
-  testSelectors,
-} from "~/.server/scraper/run.server";
-import { failure, actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { SCRAPE_MESSAGES, testSelectors } from "~/.server/scraper/run.server";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { RunBanner, ScrapeRunPanel, useScrapeRun } from "~/components/admin/scraping/run-progress";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { ReviewQueue } from "~/components/admin/scraping/review-queue";
 import { DataTable } from "~/components/admin/data-table";
@@ -56,7 +50,7 @@ import {
 } from "~/components/ui/table";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
-import { formatLastScraped, formatPrice } from "~/lib/format";
+import { formatLastScraped } from "~/lib/format";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { isReviewIntent } from "~/lib/forms/scrape-review";
 import {
@@ -68,13 +62,12 @@ import {
 
 import type { Route } from "./+types/scraping";
 import { handleReviewAction, loadReviewQueue } from "./scraping.review.server";
+import { loadScrapeRunState, startRun, type RunStartResult } from "./scraping.runs.server";
 
 const LOGS_PAGE_SIZE = 10;
 const RUN_KEY = "scrape-run";
 const DELETE_KEY = "delete-scrape-source";
 
-/** What a run answers: the banner text and the rows for the results table. */
-type RunResult = ActionResult & { scraped?: ScrapedDataArrays | null };
 type TestResult = ActionResult & { testResult?: unknown };
 
 export function meta() {
@@ -88,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const logsPage = Number.isInteger(requested) && requested > 0 ? requested : 1;
   // Assigned inside a callback, which TypeScript's narrowing cannot see.
   let loadError = null as string | null;
-  const [sources, vendors, review, logs] = await Promise.all([
+  const [sources, vendors, review, logs, runs] = await Promise.all([
     // SPEC.md §8: a failed read of the sources is a toast, not a broken page.
     getScrapeSources(db).catch((error: unknown) => {
       context.app.logger.error({ err: error }, "loading scrape sources failed");
@@ -98,9 +91,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getVendorOptions(db),
     loadReviewQueue(db),
     getScrapeLogs(db, { page: logsPage, pageSize: LOGS_PAGE_SIZE }),
+    loadScrapeRunState(db),
   ]);
   return {
     loadError,
+    runs,
     sources,
     vendors,
     review,
@@ -109,17 +104,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: logsPage,
       pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE_SIZE)),
     },
-  };
-}
-
-function mergeScraped(parts: (ScrapedDataArrays | null)[]): ScrapedDataArrays | null {
-  const present = parts.filter((part): part is ScrapedDataArrays => part !== null);
-  if (present.length === 0) return null;
-  return {
-    name: present.flatMap((p) => p.name),
-    price: present.flatMap((p) => p.price),
-    link: present.flatMap((p) => p.link),
-    sold_out: present.flatMap((p) => p.sold_out),
   };
 }
 
@@ -176,39 +160,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return actionSuccess("Source deleted successfully");
     }
 
-    case "run-source": {
-      const source = await getScrapeSource(db, form.id);
-      if (!source) return failure("Source not found", 404);
-      const result = await scrapeSource(app, source);
-      await recordAudit(db, admin, {
-        action: "update",
-        entity: "scrape_run",
-        entityId: source.id,
-        details: { message: result.message },
-      });
-      if (result.summary.updated > 0) app.cache.clear();
-      const body: RunResult = result.ok
-        ? { ...actionSuccess(result.message), scraped: result.data }
-        : { ...actionFailure(result.message), scraped: null };
-      return data(body, {
-        status: result.message === SCRAPE_MESSAGES.missingSelectors ? 422 : 200,
-      });
-    }
-
-    case "run-all": {
-      const result = await scrapeAllSources(app);
-      await recordAudit(db, admin, {
-        action: "update",
-        entity: "scrape_run",
-        details: { message: result.message },
-      });
-      if (result.results.some((r) => r.summary.updated > 0)) app.cache.clear();
-      const scraped = mergeScraped(result.results.map((r) => r.data));
-      const body: RunResult = result.ok
-        ? { ...actionSuccess(result.message), scraped }
-        : { ...actionFailure(result.message), scraped };
-      return body;
-    }
+    case "run-source":
+    case "run-all":
+      return startRun(app, admin, form);
 
     case "test-selectors": {
       const test = selectorTestFields.safeParse(fields);
@@ -265,16 +219,23 @@ function StatusBadge({ status, error }: { status: string; error: string | null }
 const NA = "N/A";
 
 export default function AdminScraping({ loaderData }: Route.ComponentProps) {
-  const { loadError, sources, vendors, review, logs } = loaderData;
-  const runFetcher = useFetcher<RunResult>({ key: RUN_KEY });
+  const { loadError, sources, vendors, review, logs, runs } = loaderData;
+  const runFetcher = useFetcher<RunStartResult>({ key: RUN_KEY });
+  const followedRunId = runFetcher.data?.runId ?? runs.activeRuns[0]?.id ?? null;
+  const followed = useScrapeRun(
+    followedRunId,
+    runs.activeRuns.find((run) => run.id === followedRunId) ??
+      (runs.latestRun?.id === followedRunId ? runs.latestRun : null),
+  );
   const [dialog, setDialog] = useState<{ open: boolean; source: Source | null }>({
     open: false,
     source: null,
   });
   useFetcherToast(DELETE_KEY);
   useLoadErrorToast(loadError);
-  const running = runFetcher.state !== "idle";
-  const runningSourceId = running ? runFetcher.formData?.get("id") : null;
+  const running = runFetcher.state !== "idle" || followed.active;
+  const runningSourceId =
+    runFetcher.state !== "idle" ? runFetcher.formData?.get("id") : followed.run?.sourceId;
 
   const columns = useMemo<ColumnDef<ScrapeSourceRow, unknown>[]>(
     () => [
@@ -352,13 +313,8 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
     [running, runningSourceId, runFetcher],
   );
 
-  const banner =
-    runFetcher.state === "idle" && runFetcher.data
-      ? runFetcher.data.ok
-        ? runFetcher.data.message
-        : runFetcher.data.error
-      : null;
-  const scraped = runFetcher.state === "idle" ? runFetcher.data?.scraped : null;
+  const refused = runFetcher.state === "idle" && runFetcher.data?.ok === false;
+  const panelRun = followed.run ?? (followedRunId ? null : runs.latestRun);
 
   return (
     <div className="space-y-8">
@@ -386,18 +342,11 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        {banner ? (
-          <div
-            role="status"
-            className={
-              banner.includes("Error")
-                ? "rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-                : "rounded-md border border-success/50 bg-success/10 p-3 text-sm font-medium text-foreground"
-            }
-          >
-            {banner}
-          </div>
-        ) : null}
+        {refused && runFetcher.data && !runFetcher.data.ok ? (
+          <RunBanner message={runFetcher.data.error} />
+        ) : (
+          <ScrapeRunPanel run={panelRun} active={followed.active} />
+        )}
 
         <DataTable
           columns={columns}
@@ -407,8 +356,6 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
           emptyMessage="No scrape sources yet."
           getRowId={(row) => row.id}
         />
-
-        {scraped && scraped.name.length > 0 ? <ResultsTable scraped={scraped} /> : null}
       </section>
 
       <ReviewQueue items={review.items} peptides={review.peptides} />
@@ -422,67 +369,6 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
         vendors={vendors}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
       />
-    </div>
-  );
-}
-
-function ResultsTable({ scraped }: { scraped: ScrapedDataArrays }) {
-  const showLink = scraped.link.some(Boolean);
-  const showSoldOut = scraped.sold_out.length > 0;
-  return (
-    <div className="space-y-2">
-      <h2 className="text-lg font-semibold">Results</h2>
-      <div className="rounded-md border">
-        <Table aria-label="Scraping results">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Price</TableHead>
-              {showLink ? <TableHead>Link</TableHead> : null}
-              {showSoldOut ? <TableHead>Sold Out</TableHead> : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {scraped.name.map((name, index) => {
-              const price = scraped.price[index];
-              const link = scraped.link[index];
-              return (
-                <TableRow key={index}>
-                  <TableCell className="whitespace-normal">{name || NA}</TableCell>
-                  <TableCell className="tabular-nums">
-                    {price === null || price === undefined ? NA : formatPrice(price)}
-                  </TableCell>
-                  {showLink ? (
-                    <TableCell className="break-all whitespace-normal">
-                      {link ? (
-                        <a
-                          href={link}
-                          target="_blank"
-                          rel="noreferrer noopener"
-                          className="text-primary underline-offset-4 hover:underline"
-                        >
-                          {link}
-                        </a>
-                      ) : (
-                        NA
-                      )}
-                    </TableCell>
-                  ) : null}
-                  {showSoldOut ? (
-                    <TableCell>
-                      {scraped.sold_out[index] === undefined
-                        ? NA
-                        : scraped.sold_out[index]
-                          ? "Yes"
-                          : "No"}
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </div>
     </div>
   );
 }

@@ -1,0 +1,182 @@
+import { and, desc, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
+
+import type { Database } from "../db/client";
+import { scrapeRuns, scrapeSources } from "../db/schema";
+import type { ScrapedDataArrays } from "./scrape-sources.server";
+
+export type ScrapeRunTrigger = "manual" | "scheduled";
+export type ScrapeRunStatus = "queued" | "running" | "succeeded" | "failed";
+
+/** The lock key of a run over every active source. */
+export const ALL_SOURCES_LOCK = "all";
+const ACTIVE_STATUSES: ScrapeRunStatus[] = ["queued", "running"];
+
+export interface ScrapeRunCounters {
+  sourcesTotal: number;
+  sourcesDone: number;
+  pagesFetched: number;
+  listingsFound: number;
+  matched: number;
+  sentToReview: number;
+}
+
+export interface ScrapeRun extends ScrapeRunCounters {
+  id: string;
+  trigger: ScrapeRunTrigger;
+  sourceId: string | null;
+  retailerName: string | null;
+  status: ScrapeRunStatus;
+  ok: boolean | null;
+  message: string | null;
+  result: ScrapedDataArrays | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+const runColumns = {
+  id: scrapeRuns.id,
+  trigger: scrapeRuns.trigger,
+  sourceId: scrapeRuns.sourceId,
+  retailerName: scrapeSources.retailerName,
+  status: scrapeRuns.status,
+  sourcesTotal: scrapeRuns.sourcesTotal,
+  sourcesDone: scrapeRuns.sourcesDone,
+  pagesFetched: scrapeRuns.pagesFetched,
+  listingsFound: scrapeRuns.listingsFound,
+  matched: scrapeRuns.matched,
+  sentToReview: scrapeRuns.sentToReview,
+  ok: scrapeRuns.ok,
+  message: scrapeRuns.message,
+  result: scrapeRuns.result,
+  createdAt: scrapeRuns.createdAt,
+  startedAt: scrapeRuns.startedAt,
+  finishedAt: scrapeRuns.finishedAt,
+};
+
+type RunRow = Omit<ScrapeRun, "trigger" | "status" | "result"> & {
+  trigger: string;
+  status: string;
+  result: unknown;
+};
+
+const toRun = (row: RunRow): ScrapeRun => ({
+  ...row,
+  trigger: row.trigger as ScrapeRunTrigger,
+  status: row.status as ScrapeRunStatus,
+  result: (row.result ?? null) as ScrapedDataArrays | null,
+});
+
+function selectRuns(db: Database) {
+  return db
+    .select(runColumns)
+    .from(scrapeRuns)
+    .leftJoin(scrapeSources, eq(scrapeSources.id, scrapeRuns.sourceId));
+}
+
+export async function getScrapeRun(db: Database, id: string): Promise<ScrapeRun | null> {
+  const [row] = await selectRuns(db).where(eq(scrapeRuns.id, id));
+  return row ? toRun(row) : null;
+}
+
+/** Queued and running runs, oldest first. */
+export async function getActiveScrapeRuns(db: Database): Promise<ScrapeRun[]> {
+  const rows = await selectRuns(db)
+    .where(inArray(scrapeRuns.status, ACTIVE_STATUSES))
+    .orderBy(scrapeRuns.createdAt);
+  return rows.map(toRun);
+}
+
+/** The last finished run, for the page's result banner after a reload. */
+export async function getLatestFinishedScrapeRun(db: Database): Promise<ScrapeRun | null> {
+  const [row] = await selectRuns(db)
+    .where(isNotNull(scrapeRuns.finishedAt))
+    .orderBy(desc(scrapeRuns.finishedAt))
+    .limit(1);
+  return row ? toRun(row) : null;
+}
+
+/**
+ * Creates a queued run unless one with the same lock key is already queued or running, in
+ * which case that one is returned: the unique partial index decides, so two clicks (or two
+ * instances) racing each other still end up with one run.
+ */
+export async function createScrapeRun(
+  db: Database,
+  input: {
+    trigger: ScrapeRunTrigger;
+    lockKey: string;
+    sourceId: string | null;
+    requestedBy: string | null;
+  },
+): Promise<{ id: string; created: boolean }> {
+  const [inserted] = await db
+    .insert(scrapeRuns)
+    .values(input)
+    .onConflictDoNothing()
+    .returning({ id: scrapeRuns.id });
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await db
+    .select({ id: scrapeRuns.id })
+    .from(scrapeRuns)
+    .where(and(eq(scrapeRuns.lockKey, input.lockKey), inArray(scrapeRuns.status, ACTIVE_STATUSES)));
+  if (!existing) return createScrapeRun(db, input);
+  return { id: existing.id, created: false };
+}
+
+/** Moves a queued run to running; false when another worker already took it. */
+export async function startScrapeRun(db: Database, id: string): Promise<boolean> {
+  const claimed = await db
+    .update(scrapeRuns)
+    .set({ status: "running", startedAt: new Date() })
+    .where(and(eq(scrapeRuns.id, id), eq(scrapeRuns.status, "queued")))
+    .returning({ id: scrapeRuns.id });
+  return claimed.length > 0;
+}
+
+export async function updateScrapeRunProgress(
+  db: Database,
+  id: string,
+  counters: ScrapeRunCounters,
+): Promise<void> {
+  await db.update(scrapeRuns).set(counters).where(eq(scrapeRuns.id, id));
+}
+
+export async function finishScrapeRun(
+  db: Database,
+  id: string,
+  outcome: { ok: boolean; message: string; result: ScrapedDataArrays | null },
+): Promise<void> {
+  await db
+    .update(scrapeRuns)
+    .set({
+      status: outcome.ok ? "succeeded" : "failed",
+      ok: outcome.ok,
+      message: outcome.message,
+      result: outcome.result,
+      finishedAt: new Date(),
+    })
+    .where(eq(scrapeRuns.id, id));
+}
+
+/**
+ * A running run whose counters have not moved since `runningBefore` died with its instance;
+ * a run still queued at `queuedBefore` lost its job. Both are marked failed so their lock
+ * keys free up.
+ */
+export async function failStaleScrapeRuns(
+  db: Database,
+  params: { runningBefore: Date; queuedBefore: Date; message: string },
+): Promise<number> {
+  const failed = await db
+    .update(scrapeRuns)
+    .set({ status: "failed", ok: false, message: params.message, finishedAt: new Date() })
+    .where(
+      or(
+        and(eq(scrapeRuns.status, "running"), lt(scrapeRuns.updatedAt, params.runningBefore)),
+        and(eq(scrapeRuns.status, "queued"), lt(scrapeRuns.createdAt, params.queuedBefore)),
+      ),
+    )
+    .returning({ id: scrapeRuns.id });
+  return failed.length;
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { formatPrice } from "~/lib/format";
+import { describeRunProgress, isRunActive, type ScrapeRunView } from "~/lib/scrape-run";
+
+const POLL_INTERVAL_MS = 1000;
+const NA = "N/A";
+
+/**
+ * Follows a background scraping run: polls its progress while it is queued or running (no
+ * page reload), then reloads the page's data once so statuses, logs and the review queue
+ * show what the run did.
+ */
+export function useScrapeRun(runId: string | null, initial: ScrapeRunView | null) {
+  const poll = useFetcher<ScrapeRunView>();
+  const { revalidate } = useRevalidator();
+  const load = useRef(poll.load);
+  load.current = poll.load;
+  const run =
+    poll.data && poll.data.id === runId ? poll.data : initial?.id === runId ? initial : null;
+  const active = runId !== null && (run === null || isRunActive(run));
+
+  useEffect(() => {
+    if (!runId || !active) return;
+    const refresh = () => void load.current(`/admin/scraping/runs/${runId}`);
+    refresh();
+    const timer = setInterval(refresh, POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [runId, active]);
+
+  const finishedId = run && !isRunActive(run) && poll.data?.id === run.id ? run.id : null;
+  useEffect(() => {
+    if (finishedId) void revalidate();
+  }, [finishedId, revalidate]);
+
+  return { run, active };
+}
+
+/** The live progress line, announced politely to screen readers as the counters move. */
+export function RunProgress({ run }: { run: ScrapeRunView }) {
+  const total = Math.max(run.sourcesTotal, 1);
+  return (
+    <div className="space-y-2 rounded-md border p-3 text-sm">
+      <p role="status" aria-live="polite" aria-atomic="true">
+        {describeRunProgress(run)}
+      </p>
+      <progress
+        className="h-2 w-full"
+        aria-label="Sources scraped"
+        max={total}
+        value={run.status === "queued" ? undefined : Math.min(run.sourcesDone, total)}
+      />
+    </div>
+  );
+}
+
+/** A finished run's banner (SPEC.md: red when the text contains 'Error', otherwise green). */
+export function RunBanner({ message }: { message: string }) {
+  return (
+    <div
+      role="status"
+      className={
+        message.includes("Error")
+          ? "rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+          : "rounded-md border border-success/50 bg-success/10 p-3 text-sm font-medium text-foreground"
+      }
+    >
+      {message}
+    </div>
+  );
+}
+
+export function ResultsTable({ scraped }: { scraped: NonNullable<ScrapeRunView["result"]> }) {
+  const showLink = scraped.link.some(Boolean);
+  const showSoldOut = scraped.sold_out.length > 0;
+  return (
+    <div className="space-y-2">
+      <h2 className="text-lg font-semibold">Results</h2>
+      <div className="rounded-md border">
+        <Table aria-label="Scraping results">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Price</TableHead>
+              {showLink ? <TableHead>Link</TableHead> : null}
+              {showSoldOut ? <TableHead>Sold Out</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {scraped.name.map((name, index) => {
+              const price = scraped.price[index];
+              const link = scraped.link[index];
+              return (
+                <TableRow key={index}>
+                  <TableCell className="whitespace-normal">{name || NA}</TableCell>
+                  <TableCell className="tabular-nums">
+                    {price === null || price === undefined ? NA : formatPrice(price)}
+                  </TableCell>
+                  {showLink ? (
+                    <TableCell className="break-all whitespace-normal">
+                      {link ? (
+                        <a
+                          href={link}
+                          target="_blank"
+                          rel="noreferrer noopener"
+                          className="text-primary underline-offset-4 hover:underline"
+                        >
+                          {link}
+                        </a>
+                      ) : (
+                        NA
+                      )}
+                    </TableCell>
+                  ) : null}
+                  {showSoldOut ? (
+                    <TableCell>
+                      {scraped.sold_out[index] === undefined
+                        ? NA
+                        : scraped.sold_out[index]
+                          ? "Yes"
+                          : "No"}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}
+
+/** Progress while the followed run goes on; its banner and results once it has finished. */
+export function ScrapeRunPanel({ run, active }: { run: ScrapeRunView | null; active: boolean }) {
+  if (active && !run) {
+    return (
+      <p role="status" aria-live="polite" className="rounded-md border p-3 text-sm">
+        Scraping started…
+      </p>
+    );
+  }
+  if (!run) return null;
+  if (active) return <RunProgress run={run} />;
+  return (
+    <>
+      {run.message ? <RunBanner message={run.message} /> : null}
+      {run.result && run.result.name.length > 0 ? <ResultsTable scraped={run.result} /> : null}
+    </>
+  );
+}
