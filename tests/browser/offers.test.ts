@@ -19,6 +19,8 @@ afterAll(async () => {
 });
 
 const url = (path: string) => new URL(path, server.baseUrl).toString();
+/** A navigation waits for the server's loader data; on a busy machine that takes a while. */
+const SETTLE = { timeout: 15_000 };
 const PHONE = { width: 390, height: 844 };
 
 /**
@@ -97,24 +99,48 @@ describe("offers on a 390 px phone", () => {
       .poll(async () => {
         const shown = await names();
         return shown.length > 2 && shown.every((name, i) => i === 0 || shown[i - 1] <= name);
-      })
+      }, SETTLE)
       .toBe(true);
     await context.close();
   });
 });
 
 describe("the visitor's display currency", () => {
-  it("shows converted prices with their origin", async () => {
+  const firstRow = (page: Page) => page.getByTestId("price-row").first();
+
+  it("the header switcher shows converted prices with their origin", async () => {
     const context = await newVerifiedContext(browser);
-    await context.addCookies([
-      { name: DISPLAY_CURRENCY_COOKIE, value: "EUR", url: server.baseUrl },
-    ]);
     const page = await context.newPage();
     await page.goto(url("/peptide/bpc-157"));
-    const price = page.getByTestId("price-row").first().getByTestId("price-after-coupon");
-    expect(await price.textContent()).toMatch(/^≈ €\d+\.\d{2}$/);
-    const origin = page.getByTestId("price-row").first().getByTestId("converted-from");
-    expect(await origin.textContent()).toMatch(/^ · from \$\d+\.\d{2}$/);
+    expect(await firstRow(page).getByTestId("price-after-coupon").textContent()).toMatch(
+      /^\$\d+\.\d{2}$/,
+    );
+    await hydrated(page);
+    await page.getByRole("banner").getByLabel("Display currency").selectOption("EUR");
+    await expect
+      .poll(() => firstRow(page).getByTestId("price-after-coupon").textContent(), SETTLE)
+      .toMatch(/^≈ €\d+\.\d{2}$/);
+    expect(await firstRow(page).getByTestId("converted-from").textContent()).toMatch(
+      /^ · from \$\d+\.\d{2}$/,
+    );
+    expect((await context.cookies()).find((c) => c.name === DISPLAY_CURRENCY_COOKIE)?.value).toBe(
+      "EUR",
+    );
+    await context.close();
+  });
+
+  it("a display_currency cookie alone converts the home cards", async () => {
+    const context = await newVerifiedContext(browser);
+    await context.addCookies([
+      { name: DISPLAY_CURRENCY_COOKIE, value: "GBP", url: server.baseUrl },
+    ]);
+    const page = await context.newPage();
+    await page.goto(url("/"));
+    const price = page.getByTestId("peptide-grid").getByTestId("card-price").first();
+    expect(await price.textContent()).toMatch(/^≈ £\d+\.\d{2}$/);
+    expect(
+      await page.getByTestId("peptide-grid").getByTestId("card-details").first().textContent(),
+    ).toMatch(/^from \$\d+\.\d{2} · /);
     await context.close();
   });
 });
@@ -130,12 +156,12 @@ describe("the detail page keeps its view in the URL", () => {
     await page.waitForURL(/size=10mg/);
     const header = page.getByRole("columnheader", { name: /^Total$/ });
     await header.getByRole("button").click();
-    await expect.poll(() => header.getAttribute("aria-sort")).toBe("ascending");
+    await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("ascending");
     expect(new URL(page.url()).searchParams.get("sort")).toBe("total");
     await page.getByRole("switch", { name: "In stock only" }).click();
     await page.waitForURL(/stock=in/);
     await expect
-      .poll(() => page.locator('[data-testid="price-row"][data-buyable="false"]').count())
+      .poll(() => page.locator('[data-testid="price-row"][data-buyable="false"]').count(), SETTLE)
       .toBe(0);
     const shared = page.url();
     expect(await page.getByTestId("price-row").count()).toBeGreaterThan(0);
@@ -147,14 +173,17 @@ describe("the detail page keeps its view in the URL", () => {
     // Back and Forward change the URL first; the page follows when the navigation commits.
     await page.goBack();
     await expect
-      .poll(() => page.getByRole("switch", { name: "In stock only" }).getAttribute("aria-checked"))
+      .poll(
+        () => page.getByRole("switch", { name: "In stock only" }).getAttribute("aria-checked"),
+        SETTLE,
+      )
       .toBe("false");
     expect(new URL(page.url()).searchParams.has("stock")).toBe(false);
     await page.goBack();
-    await expect.poll(() => header.getAttribute("aria-sort")).toBe("none");
+    await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("none");
     expect(new URL(page.url()).searchParams.get("size")).toBe("10mg");
     await page.goForward();
-    await expect.poll(() => header.getAttribute("aria-sort")).toBe("ascending");
+    await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("ascending");
 
     const other = await context.newPage();
     await other.goto(shared);
