@@ -99,9 +99,22 @@ export function useOfferTable<K extends string>(
 ) {
   const [params, setParams] = useSearchParams();
   const sort = parseOfferSort(params, columns, initialColumn);
+  // From the URL as it is when the visitor acts, so a click that lands while another change
+  // is still settling keeps that change (a size just chosen, say).
   const setSort = (next: SortState<K>) =>
-    setParams(withOfferSort(params, next, initialColumn), { preventScrollReset: true });
-  const onSort = (column: K) => setSort(nextSort(sort, column));
+    setParams((current) => withOfferSort(current, next, initialColumn), {
+      preventScrollReset: true,
+    });
+  const onSort = (column: K) =>
+    setParams(
+      (current) =>
+        withOfferSort(
+          current,
+          nextSort(parseOfferSort(current, columns, initialColumn), column),
+          initialColumn,
+        ),
+      { preventScrollReset: true },
+    );
   const head = (column: K, label: string, className?: string) => (
     <SortableHead column={column} label={label} sort={sort} onSort={onSort} className={className} />
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DISPLAY_CURRENCY_COOKIE } from "~/lib/money";
 
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -22,16 +22,6 @@ const url = (path: string) => new URL(path, server.baseUrl).toString();
 /** A navigation waits for the server's loader data; on a busy machine that takes a while. */
 const SETTLE = { timeout: 15_000 };
 const PHONE = { width: 390, height: 844 };
-
-/**
- * Resolves once React has hydrated the page (its elements carry React's fiber keys), so a
- * click or a change is handled by the app rather than lost before hydration.
- */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")),
-  );
-}
 
 /** Whether an element's box lies wholly inside the page's width (no sideways scrolling to reach it). */
 async function insideViewportWidth(page: Page, selector: string, index: number) {
@@ -86,7 +76,7 @@ describe("offers on a 390 px phone", () => {
     const context = await newVerifiedContext(browser, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto(url("/peptide/bpc-157"));
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByLabel("Sort by").selectOption({ label: "Vendor: A to Z" });
     await page.waitForURL((u) => u.searchParams.get("sort") === "vendor");
     const buyable = page.locator('[data-testid="offer-card"][data-buyable="true"]');
@@ -115,7 +105,7 @@ describe("the visitor's display currency", () => {
     expect(await firstRow(page).getByTestId("price-after-coupon").textContent()).toMatch(
       /^\$\d+\.\d{2}$/,
     );
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("banner").getByLabel("Display currency").selectOption("EUR");
     await expect
       .poll(() => firstRow(page).getByTestId("price-after-coupon").textContent(), SETTLE)
@@ -150,10 +140,12 @@ describe("the detail page keeps its view in the URL", () => {
     const context = await newVerifiedContext(browser);
     const page = await context.newPage();
     await page.goto(url("/peptide/bpc-157"));
-    await hydrated(page);
+    await waitForHydration(page);
     const sizes = page.getByRole("navigation", { name: "Size" });
     await sizes.getByRole("link", { name: "10mg" }).click();
-    await page.waitForURL(/size=10mg/);
+    await expect
+      .poll(() => sizes.getByRole("link", { name: "10mg" }).getAttribute("aria-current"), SETTLE)
+      .toBe("true");
     const header = page.getByRole("columnheader", { name: /^Total$/ });
     await header.getByRole("button").click();
     await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("ascending");

@@ -6,7 +6,7 @@ import { AGE_CONFIRMATION_MS, AGE_VERIFIED_KEY } from "~/lib/constants";
 import { formatPrice } from "~/lib/format";
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -138,13 +138,11 @@ describe("peptide detail", () => {
     await page.goto(url("/peptide/bpc-157"));
 
     const header = page.getByRole("columnheader", { name: /^Price$/ });
-    // A click before hydration does nothing; once the sort is in the URL the table follows.
+    await waitForHydration(page);
+    await header.getByRole("button").click();
+    // The sort goes into the URL; the table follows once that navigation commits.
     await expect
-      .poll(async () => {
-        if ((await header.getAttribute("aria-sort")) === "none")
-          await header.getByRole("button").click();
-        return header.getAttribute("aria-sort");
-      })
+      .poll(() => header.getAttribute("aria-sort"), { timeout: 15_000 })
       .toBe("ascending");
     const buyableCount = await page
       .locator('[data-testid="price-row"][data-buyable="true"]')
@@ -156,7 +154,9 @@ describe("peptide detail", () => {
     );
 
     await header.getByRole("button").click();
-    await expect.poll(() => header.getAttribute("aria-sort")).toBe("descending");
+    await expect
+      .poll(() => header.getAttribute("aria-sort"), { timeout: 15_000 })
+      .toBe("descending");
     // Out-of-stock and stale offers stay below the others in both directions.
     const descending = await prices(page);
     expect(descending.slice(0, buyableCount)).toEqual(
@@ -177,13 +177,9 @@ describe("peptide detail", () => {
       .getByRole("button", { name: /^Copy coupon code / })
       .first();
     const code = (await copy.getAttribute("aria-label"))!.replace("Copy coupon code ", "");
-    // A click before hydration does nothing; copying again is harmless.
-    await expect
-      .poll(async () => {
-        await copy.click();
-        return page.getByText("Coupon code copied!").isVisible();
-      })
-      .toBe(true);
+    await waitForHydration(page);
+    await copy.click();
+    await page.getByText("Coupon code copied!").waitFor({ state: "visible" });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await context.close();
   });
