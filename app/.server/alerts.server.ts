@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 
 import { formatPrice } from "~/lib/format";
-import { applyCoupon, couponFromColumns, roundToCents } from "~/lib/pricing";
+import { applyCoupon, couponFromColumns, isBuyable, roundToCents } from "~/lib/pricing";
 import { formatSize } from "~/lib/units";
 
 import type { AppContext } from "./context.server";
@@ -22,7 +22,7 @@ export interface AlertSummary {
 /**
  * After vendor prices change (scraper, admin editor): e-mails each owner of a saved deal whose
  * price, as the site shows it (coupon applied), fell by at least the threshold below the price
- * they last heard about. The deal's last_alerted_price is claimed before sending, so one drop
+ * they last heard about, while the offer is in stock and fresh. The deal's last_alerted_price is claimed before sending, so one drop
  * mails once even when two callers race.
  */
 export async function notifyPriceDrops(
@@ -34,8 +34,11 @@ export async function notifyPriceDrops(
   if (dropped.length === 0) return summary;
 
   const { db, logger } = app;
-  const { priceAlertsEnabled, priceAlertThresholdPercent: thresholdPercent } =
-    await getSettings(db);
+  const {
+    priceAlertsEnabled,
+    priceAlertThresholdPercent: thresholdPercent,
+    staleAfterMissedRuns,
+  } = await getSettings(db);
   if (!priceAlertsEnabled) return summary;
 
   const candidates = await db
@@ -51,6 +54,8 @@ export async function notifyPriceDrops(
       priceAtSave: savedDeals.priceAtSave,
       lastAlertedPrice: savedDeals.lastAlertedPrice,
       price: vendorPeptides.price,
+      stockStatus: vendorPeptides.stockStatus,
+      missedScrapes: vendorPeptides.missedScrapes,
       url: vendorPeptides.url,
       code: coupons.code,
       discountAmount: coupons.discountAmount,
@@ -73,6 +78,8 @@ export async function notifyPriceDrops(
     );
 
   for (const deal of candidates) {
+    // A drop one cannot buy (out of stock, or a price no longer seen) is no news.
+    if (!isBuyable(deal, staleAfterMissedRuns)) continue;
     // The live row is the truth: a later change may already have replaced the one reported.
     const priceNow = applyCoupon(deal.price, couponFromColumns(deal));
     const reference = deal.lastAlertedPrice ?? deal.priceAtSave;

@@ -32,9 +32,12 @@ export function CopyCouponButton({ code }: { code: string }) {
 /** A vendor's coupon: copyable while valid, marked expired (and not applied) once past its date. */
 export function CouponCell({
   coupon,
+  currency = "USD",
   showDiscount = false,
 }: {
   coupon: Coupon | null;
+  /** The vendor's currency, that of a fixed discount. */
+  currency?: string;
   showDiscount?: boolean;
 }) {
   if (!coupon) return <span className="text-muted-foreground">—</span>;
@@ -49,7 +52,9 @@ export function CouponCell({
     <span className="inline-flex items-center gap-1.5">
       <CopyCouponButton code={coupon.code} />
       {showDiscount ? (
-        <span className="text-xs text-muted-foreground">{formatCouponDiscount(coupon)}</span>
+        <span className="text-xs text-muted-foreground">
+          {formatCouponDiscount(coupon, currency)}
+        </span>
       ) : null}
     </span>
   );

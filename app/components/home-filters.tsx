@@ -1,6 +1,11 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 
-import type { HomeFilters as HomeFilterValues } from "~/lib/home-filters";
+import {
+  HOME_SORT_LABELS,
+  HOME_SORTS,
+  type HomeFilters as HomeFilterValues,
+  type HomeSort,
+} from "~/lib/home-filters";
 
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
@@ -23,12 +28,14 @@ export function HomeFilters({
   values,
   options,
   category,
+  sort,
   clearHref,
 }: {
   filters: FilterDefinition[];
   values: HomeFilterValues;
   options: { sizes: string[]; vendors: string[] };
   category: string | null;
+  sort: HomeSort;
   clearHref: string;
 }) {
   if (filters.length === 0) return null;
@@ -40,6 +47,7 @@ export function HomeFilters({
       aria-label="Filters"
     >
       {category ? <input type="hidden" name="category" value={category} /> : null}
+      {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {filters.map((filter) => (
           <fieldset key={filter.id} className="flex min-w-0 flex-col gap-2">
@@ -154,4 +162,47 @@ function FilterField({
     default:
       return null;
   }
+}
+
+/**
+ * The grid's order as a GET form: the other parameters ride along as hidden fields, the page
+ * restarts at 1, and choosing an order submits at once (a button does it without JavaScript).
+ */
+export function HomeSortControl({ sort, search }: { sort: HomeSort; search: string }) {
+  const submit = useSubmit();
+  const kept = [...new URLSearchParams(search)].filter(
+    ([name]) => name !== "sort" && name !== "page",
+  );
+  return (
+    <Form
+      method="get"
+      preventScrollReset
+      className="flex items-center gap-2"
+      aria-label="Sort peptides"
+    >
+      {kept.map(([name, value], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
+      <label className="flex items-center gap-2 text-sm font-medium">
+        Sort by
+        <select
+          name="sort"
+          defaultValue={sort}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+          className="h-9 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          {HOME_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {HOME_SORT_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <noscript>
+        <Button type="submit" size="sm" variant="outline">
+          Sort
+        </Button>
+      </noscript>
+    </Form>
+  );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 
 import type { PeptideCardData } from "~/.server/data/listings.server";
 import { formatPrice } from "~/lib/format";
+import { shippingNote } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
 
 import { Badge } from "./ui/badge";
@@ -80,15 +81,30 @@ export function PeptideCard({
           </div>
         ) : null}
         <div className="mt-auto flex items-end justify-between gap-2">
-          <div>
-            <p className="text-xs text-muted-foreground">Lowest price</p>
+          <div className="min-w-0">
+            <p className="text-xs text-muted-foreground">
+              {size?.vials && size.vials > 1 ? "Lowest price per vial" : "Lowest price"}
+            </p>
             <p
               className="text-xl font-bold tabular-nums"
               data-testid="card-price"
               aria-live="polite"
             >
-              {size?.lowestPrice != null ? formatPrice(size.lowestPrice, size.currency) : "—"}
+              {size?.lowestPrice != null
+                ? `${size.convertedFrom ? "≈ " : ""}${formatPrice(size.lowestPrice, size.currency)}`
+                : "—"}
             </p>
+            {size?.lowestPrice != null ? (
+              <p className="text-xs text-muted-foreground tabular-nums" data-testid="card-details">
+                {size.convertedFrom
+                  ? `from ${formatPrice(size.convertedFrom.price, size.convertedFrom.currency)} · `
+                  : ""}
+                {size.perMg !== null ? `${formatPrice(size.perMg, size.currency)}/mg · ` : ""}
+                {shippingNote(size.shipping)}
+              </p>
+            ) : size && size.vendorCount > 0 ? (
+              <p className="text-xs text-muted-foreground">Not in stock</p>
+            ) : null}
           </div>
           <Badge variant="secondary" className="tabular-nums" data-testid="card-vendors">
             {size?.vendorCount ?? 0} {size?.vendorCount === 1 ? "vendor" : "vendors"}
@@ -112,7 +128,7 @@ export function PeptideCardSkeleton() {
           <Skeleton className="h-7 w-12" />
         </div>
         <div className="mt-auto flex items-end justify-between">
-          <Skeleton className="h-10 w-24" />
+          <Skeleton className="h-14 w-32" />
           <Skeleton className="h-5 w-16" />
         </div>
       </div>

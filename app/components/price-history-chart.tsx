@@ -6,7 +6,13 @@ export interface ChartSeries {
   points: { price: number; observedAt: string }[];
 }
 
-const WIDTH = 640;
+/**
+ * Two drawings of the same chart: a wide one from 640 px and a narrow one below, each about
+ * as wide in user units as on screen, so their 11-unit labels stay legible (a 640-unit chart
+ * squeezed into a phone's 358 px would shrink them to 6 px). CSS picks one; no hydration needed.
+ */
+const WIDE = 640;
+const NARROW = 360;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 16, bottom: 28, left: 56 };
 const COLORS = [
@@ -48,35 +54,33 @@ export function PriceHistoryChart({
   const yMin = Math.max(0, low - padding);
   const yMax = high + padding;
 
-  const x = (t: number) => PAD.left + ((t - start) / span) * (WIDTH - PAD.left - PAD.right);
-  const y = (price: number) =>
-    PAD.top + (1 - (price - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
-
-  const pathOf = (points: ChartSeries["points"]) => {
-    const sorted = [...points].sort((a, b) => Date.parse(a.observedAt) - Date.parse(b.observedAt));
-    let d = "";
-    sorted.forEach((p, i) => {
-      const px = x(Date.parse(p.observedAt)).toFixed(1);
-      const py = y(p.price).toFixed(1);
-      d += i === 0 ? `M${px},${py}` : `H${px}V${py}`;
-    });
-    return `${d}H${x(end).toFixed(1)}`;
-  };
-
   const ticks = [yMin, (yMin + yMax) / 2, yMax];
-  return (
-    <figure className="flex flex-col gap-2">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={`Price history from ${formatDate(new Date(start))} to ${formatDate(new Date(end))}, between ${formatPrice(low, currency)} and ${formatPrice(high, currency)}`}
-        className="h-auto w-full max-w-3xl"
-      >
+  const label = `Price history from ${formatDate(new Date(start))} to ${formatDate(new Date(end))}, between ${formatPrice(low, currency)} and ${formatPrice(high, currency)}`;
+  const drawing = (width: number, className: string) => {
+    const x = (t: number) => PAD.left + ((t - start) / span) * (width - PAD.left - PAD.right);
+    const y = (price: number) =>
+      PAD.top + (1 - (price - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
+
+    const pathOf = (points: ChartSeries["points"]) => {
+      const sorted = [...points].sort(
+        (a, b) => Date.parse(a.observedAt) - Date.parse(b.observedAt),
+      );
+      let d = "";
+      sorted.forEach((p, i) => {
+        const px = x(Date.parse(p.observedAt)).toFixed(1);
+        const py = y(p.price).toFixed(1);
+        d += i === 0 ? `M${px},${py}` : `H${px}V${py}`;
+      });
+      return `${d}H${x(end).toFixed(1)}`;
+    };
+
+    return (
+      <svg viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={label} className={className}>
         {ticks.map((tick) => (
           <g key={tick}>
             <line
               x1={PAD.left}
-              x2={WIDTH - PAD.right}
+              x2={width - PAD.right}
               y1={y(tick)}
               y2={y(tick)}
               stroke="var(--border)"
@@ -97,7 +101,7 @@ export function PriceHistoryChart({
           {formatDate(new Date(start))}
         </text>
         <text
-          x={WIDTH - PAD.right}
+          x={width - PAD.right}
           y={HEIGHT - 8}
           fontSize="11"
           textAnchor="end"
@@ -119,6 +123,12 @@ export function PriceHistoryChart({
           </path>
         ))}
       </svg>
+    );
+  };
+  return (
+    <figure className="flex flex-col gap-2">
+      {drawing(WIDE, "hidden h-auto w-full max-w-3xl sm:block")}
+      {drawing(NARROW, "h-auto w-full sm:hidden")}
       <figcaption>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           {withPoints.map((s, i) => (

@@ -6,10 +6,22 @@ const LABELS: Record<string, { label: string; variant: "success" | "warning" | "
   out_of_stock: { label: "Out of stock", variant: "destructive" },
 };
 
-/** SPEC.md §3: out_of_stock is out; anything unknown counts as in stock. */
-export function StockBadge({ status }: { status: string }) {
+/**
+ * SPEC.md §3: out_of_stock is out; anything unknown counts as in stock. A stale offer (its
+ * price not read for several scrape runs) says so, since its stock may have changed too.
+ */
+export function StockBadge({ status, stale = false }: { status: string; stale?: boolean }) {
   const { label, variant } = LABELS[status] ?? LABELS.in_stock;
-  return <Badge variant={variant}>{label}</Badge>;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <Badge variant={variant}>{label}</Badge>
+      {stale ? (
+        <Badge variant="outline" title="The vendor's page has not shown this price lately">
+          Stale
+        </Badge>
+      ) : null}
+    </span>
+  );
 }
 
 export const STOCK_ORDER: Record<string, number> = { in_stock: 0, low_stock: 1, out_of_stock: 2 };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { hasRowFilters, parseHomeFilters, parsePage } from "./home-filters";
+import {
+  hasRowFilters,
+  offerPassesFilters,
+  parseHomeFilters,
+  parseHomeSort,
+  parsePage,
+} from "./home-filters";
 
 const parse = (query: string) => parseHomeFilters(new URLSearchParams(query));
 
@@ -43,5 +49,38 @@ describe("parsePage", () => {
   it("falls back to page 1 for anything but a positive whole number", () => {
     expect(parsePage("3")).toBe(3);
     for (const bad of [null, "", "0", "-2", "1.5", "abc", "1e400"]) expect(parsePage(bad)).toBe(1);
+  });
+});
+
+describe("parseHomeSort", () => {
+  it("reads a known sort and falls back to name", () => {
+    expect(parseHomeSort("per-mg")).toBe("per-mg");
+    expect(parseHomeSort("vendors")).toBe("vendors");
+    expect(parseHomeSort("cheapest")).toBe("name");
+    expect(parseHomeSort(null)).toBe("name");
+  });
+});
+
+describe("offerPassesFilters", () => {
+  const offer = { vendorName: "Helix Source", vendorRating: 4.5, displayPrice: 30 };
+  const filters = parseHomeFilters(new URLSearchParams());
+
+  it("passes everything without filters", () => {
+    expect(offerPassesFilters(offer, filters)).toBe(true);
+  });
+
+  it("keeps only the chosen vendors, ratings and prices", () => {
+    expect(offerPassesFilters(offer, { ...filters, vendors: ["Apex"] })).toBe(false);
+    expect(offerPassesFilters(offer, { ...filters, vendors: ["Helix Source"] })).toBe(true);
+    expect(offerPassesFilters(offer, { ...filters, minRating: 4.8 })).toBe(false);
+    expect(offerPassesFilters(offer, { ...filters, maxPrice: 29.99 })).toBe(false);
+    expect(offerPassesFilters(offer, { ...filters, minPrice: 30, maxPrice: 30 })).toBe(true);
+  });
+
+  it("never lets a price without a display amount through a price filter", () => {
+    expect(offerPassesFilters({ ...offer, displayPrice: null }, filters)).toBe(true);
+    expect(
+      offerPassesFilters({ ...offer, displayPrice: null }, { ...filters, maxPrice: 100 }),
+    ).toBe(false);
   });
 });

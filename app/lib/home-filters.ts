@@ -63,3 +63,38 @@ export function parsePage(value: string | null): number {
   const n = Number(value);
   return Number.isSafeInteger(n) && n >= 1 ? n : 1;
 }
+
+/** How the home grid is ordered (?sort=…); name is the default and is left out of the URL. */
+export const HOME_SORTS = ["name", "price", "per-mg", "vendors"] as const;
+export type HomeSort = (typeof HOME_SORTS)[number];
+
+export const HOME_SORT_LABELS: Record<HomeSort, string> = {
+  name: "Name",
+  price: "Lowest price",
+  "per-mg": "Price per mg",
+  vendors: "Most vendors",
+};
+
+export function parseHomeSort(value: string | null): HomeSort {
+  return HOME_SORTS.find((sort) => sort === value) ?? "name";
+}
+
+/**
+ * Whether one offer passes the vendor, price and rating filters: the card then shows the
+ * price of an offer that passed, never another vendor's. The price is the display-currency
+ * price after coupon; an offer without one cannot pass a price filter.
+ */
+export function offerPassesFilters(
+  offer: { vendorName: string; vendorRating: number | null; displayPrice: number | null },
+  filters: HomeFilters,
+): boolean {
+  if (filters.vendors.length > 0 && !filters.vendors.includes(offer.vendorName)) return false;
+  if (filters.minRating !== null && !((offer.vendorRating ?? -1) >= filters.minRating))
+    return false;
+  if (filters.minPrice !== null || filters.maxPrice !== null) {
+    if (offer.displayPrice === null) return false;
+    if (filters.minPrice !== null && offer.displayPrice < filters.minPrice) return false;
+    if (filters.maxPrice !== null && offer.displayPrice > filters.maxPrice) return false;
+  }
+  return true;
+}

@@ -2,12 +2,20 @@ import { describe, expect, it } from "vitest";
 
 import {
   applyCoupon,
+  bestOffer,
+  bestOfferIds,
+  buyableFirst,
   couponFromColumns,
   formatCouponDiscount,
   isCouponActive,
+  isBuyable,
   isGoodDeal,
+  isInStock,
+  isStale,
   lowestPrice,
+  priceOffer,
   roundToCents,
+  shippingFor,
   type Coupon,
 } from "~/lib/pricing";
 
@@ -94,6 +102,11 @@ describe("formatCouponDiscount", () => {
     expect(formatCouponDiscount({ discountType: "fixed", discountAmount: 5 })).toBe("$5");
   });
 
+  it("shows a fixed amount in the vendor's currency", () => {
+    expect(formatCouponDiscount({ discountType: "fixed", discountAmount: 5 }, "EUR")).toBe("€5");
+    expect(formatCouponDiscount({ discountType: "fixed", discountAmount: 5 }, "CHF")).toBe("CHF 5");
+  });
+
   it("shows fractional amounts with two decimals", () => {
     expect(formatCouponDiscount({ discountType: "fixed", discountAmount: 5.5 })).toBe("$5.50");
     expect(formatCouponDiscount({ discountType: "percentage", discountAmount: 12.5 })).toBe(
@@ -157,5 +170,140 @@ describe("couponFromColumns", () => {
   it("is null when the vendor has no coupon", () => {
     const none = { code: null, discountAmount: null, discountType: null, expirationDate: null };
     expect(couponFromColumns(none)).toBeNull();
+  });
+});
+
+describe("buyable offers", () => {
+  it("counts in stock and low stock as in stock, out of stock not", () => {
+    expect(isInStock("in_stock")).toBe(true);
+    expect(isInStock("low_stock")).toBe(true);
+    expect(isInStock("out_of_stock")).toBe(false);
+  });
+
+  it("is stale from the configured number of missed runs on", () => {
+    expect(isStale(2, 3)).toBe(false);
+    expect(isStale(3, 3)).toBe(true);
+    expect(isBuyable({ stockStatus: "low_stock", missedScrapes: 0 }, 3)).toBe(true);
+    expect(isBuyable({ stockStatus: "in_stock", missedScrapes: 3 }, 3)).toBe(false);
+    expect(isBuyable({ stockStatus: "out_of_stock", missedScrapes: 0 }, 3)).toBe(false);
+  });
+});
+
+describe("shippingFor", () => {
+  const terms = { currency: "USD", shippingFee: 5, freeShippingThreshold: 75 };
+  it("charges the fee below the threshold and nothing from it on", () => {
+    expect(shippingFor(74.99, terms)).toBe(5);
+    expect(shippingFor(75, terms)).toBe(0);
+  });
+  it("is unknown without a fee, unless the threshold is reached", () => {
+    const unknownFee = { ...terms, shippingFee: null };
+    expect(shippingFor(10, unknownFee)).toBeNull();
+    expect(shippingFor(80, unknownFee)).toBe(0);
+    expect(shippingFor(10, { ...terms, freeShippingThreshold: null })).toBe(5);
+  });
+});
+
+describe("priceOffer", () => {
+  const rates = { EUR: 0.8, GBP: 0.5 };
+  const context = { displayCurrency: "USD", rates, staleAfterMissedRuns: 3, now: NOW };
+  const base = {
+    price: 40,
+    currency: "USD",
+    vials: 1,
+    mgPerVial: 10,
+    coupon: null,
+    stockStatus: "in_stock",
+    missedScrapes: 0,
+    vendor: { currency: "USD", shippingFee: 5, freeShippingThreshold: 100 },
+  };
+
+  it("prices per vial and per mg after coupon, with shipping and total for one pack", () => {
+    const priced = priceOffer(
+      { ...base, price: 100, vials: 5, coupon: coupon({ discountAmount: 10 }) },
+      context,
+    );
+    expect(priced.priceAfterCoupon).toBe(90);
+    expect(priced.display).toMatchObject({
+      currency: "USD",
+      converted: false,
+      priceAfterCoupon: 90,
+      perVial: 18,
+      shipping: 5,
+      total: 95,
+    });
+    expect(priced.display!.perMg).toBeCloseTo(1.8);
+  });
+
+  it("converts a price in another currency and says so", () => {
+    const priced = priceOffer(
+      { ...base, currency: "EUR", vendor: { ...base.vendor, currency: "EUR" } },
+      context,
+    );
+    expect(priced.display!.converted).toBe(true);
+    expect(priced.display!.priceAfterCoupon).toBeCloseTo(50);
+    expect(priced.display!.shipping).toBeCloseTo(6.25);
+    expect(priced.shipping).toEqual({ amount: 5, currency: "EUR" });
+  });
+
+  it("takes a fixed coupon off in the vendor's currency", () => {
+    const priced = priceOffer(
+      {
+        ...base,
+        currency: "USD",
+        coupon: coupon({ discountType: "fixed", discountAmount: 4 }),
+        vendor: { ...base.vendor, currency: "GBP" },
+      },
+      context,
+    );
+    // £4 is $8.
+    expect(priced.priceAfterCoupon).toBe(32);
+    expect(priced.couponApplied).toBe(true);
+  });
+
+  it("has no display price without a rate, and is then never best", () => {
+    const priced = priceOffer({ ...base, currency: "JPY" }, context);
+    expect(priced.display).toBeNull();
+    const offers = [
+      { id: "yen", ...priceOffer({ ...base, currency: "JPY", price: 1 }, context) },
+      { id: "usd", ...priceOffer(base, context) },
+    ];
+    expect(bestOffer(offers)?.id).toBe("usd");
+  });
+
+  it("is not buyable when out of stock or stale", () => {
+    expect(priceOffer({ ...base, stockStatus: "out_of_stock" }, context).buyable).toBe(false);
+    expect(priceOffer({ ...base, missedScrapes: 3 }, context).buyable).toBe(false);
+    expect(priceOffer({ ...base, stockStatus: "low_stock" }, context).buyable).toBe(true);
+  });
+});
+
+describe("bestOffer and bestOfferIds", () => {
+  const offer = (id: string, perVial: number, buyable = true, size = "5mg") => ({
+    id,
+    size,
+    buyable,
+    display: { perVial },
+  });
+
+  it("compares price per vial, so a pack can be best", () => {
+    expect(bestOffer([offer("single", 30), offer("pack", 25)])?.id).toBe("pack");
+  });
+
+  it("skips out-of-stock and stale offers even when they are cheaper", () => {
+    expect(bestOffer([offer("gone", 10, false), offer("here", 30)])?.id).toBe("here");
+    expect(bestOffer([offer("gone", 10, false)])).toBeUndefined();
+  });
+
+  it("marks one best per size", () => {
+    const ids = bestOfferIds(
+      [offer("a", 30), offer("b", 20), offer("c", 50, true, "10mg"), offer("d", 40, false, "10mg")],
+      (o) => o.size,
+    );
+    expect([...ids].sort()).toEqual(["b", "c"]);
+  });
+
+  it("lists buyable offers first, keeping each part's order", () => {
+    const rows = [offer("x", 1, false), offer("a", 3), offer("y", 2, false), offer("b", 1)];
+    expect(buyableFirst(rows).map((o) => o.id)).toEqual(["a", "b", "x", "y"]);
   });
 });

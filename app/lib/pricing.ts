@@ -1,6 +1,7 @@
 /** Coupon and deal arithmetic of SPEC.md §5, shared by the server loaders and the pages. */
 
 import { GOOD_DEAL_MARGIN, type DiscountType } from "~/lib/constants";
+import { convertAmount, type ExchangeRates } from "~/lib/money";
 
 export type Coupon = {
   code: string;
@@ -65,11 +66,16 @@ function formatAmount(amount: number): string {
   return Number.isInteger(amount) ? String(amount) : roundToCents(amount).toFixed(2);
 }
 
+const FIXED_DISCOUNT_PREFIX: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
+
+/** SPEC.md §5: N% or $N; a fixed coupon is in its vendor's currency, so "€N" for a euro shop. */
 export function formatCouponDiscount(
   coupon: Pick<Coupon, "discountAmount" | "discountType">,
+  currency: string = "USD",
 ): string {
   const amount = formatAmount(coupon.discountAmount);
-  return coupon.discountType === "percentage" ? `${amount}%` : `$${amount}`;
+  if (coupon.discountType === "percentage") return `${amount}%`;
+  return `${FIXED_DISCOUNT_PREFIX[currency] ?? `${currency} `}${amount}`;
 }
 
 export function isGoodDeal(price: number, lowestEverPrice: number | null): boolean {
@@ -92,4 +98,194 @@ export function lowestPrice<T>(rows: T[], priceOf: (row: T) => number): T | unde
     }
   }
   return best;
+}
+
+// ---------------------------------------------------------------- buyable offers
+
+/** SPEC.md §3: only out_of_stock is out; low stock and unknown statuses can still be bought. */
+export function isInStock(stockStatus: string): boolean {
+  return stockStatus !== "out_of_stock";
+}
+
+/** An offer whose source has missed its price this many runs in a row may no longer be true. */
+export function isStale(missedScrapes: number, staleAfterMissedRuns: number): boolean {
+  return missedScrapes >= staleAfterMissedRuns;
+}
+
+/** Only an offer in stock (low stock counts) and fresh can be Best Price, a Good Deal or an alert. */
+export function isBuyable(
+  offer: { stockStatus: string; missedScrapes: number },
+  staleAfterMissedRuns: number,
+): boolean {
+  return isInStock(offer.stockStatus) && !isStale(offer.missedScrapes, staleAfterMissedRuns);
+}
+
+/** A vendor's shipping, in the vendor's own currency (also that of its fixed coupons). */
+export interface ShippingTerms {
+  currency: string;
+  /** Flat fee per order; null when the vendor's fee is not known. */
+  shippingFee: number | null;
+  /** Subtotal (after coupon) from which shipping is free; null when there is none. */
+  freeShippingThreshold: number | null;
+}
+
+/** Shipping for an order of this subtotal (vendor's currency); null when it is not known. */
+export function shippingFor(subtotal: number, terms: ShippingTerms): number | null {
+  if (terms.freeShippingThreshold !== null && subtotal >= terms.freeShippingThreshold) return 0;
+  return terms.shippingFee;
+}
+
+/** What a visitor weighs an offer by, and everything the pages need to say so. */
+export interface OfferPricingInput {
+  price: number;
+  currency: string;
+  /** Vials in the pack the price buys. */
+  vials: number;
+  /** Milligrams in one vial; null when the size has no milligram equivalent. */
+  mgPerVial: number | null;
+  coupon: Coupon | null;
+  stockStatus: string;
+  missedScrapes: number;
+  vendor: ShippingTerms;
+}
+
+/** Amounts of one offer in the visitor's display currency. */
+export interface DisplayPrices {
+  currency: string;
+  /** True when the offer is priced in another currency and these amounts were converted. */
+  converted: boolean;
+  priceAfterCoupon: number;
+  perVial: number;
+  perMg: number | null;
+  /** Shipping for one pack; null when the vendor's fee is not known. */
+  shipping: number | null;
+  /** Price after coupon plus shipping for one pack; null when shipping is not known. */
+  total: number | null;
+}
+
+export interface OfferPricing {
+  /** In the offer's own currency. */
+  priceAfterCoupon: number;
+  /** Whether the coupon could be applied (a fixed coupon needs a rate when currencies differ). */
+  couponApplied: boolean;
+  inStock: boolean;
+  stale: boolean;
+  buyable: boolean;
+  /** Shipping for one pack in the vendor's currency; null when not known. */
+  shipping: { amount: number; currency: string } | null;
+  /** Null when there is no exchange rate between the offer's currency and the display currency. */
+  display: DisplayPrices | null;
+}
+
+export interface PricingContext {
+  displayCurrency: string;
+  rates: ExchangeRates;
+  staleAfterMissedRuns: number;
+  now: Date;
+}
+
+function couponOff(
+  price: number,
+  currency: string,
+  coupon: Coupon | null,
+  couponCurrency: string,
+  { rates, now }: Pick<PricingContext, "rates" | "now">,
+): { price: number; applied: boolean } {
+  if (!coupon || !isCouponActive(coupon, now)) return { price, applied: false };
+  if (coupon.discountType === "percentage") {
+    return { price: applyCoupon(price, coupon, now), applied: true };
+  }
+  // A fixed coupon is worth its amount in the vendor's currency, whatever the price is in.
+  const amount = convertAmount(coupon.discountAmount, couponCurrency, currency, rates);
+  if (amount === null) return { price, applied: false };
+  return { price: roundToCents(Math.max(0, price - amount)), applied: true };
+}
+
+/** One offer priced for the visitor: after coupon, per vial and per mg, shipping and total. */
+export function priceOffer(offer: OfferPricingInput, context: PricingContext): OfferPricing {
+  const { price: priceAfterCoupon, applied } = couponOff(
+    offer.price,
+    offer.currency,
+    offer.coupon,
+    offer.vendor.currency,
+    context,
+  );
+  const inStock = isInStock(offer.stockStatus);
+  const stale = isStale(offer.missedScrapes, context.staleAfterMissedRuns);
+  const subtotalInVendorCurrency = convertAmount(
+    priceAfterCoupon,
+    offer.currency,
+    offer.vendor.currency,
+    context.rates,
+  );
+  const shippingAmount =
+    subtotalInVendorCurrency === null ? null : shippingFor(subtotalInVendorCurrency, offer.vendor);
+  const shipping =
+    shippingAmount === null ? null : { amount: shippingAmount, currency: offer.vendor.currency };
+
+  const to = context.displayCurrency;
+  const displayPrice = convertAmount(priceAfterCoupon, offer.currency, to, context.rates);
+  let display: DisplayPrices | null = null;
+  if (displayPrice !== null) {
+    const displayShipping =
+      shipping === null
+        ? null
+        : convertAmount(shipping.amount, shipping.currency, to, context.rates);
+    const vials = Math.max(1, offer.vials);
+    display = {
+      currency: to,
+      converted: offer.currency !== to,
+      priceAfterCoupon: displayPrice,
+      perVial: displayPrice / vials,
+      perMg:
+        offer.mgPerVial !== null && offer.mgPerVial > 0
+          ? displayPrice / (offer.mgPerVial * vials)
+          : null,
+      shipping: displayShipping,
+      total: displayShipping === null ? null : displayPrice + displayShipping,
+    };
+  }
+  return {
+    priceAfterCoupon,
+    couponApplied: applied,
+    inStock,
+    stale,
+    buyable: inStock && !stale,
+    shipping,
+    display,
+  };
+}
+
+type Comparable = { buyable: boolean; display: { perVial: number } | null };
+
+/**
+ * The offer to mark Best Price: the lowest display-currency price per vial after coupon among
+ * buyable offers. Offers without a rate are never compared, so never best.
+ */
+export function bestOffer<T extends Comparable>(offers: T[]): T | undefined {
+  return lowestPrice(
+    offers.filter((offer) => offer.buyable && offer.display !== null),
+    (offer) => offer.display!.perVial,
+  );
+}
+
+/** The Best Price of each group (size): an offer only competes with offers of its own size. */
+export function bestOfferIds<T extends Comparable & { id: string }>(
+  offers: T[],
+  groupOf: (offer: T) => string,
+): Set<string> {
+  const groups = new Map<string, T[]>();
+  for (const offer of offers)
+    groups.set(groupOf(offer), [...(groups.get(groupOf(offer)) ?? []), offer]);
+  const ids = new Set<string>();
+  for (const group of groups.values()) {
+    const best = bestOffer(group);
+    if (best) ids.add(best.id);
+  }
+  return ids;
+}
+
+/** Buyable offers first, the rest (out of stock, stale) after them; each part keeps its order. */
+export function buyableFirst<T extends { buyable: boolean }>(offers: T[]): T[] {
+  return [...offers.filter((o) => o.buyable), ...offers.filter((o) => !o.buyable)];
 }

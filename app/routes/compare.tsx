@@ -1,11 +1,21 @@
-import { data, Form, Link, useSubmit } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  useSearchParams,
+  useSubmit,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 
 import { publicPageHeaders } from "~/.server/cache-headers.server";
 import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
 import { getComparePageData } from "~/.server/data/listings.server";
+import { getPricingContext } from "~/.server/pricing-context.server";
 import { AdSlot } from "~/components/ad-slot";
 import { CompareTable } from "~/components/compare-table";
+import { InStockSwitch } from "~/components/offer-table";
 import { Button } from "~/components/ui/button";
+import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/compare";
@@ -13,11 +23,13 @@ import type { Route } from "./+types/compare";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   const url = new URL(request.url);
+  const pricing = await getPricingContext(app.db, request);
   const [compare, ads] = await Promise.all([
-    getComparePageData(app.db, {
-      peptideSlug: url.searchParams.get("peptide"),
-      sizeId: url.searchParams.get("size"),
-    }),
+    getComparePageData(
+      app.db,
+      { peptideSlug: url.searchParams.get("peptide"), sizeId: url.searchParams.get("size") },
+      pricing,
+    ),
     app.cache.get("ads:comparison_page", () => getActiveAdsByPlacement(app.db, "comparison_page")),
   ]);
   const canonical = new URL("/compare", app.baseUrl);
@@ -30,6 +42,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Sorting and the stock switch only rearrange the offers already loaded. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod === undefined && differOnlyIn(currentUrl, nextUrl, OFFER_VIEW_PARAMS))
+    return false;
+  return defaultShouldRevalidate;
+}
 
 export function meta({ data }: Route.MetaArgs) {
   const name = data?.selected?.name;
@@ -50,6 +74,14 @@ export function meta({ data }: Route.MetaArgs) {
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const { peptides, selected, sizes, selectedSizeId, offers, ads } = loaderData;
   const submit = useSubmit();
+  const [params] = useSearchParams();
+  // A size link keeps the visitor's sort and stock switch.
+  const hrefForSize = (sizeId: string) => {
+    const next = new URLSearchParams(params);
+    next.set("peptide", selected?.slug ?? "");
+    next.set("size", sizeId);
+    return `/compare?${next.toString()}`;
+  };
   return (
     <main className="container mx-auto flex flex-col gap-6 px-4 py-8">
       <div className="flex flex-col gap-2">
@@ -85,7 +117,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             {sizes.map((size) => (
               <Link
                 key={size.id}
-                to={`/compare?peptide=${encodeURIComponent(selected.slug)}&size=${size.id}`}
+                to={hrefForSize(size.id)}
                 preventScrollReset
                 aria-current={size.id === selectedSizeId ? "page" : undefined}
                 className={cn(
@@ -99,6 +131,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               </Link>
             ))}
           </nav>
+          <InStockSwitch />
           <CompareTable key={`${selected.slug}-${selectedSizeId}`} offers={offers} />
           <Link
             to={`/peptide/${selected.slug}`}

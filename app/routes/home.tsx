@@ -5,15 +5,16 @@ import { getEnabledCategoryFilters } from "~/.server/data/category-filters.serve
 import { getHeroContent } from "~/.server/data/hero.server";
 import { getHomePageData } from "~/.server/data/listings.server";
 import { publicPageHeaders } from "~/.server/cache-headers.server";
+import { getPricingContext } from "~/.server/pricing-context.server";
 import { AdCard } from "~/components/ad-slot";
 import { CategoryBar } from "~/components/category-bar";
 import { FeaturedPeptides } from "~/components/featured-peptides";
 import { HeroBanner } from "~/components/hero-banner";
-import { HomeFilters } from "~/components/home-filters";
+import { HomeFilters, HomeSortControl } from "~/components/home-filters";
 import { PEPTIDE_GRID_CLASS, PeptideCard, PeptideGridSkeleton } from "~/components/peptide-card";
 import { Button } from "~/components/ui/button";
 import { PaginationControls } from "~/components/ui/pagination-controls";
-import { parseHomeFilters, parsePage } from "~/lib/home-filters";
+import { parseHomeFilters, parseHomeSort, parsePage } from "~/lib/home-filters";
 
 import type { Route } from "./+types/home";
 
@@ -26,8 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = url.searchParams.get("category")?.trim() || null;
   const page = parsePage(url.searchParams.get("page"));
   const filters = parseHomeFilters(url.searchParams);
+  const sort = parseHomeSort(url.searchParams.get("sort"));
+  const pricing = await getPricingContext(app.db, request);
   const [listing, hero, filterDefinitions, ads] = await Promise.all([
-    getHomePageData(app.db, { categorySlug: category, page, filters }),
+    getHomePageData(app.db, { categorySlug: category, page, filters, sort, pricing }),
     app.cache.get("hero", () => getHeroContent(app.db)),
     app.cache.get("category-filters", () => getEnabledCategoryFilters(app.db)),
     app.cache.get("ads:homepage", () => getActiveAdsByPlacement(app.db, "homepage")),
@@ -47,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ads,
       category,
       filters,
+      sort,
       search: url.search,
       canonicalUrl: canonical.toString(),
       categoryName: listing.categories.find((c) => c.slug === category)?.name ?? null,
@@ -109,12 +113,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             active={loaderData.category}
             hrefFor={(slug) => withParams(search, { category: slug })}
           />
+          <HomeSortControl key={`sort-${search}`} sort={loaderData.sort} search={search} />
           <HomeFilters
             key={search}
             filters={loaderData.filterDefinitions}
             values={loaderData.filters}
             options={loaderData.filterOptions}
             category={loaderData.category}
+            sort={loaderData.sort}
             clearHref={clearHref}
           />
           {loadingListing ? (

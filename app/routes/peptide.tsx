@@ -1,16 +1,26 @@
 import { ArrowLeft, Check } from "lucide-react";
-import { useState } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 
 import { publicPageHeaders } from "~/.server/cache-headers.server";
 import { getPeptidePageData, type Offer } from "~/.server/data/listings.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
+import { getPricingContext } from "~/.server/pricing-context.server";
+import { InStockSwitch } from "~/components/offer-table";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { PriceHistoryChart, type ChartSeries } from "~/components/price-history-chart";
 import { PriceTable } from "~/components/price-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
+import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/peptide";
@@ -21,7 +31,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (currentSlug) {
     throw redirect(`/peptide/${currentSlug}${new URL(request.url).search}`, 301);
   }
-  const page = await getPeptidePageData(app.db, params.slug);
+  const page = await getPeptidePageData(
+    app.db,
+    params.slug,
+    await getPricingContext(app.db, request),
+  );
   if (!page) {
     throw data("Peptide not found", { status: 404, headers: publicPageHeaders(request) });
   }
@@ -41,6 +55,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
   errorHeaders ?? loaderHeaders;
 
+/** The size shown, as its label in the URL (?size=10mg); the sort and stock switch beside it. */
+const SIZE_PARAM = "size";
+
+/** Choosing a size, a sort or the stock switch only rearranges offers already loaded. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (
+    formMethod === undefined &&
+    differOnlyIn(currentUrl, nextUrl, [SIZE_PARAM, ...OFFER_VIEW_PARAMS])
+  )
+    return false;
+  return defaultShouldRevalidate;
+}
+
 /**
  * The offers priced in the first offer's currency (an AggregateOffer has a single
  * priceCurrency), summed up once for the description and the JSON-LD; null when none.
@@ -50,12 +82,16 @@ function priceSummary(offers: Offer[]) {
   const inCurrency = offers.filter((o) => o.currency === currency);
   if (inCurrency.length === 0) return null;
   const prices = inCurrency.map((o) => o.price);
+  const buyable = inCurrency.filter((o) => o.buyable);
   return {
     currency,
     count: inCurrency.length,
     lowPrice: Math.min(...prices),
     highPrice: Math.max(...prices),
-    lowAfterCoupon: Math.min(...inCurrency.map((o) => o.priceAfterCoupon)),
+    // The description promises a price one can pay: in stock and fresh when there is one.
+    lowAfterCoupon: Math.min(
+      ...(buyable.length > 0 ? buyable : inCurrency).map((o) => o.priceAfterCoupon),
+    ),
   };
 }
 
@@ -110,8 +146,16 @@ function productJsonLd(loaderData: Route.ComponentProps["loaderData"]) {
 
 export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
   const { peptide, sizes, offers, history, recommended } = loaderData;
-  const [sizeId, setSizeId] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const sizeId = sizes.find((s) => s.label === params.get(SIZE_PARAM))?.id ?? null;
   const navigation = useNavigation();
+  const hrefForSize = (label: string | null) => {
+    const next = new URLSearchParams(params);
+    if (label === null) next.delete(SIZE_PARAM);
+    else next.set(SIZE_PARAM, label);
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
   const shown = sizeId === null ? offers : offers.filter((o) => o.sizeId === sizeId);
   const chartSizeId = sizeId ?? sizes[0]?.id ?? null;
   const series: ChartSeries[] = offers
@@ -169,25 +213,26 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
           <h2 id="prices-heading" className="text-xl font-semibold">
             Price comparison
           </h2>
-          <div role="group" aria-label="Size" className="flex flex-wrap gap-1.5">
+          <nav aria-label="Size" className="flex flex-wrap gap-1.5">
             {[{ id: null as string | null, label: "All" }, ...sizes].map((size) => (
-              <button
+              <Link
                 key={size.id ?? "all"}
-                type="button"
-                aria-pressed={size.id === sizeId}
-                onClick={() => setSizeId(size.id)}
+                to={hrefForSize(size.id === null ? null : size.label)}
+                preventScrollReset
+                aria-current={size.id === sizeId ? "true" : undefined}
                 className={cn(
-                  "h-8 rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                  "inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
                   size.id === sizeId
                     ? "border-primary bg-primary text-primary-foreground"
                     : "bg-background hover:bg-accent",
                 )}
               >
                 {size.label}
-              </button>
+              </Link>
             ))}
-          </div>
+          </nav>
         </div>
+        <InStockSwitch />
         <PriceTable offers={shown} />
       </section>
 

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 import { AGE_VERIFIED_KEY, AGE_CONFIRMATION_MS } from "~/lib/constants";
 
@@ -33,4 +33,14 @@ export async function newVerifiedContext(
     [AGE_VERIFIED_KEY, AGE_CONFIRMATION_MS] as const,
   );
   return context;
+}
+
+/**
+ * Resolves once React has hydrated the page (its main element carries React's fiber keys), so
+ * a click or a change is handled by the app rather than lost before hydration.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")),
+  );
 }

@@ -808,6 +808,32 @@ describe("vendors page", () => {
     });
   });
 
+  it("create-vendor: keeps the shipping terms and refuses bad ones with a 400", async () => {
+    const { status } = await post("/admin/vendors", {
+      intent: "create-vendor",
+      name: "Shipping Terms Labs",
+      currency: "eur",
+      shippingFee: "6.5",
+      freeShippingThreshold: "80",
+      shipsTo: "de, fr, at",
+    });
+    expect(status).toBe(200);
+    expect(await vendorByName("Shipping Terms Labs")).toMatchObject({
+      currency: "EUR",
+      shippingFee: 6.5,
+      freeShippingThreshold: 80,
+      shipsTo: ["DE", "FR", "AT"],
+    });
+    const bad = await post("/admin/vendors", {
+      intent: "create-vendor",
+      name: "Bad Shipping Labs",
+      shippingFee: "-2",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("Shipping fee cannot be negative");
+    expect(await vendorByName("Bad Shipping Labs")).toBeUndefined();
+  });
+
   it("create-vendor: refuses an empty name, a coupon without amount, and a duplicate name", async () => {
     const before = await catalogSnapshot();
     const empty = await post("/admin/vendors", { intent: "create-vendor", name: "" });

@@ -174,6 +174,96 @@ describe("peptide detail", () => {
   });
 });
 
+describe("offers: best means buyable, in the visitor's currency", () => {
+  /** The price table's rows in order: whether each is buyable and its HTML. */
+  function tableRows(html: string, testId = "price-row") {
+    return html
+      .split(`data-testid="${testId}"`)
+      .slice(1)
+      .map((chunk) => {
+        const row = chunk.split("</tr>")[0];
+        return { buyable: row.includes('data-buyable="true"'), html: row };
+      });
+  }
+
+  it("lists out-of-stock and stale offers after the others and never marks them", async () => {
+    await server.app.db
+      .update(t.vendorPeptides)
+      .set({ missedScrapes: 5 })
+      .where(
+        eq(
+          t.vendorPeptides.peptideId,
+          server.app.db
+            .select({ id: t.peptides.id })
+            .from(t.peptides)
+            .where(eq(t.peptides.slug, "semax")),
+        ),
+      );
+    const { html } = await page("/peptide/tb-500");
+    const rows = tableRows(html);
+    expect(rows.some((r) => !r.buyable)).toBe(true);
+    const firstUnavailable = rows.findIndex((r) => !r.buyable);
+    expect(rows.slice(firstUnavailable).every((r) => !r.buyable)).toBe(true);
+    for (const row of rows.filter((r) => !r.buyable)) {
+      expect(row.html).not.toContain("Best Price");
+      expect(row.html).not.toContain("Good Deal");
+    }
+    expect(rows.filter((r) => r.html.includes("Best Price")).length).toBeGreaterThan(0);
+
+    // Every offer of Semax is stale now: listed, marked Stale, none Best Price.
+    const stale = await page("/peptide/semax");
+    const staleRows = tableRows(stale.html);
+    expect(staleRows.length).toBeGreaterThan(0);
+    expect(staleRows.every((r) => !r.buyable && r.html.includes("Stale"))).toBe(true);
+    expect(stale.html).not.toContain("Best Price");
+  });
+
+  it("hides what cannot be bought with ?stock=in, and keeps the switch in the URL", async () => {
+    const all = tableRows((await page("/peptide/tb-500")).html);
+    const { html } = await page("/peptide/tb-500?stock=in");
+    const rows = tableRows(html);
+    expect(rows.length).toBe(all.filter((r) => r.buyable).length);
+    expect(rows.every((r) => r.buyable)).toBe(true);
+    expect(html).toMatch(/role="switch" aria-checked="true"[^>]*>/);
+  });
+
+  it("shows shipping and the total for one, and says whether Best Price includes shipping", async () => {
+    const { html } = await page("/compare?peptide=bpc-157");
+    expect(html).toContain(">Shipping<");
+    expect(html).toContain(">Total<");
+    expect(html).toMatch(
+      /data-testid="best-shipping">(free shipping|\+ shipping|shipping not included)</,
+    );
+  });
+
+  it("converts prices into the display currency from the cookie and says from what", async () => {
+    const { html } = await page("/peptide/bpc-157", {
+      headers: { cookie: "display_currency=EUR" },
+    });
+    expect(html).toMatch(/≈ (<!-- -->)?€\d+\.\d{2}/);
+    expect(html).toMatch(/ · from (<!-- -->)?\$\d+\.\d{2}/);
+    // JSON-LD stays in the offers' own currency.
+    const json = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
+    expect(JSON.parse(json!).offers.priceCurrency).toBe("USD");
+    const home = await page("/", { headers: { cookie: "display_currency=EUR" } });
+    expect(home.html).toMatch(/data-testid="card-price"[^>]*>≈ (<!-- -->)?€/);
+  });
+
+  it("keeps the detail page's size in the URL", async () => {
+    const { html } = await page("/peptide/bpc-157?size=10mg");
+    const rows = tableRows(html);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.html.includes(">10mg<"))).toBe(true);
+    expect(html).toMatch(/aria-current="true"[^>]*>10mg</);
+  });
+
+  it("sorts the home grid by most vendors from the URL", async () => {
+    const { html } = await page("/?sort=vendors");
+    expect(html).toMatch(/<option value="vendors" selected="">Most vendors<\/option>/);
+    expect(cardNames(html).length).toBeGreaterThan(0);
+  });
+});
+
 describe("compare", () => {
   it("preselects the peptide from ?peptide= and shows its sizes and table", async () => {
     const { response, html } = await page("/compare?peptide=bpc-157");

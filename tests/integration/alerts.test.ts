@@ -24,7 +24,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A vendor price without a coupon, so the price the site shows is the listed price. */
+/** A buyable vendor price without a coupon, so the price the site shows is the listed price. */
 async function uncouponedOffer(index: number) {
   const rows = await app.db
     .select({
@@ -37,6 +37,10 @@ async function uncouponedOffer(index: number) {
     .limit(index + 1);
   const offer = rows[index];
   await app.db.delete(coupons).where(eq(coupons.vendorId, offer.vendorId));
+  await app.db
+    .update(vendorPeptides)
+    .set({ stockStatus: "in_stock", missedScrapes: 0 })
+    .where(eq(vendorPeptides.id, offer.id));
   return offer;
 }
 
@@ -106,6 +110,34 @@ describe("price-drop alerts", () => {
     expect(await changePrice(offer.id, 29)).toEqual({ sent: 0, failed: 0 });
     expect(await changePrice(offer.id, 25)).toEqual({ sent: 1, failed: 0 });
     await app.db.update(settings).set({ priceAlertThresholdPercent: 5 });
+    expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
+  });
+
+  it("stays quiet about a drop on an out-of-stock or stale offer, and tells once it is buyable", async () => {
+    const email = "buyable@example.com";
+    const userId = await createUserWithPassword(app, email, "buyable-password");
+    const offer = await uncouponedOffer(3);
+    await app.db.update(vendorPeptides).set({ price: 60 }).where(eq(vendorPeptides.id, offer.id));
+    await saveDeal(app.db, { userId, vendorPeptideId: offer.id });
+
+    await app.db
+      .update(vendorPeptides)
+      .set({ stockStatus: "out_of_stock" })
+      .where(eq(vendorPeptides.id, offer.id));
+    expect(await changePrice(offer.id, 50)).toEqual({ sent: 0, failed: 0 });
+
+    // Three missed runs is the default staleness threshold.
+    await app.db
+      .update(vendorPeptides)
+      .set({ stockStatus: "low_stock", missedScrapes: 3 })
+      .where(eq(vendorPeptides.id, offer.id));
+    expect(await changePrice(offer.id, 45)).toEqual({ sent: 0, failed: 0 });
+
+    await app.db
+      .update(vendorPeptides)
+      .set({ missedScrapes: 0 })
+      .where(eq(vendorPeptides.id, offer.id));
+    expect(await changePrice(offer.id, 44)).toEqual({ sent: 1, failed: 0 });
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
   });
 

@@ -11,7 +11,8 @@ import {
 } from "~/.server/data/listings.server";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
 import * as t from "~/.server/db/schema";
-import { EMPTY_HOME_FILTERS, type HomeFilters } from "~/lib/home-filters";
+import { EMPTY_HOME_FILTERS, type HomeFilters, type HomeSort } from "~/lib/home-filters";
+import { bestOffer, type PricingContext } from "~/lib/pricing";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { seedSyntheticCatalogue } from "../helpers/synthetic-catalogue";
@@ -30,19 +31,24 @@ const home = (
     categorySlug: string | null;
     page: number;
     filters: Partial<HomeFilters>;
+    sort: HomeSort;
+    pricing: PricingContext;
   }> = {},
 ) =>
   getHomePageData(app.db, {
     categorySlug: overrides.categorySlug ?? null,
     page: overrides.page ?? 1,
     filters: { ...EMPTY_HOME_FILTERS, ...overrides.filters },
+    sort: overrides.sort,
+    pricing: overrides.pricing,
   });
 
 /** Raw vendor prices and coupons of one size, straight from the tables. */
 async function rawOffers(peptideSlug: string, quantity: number) {
   const result = await app.db.execute(sql`
     select vp.price::float8 as price, c.discount_amount::float8 as amount, c.discount_type as type,
-           c.expiration_date::text as expires, v.name as vendor
+           c.expiration_date::text as expires, v.name as vendor,
+           vp.stock_status <> 'out_of_stock' and vp.missed_scrapes < 3 as buyable
       from vendor_peptides vp
       join peptides p on p.id = vp.peptide_id
       join size_options s on s.id = vp.size_option_id
@@ -57,6 +63,7 @@ async function rawOffers(peptideSlug: string, quantity: number) {
         type: string | null;
         expires: string | null;
         vendor: string;
+        buyable: boolean;
       }[];
     }
   ).rows;
@@ -131,7 +138,9 @@ describe("home page data (demo catalogue)", () => {
 
     const vendorRows = await app.db.execute(sql`
       select distinct p.name from peptides p join vendor_peptides vp on vp.peptide_id = p.id
-      join vendors v on v.id = vp.vendor_id where v.name = 'Helix Source' order by p.name`);
+      join vendors v on v.id = vp.vendor_id
+      where v.name = 'Helix Source' and vp.stock_status <> 'out_of_stock' and vp.missed_scrapes < 3
+      order by p.name`);
     const expected = (vendorRows as unknown as { rows: { name: string }[] }).rows.map(
       (r) => r.name,
     );
@@ -153,14 +162,16 @@ describe("home page data (demo catalogue)", () => {
     expect(all.filterOptions.vendors).toContain("Apex Peptide Labs");
   });
 
-  it("headline price is the lowest price after coupons for the size, computed from the raw rows", async () => {
+  it("headline price is the lowest in-stock price after coupons for the size, computed from the raw rows", async () => {
     const data = await home({ categorySlug: "healing-recovery" });
     const card = data.peptides.find((p) => p.slug === "bpc-157")!;
     for (const quantity of [5, 10]) {
       const rows = await rawOffers("bpc-157", quantity);
       const size = card.sizes.find((s) => s.label === `${quantity}mg`)!;
       expect(size.vendorCount).toBe(rows.length);
-      expect(size.lowestPrice).toBe(Math.min(...rows.map(expectedAfterCoupon)));
+      expect(size.lowestPrice).toBe(
+        Math.min(...rows.filter((r) => r.buyable).map(expectedAfterCoupon)),
+      );
     }
     expect(card.defaultSizeId).toBe(card.sizes[0].id);
     expect(card.sizes[0].label).toBe("5mg");
@@ -224,6 +235,167 @@ describe("peptide page data", () => {
 
   it("returns null for an unknown slug", async () => {
     expect(await getPeptidePageData(app.db, "no-such-peptide")).toBeNull();
+  });
+});
+
+describe("best means buyable, in the display currency", () => {
+  const pricing = (displayCurrency = "USD") => ({
+    displayCurrency,
+    rates: { EUR: 0.8 },
+    staleAfterMissedRuns: 3,
+    now: new Date(),
+  });
+  let sizeId = "";
+
+  beforeAll(async () => {
+    const [category] = await app.db
+      .insert(t.categories)
+      .values({ name: "Offer rules", slug: "offer-rules" })
+      .returning();
+    const [peptide] = await app.db
+      .insert(t.peptides)
+      .values({ name: "Offer Rules Peptide", slug: "offer-rules-peptide", categoryId: category.id })
+      .returning();
+    const [size] = await app.db
+      .insert(t.sizeOptions)
+      .values({ peptideId: peptide.id, quantity: 10, unit: "mg" })
+      .returning();
+    sizeId = size.id;
+    const vendorRows = await app.db
+      .insert(t.vendors)
+      .values([
+        { name: "Rules Sold Out", rating: 4 },
+        { name: "Rules Stale", rating: 4 },
+        { name: "Rules Euro", currency: "EUR", shippingFee: 8, freeShippingThreshold: 100 },
+        { name: "Rules Dollar", shippingFee: 5 },
+        { name: "Rules Yen", currency: "JPY" },
+        { name: "Rules Pack" },
+      ])
+      .returning({ id: t.vendors.id, name: t.vendors.name });
+    const vendor = (name: string) => vendorRows.find((v) => v.name === `Rules ${name}`)!.id;
+    const offer = { peptideId: peptide.id, sizeOptionId: size.id };
+    await app.db.insert(t.vendorPeptides).values([
+      { ...offer, vendorId: vendor("Sold Out"), price: 10, stockStatus: "out_of_stock" },
+      { ...offer, vendorId: vendor("Stale"), price: 11, missedScrapes: 3 },
+      // €32 is $40 at 0.8 €/$.
+      { ...offer, vendorId: vendor("Euro"), price: 32, currency: "EUR" },
+      { ...offer, vendorId: vendor("Dollar"), price: 42, stockStatus: "low_stock" },
+      // No rate for the yen: shown in its own currency, never compared.
+      { ...offer, vendorId: vendor("Yen"), price: 1, currency: "JPY" },
+      // Five vials for $205 is $41 a vial: compared per vial, cheaper than one vial for $42.
+      { ...offer, vendorId: vendor("Pack"), price: 205, vials: 5 },
+    ]);
+  });
+
+  it("the detail page marks as best the cheapest buyable offer per vial, and flags the rest", async () => {
+    const data = (await getPeptidePageData(app.db, "offer-rules-peptide", pricing()))!;
+    const byVendor = (name: string) => data.offers.find((o) => o.vendorName === `Rules ${name}`)!;
+    expect(byVendor("Sold Out").buyable).toBe(false);
+    expect(byVendor("Stale")).toMatchObject({ buyable: false, stale: true, inStock: true });
+    expect(byVendor("Dollar").buyable).toBe(true);
+    expect(byVendor("Euro").display).toMatchObject({ currency: "USD", converted: true });
+    expect(byVendor("Euro").display!.priceAfterCoupon).toBeCloseTo(40);
+    expect(byVendor("Euro").display!.shipping).toBeCloseTo(10);
+    expect(byVendor("Yen").display).toBeNull();
+    expect(byVendor("Pack").display!.perVial).toBeCloseTo(41);
+    expect(byVendor("Pack").display!.perMg).toBeCloseTo(4.1);
+    expect(bestOffer(data.offers)?.vendorName).toBe("Rules Euro");
+    const withoutEuro = data.offers.filter((o) => o.vendorName !== "Rules Euro");
+    expect(bestOffer(withoutEuro)?.vendorName).toBe("Rules Pack");
+  });
+
+  it("the home card's lowest price skips out-of-stock, stale and unconvertible offers", async () => {
+    const data = await home({ categorySlug: "offer-rules", pricing: pricing() });
+    const [size] = data.peptides[0].sizes;
+    expect(size.lowestPrice).toBeCloseTo(40);
+    expect(size.convertedFrom).toEqual({ price: 32, currency: "EUR" });
+    expect(size.shipping).toBeCloseTo(10);
+    expect(size.vendorCount).toBe(6);
+    const inEuro = await home({ categorySlug: "offer-rules", pricing: pricing("EUR") });
+    expect(inEuro.peptides[0].sizes[0]).toMatchObject({ lowestPrice: 32, convertedFrom: null });
+    const packOnly = await home({
+      categorySlug: "offer-rules",
+      filters: { vendors: ["Rules Pack"] },
+      pricing: pricing(),
+    });
+    expect(packOnly.peptides[0].sizes[0]).toMatchObject({ lowestPrice: 41, vials: 5 });
+  });
+
+  it("a vendor or price filter makes the card show the price of an offer that passed it", async () => {
+    const byVendor = await home({
+      categorySlug: "offer-rules",
+      filters: { vendors: ["Rules Dollar"] },
+      pricing: pricing(),
+    });
+    expect(byVendor.peptides[0].sizes[0].lowestPrice).toBe(42);
+    const byPrice = await home({
+      categorySlug: "offer-rules",
+      filters: { minPrice: 41.5 },
+      pricing: pricing(),
+    });
+    expect(byPrice.peptides[0].sizes[0].lowestPrice).toBe(42);
+    // Only out of stock below $20: the peptide does not pass.
+    const cheap = await home({
+      categorySlug: "offer-rules",
+      filters: { maxPrice: 20 },
+      pricing: pricing(),
+    });
+    expect(cheap.peptides).toEqual([]);
+    // The price filter is in the display currency: €32 passes "at most 35" only in euros.
+    const inEuro = await home({
+      categorySlug: "offer-rules",
+      filters: { maxPrice: 35 },
+      pricing: pricing("EUR"),
+    });
+    expect(inEuro.peptides[0]?.sizes[0].lowestPrice).toBe(32);
+  });
+
+  it("compare offers only the chosen size, with the same rules", async () => {
+    const data = await getComparePageData(
+      app.db,
+      { peptideSlug: "offer-rules-peptide", sizeId },
+      pricing(),
+    );
+    expect(data.offers).toHaveLength(6);
+    expect(bestOffer(data.offers)?.vendorName).toBe("Rules Euro");
+  });
+
+  afterAll(async () => {
+    await app.db.delete(t.peptides).where(eq(t.peptides.slug, "offer-rules-peptide"));
+    await app.db.delete(t.categories).where(eq(t.categories.slug, "offer-rules"));
+    await app.db.delete(t.vendors).where(sql`${t.vendors.name} like 'Rules %'`);
+  });
+});
+
+describe("home sorting", () => {
+  it("sorts by lowest price, price per mg and most vendors, in stock only", async () => {
+    const pricing = { displayCurrency: "USD", rates: {}, staleAfterMissedRuns: 3, now: new Date() };
+    const byName = await home({ pricing });
+    const byPrice = await home({ sort: "price", pricing });
+    const byPerMg = await home({ sort: "per-mg", pricing });
+    const byVendors = await home({ sort: "vendors", pricing });
+    expect(byPrice.total).toBe(byName.total);
+    const lowest = (card: (typeof byPrice.peptides)[number]) =>
+      Math.min(...card.sizes.map((s) => s.lowestPrice ?? Infinity));
+    const prices = byPrice.peptides.map(lowest).filter(Number.isFinite);
+    expect(prices.length).toBeGreaterThan(3);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const perMg = byPerMg.peptides
+      .map((card) => Math.min(...card.sizes.map((s) => s.perMg ?? Infinity)))
+      .filter(Number.isFinite);
+    expect(perMg).toEqual([...perMg].sort((a, b) => a - b));
+    expect(byPerMg.peptides.map((p) => p.slug)).not.toEqual(byPrice.peptides.map((p) => p.slug));
+    const vendorCounts = await app.db.execute(sql`
+      select p.slug, count(distinct vp.vendor_id)::int as n from peptides p
+      left join vendor_peptides vp on vp.peptide_id = p.id group by p.slug`);
+    const countOf = new Map(
+      (vendorCounts as unknown as { rows: { slug: string; n: number }[] }).rows.map((r) => [
+        r.slug,
+        r.n,
+      ]),
+    );
+    const counts = byVendors.peptides.map((p) => countOf.get(p.slug)!);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 });
 
@@ -310,6 +482,21 @@ describe("a page costs a fixed number of queries", () => {
         }),
       );
       expect(filtered).toBe(homeCount);
+      const sorted = await measure(() =>
+        getHomePageData(handle.db, {
+          categorySlug: null,
+          page: 1,
+          filters: { ...EMPTY_HOME_FILTERS, vendors: ["Synthetic Vendor 2"] },
+          sort: "per-mg",
+          pricing: {
+            displayCurrency: "EUR",
+            rates: { EUR: 0.9 },
+            staleAfterMissedRuns: 3,
+            now: new Date(),
+          },
+        }),
+      );
+      expect(sorted).toBe(homeCount);
       const detail = await measure(async () => {
         expect(await getPeptidePageData(handle.db, firstSlug)).not.toBeNull();
       });

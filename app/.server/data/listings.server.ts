@@ -5,10 +5,22 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 
-import { HOME_PAGE_SIZE } from "~/lib/constants";
-import { hasRowFilters, type HomeFilters } from "~/lib/home-filters";
-import { applyCoupon, couponFromColumns, lowestPrice, type Coupon } from "~/lib/pricing";
-import { formatSize, pricePerMg } from "~/lib/units";
+import { DEFAULT_DISPLAY_CURRENCY, DEFAULT_SETTINGS, HOME_PAGE_SIZE } from "~/lib/constants";
+import {
+  hasRowFilters,
+  offerPassesFilters,
+  type HomeFilters,
+  type HomeSort,
+} from "~/lib/home-filters";
+import {
+  bestOffer,
+  couponFromColumns,
+  priceOffer,
+  type Coupon,
+  type OfferPricing,
+  type PricingContext,
+} from "~/lib/pricing";
+import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
 
 import type { Database } from "../db/client";
 import {
@@ -31,9 +43,21 @@ export interface CategoryLink {
 export interface CardSize {
   id: string;
   label: string;
-  /** Lowest vendor price for this size after coupons; null when no vendor sells it. */
+  /**
+   * Best Price of this size in the display currency, for one vial: the cheapest buyable offer
+   * (in stock, fresh) that passed the visitor's vendor, price and rating filters; null when
+   * none did.
+   */
   lowestPrice: number | null;
   currency: string;
+  /** Vials in the best offer's pack (its price is lowestPrice times this). */
+  vials: number;
+  /** The best offer's own price per vial and currency when lowestPrice was converted from it. */
+  convertedFrom: { price: number; currency: string } | null;
+  /** The best offer's price per mg in the display currency. */
+  perMg: number | null;
+  /** The best offer's shipping for one pack (display currency): 0 free, null unknown. */
+  shipping: number | null;
   vendorCount: number;
 }
 
@@ -49,16 +73,24 @@ export interface PeptideCardData {
   defaultSizeId: string | null;
 }
 
-export interface Offer {
+export interface Offer extends OfferPricing {
   id: string;
   vendorId: string;
   vendorName: string;
   vendorWebsite: string | null;
   vendorRating: number | null;
+  /** The vendor's free-text shipping note (SPEC.md's shipping_cost). */
+  vendorShippingNote: string | null;
+  /** Countries (ISO codes) the vendor ships to; empty when not known. */
+  vendorShipsTo: string[];
+  /** The currency of the vendor's fixed coupons and shipping. */
+  vendorCurrency: string;
   sizeId: string;
   sizeLabel: string;
   quantity: number;
   unit: string;
+  /** Vials in the pack this price buys. */
+  vials: number;
   price: number;
   currency: string;
   url: string | null;
@@ -69,10 +101,20 @@ export interface Offer {
   /** ISO timestamp: when this price was last confirmed. */
   priceCheckedAt: string;
   coupon: Coupon | null;
-  priceAfterCoupon: number;
+  /** Price after coupon per mg of the whole pack, in the offer's own currency. */
   pricePerMg: number | null;
   /** The lowest price ever recorded in price_history for this vendor price. */
   lowestEverPrice: number | null;
+}
+
+/** Prices as a visitor sees them when nothing else is known: dollars, default staleness. */
+export function defaultPricingContext(now: Date = new Date()): PricingContext {
+  return {
+    displayCurrency: DEFAULT_DISPLAY_CURRENCY,
+    rates: {},
+    staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
+    now,
+  };
 }
 
 export interface SizeChoice {
@@ -99,14 +141,35 @@ const SIZE_LABEL_SQL = sql.raw(
   `case when s.unit = 'other' then btrim(trim_scale(s.quantity)::text || ' ' || coalesce(s.unit_label, '')) else trim_scale(s.quantity)::text || s.unit end`,
 );
 
+/** Units of a currency per US dollar from the rates the page was given; null without a rate. */
+function rateSql(currency: SQL, rates: PricingContext["rates"]): SQL {
+  return sql`(case when ${currency} = ${DEFAULT_DISPLAY_CURRENCY} then 1::numeric else (${JSON.stringify(rates)}::jsonb ->> ${currency})::numeric end)`;
+}
+
 /**
- * SQL twin of applyCoupon for filtering by price (rows "vp" and "c"); the prices shown are
- * still computed by app/lib/pricing.ts. Calendar days in UTC, as isCouponActive does.
+ * SQL twin of priceOffer's display price per vial, for filtering and sorting by price as the
+ * cards show it (rows "vp", "v" and "c"); the prices shown are still computed by
+ * app/lib/pricing.ts. Calendar days in UTC, as isCouponActive does; a fixed coupon is in the
+ * vendor's currency. Null without a rate.
  */
-const PRICE_AFTER_COUPON_SQL = sql.raw(
-  `round(case when c.vendor_id is not null and (c.expiration_date is null or c.expiration_date >= (now() at time zone 'utc')::date)
-    then greatest(0, case when c.discount_type = 'percentage' then vp.price * (1 - c.discount_amount / 100) else vp.price - c.discount_amount end)
-    else vp.price end, 2)`,
+function displayPricePerVialSql(pricing: PricingContext): SQL {
+  const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
+  const vendorRate = rateSql(sql.raw("v.currency"), pricing.rates);
+  const displayRate = rateSql(sql`${pricing.displayCurrency}`, pricing.rates);
+  return sql`(round(case when c.vendor_id is not null and (c.expiration_date is null or c.expiration_date >= (now() at time zone 'utc')::date)
+    then greatest(0, case when c.discount_type = 'percentage' then vp.price * (1 - c.discount_amount / 100)
+      else vp.price - coalesce(c.discount_amount / ${vendorRate} * ${offerRate}, 0) end)
+    else vp.price end, 2) / ${offerRate} * ${displayRate} / vp.vials)`;
+}
+
+/** SQL twin of isBuyable for the row "vp": in stock (low stock counts) and not stale. */
+function buyableSql(pricing: PricingContext): SQL {
+  return sql`(vp.stock_status <> 'out_of_stock' and vp.missed_scrapes < ${pricing.staleAfterMissedRuns})`;
+}
+
+/** SQL twin of toMilligrams for the row "s": milligrams in one vial. */
+const VIAL_MG_SQL = sql.raw(
+  `(case s.unit when 'mg' then s.quantity when 'mcg' then s.quantity / 1000 end)`,
 );
 
 /** Alphabetical regardless of the database's collation (PGlite sorts "MOTS-c" before "Melanotan II"). */
@@ -118,6 +181,8 @@ export interface HomePageParams {
   categorySlug: string | null;
   page: number;
   filters: HomeFilters;
+  sort?: HomeSort;
+  pricing?: PricingContext;
 }
 
 export interface HomePageData {
@@ -140,9 +205,10 @@ interface PeptideSummary {
   categorySlug: string | null;
 }
 
-/** "Does this peptide have a vendor price matching every row filter?" as one EXISTS. */
-function matchingOfferExists(filters: HomeFilters): SQL {
+/** The vendor prices of the row "peptides" that pass the row filters, as SQL conditions. */
+function offerConditions(filters: HomeFilters, pricing: PricingContext): SQL[] {
   const conditions: SQL[] = [sql`vp.peptide_id = ${peptides.id}`];
+  const price = displayPricePerVialSql(pricing);
   if (filters.sizes.length > 0) {
     conditions.push(
       sql`${SIZE_LABEL_SQL} in (${sql.join(
@@ -159,17 +225,49 @@ function matchingOfferExists(filters: HomeFilters): SQL {
       )})`,
     );
   }
-  if (filters.minPrice !== null)
-    conditions.push(sql`${PRICE_AFTER_COUPON_SQL} >= ${filters.minPrice}`);
-  if (filters.maxPrice !== null)
-    conditions.push(sql`${PRICE_AFTER_COUPON_SQL} <= ${filters.maxPrice}`);
+  if (filters.minPrice !== null) conditions.push(sql`${price} >= ${filters.minPrice}`);
+  if (filters.maxPrice !== null) conditions.push(sql`${price} <= ${filters.maxPrice}`);
   if (filters.minRating !== null) conditions.push(sql`v.rating >= ${filters.minRating}`);
-  return sql`exists (
-    select 1 from vendor_peptides vp
+  return conditions;
+}
+
+const OFFER_JOINS = sql.raw(`from vendor_peptides vp
     join size_options s on s.id = vp.size_option_id
     join vendors v on v.id = vp.vendor_id
-    left join coupons c on c.vendor_id = vp.vendor_id
-    where ${sql.join(conditions, sql` and `)})`;
+    left join coupons c on c.vendor_id = vp.vendor_id`);
+
+/**
+ * "Does this peptide have a buyable vendor price matching every row filter?" as one EXISTS:
+ * the card then always has an offer that passed to show.
+ */
+function matchingOfferExists(filters: HomeFilters, pricing: PricingContext): SQL {
+  const conditions = [...offerConditions(filters, pricing), buyableSql(pricing)];
+  return sql`exists (select 1 ${OFFER_JOINS} where ${sql.join(conditions, sql` and `)})`;
+}
+
+/**
+ * The grid's order (SPEC.md's name order by default). Prices and vendor counts are those of
+ * the buyable offers that pass the filters, as the cards show them; peptides without one last.
+ */
+function homeOrder(sort: HomeSort, filters: HomeFilters, pricing: PricingContext): SQL[] {
+  if (sort === "name") return [BY_NAME, asc(peptides.id)];
+  const matching = offerConditions(filters, pricing);
+  if (sort === "vendors") {
+    const where = sql.join(matching, sql` and `);
+    return [
+      sql`(select count(distinct vp.vendor_id) ${OFFER_JOINS} where ${where}) desc`,
+      BY_NAME,
+      asc(peptides.id),
+    ];
+  }
+  const where = sql.join([...matching, buyableSql(pricing)], sql` and `);
+  const price = displayPricePerVialSql(pricing);
+  const amount = sort === "price" ? price : sql`${price} / nullif(${VIAL_MG_SQL}, 0)`;
+  return [
+    sql`(select min(${amount}) ${OFFER_JOINS} where ${where}) asc nulls last`,
+    BY_NAME,
+    asc(peptides.id),
+  ];
 }
 
 /** Categories, filter choices and the featured peptides: one round trip. */
@@ -212,13 +310,7 @@ async function getCardSizes(db: Database, peptideIds: string[]) {
         quantity: sizeOptions.quantity,
         unit: sizeOptions.unit,
         unitLabel: sizeOptions.unitLabel,
-        vendorId: vendorPeptides.vendorId,
-        price: vendorPeptides.price,
-        currency: vendorPeptides.currency,
-        couponCode: coupons.code,
-        couponAmount: coupons.discountAmount,
-        couponType: coupons.discountType,
-        couponExpires: coupons.expirationDate,
+        ...OFFER_COLUMNS,
       })
       .from(sizeOptions)
       // The peptide condition is implied; said, it lets the planner fetch just these peptides'
@@ -230,26 +322,96 @@ async function getCardSizes(db: Database, peptideIds: string[]) {
           eq(vendorPeptides.peptideId, sizeOptions.peptideId),
         ),
       )
+      .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
       .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
       .where(inArray(sizeOptions.peptideId, peptideIds))
       .orderBy(asc(sizeOptions.quantity), asc(sizeOptions.unit))
   );
 }
 
+/** The columns of a vendor price, its vendor and coupon that pricing needs (left-joined). */
+const OFFER_COLUMNS = {
+  id: vendorPeptides.id,
+  price: vendorPeptides.price,
+  currency: vendorPeptides.currency,
+  vials: vendorPeptides.vials,
+  stockStatus: vendorPeptides.stockStatus,
+  missedScrapes: vendorPeptides.missedScrapes,
+  vendorId: vendors.id,
+  vendorName: vendors.name,
+  vendorRating: vendors.rating,
+  vendorCurrency: vendors.currency,
+  vendorShippingFee: vendors.shippingFee,
+  vendorFreeShippingThreshold: vendors.freeShippingThreshold,
+  couponCode: coupons.code,
+  couponAmount: coupons.discountAmount,
+  couponType: coupons.discountType,
+  couponExpires: coupons.expirationDate,
+};
+
+type OfferColumns = {
+  [K in keyof typeof OFFER_COLUMNS]: (typeof OFFER_COLUMNS)[K]["_"]["data"] | null;
+};
+
+/** Prices one joined row; null when the size has no vendor price in it. */
+function priceRow(row: OfferColumns & { quantity: number; unit: string }, pricing: PricingContext) {
+  if (row.id === null || row.price === null || row.vendorId === null) return null;
+  const coupon = couponFromColumns({
+    code: row.couponCode,
+    discountAmount: row.couponAmount,
+    discountType: row.couponType,
+    expirationDate: row.couponExpires,
+  });
+  const currency = row.currency ?? DEFAULT_DISPLAY_CURRENCY;
+  const vendorCurrency = row.vendorCurrency ?? currency;
+  const priced = priceOffer(
+    {
+      price: row.price,
+      currency,
+      vials: row.vials ?? 1,
+      mgPerVial: toMilligrams(row.quantity, row.unit),
+      coupon,
+      stockStatus: row.stockStatus ?? "in_stock",
+      missedScrapes: row.missedScrapes ?? 0,
+      vendor: {
+        currency: vendorCurrency,
+        shippingFee: row.vendorShippingFee,
+        freeShippingThreshold: row.vendorFreeShippingThreshold,
+      },
+    },
+    pricing,
+  );
+  return {
+    ...priced,
+    id: row.id,
+    vendorId: row.vendorId,
+    vendorName: row.vendorName ?? "",
+    vendorRating: row.vendorRating,
+    vendorCurrency,
+    price: row.price,
+    currency,
+    vials: row.vials ?? 1,
+    stockStatus: row.stockStatus ?? "in_stock",
+    coupon,
+  };
+}
+
 function buildCards(
   summaries: PeptideSummary[],
   sizeRows: Awaited<ReturnType<typeof getCardSizes>>,
-  sizeFilter: string[],
-  now: Date,
+  filters: HomeFilters,
+  pricing: PricingContext,
 ): Map<string, PeptideCardData> {
   const offersBySize = new Map<
     string,
     {
       peptideId: string;
       label: string;
-      offers: { vendorId: string; after: number; currency: string }[];
+      offers: NonNullable<ReturnType<typeof priceRow>>[];
     }
   >();
+  const passes = (offer: NonNullable<ReturnType<typeof priceRow>>) =>
+    offerPassesFilters({ ...offer, displayPrice: offer.display?.perVial ?? null }, filters);
   for (const row of sizeRows) {
     let size = offersBySize.get(row.sizeId);
     if (!size) {
@@ -260,32 +422,24 @@ function buildCards(
       };
       offersBySize.set(row.sizeId, size);
     }
-    if (row.vendorId !== null && row.price !== null) {
-      size.offers.push({
-        vendorId: row.vendorId,
-        after: applyCoupon(
-          row.price,
-          couponFromColumns({
-            code: row.couponCode,
-            discountAmount: row.couponAmount,
-            discountType: row.couponType,
-            expirationDate: row.couponExpires,
-          }),
-          now,
-        ),
-        currency: row.currency ?? "USD",
-      });
-    }
+    const offer = priceRow(row, pricing);
+    if (offer) size.offers.push(offer);
   }
   const sizesByPeptide = new Map<string, CardSize[]>();
   for (const [id, size] of offersBySize) {
-    const best = lowestPrice(size.offers, (o) => o.after);
+    const best = bestOffer(size.offers.filter(passes));
     const list = sizesByPeptide.get(size.peptideId) ?? [];
     list.push({
       id,
       label: size.label,
-      lowestPrice: best?.after ?? null,
-      currency: best?.currency ?? "USD",
+      lowestPrice: best?.display?.perVial ?? null,
+      currency: best?.display?.currency ?? pricing.displayCurrency,
+      vials: best?.vials ?? 1,
+      convertedFrom: best?.display?.converted
+        ? { price: best.priceAfterCoupon / best.vials, currency: best.currency }
+        : null,
+      perMg: best?.display?.perMg ?? null,
+      shipping: best?.display?.shipping ?? null,
       vendorCount: new Set(size.offers.map((o) => o.vendorId)).size,
     });
     sizesByPeptide.set(size.peptideId, list);
@@ -293,7 +447,12 @@ function buildCards(
   const cards = new Map<string, PeptideCardData>();
   for (const summary of summaries) {
     const sizes = sizesByPeptide.get(summary.id) ?? [];
-    const preferred = sizes.find((s) => sizeFilter.includes(s.label)) ?? sizes[0];
+    const withPrice = sizes.filter((s) => s.lowestPrice !== null);
+    const preferred =
+      withPrice.find((s) => filters.sizes.includes(s.label)) ??
+      sizes.find((s) => filters.sizes.includes(s.label)) ??
+      withPrice[0] ??
+      sizes[0];
     cards.set(summary.id, { ...summary, sizes, defaultSizeId: preferred?.id ?? null });
   }
   return cards;
@@ -312,11 +471,11 @@ function featuredSlots<T>(items: (T & { popularOrder: number })[]): (T | null)[]
 
 export async function getHomePageData(
   db: Database,
-  { categorySlug, page, filters }: HomePageParams,
+  { categorySlug, page, filters, sort = "name", pricing = defaultPricingContext() }: HomePageParams,
 ): Promise<HomePageData> {
   const conditions: SQL[] = [];
   if (categorySlug) conditions.push(eq(categories.slug, categorySlug));
-  if (hasRowFilters(filters)) conditions.push(matchingOfferExists(filters));
+  if (hasRowFilters(filters)) conditions.push(matchingOfferExists(filters, pricing));
 
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   // The count apart from the page: a window count would make every request sort the whole
@@ -333,7 +492,7 @@ export async function getHomePageData(
     .from(peptides)
     .leftJoin(categories, eq(categories.id, peptides.categoryId))
     .where(where)
-    .orderBy(BY_NAME, asc(peptides.id))
+    .orderBy(...homeOrder(sort, filters, pricing))
     .limit(HOME_PAGE_SIZE)
     .offset((page - 1) * HOME_PAGE_SIZE);
   const countQuery = db
@@ -352,8 +511,8 @@ export async function getHomePageData(
   const cards = buildCards(
     [...summaries, ...featuredSummaries],
     await getCardSizes(db, ids),
-    filters.sizes,
-    new Date(),
+    filters,
+    pricing,
   );
 
   return {
@@ -370,30 +529,22 @@ export async function getHomePageData(
 // ---------------------------------------------------------------- offers (detail and compare)
 
 /** Every size of one peptide (by slug) with each vendor's price, coupon and lowest price ever. */
-async function getOffersBySlug(db: Database, slug: string, now: Date) {
+async function getOffersBySlug(db: Database, slug: string, pricing: PricingContext) {
   const rows = await db
     .select({
       sizeId: sizeOptions.id,
       quantity: sizeOptions.quantity,
       unit: sizeOptions.unit,
       unitLabel: sizeOptions.unitLabel,
-      id: vendorPeptides.id,
-      price: vendorPeptides.price,
-      currency: vendorPeptides.currency,
+      ...OFFER_COLUMNS,
       url: vendorPeptides.url,
       purity: vendorPeptides.purity,
       notes: vendorPeptides.notes,
-      stockStatus: vendorPeptides.stockStatus,
       source: vendorPeptides.source,
       priceCheckedAt: vendorPeptides.priceCheckedAt,
-      vendorId: vendors.id,
-      vendorName: vendors.name,
       vendorWebsite: vendors.website,
-      vendorRating: vendors.rating,
-      couponCode: coupons.code,
-      couponAmount: coupons.discountAmount,
-      couponType: coupons.discountType,
-      couponExpires: coupons.expirationDate,
+      vendorShippingNote: vendors.shippingCost,
+      vendorShipsTo: vendors.shipsTo,
       lowestEverPrice: sql<
         number | null
       >`(select min(ph.price) from price_history ph where ph.vendor_peptide_id = ${vendorPeptides.id})`.mapWith(
@@ -406,42 +557,35 @@ async function getOffersBySlug(db: Database, slug: string, now: Date) {
     .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
     .where(eq(peptides.slug, slug))
-    .orderBy(asc(sizeOptions.quantity), asc(sizeOptions.unit), asc(vendorPeptides.price));
+    .orderBy(
+      asc(sizeOptions.quantity),
+      asc(sizeOptions.unit),
+      asc(vendorPeptides.price),
+      asc(vendorPeptides.vials),
+    );
 
   const sizes: SizeChoice[] = [];
   const offers: Offer[] = [];
   for (const row of rows) {
     const label = formatSize(row.quantity, row.unit, row.unitLabel);
     if (!sizes.some((s) => s.id === row.sizeId)) sizes.push({ id: row.sizeId, label });
-    if (row.id === null || row.price === null || row.vendorId === null) continue;
-    const coupon = couponFromColumns({
-      code: row.couponCode,
-      discountAmount: row.couponAmount,
-      discountType: row.couponType,
-      expirationDate: row.couponExpires,
-    });
-    const priceAfterCoupon = applyCoupon(row.price, coupon, now);
+    const priced = priceRow(row, pricing);
+    if (!priced) continue;
     offers.push({
-      id: row.id,
-      vendorId: row.vendorId,
-      vendorName: row.vendorName ?? "",
+      ...priced,
       vendorWebsite: row.vendorWebsite,
-      vendorRating: row.vendorRating,
+      vendorShippingNote: row.vendorShippingNote,
+      vendorShipsTo: row.vendorShipsTo ?? [],
       sizeId: row.sizeId,
       sizeLabel: label,
       quantity: row.quantity,
       unit: row.unit,
-      price: row.price,
-      currency: row.currency ?? "USD",
       url: row.url,
       purity: row.purity,
       notes: row.notes,
-      stockStatus: row.stockStatus ?? "in_stock",
       source: row.source ?? "manual",
       priceCheckedAt: toIso(row.priceCheckedAt),
-      coupon,
-      priceAfterCoupon,
-      pricePerMg: pricePerMg(priceAfterCoupon, row.quantity, row.unit),
+      pricePerMg: pricePerMg(priced.priceAfterCoupon, row.quantity * priced.vials, row.unit),
       lowestEverPrice: row.lowestEverPrice,
     });
   }
@@ -479,8 +623,9 @@ const HISTORY_WINDOW_DAYS = 90;
 export async function getPeptidePageData(
   db: Database,
   slug: string,
-  now: Date = new Date(),
+  pricing: PricingContext = defaultPricingContext(),
 ): Promise<PeptidePageData | null> {
+  const { now } = pricing;
   const peptideQuery = db
     .select({
       id: peptides.id,
@@ -539,7 +684,7 @@ export async function getPeptidePageData(
 
   const [[peptide], { sizes, offers }, history, recommended] = await Promise.all([
     peptideQuery,
-    getOffersBySlug(db, slug, now),
+    getOffersBySlug(db, slug, pricing),
     historyQuery,
     recommendedQuery,
   ]);
@@ -566,7 +711,7 @@ export interface ComparePageData {
 export async function getComparePageData(
   db: Database,
   { peptideSlug, sizeId }: { peptideSlug: string | null; sizeId: string | null },
-  now: Date = new Date(),
+  pricing: PricingContext = defaultPricingContext(),
 ): Promise<ComparePageData> {
   const all = await db
     .select({ name: peptides.name, slug: peptides.slug })
@@ -575,7 +720,7 @@ export async function getComparePageData(
   const selected = all.find((p) => p.slug === peptideSlug) ?? all[0] ?? null;
   if (!selected)
     return { peptides: all, selected: null, sizes: [], selectedSizeId: null, offers: [] };
-  const { sizes, offers } = await getOffersBySlug(db, selected.slug, now);
+  const { sizes, offers } = await getOffersBySlug(db, selected.slug, pricing);
   const selectedSizeId = sizes.find((s) => s.id === sizeId)?.id ?? sizes[0]?.id ?? null;
   return {
     peptides: all,

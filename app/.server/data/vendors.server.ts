@@ -11,6 +11,10 @@ export interface VendorInput {
   logoUrl: string | null;
   isPreferred: boolean;
   shippingCost: string | null;
+  currency: string;
+  shippingFee: number | null;
+  freeShippingThreshold: number | null;
+  shipsTo: string[];
   rating: number | null;
 }
 
@@ -31,6 +35,10 @@ export async function getVendorsWithCoupons(db: Database) {
       logoUrl: vendors.logoUrl,
       isPreferred: vendors.isPreferred,
       shippingCost: vendors.shippingCost,
+      currency: vendors.currency,
+      shippingFee: vendors.shippingFee,
+      freeShippingThreshold: vendors.freeShippingThreshold,
+      shipsTo: vendors.shipsTo,
       rating: vendors.rating,
       couponCode: coupons.code,
       discountAmount: coupons.discountAmount,

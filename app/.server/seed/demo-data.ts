@@ -212,6 +212,10 @@ export interface DemoVendor {
   name: string;
   website: string;
   shippingCost: string;
+  /** The same terms as numbers, so offer tables can show shipping and the total. */
+  shippingFee: number | null;
+  freeShippingThreshold: number | null;
+  shipsTo: string[];
   isPreferred: boolean;
   rating: number;
   /** How this vendor's prices sit against the typical price. */
@@ -230,6 +234,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     name: "Apex Peptide Labs",
     website: "https://apex-peptide-labs.example",
     shippingCost: "Free (orders $75+)",
+    shippingFee: 6.95,
+    freeShippingThreshold: 75,
+    shipsTo: ["US", "CA"],
     isPreferred: true,
     rating: 4.7,
     priceFactor: 1.0,
@@ -239,6 +246,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     name: "NovaChem Research",
     website: "https://novachem-research.example",
     shippingCost: "$4.99",
+    shippingFee: 4.99,
+    freeShippingThreshold: null,
+    shipsTo: ["US"],
     isPreferred: false,
     rating: 4.2,
     priceFactor: 0.92,
@@ -248,6 +258,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     name: "PureSequence",
     website: "https://puresequence.example",
     shippingCost: "Free",
+    shippingFee: 0,
+    freeShippingThreshold: null,
+    shipsTo: ["US", "CA", "GB", "DE"],
     isPreferred: true,
     rating: 4.9,
     priceFactor: 1.12,
@@ -257,6 +270,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     name: "Helix Source",
     website: "https://helix-source.example",
     shippingCost: "Varies",
+    shippingFee: null,
+    freeShippingThreshold: null,
+    shipsTo: [],
     isPreferred: false,
     rating: 3.8,
     priceFactor: 0.85,
@@ -265,6 +281,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     name: "Meridian Biolabs",
     website: "https://meridian-biolabs.example",
     shippingCost: "$6.50",
+    shippingFee: 6.5,
+    freeShippingThreshold: null,
+    shipsTo: ["US", "GB"],
     isPreferred: false,
     rating: 4.4,
     priceFactor: 0.97,
@@ -279,6 +298,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     name: "Quantum Amino Co",
     website: "https://quantum-amino.example",
     shippingCost: "$9.99",
+    shippingFee: 9.99,
+    freeShippingThreshold: null,
+    shipsTo: ["US"],
     isPreferred: false,
     rating: 3.5,
     priceFactor: 0.8,
@@ -287,6 +309,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     name: "Northwind Research Supply",
     website: "https://northwind-research.example",
     shippingCost: "Free (orders $100+)",
+    shippingFee: 7.5,
+    freeShippingThreshold: 100,
+    shipsTo: ["US", "CA", "GB"],
     isPreferred: false,
     rating: 4.1,
     priceFactor: 1.05,
@@ -296,6 +321,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     name: "Vertex Peptides",
     website: "https://vertex-peptides.example",
     shippingCost: "$5.00",
+    shippingFee: 5,
+    freeShippingThreshold: null,
+    shipsTo: ["US", "CA"],
     isPreferred: false,
     rating: 4.5,
     priceFactor: 1.08,

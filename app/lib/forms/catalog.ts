@@ -5,7 +5,14 @@
  */
 import { z } from "zod";
 
-import { CURRENCIES, DISCOUNT_TYPES, FILTER_FIELDS, FILTER_TYPES, UNITS } from "~/lib/constants";
+import {
+  CURRENCIES,
+  CURRENCY_CODE_PATTERN,
+  DISCOUNT_TYPES,
+  FILTER_FIELDS,
+  FILTER_TYPES,
+  UNITS,
+} from "~/lib/constants";
 
 const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 const PEPTIDE_NAME_REQUIRED = "Peptide name is required";
@@ -208,6 +215,42 @@ const vendorFields = {
   logoUrl: optionalLink,
   isPreferred: checkbox,
   shippingCost: optionalText,
+  /** The currency of the shipping fee, the free-shipping threshold and a fixed coupon. */
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .transform((value) => value || "USD")
+    .refine((value) => CURRENCY_CODE_PATTERN.test(value), "Enter a three-letter currency code"),
+  shippingFee: optionalNumber(
+    z
+      .number()
+      .nonnegative("Shipping fee cannot be negative")
+      .max(1_000_000, "Shipping fee is too large"),
+  ),
+  freeShippingThreshold: optionalNumber(
+    z
+      .number()
+      .nonnegative("Free-shipping threshold cannot be negative")
+      .max(1_000_000, "Free-shipping threshold is too large"),
+  ),
+  /** Country codes separated by commas or spaces ("US, CA, GB"). */
+  shipsTo: z
+    .string()
+    .optional()
+    .transform((value) => [
+      ...new Set(
+        (value ?? "")
+          .split(/[\s,;]+/)
+          .map((code) => code.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
+    .refine(
+      (codes) => codes.every((code) => /^[A-Z]{2}$/.test(code)),
+      "Enter two-letter country codes separated by commas (US, CA, GB)",
+    ),
   rating: optionalNumber(
     z.number().min(0, "Rating must be from 0 to 5").max(5, "Rating must be from 0 to 5"),
   ),

@@ -43,7 +43,7 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { ADMIN_PAGE_SIZE, type DiscountType } from "~/lib/constants";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatPrice } from "~/lib/format";
 import { vendorPageSchema } from "~/lib/forms/catalog";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { formatCouponDiscount } from "~/lib/pricing";
@@ -101,6 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     logoUrl,
     isPreferred: form.isPreferred,
     shippingCost: form.shippingCost,
+    currency: form.currency,
+    shippingFee: form.shippingFee,
+    freeShippingThreshold: form.freeShippingThreshold,
+    shipsTo: form.shipsTo,
     rating: form.rating,
   };
   // Vendor and coupon change together (SPEC.md §4: a code upserts the coupon, no code deletes it).
@@ -197,7 +201,24 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
         id: "shipping",
         header: "Shipping Cost",
         enableSorting: false,
-        cell: ({ row }) => row.original.shippingCost,
+        cell: ({ row }) => {
+          const v = row.original;
+          const terms = [
+            v.shippingFee !== null ? formatPrice(v.shippingFee, v.currency) : null,
+            v.freeShippingThreshold !== null
+              ? `free from ${formatPrice(v.freeShippingThreshold, v.currency)}`
+              : null,
+            v.shipsTo.length > 0 ? `to ${v.shipsTo.join(", ")}` : null,
+          ].filter(Boolean);
+          return (
+            <span className="flex flex-col">
+              <span>{v.shippingCost}</span>
+              {terms.length > 0 ? (
+                <span className="text-xs text-muted-foreground">{terms.join(" · ")}</span>
+              ) : null}
+            </span>
+          );
+        },
       },
       {
         id: "coupon",
@@ -214,10 +235,13 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
         enableSorting: false,
         cell: ({ row }) =>
           row.original.discountAmount !== null && row.original.discountType
-            ? formatCouponDiscount({
-                discountAmount: row.original.discountAmount,
-                discountType: row.original.discountType as DiscountType,
-              })
+            ? formatCouponDiscount(
+                {
+                  discountAmount: row.original.discountAmount,
+                  discountType: row.original.discountType as DiscountType,
+                },
+                row.original.currency,
+              )
             : null,
       },
       {
@@ -359,6 +383,46 @@ function VendorDialog({
                 name="shippingCost"
                 placeholder="e.g. Free (orders $75+)"
                 defaultValue={editing?.shippingCost ?? ""}
+              />
+            </Field>
+            <Field id="vendor-currency" label="Currency (shipping, fixed coupons)">
+              <Input
+                id="vendor-currency"
+                name="currency"
+                maxLength={3}
+                placeholder="USD"
+                className="uppercase"
+                defaultValue={editing?.currency ?? "USD"}
+              />
+            </Field>
+            <Field id="vendor-shipping-fee" label="Shipping fee">
+              <Input
+                id="vendor-shipping-fee"
+                name="shippingFee"
+                type="number"
+                min={0}
+                step={0.01}
+                placeholder="e.g. 4.99"
+                defaultValue={editing?.shippingFee ?? ""}
+              />
+            </Field>
+            <Field id="vendor-free-shipping" label="Free shipping from">
+              <Input
+                id="vendor-free-shipping"
+                name="freeShippingThreshold"
+                type="number"
+                min={0}
+                step={0.01}
+                placeholder="e.g. 75"
+                defaultValue={editing?.freeShippingThreshold ?? ""}
+              />
+            </Field>
+            <Field id="vendor-ships-to" label="Ships to (country codes)">
+              <Input
+                id="vendor-ships-to"
+                name="shipsTo"
+                placeholder="US, CA, GB"
+                defaultValue={editing?.shipsTo.join(", ") ?? ""}
               />
             </Field>
             <Field id="vendor-rating" label="Rating (0–5)">

@@ -1,0 +1,115 @@
+import type { Offer } from "~/.server/data/listings.server";
+import { formatPrice, formatRelativeTime } from "~/lib/format";
+import { cn } from "~/lib/utils";
+
+/**
+ * A price in the visitor's display currency. A converted price says so and from what
+ * ("≈ $41.60 · from €38.25"); an offer without an exchange rate shows its own currency.
+ */
+export function DisplayAmount({
+  amount,
+  currency,
+  converted,
+  original,
+  className,
+  testId,
+}: {
+  amount: number;
+  currency: string;
+  converted: boolean;
+  original?: { amount: number; currency: string } | null;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <span className="inline-flex flex-col items-end leading-tight">
+      <span className={className} data-testid={testId}>
+        {converted ? "≈ " : ""}
+        {formatPrice(amount, currency)}
+      </span>
+      {converted && original ? (
+        <span className="text-xs font-normal text-muted-foreground" data-testid="converted-from">
+          {" · from "}
+          {formatPrice(original.amount, original.currency)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The offer's price after coupon, as the visitor compares it. */
+export function OfferFinalPrice({ offer, className }: { offer: Offer; className?: string }) {
+  if (offer.display === null) {
+    return (
+      <span className="inline-flex flex-col items-end leading-tight">
+        <span className={className} data-testid="price-after-coupon">
+          {formatPrice(offer.priceAfterCoupon, offer.currency)}
+        </span>
+        <span className="text-xs font-normal text-muted-foreground">no exchange rate</span>
+      </span>
+    );
+  }
+  return (
+    <DisplayAmount
+      amount={offer.display.priceAfterCoupon}
+      currency={offer.display.currency}
+      converted={offer.display.converted}
+      original={{ amount: offer.priceAfterCoupon, currency: offer.currency }}
+      className={className}
+      testId="price-after-coupon"
+    />
+  );
+}
+
+/** An amount of the offer in the display currency, or a dash when it has none. */
+export function OfferAmount({
+  offer,
+  amount,
+  suffix = "",
+  className,
+}: {
+  offer: Offer;
+  amount: (display: NonNullable<Offer["display"]>) => number | null;
+  suffix?: string;
+  className?: string;
+}) {
+  const value = offer.display ? amount(offer.display) : null;
+  if (value === null || !offer.display) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className={cn("whitespace-nowrap", className)}>
+      {offer.display.converted ? "≈ " : ""}
+      {formatPrice(value, offer.display.currency)}
+      {suffix}
+    </span>
+  );
+}
+
+/** Shipping for one pack: free, a fee, or not known (with the vendor's own note when there is one). */
+export function ShippingAmount({ offer }: { offer: Offer }) {
+  if (offer.shipping === null) {
+    return (
+      <span className="text-xs text-muted-foreground" title={offer.vendorShippingNote ?? undefined}>
+        {offer.vendorShippingNote ? `${offer.vendorShippingNote}` : "Not listed"}
+      </span>
+    );
+  }
+  if (offer.shipping.amount === 0) return <span className="text-success">Free</span>;
+  return offer.display?.shipping != null ? (
+    <OfferAmount offer={offer} amount={(d) => d.shipping} />
+  ) : (
+    <span className="whitespace-nowrap">
+      {formatPrice(offer.shipping.amount, offer.shipping.currency)}
+    </span>
+  );
+}
+
+/** "updated 3 hours ago", or that the price is stale. */
+export function Freshness({ offer }: { offer: Offer }) {
+  return (
+    <span className="text-xs whitespace-nowrap text-muted-foreground">
+      <time dateTime={offer.priceCheckedAt} suppressHydrationWarning>
+        {`updated ${formatRelativeTime(offer.priceCheckedAt)}`}
+      </time>
+    </span>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  differOnlyIn,
+  formatPack,
+  shippingNote,
+  isInStockOnly,
+  parseOfferSort,
+  withInStockOnly,
+  withOfferSort,
+} from "./offer-view";
+
+const COLUMNS = ["vendor", "afterCoupon", "total"] as const;
+
+describe("offer sort in the URL", () => {
+  it("reads a known column and direction, else the default ascending", () => {
+    expect(
+      parseOfferSort(new URLSearchParams("sort=total&dir=desc"), COLUMNS, "afterCoupon"),
+    ).toEqual({ column: "total", direction: "desc" });
+    expect(
+      parseOfferSort(new URLSearchParams("sort=bogus&dir=up"), COLUMNS, "afterCoupon"),
+    ).toEqual({ column: "afterCoupon", direction: "asc" });
+  });
+
+  it("writes only what differs from the default and keeps other parameters", () => {
+    const params = new URLSearchParams("size=abc&sort=total");
+    expect(
+      withOfferSort(params, { column: "afterCoupon", direction: "asc" }, "afterCoupon").toString(),
+    ).toBe("size=abc");
+    expect(
+      withOfferSort(params, { column: "vendor", direction: "desc" }, "afterCoupon").toString(),
+    ).toBe("size=abc&sort=vendor&dir=desc");
+  });
+});
+
+describe("in-stock switch", () => {
+  it("round-trips through the URL", () => {
+    const on = withInStockOnly(new URLSearchParams("size=x"), true);
+    expect(on.toString()).toBe("size=x&stock=in");
+    expect(isInStockOnly(on)).toBe(true);
+    expect(isInStockOnly(withInStockOnly(on, false))).toBe(false);
+  });
+});
+
+describe("differOnlyIn", () => {
+  const url = (s: string) => new URL(s, "http://x");
+  it("is true when only the listed parameters changed", () => {
+    expect(differOnlyIn(url("/p/a?size=1"), url("/p/a?size=2&sort=total"), ["size", "sort"])).toBe(
+      true,
+    );
+  });
+  it("is false for another path or another parameter", () => {
+    expect(differOnlyIn(url("/p/a"), url("/p/b"), ["sort"])).toBe(false);
+    expect(differOnlyIn(url("/compare?peptide=a"), url("/compare?peptide=b"), ["sort"])).toBe(
+      false,
+    );
+  });
+});
+
+describe("formatPack and shippingNote", () => {
+  it("names a kit by its vials", () => {
+    expect(formatPack("10mg", 1)).toBe("10mg");
+    expect(formatPack("10mg", 5)).toBe("10mg × 5 vials");
+  });
+  it("says whether shipping is covered", () => {
+    expect(shippingNote(0)).toBe("free shipping");
+    expect(shippingNote(4.99)).toBe("+ shipping");
+    expect(shippingNote(null)).toBe("shipping not included");
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * How a visitor views an offer list, kept in the URL so Back, Forward and a shared link restore
+ * it: the sort column and direction (?sort=total&dir=desc) and the in-stock switch (?stock=in).
+ */
+
+import type { SortDirection, SortState } from "~/lib/sort";
+
+export const SORT_PARAM = "sort";
+export const DIRECTION_PARAM = "dir";
+export const STOCK_PARAM = "stock";
+/** The parameters that only change how loaded offers are shown, never which are loaded. */
+export const OFFER_VIEW_PARAMS = [SORT_PARAM, DIRECTION_PARAM, STOCK_PARAM] as const;
+
+export function parseOfferSort<K extends string>(
+  params: URLSearchParams,
+  columns: readonly K[],
+  fallback: K,
+): SortState<K> {
+  const column = columns.find((c) => c === params.get(SORT_PARAM)) ?? fallback;
+  const direction: SortDirection = params.get(DIRECTION_PARAM) === "desc" ? "desc" : "asc";
+  return { column, direction };
+}
+
+/** The query string with a new sort; the default (fallback, ascending) is left out. */
+export function withOfferSort<K extends string>(
+  params: URLSearchParams,
+  sort: SortState<K>,
+  fallback: K,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (sort.column === fallback) next.delete(SORT_PARAM);
+  else next.set(SORT_PARAM, sort.column);
+  if (sort.direction === "asc") next.delete(DIRECTION_PARAM);
+  else next.set(DIRECTION_PARAM, sort.direction);
+  return next;
+}
+
+export function isInStockOnly(params: URLSearchParams): boolean {
+  return params.get(STOCK_PARAM) === "in";
+}
+
+export function withInStockOnly(params: URLSearchParams, on: boolean): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (on) next.set(STOCK_PARAM, "in");
+  else next.delete(STOCK_PARAM);
+  return next;
+}
+
+/** True when two URLs differ at most in the given query parameters (same path, same rest). */
+export function differOnlyIn(current: URL, next: URL, params: readonly string[]): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const strip = (url: URL) => {
+    const rest = new URLSearchParams(url.search);
+    for (const name of params) rest.delete(name);
+    rest.sort();
+    return rest.toString();
+  };
+  return strip(current) === strip(next);
+}
+
+/** The pack an offer buys: "10mg", or "10mg × 5 vials" for a kit. */
+export function formatPack(sizeLabel: string, vials: number): string {
+  return vials > 1 ? `${sizeLabel} × ${vials} vials` : sizeLabel;
+}
+
+/** Whether a price's shipping is covered, in words: what the card and Best Price say. */
+export function shippingNote(shipping: number | null): string {
+  if (shipping === null) return "shipping not included";
+  return shipping === 0 ? "free shipping" : "+ shipping";
+}

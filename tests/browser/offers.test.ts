@@ -1,0 +1,194 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { DISPLAY_CURRENCY_COOKIE } from "~/lib/money";
+
+import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const url = (path: string) => new URL(path, server.baseUrl).toString();
+/** A navigation waits for the server's loader data; on a busy machine that takes a while. */
+const SETTLE = { timeout: 15_000 };
+const PHONE = { width: 390, height: 844 };
+
+/** Whether an element's box lies wholly inside the page's width (no sideways scrolling to reach it). */
+async function insideViewportWidth(page: Page, selector: string, index: number) {
+  const box = await page.locator(selector).nth(index).boundingBox();
+  expect(box).not.toBeNull();
+  return box!.x >= 0 && box!.x + box!.width <= PHONE.width;
+}
+
+describe("offers on a 390 px phone", () => {
+  for (const path of ["/peptide/tb-500", "/compare?peptide=bpc-157"]) {
+    it(`${path}: the final price and Buy of the first three offers are on screen`, async () => {
+      const context = await newVerifiedContext(browser, { viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(url(path));
+      const cards = page.getByTestId("offer-card");
+      await cards.first().waitFor({ state: "visible" });
+      expect(
+        await page.getByTestId("price-table").or(page.getByTestId("compare-table")).isVisible(),
+      ).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      expect(await cards.count()).toBeGreaterThanOrEqual(3);
+      for (let i = 0; i < 3; i++) {
+        const card = cards.nth(i);
+        const price = card.getByTestId("price-after-coupon");
+        const buy = card.getByTestId("buy");
+        await card.scrollIntoViewIfNeeded();
+        expect(await price.isVisible()).toBe(true);
+        expect(await buy.isVisible()).toBe(true);
+        expect(
+          await insideViewportWidth(
+            page,
+            '[data-testid="offer-card"] [data-testid="price-after-coupon"]',
+            i,
+          ),
+        ).toBe(true);
+        expect(
+          await insideViewportWidth(page, '[data-testid="offer-card"] [data-testid="buy"]', i),
+        ).toBe(true);
+      }
+      // Above the fold without scrolling: the first card's price and Buy lie inside 390 × 844.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await cards.first().scrollIntoViewIfNeeded();
+      const first = await cards.first().getByTestId("buy").boundingBox();
+      expect(first!.y + first!.height).toBeLessThanOrEqual(PHONE.height);
+      await context.close();
+    });
+  }
+
+  it("the sort control above the cards reorders them and lands in the URL", async () => {
+    const context = await newVerifiedContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    await waitForHydration(page);
+    await page.getByLabel("Sort by").selectOption({ label: "Vendor: A to Z" });
+    await page.waitForURL((u) => u.searchParams.get("sort") === "vendor");
+    const buyable = page.locator('[data-testid="offer-card"][data-buyable="true"]');
+    const names = () =>
+      buyable.evaluateAll((cards) =>
+        cards.map((card) => card.querySelector(".font-medium")?.textContent ?? ""),
+      );
+    // The URL changes as the navigation starts; the cards follow when it commits.
+    await expect
+      .poll(async () => {
+        const shown = await names();
+        return shown.length > 2 && shown.every((name, i) => i === 0 || shown[i - 1] <= name);
+      }, SETTLE)
+      .toBe(true);
+    await context.close();
+  });
+});
+
+describe("the visitor's display currency", () => {
+  const firstRow = (page: Page) => page.getByTestId("price-row").first();
+
+  it("the header switcher shows converted prices with their origin", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    expect(await firstRow(page).getByTestId("price-after-coupon").textContent()).toMatch(
+      /^\$\d+\.\d{2}$/,
+    );
+    await waitForHydration(page);
+    await page.getByRole("banner").getByLabel("Display currency").selectOption("EUR");
+    await expect
+      .poll(() => firstRow(page).getByTestId("price-after-coupon").textContent(), SETTLE)
+      .toMatch(/^≈ €\d+\.\d{2}$/);
+    expect(await firstRow(page).getByTestId("converted-from").textContent()).toMatch(
+      /^ · from \$\d+\.\d{2}$/,
+    );
+    expect((await context.cookies()).find((c) => c.name === DISPLAY_CURRENCY_COOKIE)?.value).toBe(
+      "EUR",
+    );
+    await context.close();
+  });
+
+  it("a display_currency cookie alone converts the home cards", async () => {
+    const context = await newVerifiedContext(browser);
+    await context.addCookies([
+      { name: DISPLAY_CURRENCY_COOKIE, value: "GBP", url: server.baseUrl },
+    ]);
+    const page = await context.newPage();
+    await page.goto(url("/"));
+    const price = page.getByTestId("peptide-grid").getByTestId("card-price").first();
+    expect(await price.textContent()).toMatch(/^≈ £\d+\.\d{2}$/);
+    expect(
+      await page.getByTestId("peptide-grid").getByTestId("card-details").first().textContent(),
+    ).toMatch(/^from \$\d+\.\d{2} · /);
+    await context.close();
+  });
+});
+
+describe("the detail page keeps its view in the URL", () => {
+  it("size, sort and stock switch survive Back, Forward and a shared link", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    await waitForHydration(page);
+    const sizes = page.getByRole("navigation", { name: "Size" });
+    await sizes.getByRole("link", { name: "10mg" }).click();
+    await expect
+      .poll(() => sizes.getByRole("link", { name: "10mg" }).getAttribute("aria-current"), SETTLE)
+      .toBe("true");
+    const header = page.getByRole("columnheader", { name: /^Total$/ });
+    await header.getByRole("button").click();
+    await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("ascending");
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("total");
+    await page.getByRole("switch", { name: "In stock only" }).click();
+    await page.waitForURL(/stock=in/);
+    await expect
+      .poll(() => page.locator('[data-testid="price-row"][data-buyable="false"]').count(), SETTLE)
+      .toBe(0);
+    const shared = page.url();
+    expect(await page.getByTestId("price-row").count()).toBeGreaterThan(0);
+    const labels = await page
+      .getByTestId("price-row")
+      .evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[1]?.textContent));
+    expect(new Set(labels)).toEqual(new Set(["10mg"]));
+
+    // Back and Forward change the URL first; the page follows when the navigation commits.
+    await page.goBack();
+    await expect
+      .poll(
+        () => page.getByRole("switch", { name: "In stock only" }).getAttribute("aria-checked"),
+        SETTLE,
+      )
+      .toBe("false");
+    expect(new URL(page.url()).searchParams.has("stock")).toBe(false);
+    await page.goBack();
+    await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("none");
+    expect(new URL(page.url()).searchParams.get("size")).toBe("10mg");
+    await page.goForward();
+    await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("ascending");
+
+    const other = await context.newPage();
+    await other.goto(shared);
+    expect(
+      await other.getByRole("columnheader", { name: /^Total$/ }).getAttribute("aria-sort"),
+    ).toBe("ascending");
+    expect(
+      await other
+        .getByRole("navigation", { name: "Size" })
+        .getByRole("link", { name: "10mg" })
+        .getAttribute("aria-current"),
+    ).toBe("true");
+    expect(await other.locator('[data-testid="price-row"][data-buyable="false"]').count()).toBe(0);
+    await context.close();
+  });
+});
