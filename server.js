@@ -15,6 +15,13 @@ async function loadServerModule() {
 
 async function main() {
   const { module, vite } = await loadServerModule();
+  if (!vite && !module.BUILT_FOR_PRODUCTION) {
+    console.error(
+      "build/ holds a development or test bundle (built without NODE_ENV=production).\n" +
+        "Run `NODE_ENV=production npm run build`, or delete build/ and `npm start` builds it.",
+    );
+    process.exit(1);
+  }
   let env;
   try {
     env = module.parseEnv(process.env);

@@ -166,3 +166,9 @@ export async function createServer(options: ServerOptions) {
 }
 
 export { parseEnv } from "~/.server/env";
+
+/**
+ * Whether this bundle was built with NODE_ENV=production (React's production build):
+ * `npm start` refuses any other, e.g. one left by a test run.
+ */
+export const BUILT_FOR_PRODUCTION: boolean = import.meta.env.PROD;

@@ -1,5 +1,4 @@
 import * as cheerio from "cheerio";
-import { chromium } from "playwright-core";
 
 import { parsePrice } from "~/lib/price";
 
@@ -27,7 +26,7 @@ const CHROMIUM_ARGS = [
  * plain fetches, so a page cannot use the browser to reach the private network.
  */
 export async function renderWithBrowser(url: string, options: BrowserOptions): Promise<string> {
-  const browser = await chromium.launch({
+  const browser = await (await import("playwright-core")).chromium.launch({
     executablePath: options.chromiumPath,
     args: CHROMIUM_ARGS,
   });
