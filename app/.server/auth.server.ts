@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
@@ -11,6 +12,8 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "~/lib/forms/auth";
 
+import { grantAdminByEmail } from "./data/admin-users.server";
+import { consumeRateLimit } from "./data/rate-limits.server";
 import type { Database } from "./db/client";
 import * as schema from "./db/schema";
 import type { Env } from "./env";
@@ -73,8 +76,24 @@ function oidcConfig(env: Env) {
   };
 }
 
+/**
+ * Sign-in attempts per account, whatever address they come from: rotating addresses does not
+ * buy an attacker more guesses at one password than the per-address limit gives.
+ */
+export const ACCOUNT_SIGN_IN_LIMIT = { windowSeconds: 60, max: 10 };
+
+function accountSignInKey(email: string): string {
+  return `account:${email.trim().toLowerCase()}/sign-in/email`;
+}
+
 export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
   const oidc = oidcConfig(env);
+  /** ADMIN_EMAILS counts once the address is proven: on confirmation, or a provider's verified e-mail. */
+  const grantIfAdminEmail = async (account: { email: string; emailVerified: boolean }) => {
+    if (account.emailVerified && env.ADMIN_EMAILS.includes(account.email.toLowerCase())) {
+      await grantAdminByEmail(db, [account.email], { verifiedOnly: true });
+    }
+  };
   return betterAuth({
     appName: "PeptidePrices",
     logger: { disabled: env.LOG_LEVEL === "silent" },
@@ -110,6 +129,7 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
+      afterEmailVerification: grantIfAdminEmail,
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -137,7 +157,18 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
         "/request-password-reset": { window: 60, max: 5 },
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email: unknown = ctx.body?.email;
+        if (typeof email !== "string" || !email) return;
+        if (!(await consumeRateLimit(db, accountSignInKey(email), ACCOUNT_SIGN_IN_LIMIT))) {
+          throw new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.tooManyAttempts });
+        }
+      }),
+    },
     databaseHooks: {
+      user: { create: { after: grantIfAdminEmail } },
       session: {
         create: {
           after: async (session) => {

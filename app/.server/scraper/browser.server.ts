@@ -26,7 +26,9 @@ const CHROMIUM_ARGS = [
  * plain fetches, so a page cannot use the browser to reach the private network.
  */
 export async function renderWithBrowser(url: string, options: BrowserOptions): Promise<string> {
-  const browser = await (await import("playwright-core")).chromium.launch({
+  const browser = await (
+    await import("playwright-core")
+  ).chromium.launch({
     executablePath: options.chromiumPath,
     args: CHROMIUM_ARGS,
   });

@@ -22,6 +22,7 @@ import {
   scrapeSource,
   testSelectors,
 } from "~/.server/scraper/run.server";
+import { writeFailure } from "~/.server/write-errors.server";
 import { failure, actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { ReviewQueue } from "~/components/admin/scraping/review-queue";
@@ -154,8 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           savedId = await createScrapeSource(db, input);
         }
       } catch (error) {
-        app.logger.error({ err: error }, "saving a scrape source failed");
-        return failure(failedMessage, 500);
+        return writeFailure(app, error, "saving a scrape source", failedMessage);
       }
       await recordPublicChange(app, admin, {
         action: id ? "update" : "create",

@@ -1,0 +1,268 @@
+import crypto from "node:crypto";
+import http from "node:http";
+
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { adminUsers, categories, peptides, user } from "~/.server/db/schema";
+import { prepareDatabase } from "~/.server/startup.server";
+
+import { createUserWithPassword, signIn, signUp } from "../helpers/auth";
+import { startTestServer, type TestServer } from "../helpers/server";
+import { firstLink, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+
+let server: TestServer;
+let adminCookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await createUserWithPassword(server.app, "guard-admin@example.com", "guard-password-1", {
+    admin: true,
+  });
+  adminCookie = await signIn(server, "guard-admin@example.com", "guard-password-1");
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A raw request with a chunked body (no Content-Length): what a streaming client sends. */
+function postChunked(
+  path: string,
+  contentType: string,
+  chunks: number,
+  chunkSize: number,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, server.baseUrl);
+    const request = http.request(url, {
+      method: "POST",
+      headers: { "content-type": contentType, origin: server.baseUrl },
+    });
+    request.on("response", (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    const chunk = Buffer.alloc(chunkSize, "a");
+    let sent = 0;
+    const writeMore = () => {
+      while (sent < chunks) {
+        sent += 1;
+        if (!request.write(chunk)) return request.once("drain", writeMore);
+      }
+      request.end();
+    };
+    // The server may answer and close before the whole body is written: that is the point.
+    request.on("close", () => (sent = chunks));
+    writeMore();
+  });
+}
+
+describe("body limits, before anything parses the body", () => {
+  it("answers a 2 MB anonymous form post to /login with 413 and a clear message", async () => {
+    const response = await server.fetch("/login", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: server.baseUrl,
+      },
+      body: `email=${"a".repeat(2 * 1024 * 1024)}&password=x`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("too large (at most 1 MB)");
+  });
+
+  it("cuts a chunked body without Content-Length once it passes 1 MB", async () => {
+    const result = await postChunked("/login", "application/x-www-form-urlencoded", 64, 64 * 1024);
+    expect(result.status).toBe(413);
+  });
+
+  it("applies the JSON limit to better-auth's endpoints too", async () => {
+    const response = await server.fetch("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.baseUrl },
+      body: JSON.stringify({ email: "a@example.com", password: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it("lets an image upload past 1 MB but refuses one past its own limit", async () => {
+    const underLimit = await server.postForm(
+      "/admin/hero",
+      { intent: "upload-image", image: new Blob([new Uint8Array(2 * 1024 * 1024)]) },
+      { cookie: adminCookie },
+    );
+    expect(underLimit.status).toBe(400);
+    expect(await underLimit.text()).toContain("Only JPEG, PNG or WebP images can be uploaded");
+    const overLimit = await server.postForm(
+      "/admin/hero",
+      { intent: "upload-image", image: new Blob([new Uint8Array(7 * 1024 * 1024)]) },
+      { cookie: adminCookie },
+    );
+    expect(overLimit.status).toBe(413);
+    expect(await overLimit.text()).toContain("at most 6 MB");
+  });
+});
+
+describe("bad input is a 4xx, never a 500", () => {
+  it("refuses a malformed or opaque Origin with 403", async () => {
+    for (const origin of ["http://[::1", "not a url", "null", "file:///etc/passwd"]) {
+      const response = await server.fetch("/login", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body: "intent=password&email=a%40example.com&password=x",
+      });
+      expect(response.status, origin).toBe(403);
+    }
+  });
+
+  it("answers a page POST without a form content type with 415", async () => {
+    const untyped = await server.fetch("/login", {
+      method: "POST",
+      headers: { origin: server.baseUrl },
+    });
+    expect(untyped.status).toBe(415);
+    const json = await server.fetch("/deals", {
+      method: "POST",
+      headers: { origin: server.baseUrl, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain("Send the form as a web form");
+  });
+
+  it("answers a peptide with an unknown category with 400 and a message, writing nothing", async () => {
+    const response = await server.postForm(
+      "/admin/peptides",
+      {
+        intent: "create-peptide",
+        name: "Orphan Peptide",
+        categoryId: "00000000-0000-4000-8000-000000000000",
+      },
+      { cookie: adminCookie },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("does not exist");
+    const rows = await server.app.db
+      .select({ id: peptides.id })
+      .from(peptides)
+      .where(eq(peptides.name, "Orphan Peptide"));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("answers a category name too long for its index with 400, not 500", async () => {
+    // Random text: PostgreSQL cannot compress it below its index-row limit.
+    const name = `Long ${crypto.randomBytes(150_000).toString("hex")}`;
+    const response = await server.postForm(
+      "/admin/categories",
+      { intent: "create-category", name },
+      { cookie: adminCookie },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("A value is too long");
+    const rows = await server.app.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.name, name));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("answers a 1 MB category name with 413 before the action runs", async () => {
+    const response = await server.fetch("/admin/categories", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: server.baseUrl,
+        cookie: adminCookie,
+      },
+      body: new URLSearchParams({ intent: "create-category", name: "x".repeat(1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe("client addresses and sign-in limits", () => {
+  function signInAs(email: string, forwardedFor: string, target: TestServer = server) {
+    return target.fetch("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: target.baseUrl,
+        "x-forwarded-for": forwardedFor,
+      },
+      body: JSON.stringify({ email, password: "wrong-password-1" }),
+    });
+  }
+
+  it("ignores X-Forwarded-For without TRUST_PROXY: a client cannot pick its own bucket", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      // A different victim each time, so only the per-address limit can bite.
+      statuses.push((await signInAs(`xff-${attempt}@example.com`, `10.0.0.${attempt}`)).status);
+    }
+    // Were the header believed, each attempt would have had a fresh bucket and none a 429.
+    expect(statuses).toContain(429);
+  });
+
+  it("limits sign-in per account, whatever address the attempts come from", async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: "loopback", SEED_DEMO: "false" });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) {
+        statuses.push(
+          (await signInAs("one-victim@example.com", `198.51.100.${attempt}`, proxied)).status,
+        );
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      // Behind a trusted proxy each address has its own bucket: another account still gets in line.
+      expect((await signInAs("someone-else@example.com", "198.51.100.11", proxied)).status).toBe(
+        401,
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("ADMIN_EMAILS", () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it("grants only a confirmed address: a sign-up becomes admin when it follows the confirmation link", async () => {
+    const email = "boss@example.com";
+    const first = await startTestServer({
+      SMTP_URL: smtp.url,
+      SEED_DEMO: "false",
+      ADMIN_EMAILS: email,
+    });
+    const isAdmin = async () => {
+      const rows = await first.app.db
+        .select({ id: adminUsers.id })
+        .from(adminUsers)
+        .innerJoin(user, eq(user.id, adminUsers.userId))
+        .where(eq(user.email, email));
+      return rows.length > 0;
+    };
+    try {
+      expect((await signUp(first, email, "boss-password-1")).status).toBe(200);
+      expect(await isAdmin()).toBe(false);
+      // A restart does not grant the unconfirmed account either.
+      await prepareDatabase(first.app);
+      expect(await isAdmin()).toBe(false);
+
+      const mail = await smtp.waitForMessage((message) => message.to.includes(email));
+      expect((await fetch(firstLink(mail), { redirect: "manual" })).status).toBe(302);
+      expect(await isAdmin()).toBe(true);
+    } finally {
+      await first.close();
+    }
+  });
+});
