@@ -2,7 +2,9 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+
+import { and, eq, like } from "drizzle-orm";
 import { data } from "react-router";
 
 import {
@@ -12,6 +14,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "~/lib/forms/auth";
 
+import type { BackgroundTasks } from "./background.server";
 import { grantAdminByEmail } from "./data/admin-users.server";
 import { consumeRateLimit } from "./data/rate-limits.server";
 import type { Database } from "./db/client";
@@ -36,6 +39,21 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
   baseUrl: string;
+  /** Where mail sending runs without holding up the answer; without it, requests wait for it. */
+  background?: BackgroundTasks;
+}
+
+const RESET_PASSWORD_PREFIX = "reset-password:";
+
+/**
+ * Verification identifiers (reset tokens, OAuth state) are stored as SHA-256 hashes, so a
+ * copy of the database opens no account; the "reset-password:" prefix stays readable so a
+ * reset can void the account's other reset links.
+ */
+async function hashVerificationIdentifier(identifier: string): Promise<string> {
+  const prefix = identifier.startsWith(RESET_PASSWORD_PREFIX) ? RESET_PASSWORD_PREFIX : "";
+  const digest = crypto.createHash("sha256").update(identifier).digest("base64url");
+  return `${prefix}${digest}`;
 }
 
 function socialProviders(env: Env) {
@@ -86,7 +104,7 @@ function accountSignInKey(email: string): string {
   return `account:${email.trim().toLowerCase()}/sign-in/email`;
 }
 
-export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
+export function createAuth({ db, env, mailer, secret, baseUrl, background }: AuthDeps) {
   const oidc = oidcConfig(env);
   /** ADMIN_EMAILS counts once the address is proven: on confirmation, or a provider's verified e-mail. */
   const grantIfAdminEmail = async (account: { email: string; emailVerified: boolean }) => {
@@ -118,6 +136,17 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
       autoSignIn: false,
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       revokeSessionsOnPasswordReset: true,
+      // The link just used is gone already; every other reset link of the account goes with it.
+      onPasswordReset: async ({ user }) => {
+        await db
+          .delete(schema.verification)
+          .where(
+            and(
+              eq(schema.verification.value, user.id),
+              like(schema.verification.identifier, `${RESET_PASSWORD_PREFIX}%`),
+            ),
+          );
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -138,11 +167,13 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
         });
       },
     },
+    verification: { storeIdentifier: { hash: hashVerificationIdentifier } },
     socialProviders: socialProviders(env),
     plugins: oidc ? [genericOAuth({ config: [oidc] })] : [],
     // OAuth failures land on the login page, which turns ?error= into SPEC.md's toast.
     onAPIError: { errorURL: `${baseUrl}/login` },
     advanced: {
+      ...(background ? { backgroundTasks: { handler: background.run } } : {}),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { adminUsers, categories, peptides, user } from "~/.server/db/schema";
+import { adminUsers, categories, peptides, user, verification } from "~/.server/db/schema";
 import { prepareDatabase } from "~/.server/startup.server";
 
 import { createUserWithPassword, signIn, signUp } from "../helpers/auth";
@@ -263,6 +264,86 @@ describe("ADMIN_EMAILS", () => {
       expect(await isAdmin()).toBe(true);
     } finally {
       await first.close();
+    }
+  });
+});
+
+describe("password reset", () => {
+  let smtp: TestSmtpServer;
+  let resets: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    resets = await startTestServer({ SMTP_URL: smtp.url, SEED_DEMO: "false" });
+  });
+  afterAll(async () => {
+    await resets?.close();
+    await smtp?.close();
+  });
+
+  async function requestResetLink(email: string): Promise<string> {
+    const before = smtp.messages.length;
+    const response = await resets.postForm("/forgot-password", { email });
+    expect(response.status).toBe(200);
+    const mail = await smtp.waitForMessage(
+      (message) => message.to.includes(email) && smtp.messages.indexOf(message) >= before,
+    );
+    const link = await fetch(firstLink(mail), { redirect: "manual" });
+    return new URL(link.headers.get("location")!, resets.baseUrl).searchParams.get("token")!;
+  }
+
+  it("stores tokens hashed, and a successful reset voids every other outstanding link", async () => {
+    const email = "two-links@example.com";
+    await createUserWithPassword(resets.app, email, "old-password-1");
+    const older = await requestResetLink(email);
+    const newer = await requestResetLink(email);
+    expect(older).not.toBe(newer);
+
+    const stored = await resets.app.db
+      .select({ identifier: verification.identifier })
+      .from(verification);
+    for (const token of [older, newer]) {
+      expect(stored.some((row) => row.identifier.includes(token))).toBe(false);
+    }
+
+    const reset = await resets.postForm("/reset-password", {
+      token: newer,
+      password: "new-password-1",
+      confirmPassword: "new-password-1",
+    });
+    expect(reset.status).toBe(302);
+    const replay = await resets.postForm("/reset-password", {
+      token: older,
+      password: "attacker-password-1",
+      confirmPassword: "attacker-password-1",
+    });
+    expect(replay.status).toBe(400);
+    await expect(signIn(resets, email, "new-password-1")).resolves.toContain("session_token");
+  });
+});
+
+describe("the reset mail is sent in the background", () => {
+  it("answers forgot-password while the mail server has not even greeted", async () => {
+    // A mail server that accepts the connection and never says a word: sending would hang.
+    const openSockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => openSockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const stalled = await startTestServer({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SEED_DEMO: "false",
+    });
+    try {
+      await createUserWithPassword(stalled.app, "patient@example.com", "patient-password-1");
+      const response = await stalled.postForm("/forgot-password", {
+        email: "patient@example.com",
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("If an account exists for that e-mail");
+    } finally {
+      // Closing the connections fails the pending send at once, so shutdown is quick.
+      silent.close();
+      for (const socket of openSockets) socket.destroy();
+      await stalled.close();
     }
   });
 });
