@@ -2,7 +2,7 @@ import path from "node:path";
 
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 
@@ -19,6 +19,7 @@ import {
   limitRequestBody,
   refuseNulInUrl,
   sameOriginOnly,
+  securityHeaders,
 } from "./request-guards";
 
 declare module "react-router" {
@@ -34,15 +35,6 @@ export interface ServerOptions {
   /** Where the client build lives; omitted in development, where Vite serves assets. */
   clientBuildDir?: string;
   build?: () => Promise<ServerBuild>;
-}
-
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.set({
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "SAMEORIGIN",
-  });
-  next();
 }
 
 export async function createServer(options: ServerOptions) {
@@ -67,7 +59,7 @@ export async function createServer(options: ServerOptions) {
   // so a client cannot pick its own rate-limit bucket by sending the header itself.
   app.set("trust proxy", options.env.TRUST_PROXY);
   app.use(compression());
-  app.use(securityHeaders);
+  app.use(securityHeaders(context.baseUrl));
   app.use(refuseNulInUrl);
 
   if (options.clientBuildDir) {

@@ -129,3 +129,22 @@ export function refuseNulInUrl(req: Request, res: Response, next: NextFunction) 
   }
   next();
 }
+
+/**
+ * Headers for every answer: no MIME sniffing, no framing by any site, a restrained
+ * Referer, and HSTS when the site is served over https (pages add their CSP).
+ */
+export function securityHeaders(baseUrl: string) {
+  const https = baseUrl.startsWith("https:");
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.set({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "DENY",
+    });
+    if (https || req.secure) {
+      res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  };
+}

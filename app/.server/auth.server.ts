@@ -276,6 +276,37 @@ export async function requireAdmin(
   return user;
 }
 
+/** Drops every "token" field (session tokens, at any depth) from a JSON answer. */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "token")
+      .map(([key, item]) => [key, withoutTokens(item)]),
+  );
+}
+
+/**
+ * better-auth's endpoints as the browser reaches them at /api/auth/*. Its JSON answers carry
+ * the session token (get-session, sign-in, list-sessions): it is taken out, so the token
+ * lives only in the HttpOnly cookie and no script on the page can read it.
+ */
+export async function handleAuthRequest(auth: Auth, request: Request): Promise<Response> {
+  const response = await auth.handler(request);
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = await response.text();
+  let body: string = text;
+  try {
+    body = JSON.stringify(withoutTokens(JSON.parse(text)));
+  } catch {
+    // Not JSON after all: passed on as it came.
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export interface AuthEndpointResult {
   status: number;
   ok: boolean;

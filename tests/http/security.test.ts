@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, categories, peptides, user, verification } from "~/.server/db/schema";
 import { prepareDatabase } from "~/.server/startup.server";
 
-import { createUserWithPassword, signIn, signUp } from "../helpers/auth";
+import { cookieHeaderFrom, createUserWithPassword, signIn, signUp } from "../helpers/auth";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { firstLink, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
@@ -344,6 +344,71 @@ describe("the reset mail is sent in the background", () => {
       silent.close();
       for (const socket of openSockets) socket.destroy();
       await stalled.close();
+    }
+  });
+});
+
+describe("Content-Security-Policy and other headers", () => {
+  it("gives every page a fresh nonce that every inline script carries", async () => {
+    const nonces = new Set<string>();
+    for (const path of ["/", "/login", "/catalog"]) {
+      const response = await server.fetch(path);
+      const policy = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce, path).toBeTruthy();
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      nonces.add(nonce!);
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) {
+        if (tag.includes('type="application/ld+json"')) continue;
+        expect(tag, `${path}: ${tag}`).toContain(`nonce="${nonce}"`);
+      }
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it("forbids framing and sends HSTS only under https", async () => {
+    const plain = await server.fetch("/");
+    expect(plain.headers.get("x-frame-options")).toBe("DENY");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    const proxied = await startTestServer({ TRUST_PROXY: "loopback", SEED_DEMO: "false" });
+    try {
+      const secure = await proxied.fetch("/", { headers: { "x-forwarded-proto": "https" } });
+      expect(secure.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("never hands the session token to scripts", async () => {
+    // Its own server: the sign-in limit of this file's loopback address is used up above.
+    const fresh = await startTestServer({ SEED_DEMO: "false" });
+    try {
+      await createUserWithPassword(fresh.app, "token-owner@example.com", "token-password-1");
+      const signInResponse = await fresh.fetch("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: fresh.baseUrl },
+        body: JSON.stringify({ email: "token-owner@example.com", password: "token-password-1" }),
+      });
+      expect(signInResponse.status).toBe(200);
+      const signedIn = await signInResponse.text();
+      const cookie = cookieHeaderFrom(signInResponse);
+      const token = /session_token=([^.;]+)/.exec(cookie)?.[1];
+      expect(token).toBeTruthy();
+      expect(signedIn).not.toContain(token!);
+      expect(signedIn).not.toContain('"token"');
+
+      const session = await fresh.fetch("/api/auth/get-session", { headers: { cookie } });
+      expect(session.status).toBe(200);
+      const body = await session.text();
+      expect(JSON.parse(body).user.email).toBe("token-owner@example.com");
+      expect(body).not.toContain(token!);
+      expect(body).not.toContain('"token"');
+    } finally {
+      await fresh.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/.server/auth.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { getFooterSections, upsertFooterSection } from "~/.server/data/footer.server";
 import { writeFailure } from "~/.server/write-errors.server";
-import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { actionSuccess, type ActionResult } from "~/lib/action-result";
 import { invalidForm, formFields } from "~/lib/forms/form-data";
 import { Field, useLoadErrorToast } from "~/components/admin/form-controls";
 import { FOOTER_UPDATED_EVENT } from "~/components/site-footer";
