@@ -21,11 +21,28 @@ function record(message: string) {
   if (!expectedErrors.some((pattern) => pattern.test(message))) pageErrors.push(message);
 }
 
+/**
+ * A 4xx answer to a form submission (React Router's `.data` fetch) or to the page itself
+ * (a 404 page) is the app speaking, not a fault; a 4xx for a script, style or image is one.
+ */
+function isAnsweredSubmission(text: string, resourceUrl: string, pageUrl: string): boolean {
+  if (!/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) {
+    return false;
+  }
+  const resource = new URL(resourceUrl);
+  return resource.pathname.endsWith(".data") || resourceUrl === pageUrl;
+}
+
 function watchForErrors(context: BrowserContext) {
   context.on("console", (message) => {
     const text = message.text();
+    const pageUrl = message.page()?.url() ?? "";
+    if (message.type() === "error" && isAnsweredSubmission(text, message.location().url, pageUrl)) {
+      return;
+    }
     if (message.type() === "error" || /hydrat/i.test(text)) {
-      record(`console.${message.type()} on ${message.page()?.url() ?? "?"}: ${text}`);
+      const source = message.location().url;
+      record(`console.${message.type()} on ${pageUrl}${source ? ` (${source})` : ""}: ${text}`);
     }
   });
   context.on("weberror", (error) => {
@@ -77,6 +94,8 @@ export async function newVerifiedContext(
   const context = await browser.newContext(options);
   await context.addInitScript(
     ([key, ms]) => {
+      // about:blank and other opaque documents have no storage.
+      if (!window.location.protocol.startsWith("http")) return;
       if (window.localStorage.getItem(key) === null) {
         window.localStorage.setItem(key, String(Date.now() + ms));
       }
