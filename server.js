@@ -1,12 +1,16 @@
 // Serves the site: the production build by default, or Vite's dev server with --dev.
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const DEVELOPMENT = process.argv.includes("--dev");
+/** How long a shutdown waits for requests in flight before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
 process.env.NODE_ENV ??= DEVELOPMENT ? "development" : "production";
 
 async function loadServerModule() {
   if (!DEVELOPMENT) {
-    return { module: await import("./build/server/index.js"), vite: undefined };
+    const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+    return { module: await import(pathToFileURL(path.join(buildDir, "server/index.js")).href) };
   }
   const { createServer: createViteServer } = await import("vite");
   const vite = await createViteServer({ server: { middlewareMode: true } });
@@ -15,6 +19,13 @@ async function loadServerModule() {
 
 async function main() {
   const { module, vite } = await loadServerModule();
+  if (!vite && !module.BUILT_FOR_PRODUCTION) {
+    console.error(
+      "build/ holds a development or test bundle (built without NODE_ENV=production).\n" +
+        "Run `NODE_ENV=production npm run build`, or delete build/ and `npm start` builds it.",
+    );
+    process.exit(1);
+  }
   let env;
   try {
     env = module.parseEnv(process.env);
@@ -24,7 +35,7 @@ async function main() {
   }
   const { app, context } = await module.createServer({
     env,
-    clientBuildDir: vite ? undefined : path.resolve("build/client"),
+    clientBuildDir: vite ? undefined : path.resolve(process.env.BUILD_DIR ?? "build", "client"),
     build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") : undefined,
   });
   const root = vite ? (await import("express")).default() : app;
@@ -35,10 +46,21 @@ async function main() {
   const server = root.listen(env.PORT, env.HOST, () => {
     context.logger.info(`PeptidePrices listening on http://localhost:${env.PORT}`);
   });
-  const shutdown = async () => {
-    server.close();
+  let stopping = false;
+  const shutdown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    context.logger.info({ signal }, "shutting down: finishing the requests in flight");
+    // No new connections; idle keep-alive ones close now, busy ones once they are answered.
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(force);
+    // Stops the job worker (a running scrape finishes), sends queued mail, closes the database.
     await context.close();
     await vite?.close();
+    context.logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 
 import { adminUsers } from "~/.server/db/schema";
-import { grantAdminByEmail } from "~/.server/startup.server";
+import { grantAdminByEmail } from "~/.server/data/admin-users.server";
 
 import { runWithApp } from "./cli";
 
@@ -21,7 +21,7 @@ if (!email || !email.includes("@")) {
       .select({ id: adminUsers.id })
       .from(adminUsers)
       .where(eq(adminUsers.email, email));
-    const missing = await grantAdminByEmail(app, [email]);
+    const missing = await grantAdminByEmail(app.db, [email], { verifiedOnly: false });
     if (missing.length > 0) {
       console.error(`No account with the e-mail ${email}. Sign up first, then run this again.`);
       process.exitCode = 1;

@@ -1,7 +1,10 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+
+import { and, eq, like } from "drizzle-orm";
 import { data } from "react-router";
 
 import {
@@ -11,6 +14,9 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "~/lib/forms/auth";
 
+import type { BackgroundTasks } from "./background.server";
+import { grantAdminByEmail } from "./data/admin-users.server";
+import { consumeRateLimit } from "./data/rate-limits.server";
 import type { Database } from "./db/client";
 import * as schema from "./db/schema";
 import type { Env } from "./env";
@@ -33,6 +39,21 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
   baseUrl: string;
+  /** Where mail sending runs without holding up the answer; without it, requests wait for it. */
+  background?: BackgroundTasks;
+}
+
+const RESET_PASSWORD_PREFIX = "reset-password:";
+
+/**
+ * Verification identifiers (reset tokens, OAuth state) are stored as SHA-256 hashes, so a
+ * copy of the database opens no account; the "reset-password:" prefix stays readable so a
+ * reset can void the account's other reset links.
+ */
+async function hashVerificationIdentifier(identifier: string): Promise<string> {
+  const prefix = identifier.startsWith(RESET_PASSWORD_PREFIX) ? RESET_PASSWORD_PREFIX : "";
+  const digest = crypto.createHash("sha256").update(identifier).digest("base64url");
+  return `${prefix}${digest}`;
 }
 
 function socialProviders(env: Env) {
@@ -73,8 +94,24 @@ function oidcConfig(env: Env) {
   };
 }
 
-export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
+/**
+ * Sign-in attempts per account, whatever address they come from: rotating addresses does not
+ * buy an attacker more guesses at one password than the per-address limit gives.
+ */
+export const ACCOUNT_SIGN_IN_LIMIT = { windowSeconds: 60, max: 10 };
+
+function accountSignInKey(email: string): string {
+  return `account:${email.trim().toLowerCase()}/sign-in/email`;
+}
+
+export function createAuth({ db, env, mailer, secret, baseUrl, background }: AuthDeps) {
   const oidc = oidcConfig(env);
+  /** ADMIN_EMAILS counts once the address is proven: on confirmation, or a provider's verified e-mail. */
+  const grantIfAdminEmail = async (account: { email: string; emailVerified: boolean }) => {
+    if (account.emailVerified && env.ADMIN_EMAILS.includes(account.email.toLowerCase())) {
+      await grantAdminByEmail(db, [account.email], { verifiedOnly: true });
+    }
+  };
   return betterAuth({
     appName: "PeptidePrices",
     logger: { disabled: env.LOG_LEVEL === "silent" },
@@ -99,6 +136,17 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
       autoSignIn: false,
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       revokeSessionsOnPasswordReset: true,
+      // The link just used is gone already; every other reset link of the account goes with it.
+      onPasswordReset: async ({ user }) => {
+        await db
+          .delete(schema.verification)
+          .where(
+            and(
+              eq(schema.verification.value, user.id),
+              like(schema.verification.identifier, `${RESET_PASSWORD_PREFIX}%`),
+            ),
+          );
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -110,6 +158,7 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
+      afterEmailVerification: grantIfAdminEmail,
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -118,11 +167,13 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
         });
       },
     },
+    verification: { storeIdentifier: { hash: hashVerificationIdentifier } },
     socialProviders: socialProviders(env),
     plugins: oidc ? [genericOAuth({ config: [oidc] })] : [],
     // OAuth failures land on the login page, which turns ?error= into SPEC.md's toast.
     onAPIError: { errorURL: `${baseUrl}/login` },
     advanced: {
+      ...(background ? { backgroundTasks: { handler: background.run } } : {}),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
@@ -137,7 +188,18 @@ export function createAuth({ db, env, mailer, secret, baseUrl }: AuthDeps) {
         "/request-password-reset": { window: 60, max: 5 },
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email: unknown = ctx.body?.email;
+        if (typeof email !== "string" || !email) return;
+        if (!(await consumeRateLimit(db, accountSignInKey(email), ACCOUNT_SIGN_IN_LIMIT))) {
+          throw new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.tooManyAttempts });
+        }
+      }),
+    },
     databaseHooks: {
+      user: { create: { after: grantIfAdminEmail } },
       session: {
         create: {
           after: async (session) => {
@@ -212,6 +274,37 @@ export async function requireAdmin(
     throw data({ error: ADMIN_ACCESS_REQUIRED }, { status: 403 });
   }
   return user;
+}
+
+/** Drops every "token" field (session tokens, at any depth) from a JSON answer. */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "token")
+      .map(([key, item]) => [key, withoutTokens(item)]),
+  );
+}
+
+/**
+ * better-auth's endpoints as the browser reaches them at /api/auth/*. Its JSON answers carry
+ * the session token (get-session, sign-in, list-sessions): it is taken out, so the token
+ * lives only in the HttpOnly cookie and no script on the page can read it.
+ */
+export async function handleAuthRequest(auth: Auth, request: Request): Promise<Response> {
+  const response = await auth.handler(request);
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = await response.text();
+  let body: string = text;
+  try {
+    body = JSON.stringify(withoutTokens(JSON.parse(text)));
+  } catch {
+    // Not JSON after all: passed on as it came.
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 export interface AuthEndpointResult {

@@ -4,6 +4,7 @@ import path from "node:path";
 
 import type { Logger } from "pino";
 
+import { createBackgroundTasks } from "./background.server";
 import { createAuth, type Auth } from "./auth.server";
 import { MEMORY_DATA_DIR, openDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { acquireDataDirLock } from "./db/lock.server";
@@ -73,7 +74,15 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     });
     const { db } = database;
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger });
-    const auth = createAuth({ db, env, mailer, secret: resolveAuthSecret(env), baseUrl });
+    const background = createBackgroundTasks(logger);
+    const auth = createAuth({
+      db,
+      env,
+      mailer,
+      secret: resolveAuthSecret(env),
+      baseUrl,
+      background,
+    });
     const cache = createPageCache({ logger });
     await cache.listenForChanges(database);
     return {
@@ -86,6 +95,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       cache,
       baseUrl,
       close: async () => {
+        await background.drain();
         await cache.close();
         await database.close();
         releaseLock();

@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+
 import { z } from "zod";
 
 const booleanString = z
@@ -9,6 +11,43 @@ const optionalText = z
   .trim()
   .transform((value) => value || undefined)
   .optional();
+
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  if (rest.length > 0 || !address || !isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(prefix) && Number(prefix) <= bits;
+}
+
+/**
+ * Which proxies' X-Forwarded-* headers to believe, as Express's "trust proxy" takes it:
+ * unset = none; a hop count ("1"); or addresses, CIDR ranges and loopback/linklocal/uniquelocal.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (!value) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${bad}" is neither a hop count, an IP address, a CIDR range nor loopback/linklocal/uniquelocal`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /**
  * Every environment variable the app reads, validated once at start-up.
@@ -70,6 +109,7 @@ export const envSchema = z
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     JOBS_ENABLED: booleanString.default(true),
     ECB_RATES_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
+    TRUST_PROXY: trustProxy,
   })
   .transform((env) => ({
     ...env,

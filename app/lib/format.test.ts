@@ -31,12 +31,15 @@ describe("formatPrice", () => {
 });
 
 describe("formatLastScraped", () => {
-  it("formats a local date and time", () => {
-    expect(formatLastScraped(new Date(2024, 0, 5, 14, 3))).toBe("Jan 5, 2024 14:03");
+  it("formats the date and time in UTC, labelled, whatever the machine's time zone", () => {
+    expect(formatLastScraped(new Date(Date.UTC(2024, 0, 5, 14, 3)))).toBe("Jan 5, 2024 14:03 UTC");
+    expect(formatLastScraped(new Date(Date.UTC(2024, 0, 5, 0, 30)))).toBe("Jan 5, 2024 00:30 UTC");
   });
 
-  it("accepts serialised timestamps", () => {
-    expect(formatLastScraped("2024-01-05T14:03:00")).toBe("Jan 5, 2024 14:03");
+  it("accepts serialised timestamps, with or without a zone", () => {
+    expect(formatLastScraped("2024-01-05T14:03:00.000Z")).toBe("Jan 5, 2024 14:03 UTC");
+    expect(formatLastScraped("2024-01-05T16:03:00+02:00")).toBe("Jan 5, 2024 14:03 UTC");
+    expect(formatLastScraped("2024-01-05T14:03:00")).toBe("Jan 5, 2024 14:03 UTC");
   });
 
   it("says Never without a date", () => {
@@ -47,7 +50,7 @@ describe("formatLastScraped", () => {
 
 describe("formatDate", () => {
   it("formats a calendar day", () => {
-    expect(formatDate(new Date(2024, 11, 31, 23, 0))).toBe("Dec 31, 2024");
+    expect(formatDate(new Date(Date.UTC(2024, 11, 31, 23, 0)))).toBe("Dec 31, 2024");
     expect(formatDate("2024-02-29")).toBe("Feb 29, 2024");
   });
 });

@@ -1,6 +1,6 @@
 /** Display formatting shared by server-rendered and client-rendered pages. */
 
-import { format, formatDistanceStrict, parseISO } from "date-fns";
+import { formatDistanceStrict } from "date-fns";
 
 import { roundToCents } from "~/lib/pricing";
 
@@ -23,26 +23,52 @@ export function formatPrice(amount: number, currency: string | null = "USD"): st
 }
 
 /**
- * Database timestamps arrive as Date objects on the server but as strings once serialised
- * to the browser; a date-only string is read as a local calendar day, not UTC midnight.
+ * Dates show in UTC, labelled, with a fixed locale: the server and every visitor's browser,
+ * whatever their time zone, render the same text, so hydration never disagrees.
+ */
+const UTC_DAY = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+const UTC_TIME = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}T[\d:.]+$/;
+
+/**
+ * Database timestamps arrive as Date objects on the server but as ISO strings once serialised
+ * to the browser; a string without a zone (a date-only expiry day) is read as UTC.
  */
 function toDate(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
-  const date = typeof value === "string" ? parseISO(value) : value;
-  if (!Number.isNaN(date.getTime())) return date;
-  const fallback = typeof value === "string" ? new Date(value) : date;
-  return Number.isNaN(fallback.getTime()) ? null : fallback;
+  let date: Date;
+  if (typeof value !== "string") date = value;
+  else {
+    const text = value.trim();
+    if (DATE_ONLY.test(text)) date = new Date(`${text}T00:00:00Z`);
+    else if (DATE_TIME_WITHOUT_ZONE.test(text)) date = new Date(`${text}Z`);
+    else date = new Date(text);
+  }
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** An unreadable timestamp is treated like a missing one. */
 export function formatLastScraped(date: Date | string | null): string {
   const value = toDate(date);
-  return value ? format(value, "MMM d, yyyy HH:mm") : "Never";
+  return value ? `${UTC_DAY.format(value)} ${UTC_TIME.format(value)} UTC` : "Never";
 }
 
+/** The calendar day (in UTC) of a timestamp or a date-only value. */
 export function formatDate(date: Date | string | null): string {
   const value = toDate(date);
-  return value ? format(value, "MMM d, yyyy") : "";
+  return value ? UTC_DAY.format(value) : "";
 }
 
 export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {

@@ -1,10 +1,69 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterEach } from "vitest";
 
 import { AGE_VERIFIED_KEY, AGE_CONFIRMATION_MS } from "~/lib/constants";
 
+/**
+ * What the pages of this test printed as errors: console errors (a CSP violation, a failed
+ * script), uncaught exceptions, and React's hydration warnings. Every browser test fails on one.
+ */
+const pageErrors: string[] = [];
+
+/** Messages a test has announced it provokes on purpose (a 404 page's own status line). */
+const expectedErrors: RegExp[] = [];
+
+/** Lets the current test provoke a console error matching `pattern` without failing. */
+export function expectConsoleError(pattern: RegExp) {
+  expectedErrors.push(pattern);
+}
+
+function record(message: string) {
+  if (!expectedErrors.some((pattern) => pattern.test(message))) pageErrors.push(message);
+}
+
+/**
+ * A 4xx answer to a form submission (React Router's `.data` fetch) or to the page itself
+ * (a 404 page) is the app speaking, not a fault; a 4xx for a script, style or image is one.
+ */
+function isAnsweredSubmission(text: string, resourceUrl: string, pageUrl: string): boolean {
+  if (!/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) {
+    return false;
+  }
+  const resource = new URL(resourceUrl);
+  return resource.pathname.endsWith(".data") || resourceUrl === pageUrl;
+}
+
+function watchForErrors(context: BrowserContext) {
+  context.on("console", (message) => {
+    const text = message.text();
+    const pageUrl = message.page()?.url() ?? "";
+    if (message.type() === "error" && isAnsweredSubmission(text, message.location().url, pageUrl)) {
+      return;
+    }
+    if (message.type() === "error" || /hydrat/i.test(text)) {
+      const source = message.location().url;
+      record(`console.${message.type()} on ${pageUrl}${source ? ` (${source})` : ""}: ${text}`);
+    }
+  });
+  context.on("weberror", (error) => {
+    record(`uncaught on ${error.page()?.url() ?? "?"}: ${error.error().message}`);
+  });
+}
+
+afterEach(() => {
+  const errors = pageErrors.splice(0);
+  expectedErrors.length = 0;
+  if (errors.length > 0) {
+    throw new Error(`The pages reported errors:\n${errors.join("\n")}`);
+  }
+});
+
+/** UTC+14: no server runs there, so a date rendered in the server's zone cannot match. */
+const VISITOR_TIME_ZONE = "Pacific/Kiritimati";
+
 /** Debian's Chromium, never a downloaded one; flags keep it quiet on a machine without internet. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
       "--no-sandbox",
@@ -16,6 +75,15 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+  // Every context a test opens reports its pages' errors, and its visitor lives far from the
+  // server's time zone, so anything rendered in local time would fail hydration.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext({ timezoneId: VISITOR_TIME_ZONE, ...options });
+    watchForErrors(context);
+    return context;
+  };
+  return browser;
 }
 
 /** A browser context whose visitor has already passed the age gate. */
@@ -26,6 +94,8 @@ export async function newVerifiedContext(
   const context = await browser.newContext(options);
   await context.addInitScript(
     ([key, ms]) => {
+      // about:blank and other opaque documents have no storage.
+      if (!window.location.protocol.startsWith("http")) return;
       if (window.localStorage.getItem(key) === null) {
         window.localStorage.setItem(key, String(Date.now() + ms));
       }

@@ -6,6 +6,7 @@ import type { AppContext } from "~/.server/context.server";
 import type { parseEnv } from "~/.server/env";
 
 import type { createServer } from "../../server/app";
+import { TEST_BUILD_DIR } from "../setup/build-once";
 
 import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "./database";
 
@@ -39,8 +40,7 @@ function formBody(fields: FormFields): FormData {
   return body;
 }
 
-const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = path.join(root, process.env.BUILD_DIR ?? "build");
+const buildDir = TEST_BUILD_DIR;
 
 /**
  * The production build, served over real HTTP on a random port, with its own fresh

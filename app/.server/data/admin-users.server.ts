@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
 
 import type { Database } from "../db/client";
 import { adminUsers, savedDeals, user } from "../db/schema";
@@ -83,6 +83,34 @@ export async function grantAdmin(
     .onConflictDoNothing({ target: adminUsers.userId })
     .returning({ id: adminUsers.id });
   return rows.length > 0;
+}
+
+/**
+ * Gives admin rights to the accounts with these e-mails (with `verifiedOnly`, only those whose
+ * e-mail is confirmed); returns the e-mails that got nothing because no such account exists.
+ */
+export async function grantAdminByEmail(
+  db: Database,
+  emails: string[],
+  options: { verifiedOnly: boolean },
+): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const byEmail = sql`lower(${user.email}) in (${sql.join(
+    emails.map((email) => sql`${email.trim().toLowerCase()}`),
+    sql`, `,
+  )})`;
+  const accounts = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(options.verifiedOnly ? and(byEmail, eq(user.emailVerified, true)) : byEmail);
+  if (accounts.length > 0) {
+    await db
+      .insert(adminUsers)
+      .values(accounts.map((account) => ({ email: account.email, userId: account.id })))
+      .onConflictDoNothing({ target: adminUsers.userId });
+  }
+  const found = new Set(accounts.map((account) => account.email.toLowerCase()));
+  return emails.filter((email) => !found.has(email.trim().toLowerCase()));
 }
 
 export class LastAdminError extends Error {

@@ -13,6 +13,7 @@ import {
   FILTER_TYPES,
   UNITS,
 } from "~/lib/constants";
+import { isSameSitePath, isWebUrl } from "~/lib/site-path";
 
 const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 const PEPTIDE_NAME_REQUIRED = "Peptide name is required";
@@ -40,7 +41,8 @@ const checkbox = z
 
 /** An http(s) URL or a path on this site (uploaded images are served from our own origin). */
 const optionalLink = optionalText.refine(
-  (value) => value === null || /^https?:\/\/\S+$/i.test(value) || /^\/[^/\s]\S*$/.test(value),
+  (value) =>
+    value === null || (/^https?:\/\//i.test(value) && isWebUrl(value)) || isSameSitePath(value),
   "Enter a full URL (https://…) or a path starting with /",
 );
 

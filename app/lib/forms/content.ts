@@ -12,6 +12,7 @@ import {
   AD_TYPES,
   FOOTER_SECTIONS,
 } from "~/lib/constants";
+import { isSameSitePath, isWebUrl } from "~/lib/site-path";
 
 export const CONTENT_MESSAGES = {
   heroUploaded: "Image uploaded successfully",
@@ -59,7 +60,8 @@ const optionalText = z
 
 /** An http(s) URL or a path on this site (uploads are served from our own origin). */
 const optionalLink = optionalText.refine(
-  (value) => value === null || /^https?:\/\/\S+$/i.test(value) || /^\/(?!\/)\S*$/.test(value),
+  (value) =>
+    value === null || (/^https?:\/\//i.test(value) && isWebUrl(value)) || isSameSitePath(value),
   "Enter a full URL (https://…) or a path starting with /",
 );
 

@@ -20,6 +20,7 @@ import {
   updateCategoryFilter,
   type AdminCategoryFilter,
 } from "~/.server/data/category-filters.server";
+import { writeFailure } from "~/.server/write-errors.server";
 import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
@@ -115,8 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           savedId = await createCategory(db, input);
         }
       } catch (error) {
-        app.logger.error({ err: error }, "saving a category failed");
-        return failure(failedMessage, 500);
+        return writeFailure(app, error, "saving a category", failedMessage);
       }
       await recordPublicChange(app, admin, {
         action: id ? "update" : "create",

@@ -6,7 +6,8 @@ import { toast } from "sonner";
 import { requireAdmin } from "~/.server/auth.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { getFooterSections, upsertFooterSection } from "~/.server/data/footer.server";
-import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { writeFailure } from "~/.server/write-errors.server";
+import { actionSuccess, type ActionResult } from "~/lib/action-result";
 import { invalidForm, formFields } from "~/lib/forms/form-data";
 import { Field, useLoadErrorToast } from "~/components/admin/form-controls";
 import { FOOTER_UPDATED_EVENT } from "~/components/site-footer";
@@ -50,8 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await upsertFooterSection(app.db, { section, title, content });
   } catch (error) {
-    app.logger.error({ err: error, section }, "footer update failed");
-    return failure(CONTENT_MESSAGES.footerUpdateFailed, 500);
+    return writeFailure(app, error, "footer update", CONTENT_MESSAGES.footerUpdateFailed);
   }
   await recordPublicChange(app, admin, {
     action: "update",

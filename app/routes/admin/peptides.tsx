@@ -26,6 +26,7 @@ import {
 } from "~/.server/data/vendor-peptides.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
+import { writeFailure } from "~/.server/write-errors.server";
 import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
@@ -155,8 +156,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         // A slug taken between the check and the write, or a category deleted meanwhile.
         if (isUniqueViolation(error))
           return failure(`The slug "${slug}" is already used by another peptide`, 409);
-        app.logger.error({ err: error }, "saving a peptide failed");
-        return failure(peptideId ? "Failed to update peptide" : "Failed to add peptide", 500);
+        return writeFailure(
+          app,
+          error,
+          "saving a peptide",
+          peptideId ? "Failed to update peptide" : "Failed to add peptide",
+        );
       }
       await recordPublicChange(app, admin, {
         action: peptideId ? "update" : "create",
@@ -218,8 +223,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           })
         ).id;
       } catch (error) {
-        app.logger.error({ err: error }, "creating a size option failed");
-        return failure("Failed to create new size option", 500);
+        return writeFailure(
+          app,
+          error,
+          "creating a size option",
+          "Failed to create new size option",
+        );
       }
       let saved: Awaited<ReturnType<typeof saveManualVendorPrice>>;
       try {
@@ -240,8 +249,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           details: { oldPrice: saved.oldPrice, newPrice: saved.newPrice, currency: form.currency },
         });
       } catch (error) {
-        app.logger.error({ err: error }, "saving a vendor price failed");
-        return failure("Failed to add vendor peptide data", 500);
+        return writeFailure(
+          app,
+          error,
+          "saving a vendor price",
+          "Failed to add vendor peptide data",
+        );
       }
       app.cache.clear();
       if (saved.oldPrice !== null && saved.newPrice !== saved.oldPrice) {

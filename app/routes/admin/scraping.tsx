@@ -15,7 +15,8 @@ import {
 } from "~/.server/data/scrape-sources.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
 import { SCRAPE_MESSAGES, testSelectors } from "~/.server/scraper/run.server";
-import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { writeFailure } from "~/.server/write-errors.server";
+import { failure, actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { RunBanner, ScrapeRunPanel, useScrapeRun } from "~/components/admin/scraping/run-progress";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { ReviewQueue } from "~/components/admin/scraping/review-queue";
@@ -138,8 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           savedId = await createScrapeSource(db, input);
         }
       } catch (error) {
-        app.logger.error({ err: error }, "saving a scrape source failed");
-        return failure(failedMessage, 500);
+        return writeFailure(app, error, "saving a scrape source", failedMessage);
       }
       await recordPublicChange(app, admin, {
         action: id ? "update" : "create",

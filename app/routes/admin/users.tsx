@@ -14,6 +14,7 @@ import {
   type AdminUserRow,
 } from "~/.server/data/admin-users.server";
 import { recordAudit } from "~/.server/data/audit.server";
+import { writeFailure } from "~/.server/write-errors.server";
 import { failure } from "~/lib/action-result";
 import {
   AlertDialog,
@@ -108,8 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!added)
         return failure(CONTENT_MESSAGES.alreadyAdmin, 409, CONTENT_MESSAGES.alreadyAdminTitle);
     } catch (error) {
-      app.logger.error({ err: error }, "adding an admin failed");
-      return failure(CONTENT_MESSAGES.addAdminFailed, 500);
+      return writeFailure(app, error, "adding an admin", CONTENT_MESSAGES.addAdminFailed);
     }
     await recordAudit(app.db, admin, {
       action: "grant",
@@ -163,8 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       if (error instanceof LastAdminError)
         return failure(error.message, 409, CONTENT_MESSAGES.adminToggleFailed);
-      app.logger.error({ err: error }, "admin toggle failed");
-      return failure(CONTENT_MESSAGES.adminToggleFailed, 500);
+      return writeFailure(app, error, "admin toggle", CONTENT_MESSAGES.adminToggleFailed);
     }
   }
 
@@ -173,8 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failure(CONTENT_MESSAGES.userUpdateFailed, 400);
   } catch (error) {
     if (error instanceof LastAdminError) return failure(error.message, 409);
-    app.logger.error({ err: error }, "removing admin rights failed");
-    return failure(CONTENT_MESSAGES.userUpdateFailed, 500);
+    return writeFailure(app, error, "removing admin rights", CONTENT_MESSAGES.userUpdateFailed);
   }
   await recordAudit(app.db, admin, {
     action: "revoke",

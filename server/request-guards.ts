@@ -1,0 +1,150 @@
+import type { NextFunction, Request, Response } from "express";
+
+import { CLIENT_IP_HEADER } from "~/.server/auth.server";
+import { MAX_BACKUP_BYTES } from "~/.server/backup.server";
+import { MAX_UPLOAD_BYTES } from "~/.server/uploads.server";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Forms and JSON bodies: far above any real form, far below what would strain the server. */
+export const FORM_BODY_LIMIT = 1024 * 1024;
+
+/** Multipart posts carry one file at most: its own limit plus room for the other fields. */
+const UPLOAD_LIMITS: Record<string, number> = {
+  "/admin/settings": MAX_BACKUP_BYTES + FORM_BODY_LIMIT,
+};
+const IMAGE_UPLOAD_LIMIT = MAX_UPLOAD_BYTES + FORM_BODY_LIMIT;
+
+function mediaType(req: Request): string {
+  return (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** A route path without React Router's `.data` suffix (single-fetch submissions). */
+function routePath(req: Request): string {
+  return req.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+}
+
+function bodyLimitFor(req: Request): number {
+  if (mediaType(req) !== "multipart/form-data") return FORM_BODY_LIMIT;
+  return UPLOAD_LIMITS[routePath(req)] ?? IMAGE_UPLOAD_LIMIT;
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.floor(bytes / (1024 * 1024))} MB`;
+}
+
+/**
+ * Refuses an oversized body before anything parses it: a declared Content-Length over the
+ * limit is answered 413 at once, and a chunked body is counted as it streams in and cut
+ * (413, connection closed) the moment it passes the limit.
+ */
+export function limitRequestBody(req: Request, res: Response, next: NextFunction) {
+  if (!STATE_CHANGING.has(req.method)) return next();
+  const limit = bodyLimitFor(req);
+  const refuse = () => {
+    res
+      .status(413)
+      .set({ Connection: "close", "Cache-Control": "no-store" })
+      .type("text/plain")
+      .send(`The request is too large (at most ${megabytes(limit)})`);
+  };
+  const declared = req.get("content-length");
+  if (declared !== undefined) {
+    if (Number(declared) > limit) return refuse();
+    return next();
+  }
+  if (req.get("transfer-encoding") === undefined) return next();
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit) return;
+    req.off("data", count);
+    if (!res.headersSent) refuse();
+    req.unpipe();
+    req.destroy();
+  };
+  req.on("data", count);
+  next();
+}
+
+/**
+ * Refuses cross-site form posts and fetches: a browser sends Origin (or Sec-Fetch-Site)
+ * on every state-changing request, and it must name this very host. An Origin that is not
+ * a URL at all is refused the same way.
+ */
+export function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
+  if (!STATE_CHANGING.has(req.method)) return next();
+  const origin = req.get("origin");
+  const crossSite = origin
+    ? originHost(origin) !== req.host
+    : req.get("sec-fetch-site") === "cross-site";
+  if (crossSite) {
+    res.status(403).type("text/plain").send("Cross-site request refused");
+    return;
+  }
+  next();
+}
+
+function originHost(origin: string): string | null {
+  if (!URL.canParse(origin)) return null;
+  const url = new URL(origin);
+  return url.protocol === "http:" || url.protocol === "https:" ? url.host : null;
+}
+
+const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Page actions read forms only; anything else (or a body of no declared type) would make
+ * request.formData() throw, so it is answered 415 here (better-auth's /api endpoints take
+ * JSON and are exempt).
+ */
+export function formsOnlyForPageActions(req: Request, res: Response, next: NextFunction) {
+  if (!STATE_CHANGING.has(req.method) || req.path.startsWith("/api/")) return next();
+  if (!FORM_CONTENT_TYPES.includes(mediaType(req))) {
+    res
+      .status(415)
+      .type("text/plain")
+      .send(
+        "Send the form as a web form (application/x-www-form-urlencoded or multipart/form-data)",
+      );
+    return;
+  }
+  next();
+}
+
+/**
+ * better-auth's rate limiter keys on this header; only the server may set it: the socket's
+ * address, or X-Forwarded-For as far as TRUST_PROXY lets Express believe it.
+ */
+export function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+  next();
+}
+
+/** A NUL byte is never meaningful in a URL, and PostgreSQL refuses it in any text value. */
+export function refuseNulInUrl(req: Request, res: Response, next: NextFunction) {
+  if (/%00/.test(req.originalUrl)) {
+    res.status(400).type("text/plain").send("Bad request");
+    return;
+  }
+  next();
+}
+
+/**
+ * Headers for every answer: no MIME sniffing, no framing by any site, a restrained
+ * Referer, and HSTS when the site is served over https (pages add their CSP).
+ */
+export function securityHeaders(baseUrl: string) {
+  const https = baseUrl.startsWith("https:");
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.set({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "DENY",
+    });
+    if (https || req.secure) {
+      res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  };
+}
