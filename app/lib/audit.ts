@@ -18,14 +18,15 @@ function normalise(value: unknown): unknown {
  * nothing (every field "before" is null), a deletion against nothing after.
  */
 export function diffAuditFields(
-  before: Record<string, unknown> | null | undefined,
-  after: Record<string, unknown> | null | undefined,
+  before: object | null | undefined,
+  after: object | null | undefined,
 ): AuditChanges {
+  const previousValues = new Map<string, unknown>(Object.entries(before ?? {}));
+  const nextValues = new Map<string, unknown>(Object.entries(after ?? {}));
   const changes: AuditChanges = {};
-  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  for (const field of fields) {
-    const previous = normalise(before?.[field]);
-    const next = normalise(after?.[field]);
+  for (const field of new Set([...previousValues.keys(), ...nextValues.keys()])) {
+    const previous = normalise(previousValues.get(field));
+    const next = normalise(nextValues.get(field));
     if (JSON.stringify(previous) !== JSON.stringify(next)) {
       changes[field] = { before: previous, after: next };
     }

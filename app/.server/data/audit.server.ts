@@ -14,9 +14,9 @@ export interface AuditEntry {
   /** The entity's display name (a peptide's name, a vendor's…), so the log reads without ids. */
   name?: string | null;
   /** The entity's fields before the change (omit on create); diffed against `after`. */
-  before?: Record<string, unknown> | null;
+  before?: object | null;
   /** The entity's fields after the change (omit on delete). */
-  after?: Record<string, unknown> | null;
+  after?: object | null;
 }
 
 /**
