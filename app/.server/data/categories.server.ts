@@ -70,13 +70,10 @@ export async function updateCategory(
  * deleted (for the audit log), null if unknown.
  */
 export async function deleteCategory(db: Database, id: string): Promise<CategoryInput | null> {
-  const [row] = await db
-    .delete(categories)
-    .where(eq(categories.id, id))
-    .returning({
-      name: categories.name,
-      slug: categories.slug,
-      description: categories.description,
-    });
+  const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({
+    name: categories.name,
+    slug: categories.slug,
+    description: categories.description,
+  });
   return row ?? null;
 }
