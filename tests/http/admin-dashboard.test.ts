@@ -197,9 +197,9 @@ describe("/admin dashboard", () => {
     await db()
       .insert(scrapeReviewItems)
       .values([
-        { name: "Mystery peptide 5mg", reason: "unmatched", status: "pending" },
-        { name: "Another mystery 10mg", reason: "unmatched", status: "pending" },
-        { name: "Rejected thing", reason: "suspicious", status: "rejected" },
+        { name: "Mystery peptide 5mg", reason: "unknown_peptide", status: "pending" },
+        { name: "Another mystery 10mg", reason: "unknown_peptide", status: "pending" },
+        { name: "Rejected thing", reason: "price_outlier", status: "rejected" },
       ]);
     const [source] = await db()
       .select({ id: scrapeSources.id, name: scrapeSources.retailerName })
