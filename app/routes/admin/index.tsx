@@ -15,10 +15,6 @@ import { formatSize } from "~/lib/units";
 
 import type { Route } from "./+types/index";
 
-export function meta() {
-  return [{ title: "Admin · PeptidePrices" }];
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.app, request);
   return getDashboard(context.app.db, new Date());
