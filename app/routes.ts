@@ -34,6 +34,7 @@ export default [
       route("footer", "routes/admin/footer.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
     ]),
   ]),
   route("demo-retailer/shop", "routes/demo-retailer.shop.tsx"),

@@ -114,7 +114,7 @@ describe("an account in the browser", () => {
     await page.getByLabel("Email").fill("admin@peptideprices.test");
     await page.getByLabel("Password").fill("admin-password");
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/peptides`);
+    await page.waitForURL(`${server.baseUrl}/admin`);
     await expectToast(page, "You have successfully logged in as admin");
     await page.getByRole("link", { name: "Admin" }).first().waitFor();
     await context.close();

@@ -108,10 +108,10 @@ describe("the admin layout", () => {
     expect((await page("/admin/vendors", userCookie)).status).toBe(403);
   });
 
-  it("redirects /admin to /admin/peptides for an admin, and refuses a visitor", async () => {
+  it("shows the dashboard at /admin for an admin, and refuses a visitor", async () => {
     const admin = await page("/admin");
-    expect(admin.status).toBe(302);
-    expect(admin.location).toBe("/admin/peptides");
+    expect(admin.status).toBe(200);
+    expect(admin.text).toContain("<title>Dashboard");
     expect((await page("/admin", null)).status).toBe(403);
   });
 

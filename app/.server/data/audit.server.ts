@@ -1,4 +1,6 @@
-import { desc } from "drizzle-orm";
+import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+
+import { auditEntityName, diffAuditFields } from "~/lib/audit";
 
 import type { SessionUser } from "../auth.server";
 import type { Database } from "../db/client";
@@ -9,6 +11,26 @@ export interface AuditEntry {
   entity: string;
   entityId?: string | null;
   details?: Record<string, unknown>;
+  /** The entity's display name (a peptide's name, a vendor's…), so the log reads without ids. */
+  name?: string | null;
+  /** The entity's fields before the change (omit on create); diffed against `after`. */
+  before?: object | null;
+  /** The entity's fields after the change (omit on delete). */
+  after?: object | null;
+}
+
+/**
+ * What an entry stores in `details`: the caller's details, the entity's name, and with a
+ * before/after snapshot the changed fields as `changes: { field: { before, after } }`.
+ */
+function auditDetails(entry: AuditEntry): Record<string, unknown> | null {
+  const details: Record<string, unknown> = { ...entry.details };
+  const name = entry.name?.trim() || auditEntityName(entry.details, null);
+  if (name) details.name = name;
+  if (entry.before || entry.after) {
+    details.changes = diffAuditFields(entry.before, entry.after);
+  }
+  return Object.keys(details).length > 0 ? details : null;
 }
 
 /** Every admin change is recorded: who, what, when. */
@@ -23,24 +45,71 @@ export async function recordAudit(
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
-    details: entry.details ?? null,
+    details: auditDetails(entry),
   });
 }
 
+const auditColumns = {
+  id: auditLog.id,
+  actorEmail: auditLog.actorEmail,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  details: auditLog.details,
+  createdAt: auditLog.createdAt,
+};
+
 export async function getRecentAuditEntries(db: Database, limit = 50) {
   return db
-    .select({
-      id: auditLog.id,
-      actorEmail: auditLog.actorEmail,
-      action: auditLog.action,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      details: auditLog.details,
-      createdAt: auditLog.createdAt,
-    })
+    .select(auditColumns)
     .from(auditLog)
-    .orderBy(desc(auditLog.createdAt))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+}
+
+export type AuditLogRow = Awaited<ReturnType<typeof getRecentAuditEntries>>[number];
+
+export interface AuditLogFilter {
+  /** Exact entity kind ("peptide", "vendor", …). */
+  entity?: string;
+  /** Part of the actor's e-mail, any case. */
+  actor?: string;
+}
+
+/** `%` and `_` typed into the actor filter are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of the audit log, newest first, filtered, with the total for the pager. */
+export async function getAuditLogPage(
+  db: Database,
+  options: AuditLogFilter & { page: number; pageSize: number },
+) {
+  const conditions: SQL[] = [];
+  if (options.entity) conditions.push(eq(auditLog.entity, options.entity));
+  if (options.actor) conditions.push(ilike(auditLog.actorEmail, likePattern(options.actor)));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(auditColumns)
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** The entity kinds the log holds, for the filter. */
+export async function getAuditEntityKinds(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ entity: auditLog.entity })
+    .from(auditLog)
+    .orderBy(auditLog.entity);
+  return rows.map((row) => row.entity);
 }
 
 /** An admin change visitors will see: recorded, and the page cache emptied so it shows at once. */

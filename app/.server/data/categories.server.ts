@@ -47,24 +47,33 @@ export async function createCategory(db: Database, input: CategoryInput): Promis
   return row.id;
 }
 
+/** Saves the category; returns its values before the change (for the audit log), null if unknown. */
 export async function updateCategory(
   db: Database,
   id: string,
   input: CategoryInput,
-): Promise<boolean> {
-  const rows = await db
-    .update(categories)
-    .set(input)
-    .where(eq(categories.id, id))
-    .returning({ id: categories.id });
-  return rows.length > 0;
+): Promise<CategoryInput | null> {
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ name: categories.name, slug: categories.slug, description: categories.description })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for("update");
+    if (!previous) return null;
+    await tx.update(categories).set(input).where(eq(categories.id, id));
+    return previous;
+  });
 }
 
-/** Its peptides become uncategorised (the foreign key sets category_id to null). */
-export async function deleteCategory(db: Database, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(categories)
-    .where(eq(categories.id, id))
-    .returning({ id: categories.id });
-  return rows.length > 0;
+/**
+ * Its peptides become uncategorised (the foreign key sets category_id to null). Returns what was
+ * deleted (for the audit log), null if unknown.
+ */
+export async function deleteCategory(db: Database, id: string): Promise<CategoryInput | null> {
+  const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({
+    name: categories.name,
+    slug: categories.slug,
+    description: categories.description,
+  });
+  return row ?? null;
 }

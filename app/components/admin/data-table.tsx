@@ -55,6 +55,8 @@ export function DataTable<Row>({
     getSortedRowModel: getSortedRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
     enableSortingRemoval: false,
+    // TanStack sorts numbers descending on the first click; SPEC.md: a new column sorts ascending.
+    sortDescFirst: false,
     autoResetPageIndex: false,
   });
   const pageCount = table.getPageCount();

@@ -42,6 +42,17 @@ export function readSidebarState(cookieHeader: string | null | undefined): boole
   return true;
 }
 
+/** Where a key press belongs to the text being edited (form fields, rich-text editors). */
+function isEditableTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
 type SidebarContextProps = {
   state: "expanded" | "collapsed";
   open: boolean;
@@ -107,11 +118,12 @@ function SidebarProvider({
     }
   }, [isMobile, open, setOpen]);
 
-  // Ctrl+B / Cmd+B toggles the sidebar.
+  // Ctrl+B / Cmd+B toggles the sidebar, except while typing: there it means bold to the editor.
   React.useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
       if (
         event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT &&
+        !isEditableTarget(event.target) &&
         (event.metaKey || event.ctrlKey) &&
         !event.altKey &&
         !event.shiftKey &&

@@ -107,10 +107,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const input = { name: form.name, slug, description: form.description };
       let savedId: string;
+      let before: typeof input | null = null;
       try {
         if (id) {
-          if (!(await updateCategory(db, id, input)))
-            return failure("Category not found", 404, failedMessage);
+          before = await updateCategory(db, id, input);
+          if (!before) return failure("Category not found", 404, failedMessage);
           savedId = id;
         } else {
           savedId = await createCategory(db, input);
@@ -122,17 +123,22 @@ export async function action({ request, context }: Route.ActionArgs) {
         action: id ? "update" : "create",
         entity: "category",
         entityId: savedId,
-        details: input,
+        name: input.name,
+        before,
+        after: input,
       });
       return actionSuccess(id ? "Category updated successfully" : "Category added successfully");
     }
 
     case "delete-category": {
-      if (!(await deleteCategory(db, form.id))) return failure("Category not found", 404);
+      const deleted = await deleteCategory(db, form.id);
+      if (!deleted) return failure("Category not found", 404);
       await recordPublicChange(app, admin, {
         action: "delete",
         entity: "category",
         entityId: form.id,
+        name: deleted.name,
+        before: deleted,
       });
       return actionSuccess("Category deleted successfully");
     }

@@ -1,7 +1,9 @@
 import {
   Boxes,
   FlaskConical,
+  History,
   Image,
+  LayoutDashboard,
   Megaphone,
   PanelBottom,
   Settings,
@@ -41,6 +43,7 @@ interface AdminSection {
 }
 
 const ADMIN_SECTIONS: AdminSection[] = [
+  { title: "Dashboard", to: "/admin", icon: LayoutDashboard },
   { title: "Peptides", to: "/admin/peptides", icon: FlaskConical },
   { title: "Categories", to: "/admin/categories", icon: Shapes },
   { title: "Scraping", to: "/admin/scraping", icon: Boxes },
@@ -50,6 +53,7 @@ const ADMIN_SECTIONS: AdminSection[] = [
   { title: "Footer", to: "/admin/footer", icon: PanelBottom },
   { title: "Users", to: "/admin/users", icon: Users },
   { title: "Settings", to: "/admin/settings", icon: Settings },
+  { title: "Audit log", to: "/admin/audit", icon: History },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,7 +71,12 @@ export function meta() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const current = ADMIN_SECTIONS.find((section) => pathname.startsWith(section.to));
+  const current = ADMIN_SECTIONS.find((section) =>
+    // "/admin" is every page's prefix: the dashboard is current only on itself.
+    section.to === "/admin"
+      ? pathname.replace(/\/$/, "") === "/admin"
+      : pathname.startsWith(section.to),
+  );
   return (
     // The sidebar sits below the site header, so it is positioned within this area, not the viewport.
     <SidebarProvider
@@ -92,7 +101,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                       isActive={current?.to === section.to}
                       tooltip={section.title}
                     >
-                      <NavLink to={section.to} prefetch="intent">
+                      <NavLink to={section.to} end={section.to === "/admin"} prefetch="intent">
                         <section.icon aria-hidden />
                         <span>{section.title}</span>
                       </NavLink>

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  auditEntityLink,
+  auditEntityName,
+  auditEntryChanges,
+  diffAuditFields,
+  formatAuditValue,
+  formatUtcTimestamp,
+  humaniseAuditKey,
+} from "./audit";
+import { auditLogHref, auditLogQuerySchema } from "./forms/audit";
+
+describe("diffAuditFields", () => {
+  it("keeps only the fields whose value changed", () => {
+    expect(
+      diffAuditFields(
+        { name: "BPC-157", description: "Same", isPopular: false },
+        { name: "BPC-157 Arginate", description: "Same", isPopular: true },
+      ),
+    ).toEqual({
+      name: { before: "BPC-157", after: "BPC-157 Arginate" },
+      isPopular: { before: false, after: true },
+    });
+  });
+
+  it("diffs a creation against nothing and a deletion to nothing", () => {
+    expect(diffAuditFields(null, { code: "SAVE10" })).toEqual({
+      code: { before: null, after: "SAVE10" },
+    });
+    expect(diffAuditFields({ code: "SAVE10" }, undefined)).toEqual({
+      code: { before: "SAVE10", after: null },
+    });
+  });
+
+  it("compares dates by instant and nested values by content", () => {
+    const when = "2026-01-02T03:04:05.000Z";
+    expect(
+      diffAuditFields({ at: new Date(when), tags: ["a", "b"] }, { at: when, tags: ["a", "b"] }),
+    ).toEqual({});
+  });
+});
+
+describe("auditEntityName", () => {
+  it("reads the stored name, then other naming details, then falls back to the id", () => {
+    expect(auditEntityName({ name: "Vendor A", email: "x@y" }, "id-1")).toBe("Vendor A");
+    expect(auditEntityName({ retailerName: "Shop" }, "id-1")).toBe("Shop");
+    expect(auditEntityName({ email: "a@b.test" }, "id-1")).toBe("a@b.test");
+    expect(auditEntityName({ price: 3 }, "id-1")).toBe("id-1");
+    expect(auditEntityName(null, null)).toBeNull();
+  });
+});
+
+describe("auditEntryChanges", () => {
+  it("returns a stored diff with its before values", () => {
+    const details = { name: "X", changes: { price: { before: 10, after: 12 } } };
+    expect(auditEntryChanges(details)).toEqual({
+      changes: { price: { before: 10, after: 12 } },
+      hasBefore: true,
+    });
+  });
+
+  it("shows the written values of an entry recorded without a diff", () => {
+    expect(auditEntryChanges({ unitsPerUsd: 0.9 })).toEqual({
+      changes: { unitsPerUsd: { before: null, after: 0.9 } },
+      hasBefore: false,
+    });
+    expect(auditEntryChanges(null)).toEqual({ changes: {}, hasBefore: false });
+  });
+});
+
+describe("display helpers", () => {
+  it("links a live item to its admin page and a deleted one nowhere", () => {
+    expect(auditEntityLink("peptide", "update")).toBe("/admin/peptides");
+    expect(auditEntityLink("peptide", "delete")).toBeNull();
+    expect(auditEntityLink("something-new", "update")).toBeNull();
+  });
+
+  it("turns keys into words", () => {
+    expect(humaniseAuditKey("vendor_peptide")).toBe("Vendor peptide");
+    expect(humaniseAuditKey("popularOrder")).toBe("Popular order");
+    expect(humaniseAuditKey("exchange-rate")).toBe("Exchange rate");
+  });
+
+  it("formats values briefly", () => {
+    expect(formatAuditValue(null)).toBe("—");
+    expect(formatAuditValue(true)).toBe("yes");
+    expect(formatAuditValue(12.5)).toBe("12.5");
+    expect(formatAuditValue(["a"])).toBe('["a"]');
+    expect(formatAuditValue("x".repeat(200))).toHaveLength(120);
+  });
+
+  it("formats times in UTC whatever the input form", () => {
+    expect(formatUtcTimestamp(new Date("2026-11-22T20:31:59.999Z"))).toBe("2026-11-22 20:31 UTC");
+    expect(formatUtcTimestamp("2026-11-22T23:05:00+02:00")).toBe("2026-11-22 21:05 UTC");
+    expect(formatUtcTimestamp("nonsense")).toBe("—");
+  });
+});
+
+describe("auditLogQuerySchema", () => {
+  it("reads filters and the page, defaulting to page 1", () => {
+    expect(auditLogQuerySchema.parse({ entity: "peptide", actor: " admin@ ", page: "3" })).toEqual({
+      entity: "peptide",
+      actor: "admin@",
+      page: 3,
+    });
+    expect(auditLogQuerySchema.parse({ entity: "", page: "" })).toEqual({
+      entity: undefined,
+      actor: undefined,
+      page: 1,
+    });
+  });
+
+  it("refuses a page that is not a whole number of 1 or more", () => {
+    for (const page of ["0", "-1", "1.5", "abc"]) {
+      expect(auditLogQuerySchema.safeParse({ page }).success).toBe(false);
+    }
+  });
+
+  it("builds the URL of a page with the same filters", () => {
+    expect(auditLogHref({ entity: "vendor", actor: "a@b", page: 2 })).toBe(
+      "/admin/audit?entity=vendor&actor=a%40b&page=2",
+    );
+    expect(auditLogHref({ page: 1 })).toBe("/admin/audit");
+  });
+});

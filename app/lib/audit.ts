@@ -1,0 +1,138 @@
+/** Reading the audit log: field-by-field changes, display names, links and times. */
+
+export interface FieldChange {
+  before: unknown;
+  after: unknown;
+}
+
+export type AuditChanges = Record<string, FieldChange>;
+
+/** Values as they are stored in jsonb, so a Date and its ISO string compare equal. */
+function normalise(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value === undefined ? null : value;
+}
+
+/**
+ * The fields whose value differs between two snapshots of an entity: a creation diffs against
+ * nothing (every field "before" is null), a deletion against nothing after.
+ */
+export function diffAuditFields(
+  before: object | null | undefined,
+  after: object | null | undefined,
+): AuditChanges {
+  const previousValues = new Map<string, unknown>(Object.entries(before ?? {}));
+  const nextValues = new Map<string, unknown>(Object.entries(after ?? {}));
+  const changes: AuditChanges = {};
+  for (const field of new Set([...previousValues.keys(), ...nextValues.keys()])) {
+    const previous = normalise(previousValues.get(field));
+    const next = normalise(nextValues.get(field));
+    if (JSON.stringify(previous) !== JSON.stringify(next)) {
+      changes[field] = { before: previous, after: next };
+    }
+  }
+  return changes;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Detail keys that name the entity in entries recorded before names were stored. */
+const NAME_KEYS = ["name", "retailerName", "title", "email", "code"] as const;
+
+/** The entity's display name from an entry's details, else its id (old or nameless entries). */
+export function auditEntityName(details: unknown, entityId: string | null): string | null {
+  if (isRecord(details)) {
+    for (const key of NAME_KEYS) {
+      const value = details[key];
+      if (typeof value === "string" && value.trim()) return value.trim();
+    }
+  }
+  return entityId;
+}
+
+function isFieldChange(value: unknown): value is FieldChange {
+  return isRecord(value) && "before" in value && "after" in value;
+}
+
+/**
+ * The changes an entry records: its stored diff, or (older entries, which kept only the values
+ * written) each written value as an "after" with an unknown "before".
+ */
+export function auditEntryChanges(details: unknown): { changes: AuditChanges; hasBefore: boolean } {
+  if (!isRecord(details)) return { changes: {}, hasBefore: false };
+  const stored = details.changes;
+  if (isRecord(stored)) {
+    const changes: AuditChanges = {};
+    for (const [field, change] of Object.entries(stored)) {
+      if (isFieldChange(change)) changes[field] = change;
+    }
+    return { changes, hasBefore: true };
+  }
+  const changes: AuditChanges = {};
+  for (const [field, value] of Object.entries(details)) {
+    changes[field] = { before: null, after: value };
+  }
+  return { changes, hasBefore: false };
+}
+
+/** Admin page of each audited entity kind. */
+const ENTITY_PAGES: Record<string, string> = {
+  peptide: "/admin/peptides",
+  vendor_peptide: "/admin/peptides",
+  category: "/admin/categories",
+  category_filter: "/admin/categories",
+  vendor: "/admin/vendors",
+  coupon: "/admin/vendors",
+  scrape_source: "/admin/scraping",
+  scrape_run: "/admin/scraping",
+  scrape_review: "/admin/scraping",
+  ads: "/admin/ads",
+  hero_content: "/admin/hero",
+  hero: "/admin/hero",
+  footer_content: "/admin/footer",
+  admin_users: "/admin/users",
+  password_reset: "/admin/users",
+  user: "/admin/users",
+  settings: "/admin/settings",
+  "exchange-rate": "/admin/settings",
+  backup: "/admin/settings",
+  cache: "/admin/settings",
+};
+
+/** Where the entry's item can be seen and edited; none once it was deleted. */
+export function auditEntityLink(entity: string, action: string): string | null {
+  if (action === "delete") return null;
+  return ENTITY_PAGES[entity] ?? null;
+}
+
+/** "peptide" → "Peptide", "vendor_peptide" → "Vendor peptide", "exchange-rate" → "Exchange rate". */
+export function humaniseAuditKey(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One side of a change, short enough for a table cell. */
+export function formatAuditValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "string") return value.length > 120 ? `${value.slice(0, 119)}…` : value;
+  if (typeof value === "number") return String(value);
+  const json = JSON.stringify(value);
+  return json.length > 120 ? `${json.slice(0, 119)}…` : json;
+}
+
+/**
+ * "2026-11-22 20:31 UTC": always UTC, so the server's render and the browser's hydration show the
+ * same text whatever the admin's time zone.
+ */
+export function formatUtcTimestamp(value: Date | string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "—";
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}

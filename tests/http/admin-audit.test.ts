@@ -1,0 +1,169 @@
+import { load } from "cheerio";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { recordAudit } from "~/.server/data/audit.server";
+import { auditLog, categories, user } from "~/.server/db/schema";
+
+import { createUserWithPassword, signIn } from "../helpers/auth";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+const ADMIN = { email: "admin@peptideprices.test", password: "admin-password" };
+const PLAIN = { email: "audit-user@peptideprices.test", password: "audit-user-password" };
+
+let server: TestServer;
+let adminCookie: string;
+let userCookie: string;
+let admin: { id: string; email: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  adminCookie = await signIn(server, ADMIN.email, ADMIN.password);
+  await createUserWithPassword(server.app, PLAIN.email, PLAIN.password);
+  userCookie = await signIn(server, PLAIN.email, PLAIN.password);
+  const [row] = await server.app.db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(user.email, ADMIN.email));
+  admin = row!;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const db = () => server.app.db;
+
+async function auditPage(search = "", cookie: string | null = adminCookie) {
+  const response = await server.fetch(`/admin/audit${search}`, {
+    headers: cookie ? { cookie } : {},
+  });
+  const html = await response.text();
+  return { status: response.status, html, $: load(html) };
+}
+
+/** The audit table's rows as their cells' text. */
+function tableRows($: ReturnType<typeof load>): string[][] {
+  return $('table[aria-label="Audit log"] tbody tr')
+    .toArray()
+    .map((row) =>
+      $(row)
+        .find("td")
+        .toArray()
+        .map((cell) => $(cell).text()),
+    );
+}
+
+describe("/admin/audit", () => {
+  it("refuses visitors and plain users", async () => {
+    const visitor = await auditPage("", null);
+    expect(visitor.status).toBe(403);
+    expect(visitor.html).toContain("Admin Access Required");
+    expect((await auditPage("", userCookie)).status).toBe(403);
+  });
+
+  it("shows who edited which category by name, field by field, with a link to it", async () => {
+    const [category] = await db()
+      .select({ id: categories.id, name: categories.name, description: categories.description })
+      .from(categories)
+      .limit(1);
+    const response = await server.postForm(
+      "/admin/categories",
+      {
+        intent: "update-category",
+        id: category!.id,
+        name: `${category!.name} Renamed`,
+        description: category!.description ?? "",
+      },
+      { cookie: adminCookie },
+    );
+    expect(response.status).toBe(200);
+
+    const { status, $ } = await auditPage("?entity=category");
+    expect(status).toBe(200);
+    expect($("title").text()).toMatch(/^Audit log/);
+    const [time, actor, action, entity, changes] = tableRows($)[0]!;
+    expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+    expect(actor).toBe(ADMIN.email);
+    expect(action).toBe("update");
+    expect(entity).toContain(`${category!.name} Renamed`);
+    expect(entity).not.toContain(category!.id);
+    expect(changes).toContain(`Name: ${category!.name} → ${category!.name} Renamed`);
+    expect(changes).toMatch(/Slug: \S+ → \S+-renamed/);
+    // Unchanged fields are not listed.
+    expect(changes).not.toContain("Description");
+    expect($(`a:contains("${category!.name} Renamed")`).attr("href")).toBe("/admin/categories");
+  });
+
+  it("names a deleted item without linking to it, and falls back to the id for old entries", async () => {
+    const legacyId = crypto.randomUUID();
+    await recordAudit(db(), admin, { action: "delete", entity: "ads", entityId: legacyId });
+    await recordAudit(db(), admin, {
+      action: "delete",
+      entity: "vendor",
+      entityId: crypto.randomUUID(),
+      name: "Gone Labs",
+      before: { name: "Gone Labs", website: "https://gone.example" },
+    });
+
+    const rows = tableRows((await auditPage()).$);
+    const vendorRow = rows.find((row) => row[3]!.includes("Gone Labs"));
+    const adsRow = rows.find((row) => row[3]!.startsWith("Ads"));
+    expect(vendorRow![3]).toContain("Gone Labs");
+    expect(vendorRow![4]).toContain("Website: https://gone.example → —");
+    expect(adsRow![3]).toContain(legacyId);
+    const { $ } = await auditPage();
+    expect($('a:contains("Gone Labs")').length).toBe(0);
+  });
+
+  it("filters by entity and by actor e-mail, keeping the filters in the page links", async () => {
+    const other = { id: admin.id, email: "second-admin@peptideprices.test" };
+    // Explicit times a second apart: the embedded database's clock may give equal timestamps.
+    const start = Date.now() - 60_000;
+    await db()
+      .insert(auditLog)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          actorUserId: other.id,
+          actorEmail: other.email,
+          action: "update",
+          entity: "hero_content",
+          entityId: "1",
+          details: { name: `Hero edit ${i}` },
+          createdAt: new Date(start + i * 1000),
+        })),
+      );
+
+    const byActor = await auditPage("?actor=SECOND-ADMIN");
+    const actorRows = tableRows(byActor.$);
+    expect(actorRows).toHaveLength(25);
+    expect(actorRows.every((row) => row[1] === other.email)).toBe(true);
+    expect(byActor.$('input[name="actor"]').attr("value")).toBe("SECOND-ADMIN");
+    expect(byActor.html).toContain("Page 1 of 2");
+    const next = byActor.$('a[href*="page=2"]').attr("href");
+    expect(next).toBe("/admin/audit?actor=SECOND-ADMIN&page=2");
+
+    const secondPage = tableRows((await auditPage("?actor=SECOND-ADMIN&page=2")).$);
+    expect(secondPage).toHaveLength(5);
+    // Newest first: the second page holds the oldest five.
+    expect(secondPage.map((row) => row[3])).toEqual(
+      [4, 3, 2, 1, 0].map((i) => expect.stringContaining(`Hero edit ${i}`) as unknown as string),
+    );
+
+    const byEntity = await auditPage("?entity=vendor");
+    const entityRows = tableRows(byEntity.$);
+    expect(entityRows.length).toBeGreaterThan(0);
+    expect(entityRows.every((row) => row[3]!.startsWith("Vendor"))).toBe(true);
+    expect(byEntity.$('select[name="entity"] option[selected]').attr("value")).toBe("vendor");
+
+    const none = await auditPage("?actor=nobody%25");
+    expect(tableRows(none.$)[0]![0]).toBe("No entry matches the filter.");
+  });
+
+  it("answers a bad page number with 400 and a clear message", async () => {
+    for (const page of ["0", "abc", "2.5"]) {
+      const { status, html } = await auditPage(`?page=${page}`);
+      expect(status).toBe(400);
+      expect(html).toContain("Page must be a whole number of 1 or more");
+    }
+  });
+});
