@@ -16,7 +16,7 @@ import {
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
 import { SCRAPE_MESSAGES, testSelectors } from "~/.server/scraper/run.server";
 import { writeFailure } from "~/.server/write-errors.server";
-import { failure, actionFailure, actionSuccess, type ActionResult } from "~/lib/action-result";
+import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
 import { RunBanner, ScrapeRunPanel, useScrapeRun } from "~/components/admin/scraping/run-progress";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { ReviewQueue } from "~/components/admin/scraping/review-queue";
