@@ -245,6 +245,21 @@ describe("scrapeSource on a category page", () => {
     expect(result.data?.name).toHaveLength(4);
     expect(site.requestsFor("/shop?page=3")).toHaveLength(0);
   });
+
+  it("counts no missed run for offers on pages the URL cap kept it from reading", async () => {
+    const source = await addSource();
+    await scrapeSource(app, source);
+    const before = await vendorPrice("GHK-Cu", 100);
+    expect(before).toMatchObject({ price: 45 });
+    await updateSettings(app.db, { ...DEFAULT_SETTINGS, requestDelayMs: 0, maxUrlsPerRun: 1 });
+    const result = await scrapeSource(app, source);
+    expect(result.cutShort).toBe(true);
+    const [offer] = await app.db
+      .select({ missedScrapes: t.vendorPeptides.missedScrapes })
+      .from(t.vendorPeptides)
+      .where(eq(t.vendorPeptides.id, before.id));
+    expect(offer.missedScrapes).toBe(0);
+  });
 });
 
 describe("other page shapes", () => {

@@ -115,9 +115,6 @@ async function createFetcher(app: RunContext): Promise<PageFetcher> {
 }
 
 /** The listing pipeline's summary may carry warnings (a newer apply.server.ts); logged when present. */
-const warningsOf = (value: object): string[] =>
-  (value as Partial<{ warnings: string[] }>).warnings ?? [];
-
 // ---------------------------------------------------------------- fetching and extracting
 
 interface PageListings {
@@ -253,12 +250,12 @@ async function completeSource(
     }
     const data = toScrapedData(listings);
     await saveScrapedData(app.db, source.id, data);
-    const applied = await applyListings(app, source, listings);
-    const appliedNotes = warningsOf(applied);
+    // Offers on pages the URL cap kept us from reading were not seen, not missing.
+    const applied = await applyListings(app, source, listings, { complete: !cursor.cutShort });
     const pricesNote = source.vendorId
       ? `${applied.updated} prices changed, ${applied.unchanged} unchanged, ${applied.queued} sent to review`
       : "no vendor set, prices not applied";
-    const allNotes = [...notes, ...appliedNotes];
+    const allNotes = [...notes, ...applied.warnings];
     const details = `${listings.length} listings from ${pages} page${pages === 1 ? "" : "s"} (${cursor.method ?? "selectors"}): ${pricesNote}${
       allNotes.length > 0 ? `. ${allNotes.join("; ")}` : ""
     }`;
