@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { Express, NextFunction, Request, Response } from "express";
 
+import { cachedPagePolicy } from "~/.server/csp.server";
 import type { PageCache, RenderedPage } from "~/.server/page-cache.server";
 
 /** Headers that describe one transfer, not the page: made again for each answer. */
@@ -91,16 +92,21 @@ function captureRendering(res: ServerResponse, cache: PageCache, url: string) {
     const buffer = toBuffer(chunk, rest[0]);
     if (buffer) chunks.push(buffer);
     if (isShareable(res)) {
+      const body = Buffer.concat(chunks);
       const headers: [string, string][] = [];
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value === undefined || TRANSFER_HEADERS.has(name)) continue;
-        headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+        const text = Array.isArray(value) ? value.join(", ") : String(value);
+        headers.push([
+          name,
+          name === "content-security-policy" ? cachedPagePolicy(text, body.toString("utf8")) : text,
+        ]);
       }
       // Compression adds this when it encodes; a cached answer may go out either way.
       if (!headers.some(([name]) => name === "vary")) headers.push(["vary", "Accept-Encoding"]);
       cache.pages.write(
         url,
-        { status: res.statusCode, headers, body: Buffer.concat(chunks), storedAt: Date.now() },
+        { status: res.statusCode, headers, body, storedAt: Date.now() },
         version,
       );
     }

@@ -25,3 +25,19 @@ export function contentSecurityPolicy(nonce: string): string {
     "frame-ancestors 'none'",
   ].join("; ");
 }
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The policy for a page kept in the shared page cache. A nonce sent to every visitor of a
+ * cached page would be no secret, so the cached copy allows exactly the inline scripts it holds,
+ * by their SHA-256 hashes, instead: an injected script matches none of them.
+ */
+export function cachedPagePolicy(policy: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return policy.replace(/\s*'nonce-[^']*'/g, hashes.size > 0 ? ` ${[...hashes].join(" ")}` : "");
+}

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
 
@@ -50,6 +51,24 @@ describe("rendered-page cache", () => {
     expect(second.response.headers.get("cache-control")).toMatch(/public/);
     // The security headers of the middleware before the cache are still sent on a hit.
     expect(second.response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("shares no nonce: a cached page allows exactly its own inline scripts by hash", async () => {
+    const url = fresh("/");
+    const first = await get(url);
+    expect(first.response.headers.get("content-security-policy")).toMatch(/'nonce-/);
+    const second = await get(url);
+    expect(second.cache).toBe("hit");
+    const policy = second.response.headers.get("content-security-policy") ?? "";
+    expect(policy).not.toMatch(/'nonce-/);
+    const inline = [...second.html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes, body]) => !/\bsrc=/.test(attributes) && body.length > 0)
+      .map(([, , body]) => body);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const body of inline) {
+      const hash = crypto.createHash("sha256").update(body, "utf8").digest("base64");
+      expect(policy).toContain(`'sha256-${hash}'`);
+    }
   });
 
   it("keys by the whole URL, query string included", async () => {
