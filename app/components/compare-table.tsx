@@ -11,6 +11,7 @@ import { Freshness, OfferAmount, ShippingAmount } from "./offer-price";
 import {
   AfterCouponPrice,
   commonOfferValue,
+  HiddenOffersNote,
   OfferActions,
   SortSelect,
   UNAVAILABLE_CLASS,
@@ -169,11 +170,7 @@ export function CompareTable({ offers }: { offers: Offer[] }) {
           </TableBody>
         </Table>
       </div>
-      {hiddenCount > 0 ? (
-        <p className="text-xs text-muted-foreground">
-          {hiddenCount} out-of-stock or outdated {hiddenCount === 1 ? "offer" : "offers"} hidden.
-        </p>
-      ) : null}
+      <HiddenOffersNote count={hiddenCount} />
     </div>
   );
 }

@@ -246,3 +246,13 @@ export function OfferActions({ offer }: { offer: Offer }) {
 
 /** Muted rows: offers that cannot be bought now (out of stock, or a price no longer seen). */
 export const UNAVAILABLE_CLASS = "opacity-60";
+
+/** Under a table filtered to in-stock offers: how many it leaves out. */
+export function HiddenOffersNote({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="text-xs text-muted-foreground">
+      {count} out-of-stock or outdated {count === 1 ? "offer" : "offers"} hidden.
+    </p>
+  );
+}

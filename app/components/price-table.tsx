@@ -10,6 +10,7 @@ import { Freshness, OfferAmount, ShippingAmount } from "./offer-price";
 import {
   AfterCouponPrice,
   commonOfferValue,
+  HiddenOffersNote,
   OfferActions,
   SortSelect,
   UNAVAILABLE_CLASS,
@@ -163,11 +164,7 @@ export function PriceTable({ offers }: { offers: Offer[] }) {
           </TableBody>
         </Table>
       </div>
-      {hiddenCount > 0 ? (
-        <p className="text-xs text-muted-foreground">
-          {hiddenCount} out-of-stock or outdated {hiddenCount === 1 ? "offer" : "offers"} hidden.
-        </p>
-      ) : null}
+      <HiddenOffersNote count={hiddenCount} />
     </div>
   );
 }
