@@ -10,7 +10,7 @@ import { scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";
-import { launchBrowser } from "../helpers/browser";
+import { expectConsoleError, launchBrowser } from "../helpers/browser";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -137,6 +137,8 @@ describe("the headless browser's fence", () => {
   }, 60_000);
 
   it("is what stops it: the same page in an unfenced browser does reach the listener", async () => {
+    // The listener resets every connection it counts, so the hostile page reports failures.
+    expectConsoleError(/./);
     const browser = await launchBrowser();
     try {
       const tab = await browser.newPage();
