@@ -5,7 +5,6 @@ import {
   extractShopifyProductJs,
   findNextPageUrl,
   hasScripts,
-  proposeSelectors,
   shopifyProductJsUrl,
 } from "./extract.server";
 
@@ -596,30 +595,5 @@ describe("hasScripts", () => {
   it("counts executable scripts but not JSON data blocks", () => {
     expect(hasScripts(page("<script>render()</script>"))).toBe(true);
     expect(hasScripts(page('<script type="application/ld+json">{}</script>'))).toBe(false);
-  });
-});
-
-describe("proposeSelectors", () => {
-  it("proposes the repeated card, its title, price and link", () => {
-    const cards = ["BPC-157 5mg|$24.95", "TB-500 10mg|$55.00", "GHK-Cu 50mg|$30.00"]
-      .map((entry) => {
-        const [name, price] = entry.split("|");
-        return `<li class="tile"><h3 class="tile-title">${name}</h3><div><span class="amount">${price}</span></div><a class="tile-link" href="/x">Buy</a></li>`;
-      })
-      .join("");
-    expect(
-      proposeSelectors(page(`<header><span class="cart">$0.00</span></header><ul>${cards}</ul>`)),
-    ).toEqual({
-      productSelector: "li.tile",
-      nameSelector: "h3.tile-title",
-      priceSelector: ".amount",
-      linkSelector: "a.tile-link",
-      soldOutSelector: null,
-      matches: 3,
-    });
-  });
-
-  it("answers null for a page without prices", () => {
-    expect(proposeSelectors(page("<p>About us</p>"))).toBeNull();
   });
 });
