@@ -263,6 +263,42 @@ describe("scrapeSource on a category page", () => {
 });
 
 describe("other page shapes", () => {
+  it("reads a Shopify product's variants from the /products/{handle}.js the page links", async () => {
+    site.setPage(
+      "/products/kpv",
+      `<!doctype html><html><head><script src="//cdn.shopify.com/s/files/theme.js"></script>
+      <script>Shopify.currency = {"active":"USD","rate":"1.0"};</script></head>
+      <body><h1>KPV</h1><span class="price">$19.99</span></body></html>`,
+    );
+    site.setPage(
+      "/products/kpv.js",
+      JSON.stringify({
+        title: "KPV",
+        handle: "kpv",
+        variants: [
+          { id: 1, title: "5mg", price: 1999, available: true },
+          { id: 2, title: "10mg", price: 3499, available: false },
+        ],
+      }),
+    );
+    const result = await scrapeSource(
+      app,
+      await addSource({
+        url: `${site.baseUrl}/products/kpv`,
+        pageType: "single",
+        productSelector: ".nope",
+        nameSelector: ".nope",
+        priceSelector: ".nope",
+      }),
+    );
+    expect(result.data).toMatchObject({
+      name: ["KPV – 5mg", "KPV – 10mg"],
+      price: [19.99, 34.99],
+      sold_out: [false, true],
+    });
+    expect(site.requestsFor("/products/kpv.js")).toHaveLength(1);
+  });
+
   it("reads structured data first, even when the CSS selectors match nothing", async () => {
     const result = await scrapeSource(
       app,

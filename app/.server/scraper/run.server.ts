@@ -17,13 +17,21 @@ import { renderWithBrowser, scrapeWithBrowserless } from "./browser.server";
 import {
   extractListings,
   extractWithSelectors,
+  extractShopifyProductJs,
   findNextPageUrl,
   hasScripts,
+  shopifyProductJsUrl,
+  type Extraction,
   type ExtractionMethod,
   type Listing,
   type SourceSelectors,
 } from "./extract.server";
-import { PageFetcher, UrlCapReachedError, type HostSlots } from "./fetch-page.server";
+import {
+  PageFetcher,
+  UrlCapReachedError,
+  type FetchedPage,
+  type HostSlots,
+} from "./fetch-page.server";
 import { proposeSelectors } from "./propose-selectors.server";
 
 export const SCRAPE_MESSAGES = {
@@ -130,6 +138,33 @@ interface PageListings {
  * price drawn by JavaScript shows "--" until scripts run) is rendered in the fenced browser,
  * from the body already fetched, its sub-requests going through the same polite fetcher.
  */
+/**
+ * A Shopify product page whose HTML carries no variant data: the shop serves them all at
+ * `/products/{handle}.js`, fetched as politely as any page. Kept when it lists more offers.
+ */
+async function withShopifyVariants(
+  fetcher: PageFetcher,
+  page: FetchedPage,
+  extraction: Extraction,
+): Promise<Extraction> {
+  const productJsUrl =
+    extraction.method === "shopify" ? null : shopifyProductJsUrl(page.body, page.url);
+  if (!productJsUrl) return extraction;
+  try {
+    const answer = await fetcher.fetchPage(productJsUrl);
+    const listings = extractShopifyProductJs(JSON.parse(answer.body), page.body, page.url);
+    return listings.length > extraction.listings.length
+      ? { ...extraction, method: "shopify", listings }
+      : extraction;
+  } catch (error) {
+    if (error instanceof UrlCapReachedError) throw error;
+    return {
+      ...extraction,
+      warnings: [...extraction.warnings, `could not read the variants at ${productJsUrl}`],
+    };
+  }
+}
+
 async function scrapePage(
   app: RunContext,
   fetcher: PageFetcher,
@@ -137,7 +172,11 @@ async function scrapePage(
   selectors: SourceSelectors,
 ): Promise<PageListings> {
   const page = await fetcher.fetchPage(url);
-  const extraction = extractListings(page.body, selectors, page.url);
+  const extraction = await withShopifyVariants(
+    fetcher,
+    page,
+    extractListings(page.body, selectors, page.url),
+  );
   const priced = extraction.listings.some((listing) => listing.price !== null);
   if (priced || !hasScripts(page.body)) {
     return {
