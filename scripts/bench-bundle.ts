@@ -10,7 +10,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const CLIENT_BUILD = path.resolve(import.meta.dirname, "../build/client");
+/** The production build to read: build/ (what `npm start` serves) unless BUILD_DIR names another. */
+const CLIENT_BUILD = path.resolve(
+  import.meta.dirname,
+  "..",
+  process.env.BUILD_DIR ?? "build",
+  "client",
+);
 export const HOME_JAVASCRIPT_BUDGET_BYTES = 150 * 1024;
 
 interface RouteManifest {
@@ -21,7 +27,7 @@ interface RouteManifest {
 function readRouteManifest(): RouteManifest {
   const assets = path.join(CLIENT_BUILD, "assets");
   const file = fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
-  if (!file) throw new Error("no route manifest in build/client/assets");
+  if (!file) throw new Error(`no route manifest in ${assets}`);
   const source = fs.readFileSync(path.join(assets, file), "utf8");
   return JSON.parse(
     source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1),
