@@ -12,11 +12,12 @@ import {
 } from "react-router";
 
 import { getSessionUser } from "~/.server/auth.server";
-import { getExchangeRates } from "~/.server/data/exchange-rates.server";
 import { listSavedOfferIds } from "~/.server/data/saved-deals.server";
 import { getShellContent } from "~/.server/data/shell.server";
 import { getDisplayCurrency } from "~/.server/display-currency.server";
 import { readFlash } from "~/.server/flash.server";
+import { getCachedExchangeRates } from "~/.server/pricing-context.server";
+import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { AgeGate } from "~/components/age-gate";
 import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/site-footer";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, shell, rates] = await Promise.all([
     getSessionUser(app, request),
     getShellContent(app),
-    getExchangeRates(app.db),
+    getCachedExchangeRates(app),
   ]);
   // Every Save button on the page says whether its price is already saved.
   const savedOfferIds = user ? await listSavedOfferIds(app.db, user.id) : [];
@@ -98,6 +99,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isAdminRefusal(error)) return <AdminAccessRequired />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">

@@ -13,6 +13,7 @@ import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 import { SUGGESTION_LIMIT } from "~/lib/search";
 
 import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";
+import { benchStackOptimizer, benchStackQuote } from "./bench-stack";
 
 const SIZES = [20, 500, 5000];
 const RUNS = 9;
@@ -154,3 +155,5 @@ async function benchSearch() {
 
 await main();
 await benchSearch();
+await benchStackOptimizer();
+await benchStackQuote();

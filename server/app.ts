@@ -4,7 +4,9 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
-import type { ServerBuild } from "react-router";
+import { createRequire } from "node:module";
+
+import type { RouterContextProvider, ServerBuild } from "react-router";
 
 import { createAppContext, type AppContext } from "~/.server/context.server";
 import type { Env } from "~/.server/env";
@@ -13,6 +15,7 @@ import { prepareDatabase } from "~/.server/startup.server";
 import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
 
 import { mountPageCache } from "./page-cache";
+import { mountOpenDataRateLimit } from "./rate-limit";
 import {
   clientIpHeader,
   formsOnlyForPageActions,
@@ -26,7 +29,22 @@ declare module "react-router" {
   interface AppLoadContext {
     app: AppContext;
   }
+  // With route middleware, loaders and actions get the router context provider; it carries
+  // `app` too, so every `context.app` reads as before.
+  interface RouterContextProvider {
+    app: AppContext;
+  }
 }
+
+/**
+ * The request handler refuses a load context that is not an `instanceof` its own
+ * RouterContextProvider. Node's resolution is the one @react-router/express gets; a bundler
+ * or test runner loading this module may hold a second copy of react-router, so the class is
+ * taken from Node's.
+ */
+const { RouterContextProvider: HandlerContextProvider } = createRequire(import.meta.url)(
+  "react-router",
+) as { RouterContextProvider: new () => RouterContextProvider };
 
 export interface ServerOptions {
   env: Env;
@@ -101,11 +119,15 @@ export async function createServer(options: ServerOptions) {
   app.use(clientIpHeader);
   // In development every request renders afresh, so code changes show.
   if (options.env.NODE_ENV !== "development") mountPageCache(app, context.cache);
+  // After the cache, so it runs before it: cached answers count too.
+  mountOpenDataRateLimit(app, options.env.OPEN_DATA_RATE_LIMIT);
   app.all(
     "/{*path}",
     createRequestHandler({
-      build: options.build ?? (() => import("virtual:react-router/server-build")),
-      getLoadContext: () => ({ app: context }),
+      // A function is called, and React Router's routes derived from it, on every request: in
+      // production the one build is passed as is, so that work happens once.
+      build: options.build ?? (await import("virtual:react-router/server-build")),
+      getLoadContext: () => Object.assign(new HandlerContextProvider(), { app: context }),
     }),
   );
 

@@ -2,12 +2,10 @@ import type { NextFunction, Request, Response } from "express";
 
 import { CLIENT_IP_HEADER } from "~/.server/auth.server";
 import { MAX_BACKUP_BYTES } from "~/.server/backup.server";
+import { FORM_BODY_LIMIT } from "~/.server/upload-form.server";
 import { MAX_UPLOAD_BYTES } from "~/.server/uploads.server";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/** Forms and JSON bodies: far above any real form, far below what would strain the server. */
-export const FORM_BODY_LIMIT = 1024 * 1024;
 
 /** Multipart posts carry one file at most: its own limit plus room for the other fields. */
 const UPLOAD_LIMITS: Record<string, number> = {
@@ -68,12 +66,19 @@ export function limitRequestBody(req: Request, res: Response, next: NextFunction
 }
 
 /**
+ * POST endpoints that change nothing and read no cookie (the stack optimizer): another site
+ * calling them gains nothing a visitor could not get, so they answer any origin.
+ */
+const CROSS_SITE_READ_ONLY_POSTS = new Set(["/api/v1/stack"]);
+
+/**
  * Refuses cross-site form posts and fetches: a browser sends Origin (or Sec-Fetch-Site)
  * on every state-changing request, and it must name this very host. An Origin that is not
  * a URL at all is refused the same way.
  */
 export function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
   if (!STATE_CHANGING.has(req.method)) return next();
+  if (req.method === "POST" && CROSS_SITE_READ_ONLY_POSTS.has(routePath(req))) return next();
   const origin = req.get("origin");
   const crossSite = origin
     ? originHost(origin) !== req.host

@@ -35,11 +35,23 @@ export interface AppContextOptions {
   lockHolder?: string;
 }
 
+/** One secret per configuration, so a generated one is the same for each of its users. */
+const secrets = new WeakMap<Env, string>();
+
 /**
- * better-auth needs a stable secret; when none is configured, one is generated on first
- * start and kept beside the embedded database so sessions survive restarts.
+ * The app's signing secret: better-auth's, and the key of other signatures (unsubscribe
+ * links). When none is configured, one is generated on first start and kept beside the
+ * embedded database so sessions survive restarts.
  */
-function resolveAuthSecret(env: Env): string {
+export function appSecret(env: Env): string {
+  const known = secrets.get(env);
+  if (known) return known;
+  const secret = readOrCreateSecret(env);
+  secrets.set(env, secret);
+  return secret;
+}
+
+function readOrCreateSecret(env: Env): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
   if (env.DATABASE_URL || env.DATA_DIR === MEMORY_DATA_DIR) {
     if (env.DATABASE_URL && env.NODE_ENV === "production") {
@@ -79,7 +91,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       db,
       env,
       mailer,
-      secret: resolveAuthSecret(env),
+      secret: appSecret(env),
       baseUrl,
       background,
     });

@@ -37,6 +37,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("limits the open data to 120 requests a minute per address unless OPEN_DATA_RATE_LIMIT says otherwise", () => {
+    expect(parseEnv({}).OPEN_DATA_RATE_LIMIT).toBe(120);
+    expect(parseEnv({ OPEN_DATA_RATE_LIMIT: "600" }).OPEN_DATA_RATE_LIMIT).toBe(600);
+    expect(() => parseEnv({ OPEN_DATA_RATE_LIMIT: "0" })).toThrow(/OPEN_DATA_RATE_LIMIT/);
+    expect(() => parseEnv({ OPEN_DATA_RATE_LIMIT: "lots" })).toThrow(/OPEN_DATA_RATE_LIMIT/);
+  });
+
   it("stops with a message naming each bad variable", () => {
     expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrow(EnvError);
     try {

@@ -110,6 +110,16 @@ export const envSchema = z
     JOBS_ENABLED: booleanString.default(true),
     ECB_RATES_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
     TRUST_PROXY: trustProxy,
+    /** Requests a minute each client address may make to /api/v1 and /feeds together. */
+    OPEN_DATA_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    /** Web Push (VAPID) keys, base64url; unset = generated once into DATA_DIR. */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** Who push services may contact about our pushes: a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
+      .optional(),
   })
   .transform((env) => ({
     ...env,

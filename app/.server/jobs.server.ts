@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import PgBoss from "pg-boss";
 
+import { scheduleAlertJobs } from "./alerts/alert-jobs.server";
 import type { AppContext } from "./context.server";
 import type { DatabaseHandle } from "./db/client";
 import { appMeta } from "./db/schema";
@@ -18,6 +19,7 @@ import {
 import { getScrapeSource, type ScrapedDataArrays } from "./data/scrape-sources.server";
 import { getSettings } from "./data/settings.server";
 import { scheduleExchangeRateRefresh } from "./exchange-rates-job.server";
+import { schedulePurgeTrash } from "./trash-job.server";
 import {
   scrapeAllSources,
   scrapeSource,
@@ -280,6 +282,8 @@ export async function startJobs(app: QueueContext): Promise<Jobs> {
     },
   );
   await scheduleExchangeRateRefresh(boss, app);
+  await schedulePurgeTrash(boss, app);
+  await scheduleAlertJobs(boss, app);
   // A restart need not wait for the next cron minute to catch up on a due run.
   await boss.send(SCRAPE_QUEUE, {});
   app.logger.info("scheduled scraping started");

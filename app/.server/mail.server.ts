@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe); SMTP only, the outbox keeps the text. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

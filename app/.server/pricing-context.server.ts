@@ -1,16 +1,33 @@
+import type { ExchangeRates } from "~/lib/money";
 import type { PricingContext } from "~/lib/pricing";
 
-import type { Database } from "./db/client";
+import type { AppContext } from "./context.server";
 import { getExchangeRates } from "./data/exchange-rates.server";
 import { getSettings } from "./data/settings.server";
 import { getDisplayCurrency } from "./display-currency.server";
 
+type CachedReads = Pick<AppContext, "db" | "cache">;
+
+/**
+ * The admin's exchange rates, from the in-process cache every public write empties (NOTIFY):
+ * every page needs them, and they change once a day. Shared between requests: never mutated.
+ */
+export function getCachedExchangeRates(app: CachedReads): Promise<ExchangeRates> {
+  return app.cache.get("exchange-rates", () => getExchangeRates(app.db));
+}
+
 /**
  * What public pages price offers with: the visitor's display currency, the admin's exchange
- * rates and staleness setting, and the moment of the request. Two small queries per page.
+ * rates and staleness setting (both cached), and the moment of the request.
  */
-export async function getPricingContext(db: Database, request: Request): Promise<PricingContext> {
-  const [rates, settings] = await Promise.all([getExchangeRates(db), getSettings(db)]);
+export async function getPricingContext(
+  app: CachedReads,
+  request: Request,
+): Promise<PricingContext> {
+  const [rates, settings] = await Promise.all([
+    getCachedExchangeRates(app),
+    app.cache.get("settings", () => getSettings(app.db)),
+  ]);
   return {
     displayCurrency: getDisplayCurrency(request, rates),
     rates,

@@ -16,6 +16,7 @@ import {
   SortSelect,
   UNAVAILABLE_CLASS,
   useOfferTable,
+  VendorLink,
 } from "./offer-table";
 import { STOCK_ORDER, StockBadge } from "./stock-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./ui/table";
@@ -128,7 +129,7 @@ export function CompareTable({ offers }: { offers: Offer[] }) {
                 )}
               >
                 <TableCell className="font-medium">
-                  {offer.vendorName}
+                  <VendorLink offer={offer} />
                   {offer.vials > 1 ? (
                     <span className="block text-xs font-normal text-muted-foreground">
                       {formatPack(offer.sizeLabel, offer.vials)}

@@ -1,14 +1,19 @@
+import { useId, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 
 import {
   HOME_SORT_LABELS,
   HOME_SORTS,
+  PRICE_BANDS,
+  PRICE_SLIDER_MAX,
+  PRICE_SLIDER_STEP,
+  RATING_CHOICES,
+  RATING_SLIDER_STEP,
   type HomeFilters as HomeFilterValues,
   type HomeSort,
 } from "~/lib/home-filters";
 
 import { Button } from "./ui/button";
-import { Input } from "./ui/input";
 
 export interface FilterDefinition {
   id: string;
@@ -16,8 +21,6 @@ export interface FilterDefinition {
   type: string;
   field: string;
 }
-
-const RATING_CHOICES = [4.5, 4, 3];
 
 /**
  * The admin's persisted filters as a GET form: the values live in the URL, so a filtered
@@ -70,33 +73,138 @@ export function HomeFilters({
   );
 }
 
-function CheckboxList({
+interface Choice {
+  value: string;
+  label: string;
+}
+
+const asChoices = (values: readonly string[]): Choice[] =>
+  values.map((value) => ({ value, label: value }));
+
+/** One filter's choices as its admin-set type's control: checkboxes, radio buttons or a select. */
+function ChoiceControl({
+  type,
   name,
+  label,
   choices,
   selected,
 }: {
+  type: string;
   name: string;
-  choices: string[];
+  label: string;
+  choices: Choice[];
   selected: string[];
 }) {
+  if (type === "select") {
+    return (
+      <select
+        name={name}
+        aria-label={label}
+        defaultValue={selected[0] ?? ""}
+        className="h-8 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
+        <option value="">Any</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  const radio = type === "radio";
   return (
     <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto">
-      {choices.map((choice) => (
-        <label key={choice} className="inline-flex items-center gap-2 text-sm">
+      {radio ? (
+        <label className="inline-flex items-center gap-2 text-sm">
           <input
-            type="checkbox"
+            type="radio"
             name={name}
-            value={choice}
-            defaultChecked={selected.includes(choice)}
+            value=""
+            defaultChecked={selected.length === 0}
             className="size-4 accent-[var(--primary)]"
           />
-          {choice}
+          Any
+        </label>
+      ) : null}
+      {choices.map((choice) => (
+        <label key={choice.value} className="inline-flex items-center gap-2 text-sm">
+          <input
+            type={radio ? "radio" : "checkbox"}
+            name={name}
+            value={choice.value}
+            defaultChecked={selected.includes(choice.value)}
+            className="size-4 accent-[var(--primary)]"
+          />
+          {choice.label}
         </label>
       ))}
     </div>
   );
 }
 
+/** A range slider that shows its value; `format` names the value (the ends mean "any"). */
+function Slider({
+  name,
+  label,
+  min,
+  max,
+  step,
+  value,
+  format,
+}: {
+  name: string;
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  value: number;
+  format: (value: number) => string;
+}) {
+  const [current, setCurrent] = useState(value);
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="flex justify-between text-xs text-muted-foreground">
+        <span>{label}</span>
+        <output htmlFor={id} className="tabular-nums">
+          {format(current)}
+        </output>
+      </label>
+      <input
+        id={id}
+        type="range"
+        name={name}
+        min={min}
+        max={max}
+        step={step}
+        defaultValue={value}
+        aria-valuetext={format(current)}
+        onChange={(event) => setCurrent(Number(event.target.value))}
+        className="w-full accent-[var(--primary)]"
+      />
+    </div>
+  );
+}
+
+function priceBandsOf(values: HomeFilterValues): string[] {
+  return PRICE_BANDS.filter(
+    (band) =>
+      (values.minPrice ?? null) === band.min ||
+      (values.maxPrice ?? null) === band.max ||
+      ((values.minPrice ?? 0) <= (band.min ?? 0) &&
+        values.maxPrice !== null &&
+        band.max !== null &&
+        band.max <= values.maxPrice &&
+        values.minPrice !== null),
+  ).map((band) => band.value);
+}
+
+/**
+ * One filter as its type asks: checkbox, radio or select over its choices, or a range slider
+ * (price: a minimum and a maximum; rating: a minimum). A slider has no meaning over vendor
+ * or size names, so those show their checkboxes when set to range.
+ */
 function FilterField({
   filter,
   values,
@@ -106,58 +214,80 @@ function FilterField({
   values: HomeFilterValues;
   options: { sizes: string[]; vendors: string[] };
 }) {
+  const { type, name } = filter;
   switch (filter.field) {
     case "size":
-      return <CheckboxList name="size" choices={options.sizes} selected={values.sizes} />;
-    case "vendor":
-      return <CheckboxList name="vendor" choices={options.vendors} selected={values.vendors} />;
-    case "price":
+    case "vendor": {
+      const size = filter.field === "size";
       return (
-        <div className="flex items-center gap-2">
-          <Input
-            type="number"
-            name="minPrice"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            placeholder="Min"
-            aria-label="Minimum price"
-            defaultValue={values.minPrice ?? ""}
-            className="h-8 tabular-nums"
-          />
-          <span aria-hidden>–</span>
-          <Input
-            type="number"
-            name="maxPrice"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            placeholder="Max"
-            aria-label="Maximum price"
-            defaultValue={values.maxPrice ?? ""}
-            className="h-8 tabular-nums"
-          />
-        </div>
+        <ChoiceControl
+          type={type === "range" ? "checkbox" : type}
+          name={filter.field}
+          label={name}
+          choices={asChoices(size ? options.sizes : options.vendors)}
+          selected={size ? values.sizes : values.vendors}
+        />
+      );
+    }
+    case "price":
+      if (type === "range") {
+        return (
+          <div className="grid gap-2">
+            <Slider
+              name="minPrice"
+              label="Minimum"
+              min={0}
+              max={PRICE_SLIDER_MAX}
+              step={PRICE_SLIDER_STEP}
+              value={Math.min(values.minPrice ?? 0, PRICE_SLIDER_MAX)}
+              format={(value) => (value === 0 ? "Any" : String(value))}
+            />
+            <Slider
+              name="maxPrice"
+              label="Maximum"
+              min={0}
+              max={PRICE_SLIDER_MAX}
+              step={PRICE_SLIDER_STEP}
+              value={Math.min(values.maxPrice ?? PRICE_SLIDER_MAX, PRICE_SLIDER_MAX)}
+              format={(value) => (value === PRICE_SLIDER_MAX ? "Any" : String(value))}
+            />
+          </div>
+        );
+      }
+      return (
+        <ChoiceControl
+          type={type}
+          name="price"
+          label={name}
+          choices={PRICE_BANDS.map((band) => ({ value: band.value, label: band.label }))}
+          selected={priceBandsOf(values)}
+        />
       );
     case "rating":
+      if (type === "range") {
+        return (
+          <Slider
+            name="rating"
+            label="At least"
+            min={0}
+            max={5}
+            step={RATING_SLIDER_STEP}
+            value={values.minRating ?? 0}
+            format={(value) => (value === 0 ? "Any" : `${value}★`)}
+          />
+        );
+      }
       return (
-        <div className="flex flex-wrap gap-x-4 gap-y-1.5">
-          <label className="inline-flex items-center gap-2 text-sm">
-            <input type="radio" name="rating" value="" defaultChecked={values.minRating === null} />
-            Any
-          </label>
-          {RATING_CHOICES.map((rating) => (
-            <label key={rating} className="inline-flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="rating"
-                value={rating}
-                defaultChecked={values.minRating === rating}
-              />
-              {rating}★ &amp; up
-            </label>
-          ))}
-        </div>
+        <ChoiceControl
+          type={type}
+          name="rating"
+          label={name}
+          choices={RATING_CHOICES.map((rating) => ({
+            value: String(rating),
+            label: `${rating}★ & up`,
+          }))}
+          selected={values.minRating === null ? [] : [String(values.minRating)]}
+        />
       );
     default:
       return null;

@@ -4,7 +4,7 @@ import { formatPack } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
 
 import { CouponCell } from "./copy-coupon-button";
-import { AfterCouponPrice, OfferActions, UNAVAILABLE_CLASS } from "./offer-table";
+import { AfterCouponPrice, OfferActions, UNAVAILABLE_CLASS, VendorLink } from "./offer-table";
 import { Freshness, OfferAmount, ShippingAmount } from "./offer-price";
 import { StockBadge } from "./stock-badge";
 import { Badge } from "./ui/badge";
@@ -40,7 +40,7 @@ export function OfferCards({
           >
             <div className="flex items-start justify-between gap-3">
               <div className="flex min-w-0 flex-col gap-1">
-                <span className="font-medium break-words">{offer.vendorName}</span>
+                <VendorLink offer={offer} className="font-medium break-words" />
                 {showSize || offer.vials > 1 ? (
                   <span className="text-sm text-muted-foreground">
                     {formatPack(offer.sizeLabel, offer.vials)}

@@ -130,6 +130,25 @@ export function useOfferTable<K extends string>(
   };
 }
 
+/** The vendor's name, linking to its vendor page. */
+export function VendorLink({
+  offer,
+  className,
+}: {
+  offer: Pick<Offer, "vendorName" | "vendorSlug">;
+  className?: string;
+}) {
+  return (
+    <Link
+      to={`/vendor/${offer.vendorSlug}`}
+      className={cn("underline-offset-4 hover:underline", className)}
+      data-testid="vendor-link"
+    >
+      {offer.vendorName}
+    </Link>
+  );
+}
+
 /** The 'Price after coupon' cell: the price, then its badges (Best Price first). */
 export function AfterCouponPrice({
   offer,

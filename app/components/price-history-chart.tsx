@@ -1,15 +1,26 @@
-import { formatDate, formatPrice } from "~/lib/format";
+import { useId, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { Link, useSearchParams } from "react-router";
 
-export interface ChartSeries {
-  id: string;
-  name: string;
-  points: { price: number; observedAt: string }[];
-}
+import { formatDate, formatPrice } from "~/lib/format";
+import {
+  flattenPoints,
+  HISTORY_RANGE_LABELS,
+  HISTORY_RANGE_PARAM,
+  HISTORY_RANGES,
+  nearestPointIndex,
+  summarizeHistory,
+  type FlatPoint,
+  type HistoryBucket,
+  type HistoryRange,
+  type PriceMark,
+  type PriceSeries,
+} from "~/lib/price-history";
+import { cn } from "~/lib/utils";
 
 /**
  * Two drawings of the same chart: a wide one from 640 px and a narrow one below, each about
  * as wide in user units as on screen, so their 11-unit labels stay legible (a 640-unit chart
- * squeezed into a phone's 358 px would shrink them to 6 px). CSS picks one; no hydration needed.
+ * squeezed into a phone's 358 px would shrink them to 6 px). CSS picks one.
  */
 const WIDE = 640;
 const NARROW = 360;
@@ -26,123 +37,373 @@ const COLORS = [
   "#0891b2",
 ];
 
+const colorOf = (seriesIndex: number) => COLORS[seriesIndex % COLORS.length];
+
+const BUCKET_PREFIX: Record<HistoryBucket, string> = {
+  day: "",
+  week: "Week of ",
+  month: "Month from ",
+};
+
+/** A point's span as the chart and the table say it: its day (UTC), or the first day of its week or month. */
+function pointDate(t: number, bucket: HistoryBucket): string {
+  return `${BUCKET_PREFIX[bucket]}${formatDate(new Date(t))} (UTC)`;
+}
+
+function describePoint(point: FlatPoint, currency: string, bucket: HistoryBucket): string {
+  const spread =
+    point.low !== undefined && point.high !== undefined
+      ? ` (that ${bucket} ${formatPrice(point.low, currency)} to ${formatPrice(point.high, currency)})`
+      : "";
+  return `${pointDate(point.t, bucket)} · ${point.vendorName} · ${formatPrice(point.price, currency)}${spread}`;
+}
+
+function RangeLinks({ range }: { range: HistoryRange }) {
+  const [params] = useSearchParams();
+  return (
+    <nav aria-label="History range" className="flex flex-wrap gap-1.5">
+      {HISTORY_RANGES.map((option) => {
+        const next = new URLSearchParams(params);
+        next.set(HISTORY_RANGE_PARAM, option);
+        return (
+          <Link
+            key={option}
+            to={`?${next.toString()}`}
+            preventScrollReset
+            aria-current={option === range ? "true" : undefined}
+            className={cn(
+              "inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+              option === range
+                ? "border-primary bg-primary text-primary-foreground"
+                : "bg-background hover:bg-accent",
+            )}
+          >
+            {HISTORY_RANGE_LABELS[option]}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+function Mark({
+  label,
+  mark,
+  currency,
+  testId,
+}: {
+  label: string;
+  mark: PriceMark;
+  currency: string;
+  testId: string;
+}) {
+  return (
+    <div
+      className="flex min-w-0 flex-col rounded-lg border px-2.5 py-2 sm:px-3"
+      data-testid={testId}
+    >
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="flex flex-col tabular-nums">
+        <span className="text-base font-semibold sm:text-lg">
+          {formatPrice(mark.price, currency)}
+        </span>
+        <span className="text-xs text-muted-foreground">
+          {mark.vendorName} · {formatDate(new Date(mark.t))}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
 /**
- * camelcamelcamel-style step lines: a price holds until the next observation, and the
- * last one is carried to today.
+ * camelcamelcamel-style price history: step lines (a price holds until the next observation,
+ * the last one is carried to now), a range switch that works without JavaScript, the lowest,
+ * highest and current price with their dates, a tooltip on hover, tap and keyboard focus
+ * (arrow keys step through the prices), and every point in a table for screen readers.
  */
 export function PriceHistoryChart({
   series,
-  currency = "USD",
+  range,
+  bucket,
+  currency,
   now,
+  subject,
 }: {
-  series: ChartSeries[];
-  currency?: string;
+  /** Already cut to the range and in the display currency. */
+  series: PriceSeries[];
+  range: HistoryRange;
+  /** What one point stands for: a day, a week or a month of prices. */
+  bucket: HistoryBucket;
+  currency: string;
   now: string;
+  /** What the prices are of ("BPC-157 10mg"), for the table's caption. */
+  subject: string;
 }) {
+  const [active, setActive] = useState<number | null>(null);
+  const tooltipId = useId();
   const withPoints = series.filter((s) => s.points.length > 0);
-  if (withPoints.length === 0) {
-    return <p className="text-sm text-muted-foreground">No price history yet.</p>;
+  const points = flattenPoints(withPoints);
+  const summary = summarizeHistory(withPoints);
+
+  if (!summary || points.length === 0) {
+    return (
+      <div className="flex flex-col gap-3">
+        <RangeLinks range={range} />
+        <p className="text-sm text-muted-foreground">
+          No price history in this range ({HISTORY_RANGE_LABELS[range]}).
+        </p>
+      </div>
+    );
   }
+
   const end = Date.parse(now);
-  const times = withPoints.flatMap((s) => s.points.map((p) => Date.parse(p.observedAt)));
-  const prices = withPoints.flatMap((s) => s.points.map((p) => p.price));
-  const start = Math.min(...times);
+  const start = points[0].t;
   const span = Math.max(end - start, 86_400_000);
-  const low = Math.min(...prices);
-  const high = Math.max(...prices);
+  const low = summary.lowest.price;
+  const high = summary.highest.price;
   const padding = Math.max((high - low) * 0.1, 1);
   const yMin = Math.max(0, low - padding);
   const yMax = high + padding;
-
   const ticks = [yMin, (yMin + yMax) / 2, yMax];
-  const label = `Price history from ${formatDate(new Date(start))} to ${formatDate(new Date(end))}, between ${formatPrice(low, currency)} and ${formatPrice(high, currency)}`;
+  const activePoint = active === null ? null : (points[active] ?? null);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = points.length - 1;
+    const current = active ?? last;
+    const moves: Record<string, number> = {
+      ArrowLeft: Math.max(0, current - 1),
+      ArrowDown: Math.max(0, current - 1),
+      ArrowRight: Math.min(last, current + 1),
+      ArrowUp: Math.min(last, current + 1),
+      Home: 0,
+      End: last,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      setActive(active === null ? current : moves[event.key]);
+    } else if (event.key === "Escape") {
+      setActive(null);
+    }
+  };
+
   const drawing = (width: number, className: string) => {
     const x = (t: number) => PAD.left + ((t - start) / span) * (width - PAD.left - PAD.right);
     const y = (price: number) =>
       PAD.top + (1 - (price - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
-
-    const pathOf = (points: ChartSeries["points"]) => {
-      const sorted = [...points].sort(
-        (a, b) => Date.parse(a.observedAt) - Date.parse(b.observedAt),
-      );
+    const pathOf = (s: PriceSeries) => {
       let d = "";
-      sorted.forEach((p, i) => {
-        const px = x(Date.parse(p.observedAt)).toFixed(1);
+      s.points.forEach((p, i) => {
+        const px = x(p.t).toFixed(1);
         const py = y(p.price).toFixed(1);
         d += i === 0 ? `M${px},${py}` : `H${px}V${py}`;
       });
       return `${d}H${x(end).toFixed(1)}`;
     };
-
+    // The pointer's place in the drawing's units, then the nearest price to it.
+    const pick = (event: PointerEvent<SVGSVGElement>) => {
+      const box = event.currentTarget.getBoundingClientRect();
+      if (box.width === 0) return;
+      const px = ((event.clientX - box.left) / box.width) * width;
+      const py = ((event.clientY - box.top) / box.height) * HEIGHT;
+      setActive(nearestPointIndex(points, (p) => Math.hypot(x(p.t) - px, (y(p.price) - py) / 4)));
+    };
     return (
-      <svg viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={label} className={className}>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={PAD.left}
-              x2={width - PAD.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              stroke="var(--border)"
-            />
-            <text
-              x={PAD.left - 6}
-              y={y(tick) + 4}
-              textAnchor="end"
-              fontSize="11"
-              fill="currentColor"
-              className="tabular-nums opacity-70"
-            >
-              {formatPrice(tick, currency)}
-            </text>
-          </g>
-        ))}
-        <text x={PAD.left} y={HEIGHT - 8} fontSize="11" fill="currentColor" className="opacity-70">
-          {formatDate(new Date(start))}
-        </text>
-        <text
-          x={width - PAD.right}
-          y={HEIGHT - 8}
-          fontSize="11"
-          textAnchor="end"
-          fill="currentColor"
-          className="opacity-70"
+      <div className={cn("relative", className)}>
+        <svg
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          aria-hidden
+          className="h-auto w-full touch-pan-y"
+          onPointerMove={pick}
+          onPointerDown={pick}
+          onPointerLeave={(event) => {
+            if (event.pointerType === "mouse") setActive(null);
+          }}
+          data-testid="price-history-svg"
         >
-          {formatDate(new Date(end))}
-        </text>
-        {withPoints.map((s, i) => (
-          <path
-            key={s.id}
-            d={pathOf(s.points)}
-            fill="none"
-            stroke={COLORS[i % COLORS.length]}
-            strokeWidth={2}
-            strokeLinejoin="round"
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                x1={PAD.left}
+                x2={width - PAD.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="var(--border)"
+              />
+              <text
+                x={PAD.left - 6}
+                y={y(tick) + 4}
+                textAnchor="end"
+                fontSize="11"
+                fill="currentColor"
+                className="tabular-nums opacity-70"
+              >
+                {formatPrice(tick, currency)}
+              </text>
+            </g>
+          ))}
+          <text
+            x={PAD.left}
+            y={HEIGHT - 8}
+            fontSize="11"
+            fill="currentColor"
+            className="opacity-70"
           >
-            <title>{s.name}</title>
-          </path>
-        ))}
-      </svg>
+            {formatDate(new Date(start))}
+          </text>
+          <text
+            x={width - PAD.right}
+            y={HEIGHT - 8}
+            fontSize="11"
+            textAnchor="end"
+            fill="currentColor"
+            className="opacity-70"
+          >
+            {formatDate(new Date(end))}
+          </text>
+          {withPoints.map((s, index) => (
+            <path
+              key={s.id}
+              d={pathOf(s)}
+              fill="none"
+              stroke={colorOf(index)}
+              strokeWidth={2}
+              strokeLinejoin="round"
+            />
+          ))}
+          {activePoint ? (
+            <g>
+              <line
+                x1={x(activePoint.t)}
+                x2={x(activePoint.t)}
+                y1={PAD.top}
+                y2={HEIGHT - PAD.bottom}
+                stroke="currentColor"
+                strokeDasharray="3 3"
+                className="opacity-40"
+              />
+              <circle
+                cx={x(activePoint.t)}
+                cy={y(activePoint.price)}
+                r={5}
+                fill={colorOf(activePoint.seriesIndex)}
+                stroke="var(--background)"
+                strokeWidth={2}
+              />
+            </g>
+          ) : null}
+        </svg>
+        {activePoint ? (
+          <div
+            aria-hidden
+            data-testid="price-history-tooltip"
+            className="pointer-events-none absolute z-10 max-w-56 -translate-y-full rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-md"
+            style={{
+              left: `${Math.min(70, (x(activePoint.t) / width) * 100)}%`,
+              top: `${(y(activePoint.price) / HEIGHT) * 100}%`,
+              marginTop: -8,
+            }}
+          >
+            <span className="block font-medium">{activePoint.vendorName}</span>
+            <span className="block tabular-nums">
+              {formatPrice(activePoint.price, currency)}
+              {activePoint.low !== undefined && activePoint.high !== undefined
+                ? ` (${formatPrice(activePoint.low, currency)}–${formatPrice(activePoint.high, currency)})`
+                : ""}
+            </span>
+            <span className="block text-muted-foreground">{pointDate(activePoint.t, bucket)}</span>
+          </div>
+        ) : null}
+      </div>
     );
   };
+
   return (
-    <figure className="flex flex-col gap-2">
-      {drawing(WIDE, "hidden h-auto w-full max-w-3xl sm:block")}
-      {drawing(NARROW, "h-auto w-full sm:hidden")}
-      <figcaption>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          {withPoints.map((s, i) => (
-            <li key={s.id} className="inline-flex items-center gap-1.5">
-              <span
-                aria-hidden
-                className="inline-block h-0.5 w-4"
-                style={{ backgroundColor: COLORS[i % COLORS.length] }}
-              />
-              {s.name}
-            </li>
-          ))}
-        </ul>
-      </figcaption>
-    </figure>
+    <div className="flex flex-col gap-4">
+      <RangeLinks range={range} />
+      <dl className="grid max-w-3xl grid-cols-3 gap-2">
+        <Mark label="Lowest" mark={summary.lowest} currency={currency} testId="history-lowest" />
+        <Mark label="Highest" mark={summary.highest} currency={currency} testId="history-highest" />
+        <Mark label="Current" mark={summary.current} currency={currency} testId="history-current" />
+      </dl>
+      <figure className="flex flex-col gap-2">
+        <div
+          tabIndex={0}
+          role="group"
+          aria-roledescription="chart"
+          aria-label={`Price history chart of ${subject}, ${HISTORY_RANGE_LABELS[range]}. Left and right arrow keys move between prices.`}
+          aria-describedby={tooltipId}
+          onKeyDown={onKeyDown}
+          onFocus={() => setActive((current) => current ?? points.length - 1)}
+          onBlur={() => setActive(null)}
+          className="max-w-3xl rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          data-testid="price-history-chart"
+        >
+          {drawing(WIDE, "hidden sm:block")}
+          {drawing(NARROW, "sm:hidden")}
+        </div>
+        <p id={tooltipId} aria-live="polite" className="sr-only">
+          {activePoint ? describePoint(activePoint, currency, bucket) : ""}
+        </p>
+        <figcaption>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+            {withPoints.map((s, index) => (
+              <li key={s.id} className="inline-flex items-center gap-1.5">
+                <span
+                  aria-hidden
+                  className="inline-block h-0.5 w-4"
+                  style={{ backgroundColor: colorOf(index) }}
+                />
+                {s.vendorName}
+              </li>
+            ))}
+          </ul>
+        </figcaption>
+      </figure>
+      <details className="rounded-lg border px-3 py-2 text-sm">
+        <summary className="cursor-pointer font-medium">Price history as a table</summary>
+        <div className="mt-2 max-h-96 overflow-y-auto">
+          <table className="w-full tabular-nums" data-testid="price-history-table">
+            <caption className="py-1 text-left text-xs text-muted-foreground">
+              Prices of {subject} before coupons, {HISTORY_RANGE_LABELS[range].toLowerCase()}: each{" "}
+              {bucket}&apos;s last price with its low and high, in {currency}
+            </caption>
+            <thead>
+              <tr className="border-b text-left">
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Vendor
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right font-medium">
+                  Price
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right font-medium">
+                  Low
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  High
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={`${p.seriesIndex}-${p.t}`} className="border-b last:border-0">
+                  <th scope="row" className="py-1 pr-3 text-left font-normal">
+                    {pointDate(p.t, bucket)}
+                  </th>
+                  <td className="py-1 pr-3">{p.vendorName}</td>
+                  <td className="py-1 pr-3 text-right">{formatPrice(p.price, currency)}</td>
+                  <td className="py-1 pr-3 text-right">
+                    {formatPrice(p.low ?? p.price, currency)}
+                  </td>
+                  <td className="py-1 text-right">{formatPrice(p.high ?? p.price, currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </div>
   );
 }

@@ -15,6 +15,7 @@ import {
   SortSelect,
   UNAVAILABLE_CLASS,
   useOfferTable,
+  VendorLink,
 } from "./offer-table";
 import { STOCK_ORDER, StockBadge } from "./stock-badge";
 import { Badge } from "./ui/badge";
@@ -118,7 +119,9 @@ export function PriceTable({ offers }: { offers: Offer[] }) {
                   !offer.buyable && UNAVAILABLE_CLASS,
                 )}
               >
-                <TableCell className="font-medium">{offer.vendorName}</TableCell>
+                <TableCell className="font-medium">
+                  <VendorLink offer={offer} />
+                </TableCell>
                 <TableCell>
                   {formatPack(offer.sizeLabel, offer.vials)}
                   {offer.vials > 1 ? (

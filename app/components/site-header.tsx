@@ -6,6 +6,7 @@ import { loginPathFor } from "~/lib/redirect";
 
 import { CurrencySwitcher } from "./currency-switcher";
 import { SearchBox } from "./search-box";
+import { StackHeaderLink } from "./stack/stack-header-link";
 import { Button } from "./ui/button";
 
 export interface HeaderUser {
@@ -57,6 +58,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               Saved Deals
             </span>
           </NavLink>
+          <StackHeaderLink
+            className={`inline-flex items-center gap-1 ${navLinkClass({ isActive: pathname.startsWith("/stack") })}`}
+          />
         </nav>
         <SearchBox className="order-last w-full sm:order-none sm:ml-auto sm:w-64 lg:w-80" />
         <div className="ml-auto flex items-center gap-2 text-sm sm:ml-0">

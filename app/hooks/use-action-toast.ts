@@ -3,12 +3,28 @@ import { toast } from "sonner";
 
 import type { ActionResult } from "~/lib/action-result";
 
+export interface ActionToastOptions {
+  /** Restores a deletion's trash batch: a success carrying `trashBatchId` gets an "Undo" button. */
+  onUndo?: (batchId: string) => void;
+}
+
 /** Shows each new action result once, as SPEC.md's toast: success, or a destructive 'Error'. */
-export function useActionToast(result: ActionResult | undefined, onSuccess?: () => void) {
+export function useActionToast(
+  result: ActionResult | undefined,
+  onSuccess?: () => void,
+  options: ActionToastOptions = {},
+) {
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
-      toast.success(result.message);
+      const { trashBatchId } = result;
+      const { onUndo } = options;
+      toast.success(
+        result.message,
+        trashBatchId && onUndo
+          ? { action: { label: "Undo", onClick: () => onUndo(trashBatchId) } }
+          : undefined,
+      );
       onSuccess?.();
     } else {
       toast.error(result.title ?? "Error", { description: result.error });

@@ -5,8 +5,20 @@ import { data } from "react-router";
  * success with SPEC.md's success text, or failure with its error text (and field errors).
  */
 export type ActionResult =
-  | { ok: true; message: string }
-  | { ok: false; title?: string; error: string; fieldErrors?: Record<string, string[]> };
+  | {
+      ok: true;
+      message: string;
+      /** A deletion's trash batch: the toast offers "Undo", which restores it. */
+      trashBatchId?: string;
+    }
+  | {
+      ok: false;
+      title?: string;
+      error: string;
+      fieldErrors?: Record<string, string[]>;
+      /** The admin's session ended before this post arrived: the dialog offers to sign in. */
+      sessionExpired?: boolean;
+    };
 
 export function actionSuccess(message: string): ActionResult {
   return { ok: true, message };
@@ -14,7 +26,7 @@ export function actionSuccess(message: string): ActionResult {
 
 export function actionFailure(
   error: string,
-  extra: { title?: string; fieldErrors?: Record<string, string[]> } = {},
+  extra: { title?: string; fieldErrors?: Record<string, string[]>; sessionExpired?: boolean } = {},
 ): ActionResult {
   return { ok: false, error, ...extra };
 }

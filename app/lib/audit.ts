@@ -80,7 +80,7 @@ export function auditEntryChanges(details: unknown): { changes: AuditChanges; ha
 /** Admin page of each audited entity kind. */
 const ENTITY_PAGES: Record<string, string> = {
   peptide: "/admin/peptides",
-  vendor_peptide: "/admin/peptides",
+  vendor_peptide: "/admin/prices",
   category: "/admin/categories",
   category_filter: "/admin/categories",
   vendor: "/admin/vendors",

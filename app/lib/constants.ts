@@ -46,7 +46,7 @@ export const AD_SIZES = ["full", "half", "single"] as const;
 export const AD_OVERLAY_POSITIONS = ["top", "center", "bottom"] as const;
 export const AD_MEDIA_TYPES = ["image", "video"] as const;
 
-export const FILTER_TYPES = ["checkbox", "range", "radio"] as const;
+export const FILTER_TYPES = ["checkbox", "range", "radio", "select"] as const;
 /** What a home-page filter narrows: the vial size, the vendor, the price or the vendor rating. */
 export const FILTER_FIELDS = ["size", "vendor", "price", "rating"] as const;
 

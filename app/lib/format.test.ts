@@ -66,6 +66,18 @@ describe("formatRelativeTime", () => {
     expect(formatRelativeTime(new Date("2025-03-15T09:00:00Z"), now)).toBe("3 hours ago");
     expect(formatRelativeTime("2025-03-15T11:01:00Z", now)).toBe("59 minutes ago");
     expect(formatRelativeTime(new Date("2025-03-13T12:00:00Z"), now)).toBe("2 days ago");
+    expect(formatRelativeTime("2025-03-15T10:59:59Z", now)).toBe("1 hour ago");
+  });
+
+  it("counts 30-day months and 365-day years", () => {
+    expect(formatRelativeTime("2025-01-14T12:00:00Z", now)).toBe("2 months ago");
+    expect(formatRelativeTime("2024-03-15T12:00:00Z", now)).toBe("1 year ago");
+    expect(formatRelativeTime("2024-03-16T12:00:00Z", now)).toBe("1 year ago");
+    expect(formatRelativeTime("2022-03-15T12:00:00Z", now)).toBe("3 years ago");
+  });
+
+  it("says in how long for a future date", () => {
+    expect(formatRelativeTime("2025-03-15T14:30:00Z", now)).toBe("in 2 hours");
   });
 });
 

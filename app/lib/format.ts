@@ -1,7 +1,5 @@
 /** Display formatting shared by server-rendered and client-rendered pages. */
 
-import { formatDistanceStrict } from "date-fns";
-
 import { roundToCents } from "~/lib/pricing";
 
 const SYMBOLS: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
@@ -71,12 +69,41 @@ export function formatDate(date: Date | string | null): string {
   return value ? UTC_DAY.format(value) : "";
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** A month is 30 days and a year 365, as a rough age needs no calendar. */
+const MONTH = 30 * DAY;
+const YEAR = 365 * DAY;
+
+function countOf(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * The distance in its largest whole unit, floored, so 59 minutes reads "59 minutes" rather
+ * than "1 hour". Plain milliseconds (no calendar or time-zone arithmetic), so the server and
+ * every browser agree.
+ */
+function distanceInWords(milliseconds: number): string {
+  if (milliseconds < MINUTE) return countOf(Math.floor(milliseconds / 1000), "second");
+  if (milliseconds < HOUR) return countOf(Math.floor(milliseconds / MINUTE), "minute");
+  if (milliseconds < DAY) return countOf(Math.floor(milliseconds / HOUR), "hour");
+  if (milliseconds < MONTH) return countOf(Math.floor(milliseconds / DAY), "day");
+  if (milliseconds < YEAR) {
+    const months = Math.floor(milliseconds / MONTH);
+    return months === 12 ? countOf(1, "year") : countOf(months, "month");
+  }
+  return countOf(Math.floor(milliseconds / YEAR), "year");
+}
+
 export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
   const value = toDate(date);
   if (!value) return "Never";
-  if (Math.abs(now.getTime() - value.getTime()) < 60_000) return "just now";
-  // Floor, so 59 minutes reads "59 minutes ago" rather than "1 hour ago".
-  return formatDistanceStrict(value, now, { addSuffix: true, roundingMethod: "floor" });
+  const elapsed = now.getTime() - value.getTime();
+  if (Math.abs(elapsed) < MINUTE) return "just now";
+  const distance = distanceInWords(Math.abs(elapsed));
+  return elapsed > 0 ? `${distance} ago` : `in ${distance}`;
 }
 
 export function usernameFromEmail(email: string | null | undefined): string {

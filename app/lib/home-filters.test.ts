@@ -11,6 +11,20 @@ import {
 const parse = (query: string) => parseHomeFilters(new URLSearchParams(query));
 
 describe("parseHomeFilters", () => {
+  it("reads ticked price bands as one span, from the lowest floor to the highest ceiling", () => {
+    expect(parse("price=25-50")).toMatchObject({ minPrice: 25, maxPrice: 50 });
+    expect(parse("price=0-25&price=50-100")).toMatchObject({ minPrice: null, maxPrice: 100 });
+    expect(parse("price=200-")).toMatchObject({ minPrice: 200, maxPrice: null });
+    expect(parse("price=bogus")).toMatchObject({ minPrice: null, maxPrice: null });
+  });
+
+  it("reads a slider's ends as no bound, and several ticked ratings as the lowest", () => {
+    expect(parse("minPrice=0&maxPrice=500")).toMatchObject({ minPrice: null, maxPrice: null });
+    expect(parse("minPrice=20&maxPrice=120")).toMatchObject({ minPrice: 20, maxPrice: 120 });
+    expect(parse("rating=0")).toMatchObject({ minRating: null });
+    expect(parse("rating=4.5&rating=3")).toMatchObject({ minRating: 3 });
+  });
+
   it("reads sizes, vendors and the price and rating bounds from the URL", () => {
     expect(
       parse("size=5mg&size=10mg&vendor=PureSequence&minPrice=10&maxPrice=50&rating=4"),

@@ -38,14 +38,57 @@ function values(params: URLSearchParams, name: string): string[] {
   return [...unique].slice(0, MAX_VALUES);
 }
 
+/**
+ * The price bands a checkbox, radio or select price filter offers (?price=25-50); the slider
+ * runs over the same span, its top meaning "no upper limit".
+ */
+export const PRICE_BANDS = [
+  { value: "0-25", min: null, max: 25, label: "Under 25" },
+  { value: "25-50", min: 25, max: 50, label: "25 – 50" },
+  { value: "50-100", min: 50, max: 100, label: "50 – 100" },
+  { value: "100-200", min: 100, max: 200, label: "100 – 200" },
+  { value: "200-", min: 200, max: null, label: "200 and over" },
+] as const;
+export const PRICE_SLIDER_MAX = 500;
+export const PRICE_SLIDER_STEP = 5;
+/** The minimum ratings a rating filter offers; the slider runs from 0 (any) to 5. */
+export const RATING_CHOICES = [4.5, 4, 3] as const;
+export const RATING_SLIDER_STEP = 0.5;
+
+/** The bounds of the ticked price bands: from the lowest band's floor to the highest's ceiling. */
+function priceBandBounds(
+  params: URLSearchParams,
+): { min: number | null; max: number | null } | null {
+  const bands = PRICE_BANDS.filter((band) => params.getAll("price").includes(band.value));
+  if (bands.length === 0) return null;
+  const mins = bands.map((band) => band.min);
+  const maxes = bands.map((band) => band.max);
+  return {
+    min: mins.includes(null) ? null : Math.min(...(mins as number[])),
+    max: maxes.includes(null) ? null : Math.max(...(maxes as number[])),
+  };
+}
+
+/** The lowest of the chosen minimum ratings (checkboxes may send several); 0 means any. */
+function minimumRating(params: URLSearchParams): number | null {
+  const ratings = params
+    .getAll("rating")
+    .map((value) => nonNegativeNumber(value))
+    .filter((value): value is number => value !== null && value > 0);
+  return ratings.length === 0 ? null : Math.min(Math.min(...ratings), 5);
+}
+
 export function parseHomeFilters(params: URLSearchParams): HomeFilters {
-  const rating = nonNegativeNumber(params.get("rating"));
+  const bands = priceBandBounds(params);
+  const minPrice = nonNegativeNumber(params.get("minPrice"));
+  const maxPrice = nonNegativeNumber(params.get("maxPrice"));
   return {
     sizes: values(params, "size"),
     vendors: values(params, "vendor"),
-    minPrice: nonNegativeNumber(params.get("minPrice")),
-    maxPrice: nonNegativeNumber(params.get("maxPrice")),
-    minRating: rating === null ? null : Math.min(rating, 5),
+    // A slider always sends a value: at its ends it means no bound at all.
+    minPrice: bands ? bands.min : minPrice === 0 ? null : minPrice,
+    maxPrice: bands ? bands.max : maxPrice === PRICE_SLIDER_MAX ? null : maxPrice,
+    minRating: minimumRating(params),
   };
 }
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  matchedAlias,
-  normaliseSearchQuery,
-  SEARCH_QUERY_MAX_LENGTH,
-  searchKey,
-  searchPath,
-  searchQuerySchema,
-} from "~/lib/search";
+import { matchedAlias, normaliseSearchQuery, searchKey, searchPath } from "~/lib/search";
 
 describe("normaliseSearchQuery", () => {
   it("gives one key whatever the hyphens, spaces and case", () => {
@@ -24,19 +17,6 @@ describe("normaliseSearchQuery", () => {
 
   it("keeps letters outside ASCII", () => {
     expect(searchKey("α-MSH")).toBe("αmsh");
-  });
-});
-
-describe("searchQuerySchema", () => {
-  it("trims, bounds and cleans the query", () => {
-    expect(searchQuerySchema.parse("  ghk ")).toBe("ghk");
-    expect(searchQuerySchema.parse("x".repeat(500))).toHaveLength(SEARCH_QUERY_MAX_LENGTH);
-    expect(searchQuerySchema.parse("a\u0000b")).toBe("a b");
-  });
-
-  it("reads a missing query as empty", () => {
-    expect(searchQuerySchema.parse(null)).toBe("");
-    expect(searchQuerySchema.parse(undefined)).toBe("");
   });
 });
 

@@ -1,22 +1,9 @@
-import { z } from "zod";
-
 /** Longer queries are typing accidents or abuse; no peptide name comes close. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** Words beyond this add nothing to a catalogue search but cost the full-text match. */
 const MAX_WORDS = 8;
 export const SUGGESTION_LIMIT = 8;
 export const RESULTS_LIMIT = 48;
-
-/** `?q=` of /search and of the suggestions route: trimmed, bounded, control characters dropped. */
-export const searchQuerySchema = z
-  .string()
-  .catch("")
-  .transform((value) =>
-    value
-      .replace(/\p{Cc}/gu, " ")
-      .trim()
-      .slice(0, SEARCH_QUERY_MAX_LENGTH),
-  );
 
 export interface NormalisedQuery {
   /** What the visitor typed, trimmed. */

@@ -6,6 +6,7 @@ import { guardAuthAction, redirectWithFlash } from "~/.server/auth-actions.serve
 import { callAuthEndpoint, isAdminUser } from "~/.server/auth.server";
 import { session } from "~/.server/db/schema";
 import { failure } from "~/lib/action-result";
+import { adminReturnPath } from "~/lib/admin-session";
 import { AuthCard, AuthField, FormMessage, useAuthForm } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { AUTH_MESSAGES, credentialsSchema } from "~/lib/forms/auth";
@@ -42,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithFlash(
       app,
-      "/admin",
+      // Back to the admin page the session expired on (admin-session.ts keeps it on our site).
+      adminReturnPath(new URL(request.url).searchParams.get("redirectTo")),
       { kind: "success", message: AUTH_MESSAGES.loggedInAsAdmin },
       result.setCookies,
     );

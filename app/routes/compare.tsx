@@ -23,7 +23,7 @@ import type { Route } from "./+types/compare";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   const url = new URL(request.url);
-  const pricing = await getPricingContext(app.db, request);
+  const pricing = await getPricingContext(app, request);
   const [compare, ads] = await Promise.all([
     getComparePageData(
       app.db,

@@ -15,6 +15,7 @@ import { PEPTIDE_GRID_CLASS, PeptideCard, PeptideGridSkeleton } from "~/componen
 import { Button } from "~/components/ui/button";
 import { PaginationControls } from "~/components/ui/pagination-controls";
 import { parseHomeFilters, parseHomeSort, parsePage } from "~/lib/home-filters";
+import { SITE_FEED_PATH } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/home";
 
@@ -28,9 +29,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parsePage(url.searchParams.get("page"));
   const filters = parseHomeFilters(url.searchParams);
   const sort = parseHomeSort(url.searchParams.get("sort"));
-  const pricing = await getPricingContext(app.db, request);
+  const pricing = await getPricingContext(app, request);
   const [listing, hero, filterDefinitions, ads] = await Promise.all([
-    getHomePageData(app.db, { categorySlug: category, page, filters, sort, pricing }),
+    getHomePageData(app.db, {
+      categorySlug: category,
+      page,
+      filters,
+      sort,
+      pricing,
+      cache: app.cache,
+    }),
     app.cache.get("hero", () => getHeroContent(app.db)),
     app.cache.get("category-filters", () => getEnabledCategoryFilters(app.db)),
     app.cache.get("ads:homepage", () => getActiveAdsByPlacement(app.db, "homepage")),
@@ -73,6 +81,13 @@ export function meta({ data }: Route.MetaArgs) {
         "Compare what research-peptide vendors charge per vial size, with every vendor's coupon applied and prices checked daily.",
     },
     ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonicalUrl }] : []),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: "PeptidePrices: price drops",
+      href: SITE_FEED_PATH,
+    },
   ];
 }
 

@@ -10,32 +10,39 @@ import {
 } from "react-router";
 
 import { publicPageHeaders } from "~/.server/cache-headers.server";
-import { getPeptidePageData, type Offer } from "~/.server/data/listings.server";
+import { getPeptidePageData } from "~/.server/data/listings.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPricingContext } from "~/.server/pricing-context.server";
+import { PriceAlertPanel } from "~/components/alerts/price-alert-panel";
 import { InStockSwitch } from "~/components/offer-table";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
-import { PriceHistoryChart, type ChartSeries } from "~/components/price-history-chart";
+import { PriceHistoryChart } from "~/components/price-history-chart";
 import { PriceTable } from "~/components/price-table";
+import { AddToStackButton } from "~/components/stack/add-to-stack-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatPrice } from "~/lib/format";
+import { jsonForScript, priceSummary, productDescription, productJsonLd } from "~/lib/json-ld";
 import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
+import { peptideFeedPath } from "~/lib/price-drop-feed";
+import { buildHistorySeries, HISTORY_RANGE_PARAM, parseHistoryRange } from "~/lib/price-history";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/peptide";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { app } = context;
-  const currentSlug = await findPeptideSlugRedirect(app.db, params.slug);
+  const pricing = await getPricingContext(app, request);
+  const historyRange = parseHistoryRange(
+    new URL(request.url).searchParams.get(HISTORY_RANGE_PARAM),
+  );
+  // Side by side: a former slug is rare, and a page read for nothing costs less than a round trip.
+  const [currentSlug, page] = await Promise.all([
+    findPeptideSlugRedirect(app.db, params.slug),
+    getPeptidePageData(app.db, params.slug, pricing, historyRange),
+  ]);
   if (currentSlug) {
     throw redirect(`/peptide/${currentSlug}${new URL(request.url).search}`, 301);
   }
-  const page = await getPeptidePageData(
-    app.db,
-    params.slug,
-    await getPricingContext(app.db, request),
-  );
   if (!page) {
     throw data("Peptide not found", { status: 404, headers: publicPageHeaders(request) });
   }
@@ -43,6 +50,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(
     {
       ...page,
+      history: buildHistorySeries(page.offers, page.history.offers, historyRange, pricing),
+      historyBucket: page.history.bucket,
+      historyRange,
+      displayCurrency: pricing.displayCurrency,
       priceSummary: priceSummary(page.offers),
       canonicalUrl,
       imageUrl: new URL(page.peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, app.baseUrl).toString(),
@@ -73,37 +84,12 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/**
- * The offers priced in the first offer's currency (an AggregateOffer has a single
- * priceCurrency), summed up once for the description and the JSON-LD; null when none.
- */
-function priceSummary(offers: Offer[]) {
-  const currency = offers[0]?.currency ?? "USD";
-  const inCurrency = offers.filter((o) => o.currency === currency);
-  if (inCurrency.length === 0) return null;
-  const prices = inCurrency.map((o) => o.price);
-  const buyable = inCurrency.filter((o) => o.buyable);
-  return {
-    currency,
-    count: inCurrency.length,
-    lowPrice: Math.min(...prices),
-    highPrice: Math.max(...prices),
-    // The description promises a price one can pay: in stock and fresh when there is one.
-    lowAfterCoupon: Math.min(
-      ...(buyable.length > 0 ? buyable : inCurrency).map((o) => o.priceAfterCoupon),
-    ),
-  };
-}
-
 export function meta({ data, error }: Route.MetaArgs) {
   if (!data || error) {
     return [{ title: "Peptide not found · PeptidePrices" }, { name: "robots", content: "noindex" }];
   }
-  const { peptide, priceSummary: summary } = data;
-  const description =
-    summary === null
-      ? `${peptide.name}: ${peptide.description ?? "research peptide"}`
-      : `Compare ${summary.count} vendor prices for ${peptide.name}, from ${formatPrice(summary.lowAfterCoupon, summary.currency)} with coupons applied. ${peptide.description ?? ""}`.trim();
+  const { peptide } = data;
+  const description = productDescription(peptide, data.priceSummary);
   return [
     { title: `${peptide.name} prices · PeptidePrices` },
     { name: "description", content: description.slice(0, 300) },
@@ -112,36 +98,14 @@ export function meta({ data, error }: Route.MetaArgs) {
     { property: "og:type", content: "product" },
     { property: "og:url", content: data.canonicalUrl },
     { property: "og:image", content: data.imageUrl },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: `${peptide.name} price drops`,
+      href: peptideFeedPath(peptide.slug),
+    },
   ];
-}
-
-/** JSON for a <script> element: "<" escaped so no "</script>" inside a description can close it. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}
-
-function productJsonLd(loaderData: Route.ComponentProps["loaderData"]) {
-  const { peptide, priceSummary: summary } = loaderData;
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: peptide.name,
-    description: peptide.description ?? undefined,
-    image: loaderData.imageUrl,
-    url: loaderData.canonicalUrl,
-    category: peptide.categoryName ?? undefined,
-    ...(summary
-      ? {
-          offers: {
-            "@type": "AggregateOffer",
-            lowPrice: summary.lowPrice.toFixed(2),
-            highPrice: summary.highPrice.toFixed(2),
-            offerCount: summary.count,
-            priceCurrency: summary.currency,
-          },
-        }
-      : {}),
-  };
 }
 
 export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
@@ -158,13 +122,8 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
   };
   const shown = sizeId === null ? offers : offers.filter((o) => o.sizeId === sizeId);
   const chartSizeId = sizeId ?? sizes[0]?.id ?? null;
-  const series: ChartSeries[] = offers
-    .filter((o) => o.sizeId === chartSizeId)
-    .map((o) => ({
-      id: o.id,
-      name: o.vendorName,
-      points: history.filter((h) => h.vendorPeptideId === o.id),
-    }));
+  const chartOfferIds = new Set(offers.filter((o) => o.sizeId === chartSizeId).map((o) => o.id));
+  const series = history.filter((s) => chartOfferIds.has(s.id));
   const chartSize = sizes.find((s) => s.id === chartSizeId);
 
   return (
@@ -193,6 +152,8 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
           alt={peptide.name}
           width={640}
           height={480}
+          // The page's largest paint on a phone: fetched before the scripts.
+          fetchPriority="high"
           className="aspect-[4/3] w-full rounded-xl border object-cover"
         />
         <div className="flex flex-col gap-3">
@@ -204,6 +165,15 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight">{peptide.name}</h1>
           {peptide.description ? (
             <p className="max-w-prose text-muted-foreground">{peptide.description}</p>
+          ) : null}
+          {chartSize ? (
+            <div>
+              <AddToStackButton
+                peptide={peptide.slug}
+                peptideName={peptide.name}
+                size={chartSize.label}
+              />
+            </div>
           ) : null}
         </div>
       </section>
@@ -234,13 +204,21 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <InStockSwitch />
         <PriceTable offers={shown} />
+        <PriceAlertPanel peptideSlug={peptide.slug} sizes={sizes} selectedSizeId={sizeId} />
       </section>
 
       <section aria-labelledby="history-heading" className="flex flex-col gap-3">
         <h2 id="history-heading" className="text-xl font-semibold">
           Price history{chartSize ? ` · ${chartSize.label}` : ""}
         </h2>
-        <PriceHistoryChart series={series} currency={offers[0]?.currency} now={loaderData.now} />
+        <PriceHistoryChart
+          series={series}
+          range={loaderData.historyRange}
+          bucket={loaderData.historyBucket}
+          currency={loaderData.displayCurrency}
+          now={loaderData.now}
+          subject={`${peptide.name}${chartSize ? ` ${chartSize.label}` : ""}`}
+        />
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">

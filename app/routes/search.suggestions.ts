@@ -1,6 +1,7 @@
 import { PUBLIC_CACHE_CONTROL } from "~/.server/cache-headers.server";
 import { searchCatalog, suggestionsFrom } from "~/.server/data/search.server";
-import { searchQuerySchema, SUGGESTION_LIMIT } from "~/lib/search";
+import { searchQuerySchema } from "~/lib/forms/search";
+import { SUGGESTION_LIMIT } from "~/lib/search";
 
 import type { Route } from "./+types/search.suggestions";
 

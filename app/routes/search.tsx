@@ -2,17 +2,24 @@ import { data, Link } from "react-router";
 
 import { publicPageHeaders } from "~/.server/cache-headers.server";
 import { searchCatalog } from "~/.server/data/search.server";
+import { getPeptideSizeLabels } from "~/.server/data/stacks.server";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
+import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { categoryPath, RESULTS_LIMIT, searchQuerySchema, vendorPath } from "~/lib/search";
+import { searchQuerySchema } from "~/lib/forms/search";
+import { categoryPath, RESULTS_LIMIT, vendorPath } from "~/lib/search";
 
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = searchQuerySchema.parse(new URL(request.url).searchParams.get("q"));
   const result = await searchCatalog(context.app.db, { query, limit: RESULTS_LIMIT });
-  return data({ query, ...result }, { headers: publicPageHeaders(request) });
+  const stackSizes = await getPeptideSizeLabels(
+    context.app.db,
+    result.peptides.map((peptide) => peptide.id),
+  );
+  return data({ query, ...result, stackSizes }, { headers: publicPageHeaders(request) });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -26,7 +33,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { query, peptides, categories, vendors } = loaderData;
+  const { query, peptides, categories, vendors, stackSizes } = loaderData;
   const total = peptides.length + categories.length + vendors.length;
   return (
     <main className="container mx-auto flex flex-col gap-6 px-4 py-8">
@@ -77,7 +84,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       {peptides.length > 0 ? (
         <ul aria-label="Peptides" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {peptides.map((peptide) => (
-            <li key={peptide.id}>
+            <li key={peptide.id} className="flex flex-col gap-2">
               <Link
                 to={`/peptide/${peptide.slug}`}
                 prefetch="intent"
@@ -109,6 +116,11 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </span>
               </Link>
+              <AddToStackPicker
+                peptide={peptide.slug}
+                peptideName={peptide.name}
+                sizes={stackSizes[peptide.id] ?? []}
+              />
             </li>
           ))}
         </ul>

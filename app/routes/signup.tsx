@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 
 import {
   authRefusal,

@@ -1,4 +1,5 @@
 import { getSitemapEntries } from "~/.server/data/listings.server";
+import { getVendorSitemapEntries } from "~/.server/data/vendor-profile.server";
 
 import type { Route } from "./+types/sitemap.xml";
 
@@ -11,7 +12,10 @@ function escapeXml(value: string): string {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { app } = context;
-  const entries = await getSitemapEntries(app.db);
+  const [entries, vendorEntries] = await Promise.all([
+    getSitemapEntries(app.db),
+    getVendorSitemapEntries(app.db),
+  ]);
   const newest = entries.reduce(
     (latest, e) => (e.lastModified > latest ? e.lastModified : latest),
     "",
@@ -25,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     url("/compare", newest || null),
     url("/catalog", newest || null),
     ...entries.map((e) => url(`/peptide/${encodeURIComponent(e.slug)}`, e.lastModified)),
+    ...vendorEntries.map((e) => url(`/vendor/${encodeURIComponent(e.slug)}`, e.lastModified)),
     "</urlset>",
     "",
   ].join("\n");

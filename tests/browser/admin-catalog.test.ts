@@ -107,8 +107,8 @@ describe("admin catalogue pages in a browser", () => {
     ).toHaveLength(0);
   });
 
-  it("peptides: manual vendor price entry with an 'other' unit", async () => {
-    await open("/admin/peptides");
+  it("vendor prices: manual vendor price entry with an 'other' unit", async () => {
+    await open("/admin/prices");
     await page.getByRole("button", { name: "Add Vendor Price" }).click();
     await dialog().getByRole("button", { name: "Add Price" }).click();
     await toast("Please fill in all required fields").waitFor();
@@ -125,6 +125,11 @@ describe("admin catalogue pages in a browser", () => {
     await dialog().getByLabel("Custom unit").fill("capsules");
     await dialog().getByRole("button", { name: "Add Price" }).click();
     await toast("Vendor peptide data added successfully").waitFor();
+    const [bpc] = await server.app.db
+      .select({ id: peptides.id })
+      .from(peptides)
+      .where(eq(peptides.name, "BPC-157"));
+    await open(`/admin/prices?peptide=${bpc!.id}&sort=unit&dir=desc`);
     await page.getByRole("cell", { name: "capsules" }).waitFor();
   });
 

@@ -109,10 +109,12 @@ describe("admin dashboard, audit log, tables and shortcuts in a browser", () => 
   });
 
   it("the first click on a numeric column sorts it ascending", async () => {
-    await open("/admin/peptides");
+    await open("/admin/prices");
     const table = page.getByRole("table", { name: "Vendor prices" });
-    await table.getByRole("button", { name: "Price", exact: true }).click();
+    await table.getByRole("link", { name: "Price", exact: true }).click();
+    await page.waitForURL(/[?&]sort=price/);
     const header = table.getByRole("columnheader", { name: "Price", exact: true });
+    await table.locator('th[aria-sort="ascending"]', { hasText: "Price" }).waitFor();
     expect(await header.getAttribute("aria-sort")).toBe("ascending");
   });
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
-import { scrapeSources } from "~/.server/db/schema";
+import { scrapeSources, vendors } from "~/.server/db/schema";
 import { executeScrapeRun } from "~/.server/jobs.server";
 
 import { signIn } from "../helpers/auth";
@@ -147,5 +147,65 @@ describe("admin scraping page in a browser", () => {
       .getByRole("table", { name: "Scrape sources" })
       .getByText("Browser Shop")
       .waitFor({ state: "detached" });
+  }, 60_000);
+  it("keeps a refused save open with the error under its field, and works the table through the URL", async () => {
+    const [vanishing] = await server.app.db
+      .insert(vendors)
+      .values({ name: "Vanishing Vendor", website: "https://vanishing.example" })
+      .returning({ id: vendors.id });
+    await page.goto(`${server.baseUrl}/admin/scraping`);
+    await page.getByRole("button", { name: "Add Source" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Retailer name *").fill("Refused Shop");
+    await dialog.getByLabel("URL *").fill("https://refused.example/p");
+    await dialog.getByLabel("Product selector *").fill(".p");
+    await dialog.getByLabel("Name selector *").fill(".n");
+    await dialog.getByLabel("Price selector *").fill(".pr");
+    await dialog.getByLabel("Vendor").selectOption("Vanishing Vendor");
+    await server.app.db.delete(vendors).where(eq(vendors.id, vanishing!.id));
+    await dialog.getByRole("button", { name: "Add Source" }).click();
+    await toast("Selected vendor not found").waitFor();
+
+    // Still open, with what was typed, and the message read out with the vendor select.
+    expect(await dialog.getByLabel("Retailer name *").inputValue()).toBe("Refused Shop");
+    const vendorSelect = dialog.getByLabel("Vendor");
+    expect(await vendorSelect.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await vendorSelect.getAttribute("aria-describedby"))!;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+      "Selected vendor not found",
+    );
+    // Cancel asks before throwing away what was typed.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    const discard = page.getByRole("alertdialog");
+    await discard.getByText("Discard changes?").waitFor();
+    await discard.getByRole("button", { name: "Discard" }).click();
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+
+    // Sorting is a link: the first click sorts ascending, and the URL keeps it.
+    await page.getByRole("link", { name: "Retailer", exact: true }).click();
+    await page.waitForURL(/sort=retailer&dir=asc/);
+    const table = page.getByRole("table", { name: "Scrape sources" });
+    const names = await table
+      .getByRole("checkbox", { name: /^Select (?!all)/ })
+      .evaluateAll((boxes) => boxes.map((box) => box.getAttribute("aria-label")));
+    const lowered = names.map((name) => name!.toLowerCase());
+    expect(lowered).toEqual([...lowered].sort());
+
+    // Bulk: select two rows, deactivate them; their badges turn grey.
+    await table.getByRole("checkbox", { name: "Select Demo Retailer (Shopify product)" }).click();
+    await table.getByRole("checkbox", { name: "Select Demo Retailer (single product)" }).click();
+    await page
+      .getByRole("region", { name: "Bulk actions" })
+      .getByText("2 sources selected")
+      .waitFor();
+    await page.getByRole("button", { name: "Deactivate" }).click();
+    await toast("2 sources deactivated").waitFor();
+    await page.goto(`${server.baseUrl}/admin/scraping?status=inactive`);
+    await table.getByText("Demo Retailer (Shopify product)").waitFor();
+    expect(await table.getByText("inactive", { exact: true }).count()).toBe(2);
+
+    // The dashboard's review link lands on the review queue.
+    await page.goto(`${server.baseUrl}/admin/scraping?review=pending`);
+    await page.getByRole("heading", { name: "Review Queue" }).and(page.locator(":focus")).waitFor();
   }, 60_000);
 });

@@ -100,7 +100,7 @@ describe("the admin layout", () => {
     expect(status).toBe(403);
     expect(text).toContain("Admin Access Required");
     expect(text).toContain("Go to Admin Login");
-    expect(text).toContain('href="/admin-login"');
+    expect(text).toContain('href="/admin-login?redirectTo=%2Fadmin%2Fpeptides"');
   });
 
   it("answers a plain user with 403 too", async () => {
@@ -149,7 +149,7 @@ describe("every catalogue action refuses visitors and plain users", () => {
     ["/admin/peptides", { intent: "delete-peptide", id: UNKNOWN_ID }],
     ["/admin/peptides", { intent: "promote-peptide", id: UNKNOWN_ID }],
     [
-      "/admin/peptides",
+      "/admin/prices",
       {
         intent: "create-vendor-price",
         peptideId: UNKNOWN_ID,
@@ -159,7 +159,7 @@ describe("every catalogue action refuses visitors and plain users", () => {
         unit: "mg",
       },
     ],
-    ["/admin/peptides", { intent: "delete-vendor-price", id: UNKNOWN_ID }],
+    ["/admin/prices", { intent: "delete-vendor-price", id: UNKNOWN_ID }],
     ["/admin/categories", { intent: "create-category", name: "Hijack Category" }],
     ["/admin/categories", { intent: "update-category", id: UNKNOWN_ID, name: "Hijack" }],
     ["/admin/categories", { intent: "delete-category", id: UNKNOWN_ID }],
@@ -231,7 +231,8 @@ describe("peptides page", () => {
       isPopular: true,
       popularOrder: 1,
     });
-    expect(await rowCount(auditLog)).toBe(auditBefore + 1);
+    // The demo's popular #1 handed its slot over: that change is recorded too.
+    expect(await rowCount(auditLog)).toBe(auditBefore + 2);
   });
 
   it("create-peptide: refuses an empty name with 'Peptide name is required'", async () => {
@@ -365,7 +366,7 @@ describe("peptides page", () => {
   it("create-vendor-price: creates the size on the fly, the price and a price_history row", async () => {
     const peptide = await peptideBySlug("alpha-prime");
     const vendor = await anyVendor();
-    const { status, text } = await post("/admin/peptides", {
+    const { status, text } = await post("/admin/prices", {
       intent: "create-vendor-price",
       peptideId: peptide!.id,
       vendorId: vendor.id,
@@ -406,7 +407,7 @@ describe("peptides page", () => {
   it("create-vendor-price: the same vendor and size again updates the price and adds history", async () => {
     const peptide = await peptideBySlug("alpha-prime");
     const vendor = await anyVendor();
-    const { status } = await post("/admin/peptides", {
+    const { status } = await post("/admin/prices", {
       intent: "create-vendor-price",
       peptideId: peptide!.id,
       vendorId: vendor.id,
@@ -432,7 +433,7 @@ describe("peptides page", () => {
   it("create-vendor-price: 'other' creates a size with its free-text unit", async () => {
     const peptide = await peptideBySlug("alpha-prime");
     const vendor = await anyVendor();
-    const { status } = await post("/admin/peptides", {
+    const { status } = await post("/admin/prices", {
       intent: "create-vendor-price",
       peptideId: peptide!.id,
       vendorId: vendor.id,
@@ -461,7 +462,7 @@ describe("peptides page", () => {
       const peptide = await peptideBySlug("alpha-prime");
       const vendor = await anyVendor();
       const before = await catalogSnapshot();
-      const { status, text } = await post("/admin/peptides", {
+      const { status, text } = await post("/admin/prices", {
         intent: "create-vendor-price",
         peptideId: peptide!.id,
         vendorId: vendor.id,
@@ -480,7 +481,7 @@ describe("peptides page", () => {
   it("create-vendor-price: refuses a vendor that does not exist with 'Selected vendor not found'", async () => {
     const peptide = await peptideBySlug("alpha-prime");
     const before = await catalogSnapshot();
-    const { status, text } = await post("/admin/peptides", {
+    const { status, text } = await post("/admin/prices", {
       intent: "create-vendor-price",
       peptideId: peptide!.id,
       vendorId: UNKNOWN_ID,
@@ -518,7 +519,7 @@ describe("peptides page", () => {
       currency: listing!.currency,
     });
     const newPrice = Math.round(listing!.price * 50) / 100;
-    const { status } = await post("/admin/peptides", {
+    const { status } = await post("/admin/prices", {
       intent: "create-vendor-price",
       peptideId: listing!.peptideId,
       vendorId: listing!.vendorId,
@@ -543,7 +544,7 @@ describe("peptides page", () => {
       .select({ id: vendorPeptides.id })
       .from(vendorPeptides)
       .where(eq(vendorPeptides.peptideId, peptide!.id));
-    const { status, text } = await post("/admin/peptides", {
+    const { status, text } = await post("/admin/prices", {
       intent: "delete-vendor-price",
       id: price!.id,
     });
@@ -556,10 +557,10 @@ describe("peptides page", () => {
       await db().select().from(priceHistory).where(eq(priceHistory.vendorPeptideId, price!.id)),
     ).toHaveLength(0);
     expect(
-      (await post("/admin/peptides", { intent: "delete-vendor-price", id: price!.id })).status,
+      (await post("/admin/prices", { intent: "delete-vendor-price", id: price!.id })).status,
     ).toBe(404);
     expect(
-      (await post("/admin/peptides", { intent: "delete-vendor-price", id: "not-a-uuid" })).status,
+      (await post("/admin/prices", { intent: "delete-vendor-price", id: "not-a-uuid" })).status,
     ).toBe(400);
   });
 
@@ -585,8 +586,12 @@ describe("peptides page", () => {
   it("lists peptides and vendor prices for the admin", async () => {
     const { status, text } = await page("/admin/peptides");
     expect(status).toBe(200);
-    expect(text).toContain("Vendor Prices");
+    expect(text).toContain('href="/admin/prices"');
     expect(text).toContain("Page 1 of");
+    const prices = await page("/admin/prices");
+    expect(prices.status).toBe(200);
+    expect(prices.text).toContain("Vendor Prices");
+    expect(prices.text).toContain("Page 1 of");
   });
 });
 

@@ -515,9 +515,10 @@ describe("settings", () => {
     expect(await getSettings(server.app.db)).toEqual(expected);
 
     for (const [field, value, message] of [
-      ["scrapeIntervalSeconds", "59", "at least 60 seconds"],
-      ["maxUrlsPerRun", "0", "at least 1"],
-      ["requestDelayMs", "-1", "0 ms or more"],
+      ["scrapeIntervalSeconds", "59", "must be a whole number from 60 to 2,592,000"],
+      ["scrapeIntervalSeconds", "12345678901234", "must be a whole number from 60 to 2,592,000"],
+      ["maxUrlsPerRun", "0", "must be a whole number from 1 to 10,000"],
+      ["requestDelayMs", "-1", "must be a whole number from 0 to 600,000"],
       ["priceAlertThresholdPercent", "101", "between 0 and 100"],
       ["priceAlertThresholdPercent", "0", "between 0 and 100"],
     ] as const) {

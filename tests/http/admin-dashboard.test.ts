@@ -102,7 +102,7 @@ describe("/admin dashboard", () => {
     const expected = {
       Peptides: [peptides, "/admin/peptides"],
       Vendors: [vendors, "/admin/vendors"],
-      Offers: [vendorPeptides, "/admin/peptides#offers"],
+      Offers: [vendorPeptides, "/admin/prices"],
       Users: [user, "/admin/users"],
     } as const;
     for (const [label, [table, href]] of Object.entries(expected)) {
@@ -139,7 +139,7 @@ describe("/admin dashboard", () => {
     expect(text).toContain("(1)");
     expect(text).toContain(`${stale!.peptide}`);
     expect(text).toContain(stale!.vendor);
-    expect($('a[href="/admin/peptides?stale=1"]').length).toBe(1);
+    expect($('a[href="/admin/prices?stale=1"]').length).toBe(1);
 
     // A longer scrape interval moves the threshold: three hours is within two 4-hour intervals.
     await updateSettings(db(), { scrapeIntervalSeconds: 4 * 3600 });

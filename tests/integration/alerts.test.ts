@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { notifyPriceDrops } from "~/.server/alerts.server";
+import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import { saveDeal } from "~/.server/data/saved-deals.server";
 import { coupons, savedDeals, settings, vendorPeptides } from "~/.server/db/schema";
 import { createMailer } from "~/.server/mail.server";
@@ -12,7 +12,7 @@ import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
 let app: TestApp;
 let smtp: TestSmtpServer;
-let alertApp: Pick<TestApp, "db" | "mailer" | "logger" | "baseUrl">;
+let alertApp: Pick<TestApp, "db" | "mailer" | "logger" | "baseUrl" | "env">;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -53,7 +53,7 @@ async function changePrice(vendorPeptideId: string, newPrice: number) {
     .update(vendorPeptides)
     .set({ price: newPrice })
     .where(eq(vendorPeptides.id, vendorPeptideId));
-  return notifyPriceDrops(alertApp, [{ vendorPeptideId, oldPrice: before.price, newPrice }]);
+  return notifyPriceChanges(alertApp, [{ vendorPeptideId, oldPrice: before.price, newPrice }]);
 }
 
 describe("price-drop alerts", () => {
@@ -65,9 +65,9 @@ describe("price-drop alerts", () => {
     expect(await saveDeal(app.db, { userId, vendorPeptideId: offer.id })).toBe("saved");
 
     // 4% below the saved price: under the default 5% threshold.
-    expect(await changePrice(offer.id, 96)).toEqual({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 96)).toMatchObject({ sent: 0, failed: 0 });
 
-    expect(await changePrice(offer.id, 90)).toEqual({ sent: 1, failed: 0 });
+    expect(await changePrice(offer.id, 90)).toMatchObject({ sent: 1, failed: 0 });
     const mail = await smtp.waitForMessage((message) => message.to.includes(email));
     expect(mail.subject).toContain("Price drop");
     expect(mail.body).toContain("$100.00");
@@ -79,10 +79,10 @@ describe("price-drop alerts", () => {
     expect(deal.lastAlertedPrice).toBe(90);
 
     // The same drop reported again, and a small further dip, mail nobody.
-    expect(await changePrice(offer.id, 90)).toEqual({ sent: 0, failed: 0 });
-    expect(await changePrice(offer.id, 88)).toEqual({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 90)).toMatchObject({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 88)).toMatchObject({ sent: 0, failed: 0 });
     // 5% below the last price the owner heard about is a new drop.
-    expect(await changePrice(offer.id, 85.5)).toEqual({ sent: 1, failed: 0 });
+    expect(await changePrice(offer.id, 85.5)).toMatchObject({ sent: 1, failed: 0 });
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(2);
   });
 
@@ -97,18 +97,18 @@ describe("price-drop alerts", () => {
       .update(savedDeals)
       .set({ alertEnabled: false })
       .where(eq(savedDeals.userId, userId));
-    expect(await changePrice(offer.id, 40)).toEqual({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 40)).toMatchObject({ sent: 0, failed: 0 });
 
     await app.db
       .update(savedDeals)
       .set({ alertEnabled: true })
       .where(eq(savedDeals.userId, userId));
     await app.db.update(settings).set({ priceAlertsEnabled: false }).where(eq(settings.id, 1));
-    expect(await changePrice(offer.id, 30)).toEqual({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 30)).toMatchObject({ sent: 0, failed: 0 });
 
     await app.db.update(settings).set({ priceAlertsEnabled: true, priceAlertThresholdPercent: 50 });
-    expect(await changePrice(offer.id, 29)).toEqual({ sent: 0, failed: 0 });
-    expect(await changePrice(offer.id, 25)).toEqual({ sent: 1, failed: 0 });
+    expect(await changePrice(offer.id, 29)).toMatchObject({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 25)).toMatchObject({ sent: 1, failed: 0 });
     await app.db.update(settings).set({ priceAlertThresholdPercent: 5 });
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
   });
@@ -124,20 +124,20 @@ describe("price-drop alerts", () => {
       .update(vendorPeptides)
       .set({ stockStatus: "out_of_stock" })
       .where(eq(vendorPeptides.id, offer.id));
-    expect(await changePrice(offer.id, 50)).toEqual({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 50)).toMatchObject({ sent: 0, failed: 0 });
 
     // Three missed runs is the default staleness threshold.
     await app.db
       .update(vendorPeptides)
       .set({ stockStatus: "low_stock", missedScrapes: 3 })
       .where(eq(vendorPeptides.id, offer.id));
-    expect(await changePrice(offer.id, 45)).toEqual({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 45)).toMatchObject({ sent: 0, failed: 0 });
 
     await app.db
       .update(vendorPeptides)
       .set({ missedScrapes: 0 })
       .where(eq(vendorPeptides.id, offer.id));
-    expect(await changePrice(offer.id, 44)).toEqual({ sent: 1, failed: 0 });
+    expect(await changePrice(offer.id, 44)).toMatchObject({ sent: 1, failed: 0 });
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
   });
 
@@ -155,13 +155,13 @@ describe("price-drop alerts", () => {
       db: app.db,
       logger: app.logger,
     });
-    const broken = await notifyPriceDrops({ ...alertApp, mailer: brokenMailer }, [
+    const broken = await notifyPriceChanges({ ...alertApp, mailer: brokenMailer }, [
       { vendorPeptideId: offer.id, oldPrice: 20, newPrice: 10 },
     ]);
-    expect(broken).toEqual({ sent: 0, failed: 1 });
-    const retried = await notifyPriceDrops(alertApp, [
+    expect(broken).toMatchObject({ sent: 0, failed: 1 });
+    const retried = await notifyPriceChanges(alertApp, [
       { vendorPeptideId: offer.id, oldPrice: 20, newPrice: 10 },
     ]);
-    expect(retried).toEqual({ sent: 1, failed: 0 });
+    expect(retried).toMatchObject({ sent: 1, failed: 0 });
   });
 });

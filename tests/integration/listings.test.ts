@@ -208,7 +208,7 @@ describe("peptide page data", () => {
       expect(offer.pricePerMg).toBeCloseTo(offer.priceAfterCoupon / offer.quantity, 6);
       expect(offer.lowestEverPrice).not.toBeNull();
     }
-    expect(data.history.length).toBeGreaterThan(0);
+    expect(data.history.offers.length).toBeGreaterThan(0);
     expect(data.recommended.length).toBeGreaterThan(0);
     expect(data.recommended.length).toBeLessThanOrEqual(4);
     expect(data.recommended.some((r) => r.slug === "bpc-157")).toBe(false);

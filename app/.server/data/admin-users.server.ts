@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, count, eq, ilike, sql } from "drizzle-orm";
 
 import type { Database } from "../db/client";
 import { adminUsers, savedDeals, user } from "../db/schema";
@@ -11,21 +11,27 @@ export interface AdminUserRow {
   isAdmin: boolean;
 }
 
-/** The most rows the users page lists at once; the count still covers every match. */
-export const ADMIN_USERS_LIMIT = 500;
-
 /** `50%_off` typed into a search box means those characters, not LIKE wildcards. */
 function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+export type AdminUserSort = "email" | "deals" | "lastLogin" | "createdAt";
+
 /**
- * Accounts for the users page, newest first, with their saved-deal count and admin flag, in one
- * query. The search matches the e-mail, which holds the username (the part before '@'), in any case.
+ * One page of accounts for the users page, with their saved-deal count and admin flag and the
+ * total of matches, in one query. The search matches the e-mail, which holds the username (the
+ * part before '@'), in any case. Newest first unless sorted otherwise.
  */
 export async function getUsersForAdmin(
   db: Database,
-  params: { query?: string } = {},
+  params: {
+    query?: string;
+    sort?: AdminUserSort;
+    dir?: "asc" | "desc";
+    page?: number;
+    pageSize?: number;
+  } = {},
 ): Promise<{ users: AdminUserRow[]; total: number }> {
   const dealCounts = db
     .select({ userId: savedDeals.userId, dealsCount: count().as("deals_count") })
@@ -33,11 +39,23 @@ export async function getUsersForAdmin(
     .groupBy(savedDeals.userId)
     .as("deal_counts");
   const query = params.query?.trim();
+  const pageSize = params.pageSize ?? 50;
+  const page = Math.max(1, params.page ?? 1);
+  const dealsColumn = sql<number>`coalesce(${dealCounts.dealsCount}, 0)::int`;
+  const sortColumn =
+    params.sort === "email"
+      ? user.email
+      : params.sort === "deals"
+        ? dealsColumn
+        : params.sort === "lastLogin"
+          ? user.lastLoginAt
+          : user.createdAt;
+  const direction = params.dir ?? (params.sort && params.sort !== "createdAt" ? "asc" : "desc");
   const rows = await db
     .select({
       id: user.id,
       email: user.email,
-      dealsCount: sql<number>`coalesce(${dealCounts.dealsCount}, 0)::int`,
+      dealsCount: dealsColumn,
       lastLoginAt: user.lastLoginAt,
       isAdmin: sql<boolean>`${adminUsers.id} is not null`,
       total: sql<number>`(count(*) over ())::int`,
@@ -46,12 +64,25 @@ export async function getUsersForAdmin(
     .leftJoin(dealCounts, eq(dealCounts.userId, user.id))
     .leftJoin(adminUsers, eq(adminUsers.userId, user.id))
     .where(query ? ilike(user.email, likePattern(query)) : undefined)
-    .orderBy(desc(user.createdAt), user.email)
-    .limit(ADMIN_USERS_LIMIT);
+    .orderBy(
+      direction === "asc" ? sql`${sortColumn} asc nulls last` : sql`${sortColumn} desc nulls last`,
+      user.email,
+    )
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   return {
     users: rows.map(({ total: _total, ...row }) => row),
-    total: rows[0]?.total ?? 0,
+    total: rows[0]?.total ?? (page > 1 ? await countUsers(db, query) : 0),
   };
+}
+
+/** How many accounts match a search (a page past the end has no row to carry the total). */
+async function countUsers(db: Database, query: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(user)
+    .where(query ? ilike(user.email, likePattern(query)) : undefined);
+  return row?.total ?? 0;
 }
 
 export async function findUserByEmail(db: Database, email: string) {

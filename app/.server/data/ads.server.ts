@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
 import type { AD_PLACEMENTS } from "~/lib/constants";
 
@@ -59,8 +59,31 @@ export async function updateAd(db: Database, id: string, values: AdValues): Prom
   return rows.length > 0;
 }
 
-/** Returns false when no ad has that id. */
-export async function deleteAd(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(ads).where(eq(ads.id, id)).returning({ id: ads.id });
-  return rows.length > 0;
+export async function getAdById(db: Database, id: string): Promise<Ad | null> {
+  const [row] = await db.select(adColumns).from(ads).where(eq(ads.id, id));
+  return row ?? null;
+}
+
+/** The ads a bulk action names, for its checks and audit entries. */
+export async function getAdsByIds(
+  db: Database,
+  ids: readonly string[],
+): Promise<{ id: string; title: string; active: boolean }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: ads.id, title: ads.title, active: ads.active })
+    .from(ads)
+    .where(inArray(ads.id, [...ids]));
+}
+
+export async function setAdsActive(
+  db: Database,
+  ids: readonly string[],
+  active: boolean,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(ads)
+    .set({ active, updatedAt: new Date() })
+    .where(inArray(ads.id, [...ids]));
 }

@@ -64,16 +64,3 @@ export async function updateCategory(
     return previous;
   });
 }
-
-/**
- * Its peptides become uncategorised (the foreign key sets category_id to null). Returns what was
- * deleted (for the audit log), null if unknown.
- */
-export async function deleteCategory(db: Database, id: string): Promise<CategoryInput | null> {
-  const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({
-    name: categories.name,
-    slug: categories.slug,
-    description: categories.description,
-  });
-  return row ?? null;
-}

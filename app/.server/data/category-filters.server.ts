@@ -44,6 +44,24 @@ export async function getAllCategoryFilters(db: Database) {
 }
 export type AdminCategoryFilter = Awaited<ReturnType<typeof getAllCategoryFilters>>[number];
 
+/** One filter as the admin edits it; null when it does not exist. */
+export async function getCategoryFilter(
+  db: Database,
+  id: string,
+): Promise<Omit<AdminCategoryFilter, "id"> | null> {
+  const [row] = await db
+    .select({
+      name: categoryFilters.name,
+      type: categoryFilters.type,
+      field: categoryFilters.field,
+      position: categoryFilters.position,
+      enabled: categoryFilters.enabled,
+    })
+    .from(categoryFilters)
+    .where(eq(categoryFilters.id, id));
+  return row ?? null;
+}
+
 export async function createCategoryFilter(
   db: Database,
   input: CategoryFilterInput,

@@ -28,6 +28,17 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The last day a coupon may expire on to be flagged as expiring (expired ones included). */
+export function couponWarnUntil(now: Date): string {
+  return isoDay(new Date(now.getTime() + COUPON_WARNING_DAYS * DAY_MS));
+}
+
+/** An offer whose price was last confirmed before this is stale: two scrape intervals ago. */
+export async function getStaleBefore(db: Database, now: Date): Promise<Date> {
+  const { scrapeIntervalSeconds } = await getSettings(db);
+  return new Date(now.getTime() - STALE_AFTER_INTERVALS * scrapeIntervalSeconds * 1000);
+}
+
 async function countRows(
   db: Database,
   table: typeof peptides | typeof vendors | typeof vendorPeptides | typeof user,
@@ -41,12 +52,9 @@ async function countRows(
  * together, whatever the catalogue size.
  */
 export async function getDashboard(db: Database, now: Date) {
-  const { scrapeIntervalSeconds } = await getSettings(db);
-  const staleBefore = new Date(
-    now.getTime() - STALE_AFTER_INTERVALS * scrapeIntervalSeconds * 1000,
-  );
+  const staleBefore = await getStaleBefore(db, now);
   const today = isoDay(now);
-  const warnUntil = isoDay(new Date(now.getTime() + COUPON_WARNING_DAYS * DAY_MS));
+  const warnUntil = couponWarnUntil(now);
   const isStale = lt(vendorPeptides.priceCheckedAt, staleBefore);
   const isFailing = eq(scrapeSources.status, "error");
   const isExpiring = and(isNotNull(coupons.expirationDate), lte(coupons.expirationDate, warnUntil));

@@ -3,7 +3,7 @@
  * catalogue's size: lists come from one query each (IN-lists, joins, json_agg, window
  * functions), never one query per card or row.
  */
-import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 
 import { DEFAULT_DISPLAY_CURRENCY, DEFAULT_SETTINGS, HOME_PAGE_SIZE } from "~/lib/constants";
 import {
@@ -20,18 +20,13 @@ import {
   type OfferPricing,
   type PricingContext,
 } from "~/lib/pricing";
+import { DEFAULT_HISTORY_RANGE, type HistoryRange } from "~/lib/price-history";
 import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
 
 import type { Database } from "../db/client";
-import {
-  categories,
-  coupons,
-  peptides,
-  priceHistory,
-  sizeOptions,
-  vendorPeptides,
-  vendors,
-} from "../db/schema";
+import type { PageCache } from "../page-cache.server";
+import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+import { getPriceHistory, type PeptideHistory } from "./price-history.server";
 
 // ---------------------------------------------------------------- shared shapes
 
@@ -77,6 +72,8 @@ export interface Offer extends OfferPricing {
   id: string;
   vendorId: string;
   vendorName: string;
+  /** The vendor page's address: /vendor/{vendorSlug}. */
+  vendorSlug: string;
   vendorWebsite: string | null;
   vendorRating: number | null;
   /** The vendor's free-text shipping note (SPEC.md's shipping_cost). */
@@ -173,7 +170,7 @@ const VIAL_MG_SQL = sql.raw(
 );
 
 /** Alphabetical regardless of the database's collation (PGlite sorts "MOTS-c" before "Melanotan II"). */
-const BY_NAME = sql`lower(${peptides.name}) asc, ${peptides.name} asc`;
+export const BY_NAME = sql`lower(${peptides.name}) asc, ${peptides.name} asc`;
 
 // ---------------------------------------------------------------- home
 
@@ -183,6 +180,12 @@ export interface HomePageParams {
   filters: HomeFilters;
   sort?: HomeSort;
   pricing?: PricingContext;
+  /**
+   * The app's data cache, emptied by every public write: the reads every visitor shares (the
+   * category, vendor and size lists, the featured peptides, an unfiltered count) come from it.
+   * Without one, everything is read afresh.
+   */
+  cache?: Pick<PageCache, "get">;
 }
 
 export interface HomePageData {
@@ -330,7 +333,7 @@ async function getCardSizes(db: Database, peptideIds: string[]) {
 }
 
 /** The columns of a vendor price, its vendor and coupon that pricing needs (left-joined). */
-const OFFER_COLUMNS = {
+export const OFFER_COLUMNS = {
   id: vendorPeptides.id,
   price: vendorPeptides.price,
   currency: vendorPeptides.currency,
@@ -339,6 +342,7 @@ const OFFER_COLUMNS = {
   missedScrapes: vendorPeptides.missedScrapes,
   vendorId: vendors.id,
   vendorName: vendors.name,
+  vendorSlug: vendors.slug,
   vendorRating: vendors.rating,
   vendorCurrency: vendors.currency,
   vendorShippingFee: vendors.shippingFee,
@@ -349,12 +353,15 @@ const OFFER_COLUMNS = {
   couponExpires: coupons.expirationDate,
 };
 
-type OfferColumns = {
+export type OfferColumns = {
   [K in keyof typeof OFFER_COLUMNS]: (typeof OFFER_COLUMNS)[K]["_"]["data"] | null;
 };
 
 /** Prices one joined row; null when the size has no vendor price in it. */
-function priceRow(row: OfferColumns & { quantity: number; unit: string }, pricing: PricingContext) {
+export function priceRow(
+  row: OfferColumns & { quantity: number; unit: string },
+  pricing: PricingContext,
+) {
   if (row.id === null || row.price === null || row.vendorId === null) return null;
   const coupon = couponFromColumns({
     code: row.couponCode,
@@ -381,11 +388,14 @@ function priceRow(row: OfferColumns & { quantity: number; unit: string }, pricin
     },
     pricing,
   );
+  // Spreads go last in this file's per-row objects: V8 builds `{ ...priced, id, … }` on a slow
+  // path (about 20 µs an object, most of a home page's pricing), `{ id, …, ...priced }` fast.
+  // The keys never overlap, so the order changes nothing else.
   return {
-    ...priced,
     id: row.id,
     vendorId: row.vendorId,
     vendorName: row.vendorName ?? "",
+    vendorSlug: row.vendorSlug ?? "",
     vendorRating: row.vendorRating,
     vendorCurrency,
     price: row.price,
@@ -393,6 +403,7 @@ function priceRow(row: OfferColumns & { quantity: number; unit: string }, pricin
     vials: row.vials ?? 1,
     stockStatus: row.stockStatus ?? "in_stock",
     coupon,
+    ...priced,
   };
 }
 
@@ -411,7 +422,14 @@ function buildCards(
     }
   >();
   const passes = (offer: NonNullable<ReturnType<typeof priceRow>>) =>
-    offerPassesFilters({ ...offer, displayPrice: offer.display?.perVial ?? null }, filters);
+    offerPassesFilters(
+      {
+        vendorName: offer.vendorName,
+        vendorRating: offer.vendorRating,
+        displayPrice: offer.display?.perVial ?? null,
+      },
+      filters,
+    );
   for (const row of sizeRows) {
     let size = offersBySize.get(row.sizeId);
     if (!size) {
@@ -453,7 +471,7 @@ function buildCards(
       sizes.find((s) => filters.sizes.includes(s.label)) ??
       withPrice[0] ??
       sizes[0];
-    cards.set(summary.id, { ...summary, sizes, defaultSizeId: preferred?.id ?? null });
+    cards.set(summary.id, { sizes, defaultSizeId: preferred?.id ?? null, ...summary });
   }
   return cards;
 }
@@ -471,7 +489,14 @@ function featuredSlots<T>(items: (T & { popularOrder: number })[]): (T | null)[]
 
 export async function getHomePageData(
   db: Database,
-  { categorySlug, page, filters, sort = "name", pricing = defaultPricingContext() }: HomePageParams,
+  {
+    categorySlug,
+    page,
+    filters,
+    sort = "name",
+    pricing = defaultPricingContext(),
+    cache,
+  }: HomePageParams,
 ): Promise<HomePageData> {
   const conditions: SQL[] = [];
   if (categorySlug) conditions.push(eq(categories.slug, categorySlug));
@@ -501,10 +526,17 @@ export async function getHomePageData(
     .leftJoin(categories, eq(categories.id, peptides.categoryId))
     .where(where);
 
-  const [meta, summaries, [{ total }]] = await Promise.all([
-    getHomeMeta(db),
+  const readShared = <T>(key: string, load: () => Promise<T>) =>
+    cache ? cache.get(key, load) : load();
+  const meta = await readShared("home-meta", () => getHomeMeta(db));
+  // Only a real category's count is kept, so visitors' URLs cannot grow the cache.
+  const sharedCount =
+    !hasRowFilters(filters) &&
+    (categorySlug === null || meta.categories.some((c) => c.slug === categorySlug));
+  const countTotal = async () => (await countQuery)[0]!.total;
+  const [summaries, total] = await Promise.all([
     pageQuery,
-    countQuery,
+    sharedCount ? readShared(`home-count:${categorySlug ?? ""}`, countTotal) : countTotal(),
   ]);
   const featuredSummaries = meta.featured.map(({ popularOrder: _order, ...summary }) => summary);
   const ids = [...new Set([...summaries, ...featuredSummaries].map((p) => p.id))];
@@ -572,7 +604,6 @@ async function getOffersBySlug(db: Database, slug: string, pricing: PricingConte
     const priced = priceRow(row, pricing);
     if (!priced) continue;
     offers.push({
-      ...priced,
       vendorWebsite: row.vendorWebsite,
       vendorShippingNote: row.vendorShippingNote,
       vendorShipsTo: row.vendorShipsTo ?? [],
@@ -587,18 +618,13 @@ async function getOffersBySlug(db: Database, slug: string, pricing: PricingConte
       priceCheckedAt: toIso(row.priceCheckedAt),
       pricePerMg: pricePerMg(priced.priceAfterCoupon, row.quantity * priced.vials, row.unit),
       lowestEverPrice: row.lowestEverPrice,
+      ...priced,
     });
   }
   return { sizes, offers };
 }
 
 // ---------------------------------------------------------------- detail
-
-export interface HistoryPoint {
-  vendorPeptideId: string;
-  price: number;
-  observedAt: string;
-}
 
 export interface PeptidePageData {
   peptide: {
@@ -614,16 +640,16 @@ export interface PeptidePageData {
   };
   sizes: SizeChoice[];
   offers: Offer[];
-  history: HistoryPoint[];
+  /** The price history of every vendor price of the peptide over the range asked for. */
+  history: PeptideHistory;
   recommended: PeptideSummary[];
 }
-
-const HISTORY_WINDOW_DAYS = 90;
 
 export async function getPeptidePageData(
   db: Database,
   slug: string,
   pricing: PricingContext = defaultPricingContext(),
+  historyRange: HistoryRange = DEFAULT_HISTORY_RANGE,
 ): Promise<PeptidePageData | null> {
   const { now } = pricing;
   const peptideQuery = db
@@ -643,22 +669,7 @@ export async function getPeptidePageData(
     .where(eq(peptides.slug, slug))
     .limit(1);
 
-  const historyQuery = db
-    .select({
-      vendorPeptideId: priceHistory.vendorPeptideId,
-      price: priceHistory.price,
-      observedAt: priceHistory.observedAt,
-    })
-    .from(priceHistory)
-    .innerJoin(vendorPeptides, eq(vendorPeptides.id, priceHistory.vendorPeptideId))
-    .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
-    .where(
-      and(
-        eq(peptides.slug, slug),
-        gt(priceHistory.observedAt, new Date(now.getTime() - HISTORY_WINDOW_DAYS * 86_400_000)),
-      ),
-    )
-    .orderBy(asc(priceHistory.observedAt));
+  const historyQuery = getPriceHistory(db, slug, historyRange, now);
 
   // Same category first, then popular ones; the subquery keeps this independent of the first query.
   const sameCategory = sql`${peptides.categoryId} is not distinct from (select category_id from peptides where slug = ${slug}) and ${peptides.categoryId} is not null`;
@@ -693,7 +704,7 @@ export async function getPeptidePageData(
     peptide: { ...peptide, updatedAt: toIso(peptide.updatedAt) },
     sizes,
     offers,
-    history: history.map((h) => ({ ...h, observedAt: toIso(h.observedAt) })),
+    history,
     recommended,
   };
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 
-import { MAX_POPULAR_ORDER } from "~/lib/forms/catalog";
+import type { SortState } from "~/lib/sort";
+import { MAX_POPULAR_ORDER } from "~/lib/forms/peptides";
 
 import type { Database } from "../db/client";
 import { categories, peptides, peptideSlugHistory } from "../db/schema";
@@ -18,27 +19,99 @@ export interface PeptideInput {
   popularOrder: number | null;
 }
 
-/** Every peptide with its category name, for the admin table (one query). */
-export async function getAdminPeptides(db: Database) {
+const adminPeptideColumns = {
+  id: peptides.id,
+  name: peptides.name,
+  slug: peptides.slug,
+  description: peptides.description,
+  imageUrl: peptides.imageUrl,
+  categoryId: peptides.categoryId,
+  categoryName: categories.name,
+  keyBenefits: peptides.keyBenefits,
+  aliases: peptides.aliases,
+  isPopular: peptides.isPopular,
+  popularOrder: peptides.popularOrder,
+};
+
+export const ADMIN_PEPTIDE_SORTS = ["name", "category", "popular"] as const;
+export type AdminPeptideSort = (typeof ADMIN_PEPTIDE_SORTS)[number];
+
+export interface AdminPeptideQuery {
+  /** Part of the name, slug or an alias, any case. */
+  search: string;
+  categoryId: string | null;
+  /** true: only popular ones; false: only the others; null: all. */
+  popular: boolean | null;
+  sort: SortState<AdminPeptideSort>;
+  page: number;
+  pageSize: number;
+}
+
+/** `%` and `_` typed into a search are literal characters, not wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of the admin peptide table, searched, filtered and sorted, with the total: two queries. */
+export async function getAdminPeptidePage(db: Database, query: AdminPeptideQuery) {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(peptides.name, pattern),
+        ilike(peptides.slug, pattern),
+        sql`exists (select 1 from unnest(${peptides.aliases}) as alias where alias ilike ${pattern})`,
+      )!,
+    );
+  }
+  if (query.categoryId) conditions.push(eq(peptides.categoryId, query.categoryId));
+  if (query.popular !== null) conditions.push(eq(peptides.isPopular, query.popular));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const direction = query.sort.direction === "asc" ? asc : desc;
+  const order = {
+    name: [direction(sql`lower(${peptides.name})`)],
+    category: [direction(sql`lower(${categories.name})`)],
+    // Popular ones first by their slot, then the rest.
+    popular: [direction(sql`coalesce(${peptides.popularOrder}, ${MAX_POPULAR_ORDER + 1})`)],
+  }[query.sort.column];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(adminPeptideColumns)
+      .from(peptides)
+      .leftJoin(categories, eq(peptides.categoryId, categories.id))
+      .where(where)
+      .orderBy(...order, asc(peptides.name), asc(peptides.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(peptides).where(where),
+  ]);
+  return { rows, total };
+}
+export type AdminPeptide = Awaited<ReturnType<typeof getAdminPeptidePage>>["rows"][number];
+
+/** Id and name of every peptide, for the vendor-price dialog's select and the table filter. */
+export async function getPeptideOptions(db: Database) {
   return db
-    .select({
-      id: peptides.id,
-      name: peptides.name,
-      slug: peptides.slug,
-      description: peptides.description,
-      imageUrl: peptides.imageUrl,
-      categoryId: peptides.categoryId,
-      categoryName: categories.name,
-      keyBenefits: peptides.keyBenefits,
-      aliases: peptides.aliases,
-      isPopular: peptides.isPopular,
-      popularOrder: peptides.popularOrder,
-    })
+    .select({ id: peptides.id, name: peptides.name })
     .from(peptides)
-    .leftJoin(categories, eq(peptides.categoryId, categories.id))
     .orderBy(asc(peptides.name));
 }
-export type AdminPeptide = Awaited<ReturnType<typeof getAdminPeptides>>[number];
+
+/** The peptides as the admin edits them (the audit's before and after): one query. */
+export async function getAdminPeptidesByIds(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(adminPeptideColumns)
+    .from(peptides)
+    .leftJoin(categories, eq(peptides.categoryId, categories.id))
+    .where(inArray(peptides.id, ids));
+}
+
+export async function getAdminPeptide(db: Database, id: string) {
+  const [row] = await getAdminPeptidesByIds(db, [id]);
+  return row ?? null;
+}
 
 export async function getPeptideById(db: Database, id: string) {
   const [row] = await db
@@ -60,28 +133,83 @@ export async function getPeptideIdBySlug(db: Database, slug: string): Promise<st
   return row?.id ?? null;
 }
 
-export async function createPeptide(db: Database, input: PeptideInput): Promise<string> {
+/** A peptide that left the featured slots because another took its place. */
+export interface DisplacedPeptide {
+  id: string;
+  name: string;
+  popularOrder: number;
+}
+
+// Any fixed number: the key of the advisory lock every change to the featured slots takes.
+const POPULAR_SLOTS_LOCK = 7_301_003;
+
+/**
+ * Serialises changes to the featured slots across connections and instances, so two saves at
+ * once cannot both see a slot free (the unique index on popular_order is the last word).
+ */
+async function lockPopularSlots(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${POPULAR_SLOTS_LOCK})`);
+}
+
+/**
+ * Gives slot `order` to `peptideId`: whichever other peptide holds it leaves the featured
+ * slots (SPEC.md §4's 1–3 stays at most three peptides, never two in one slot).
+ */
+async function claimPopularSlot(
+  tx: Database,
+  peptideId: string | null,
+  order: number,
+): Promise<DisplacedPeptide | null> {
+  const [displaced] = await tx
+    .update(peptides)
+    .set({ isPopular: false, popularOrder: null, updatedAt: new Date() })
+    .where(
+      and(eq(peptides.popularOrder, order), peptideId ? ne(peptides.id, peptideId) : undefined),
+    )
+    .returning({ id: peptides.id, name: peptides.name });
+  return displaced ? { ...displaced, popularOrder: order } : null;
+}
+
+export interface SavePeptideResult {
+  id: string;
+  displaced: DisplacedPeptide | null;
+}
+
+export async function createPeptide(db: Database, input: PeptideInput): Promise<SavePeptideResult> {
   return db.transaction(async (tx) => {
+    await lockPopularSlots(tx);
+    const displaced =
+      input.isPopular && input.popularOrder !== null
+        ? await claimPopularSlot(tx, null, input.popularOrder)
+        : null;
     const [row] = await tx.insert(peptides).values(input).returning({ id: peptides.id });
     // A live slug wins over a former one: the old redirect would never be reached again.
     await tx.delete(peptideSlugHistory).where(eq(peptideSlugHistory.slug, input.slug));
-    return row.id;
+    return { id: row.id, displaced };
   });
 }
 
-/** Saves the peptide; a changed slug is kept in its history so old links answer a 301. */
+/**
+ * Saves the peptide (null when it does not exist); a changed slug is kept in its history so old
+ * links answer a 301.
+ */
 export async function updatePeptide(
   db: Database,
   id: string,
   input: PeptideInput,
-): Promise<boolean> {
+): Promise<SavePeptideResult | null> {
   return db.transaction(async (tx) => {
+    await lockPopularSlots(tx);
     const [before] = await tx
       .select({ slug: peptides.slug })
       .from(peptides)
       .where(eq(peptides.id, id))
       .for("update");
-    if (!before) return false;
+    if (!before) return null;
+    const displaced =
+      input.isPopular && input.popularOrder !== null
+        ? await claimPopularSlot(tx, id, input.popularOrder)
+        : null;
     await tx
       .update(peptides)
       .set({ ...input, updatedAt: new Date() })
@@ -96,7 +224,7 @@ export async function updatePeptide(
           set: { peptideId: id, createdAt: new Date() },
         });
     }
-    return true;
+    return { id, displaced };
   });
 }
 
@@ -133,25 +261,30 @@ export async function addPeptideAlias(db: Database, id: string, alias: string): 
     );
 }
 
-/** Deletes the peptide; its sizes, vendor prices and price history go with it (foreign keys). */
-export async function deletePeptide(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(peptides).where(eq(peptides.id, id)).returning({ id: peptides.id });
-  return rows.length > 0;
-}
-
-/** SPEC.md §4: the highest existing popular_order plus 1, starting at 1. */
+/**
+ * SPEC.md §4: the highest existing popular_order plus 1, starting at 1; past the last slot, a
+ * slot left free below it (orders 1 and 3 taken: 2). Past 3 when all are taken.
+ */
 export async function getNextPopularOrder(db: Database): Promise<number> {
-  const [row] = await db.select({ highest: max(peptides.popularOrder) }).from(peptides);
-  return (row?.highest ?? 0) + 1;
+  const taken = await db
+    .select({ order: peptides.popularOrder })
+    .from(peptides)
+    .where(sql`${peptides.popularOrder} is not null`);
+  const orders = new Set(taken.map((row) => Number(row.order)));
+  const next = Math.max(0, ...orders) + 1;
+  if (next <= MAX_POPULAR_ORDER) return next;
+  for (let order = 1; order <= MAX_POPULAR_ORDER; order += 1) if (!orders.has(order)) return order;
+  return next;
 }
 
 export type PromoteResult =
-  | { ok: true; popularOrder: number }
+  | { ok: true; popularOrder: number; name: string }
   | { ok: false; reason: "not-found" | "already-popular" | "no-free-slot" };
 
 /** Marks a peptide popular with the next order; refuses past the 3 featured slots. */
 export async function promotePeptide(db: Database, id: string): Promise<PromoteResult> {
   return db.transaction(async (tx) => {
+    await lockPopularSlots(tx);
     const peptide = await getPeptideById(tx, id);
     if (!peptide) return { ok: false, reason: "not-found" };
     if (peptide.isPopular) return { ok: false, reason: "already-popular" };
@@ -161,6 +294,6 @@ export async function promotePeptide(db: Database, id: string): Promise<PromoteR
       .update(peptides)
       .set({ isPopular: true, popularOrder, updatedAt: new Date() })
       .where(eq(peptides.id, id));
-    return { ok: true, popularOrder };
+    return { ok: true, popularOrder, name: peptide.name };
   });
 }

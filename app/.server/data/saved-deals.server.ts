@@ -1,10 +1,18 @@
-import { and, arrayContains, desc, eq, isNotNull } from "drizzle-orm";
+import { and, arrayContains, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 
 import type { DealTag } from "~/lib/forms/deals";
 import { applyCoupon, couponFromColumns, isCouponActive } from "~/lib/pricing";
 
 import type { Database } from "../db/client";
-import { coupons, peptides, savedDeals, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+import {
+  coupons,
+  peptides,
+  savedDeals,
+  sizeOptions,
+  user,
+  vendorPeptides,
+  vendors,
+} from "../db/schema";
 
 export interface SavedDealRow {
   id: string;
@@ -12,6 +20,8 @@ export interface SavedDealRow {
   peptideName: string;
   peptideSlug: string | null;
   vendorName: string;
+  /** The vendor page's slug; null once the vendor price is gone. */
+  vendorSlug: string | null;
   quantity: number | null;
   unit: string | null;
   purity: string | null;
@@ -50,6 +60,7 @@ export async function listSavedDeals(
       peptideName: savedDeals.peptideName,
       peptideSlug: peptides.slug,
       vendorName: savedDeals.vendorName,
+      vendorSlug: vendors.slug,
       quantity: savedDeals.quantity,
       unit: savedDeals.unit,
       purity: savedDeals.purity,
@@ -69,6 +80,7 @@ export async function listSavedDeals(
     .from(savedDeals)
     .leftJoin(vendorPeptides, eq(vendorPeptides.id, savedDeals.vendorPeptideId))
     .leftJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
+    .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
     .where(
       and(
@@ -199,4 +211,58 @@ export async function removeSavedDeal(
     .where(and(eq(savedDeals.id, params.dealId), eq(savedDeals.userId, params.userId)))
     .returning({ id: savedDeals.id });
   return removed.length > 0;
+}
+
+/** Saved deals with the alert on for these vendor prices, with the live price and coupon; one query. */
+export async function listPriceDropCandidates(db: Database, vendorPeptideIds: string[]) {
+  if (vendorPeptideIds.length === 0) return [];
+  return db
+    .select({
+      dealId: savedDeals.id,
+      email: user.email,
+      peptideName: savedDeals.peptideName,
+      peptideSlug: peptides.slug,
+      vendorName: savedDeals.vendorName,
+      quantity: savedDeals.quantity,
+      unit: savedDeals.unit,
+      currency: savedDeals.currency,
+      priceAtSave: savedDeals.priceAtSave,
+      lastAlertedPrice: savedDeals.lastAlertedPrice,
+      price: vendorPeptides.price,
+      stockStatus: vendorPeptides.stockStatus,
+      missedScrapes: vendorPeptides.missedScrapes,
+      url: vendorPeptides.url,
+      ...couponColumns,
+    })
+    .from(savedDeals)
+    .innerJoin(user, eq(user.id, savedDeals.userId))
+    .innerJoin(vendorPeptides, eq(vendorPeptides.id, savedDeals.vendorPeptideId))
+    .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
+    .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
+    .where(
+      and(eq(savedDeals.alertEnabled, true), inArray(savedDeals.vendorPeptideId, vendorPeptideIds)),
+    );
+}
+
+/**
+ * Moves a deal's last alerted price from what it was read as to a new value; false when
+ * another caller moved it first, so one drop mails once.
+ */
+export async function claimSavedDealAlert(
+  db: Database,
+  params: { dealId: string; from: number | null; to: number | null },
+): Promise<boolean> {
+  const claimed = await db
+    .update(savedDeals)
+    .set({ lastAlertedPrice: params.to })
+    .where(
+      and(
+        eq(savedDeals.id, params.dealId),
+        params.from === null
+          ? isNull(savedDeals.lastAlertedPrice)
+          : eq(savedDeals.lastAlertedPrice, params.from),
+      ),
+    )
+    .returning({ id: savedDeals.id });
+  return claimed.length > 0;
 }

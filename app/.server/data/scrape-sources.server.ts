@@ -1,4 +1,6 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
+
+import type { SourcesQuery } from "~/lib/forms/scraping";
 
 import type { Database } from "../db/client";
 import { scrapedData, scrapeSources, vendors } from "../db/schema";
@@ -41,6 +43,70 @@ const sourceColumns = {
   createdAt: scrapeSources.createdAt,
 };
 
+/** `%`, `_` and `\` typed into the search box match themselves. */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const STATUS_FILTERS: Record<NonNullable<SourcesQuery["status"]>, SQL> = {
+  active: and(eq(scrapeSources.isActive, true), ne(scrapeSources.status, "error"))!,
+  inactive: not(scrapeSources.isActive),
+  error: eq(scrapeSources.status, "error"),
+};
+
+/** The order of the Status column: what the badge says (inactive, then error, then active). */
+const displayStatusOrder = sql`case when not ${scrapeSources.isActive} then 0 when ${scrapeSources.status} = 'error' then 1 else 2 end`;
+
+const SORT_COLUMNS = {
+  retailer: sql`lower(${scrapeSources.retailerName})`,
+  url: scrapeSources.url,
+  status: displayStatusOrder,
+} as const;
+
+/**
+ * One page of the sources table: search in retailer and URL, a status filter, a sort (else
+ * newest first, SPEC.md §7), and the total for 'Page X of Y'. Two queries.
+ */
+export async function getScrapeSourcesPage(
+  db: Database,
+  query: SourcesQuery & { pageSize: number },
+) {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(ilike(scrapeSources.retailerName, pattern), ilike(scrapeSources.url, pattern))!,
+    );
+  }
+  if (query.status) conditions.push(STATUS_FILTERS[query.status]);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const direction = query.dir === "desc" ? desc : asc;
+  const order = query.sort
+    ? [
+        // Never-scraped sources come last in both directions.
+        query.sort !== "lastScraped"
+          ? direction(SORT_COLUMNS[query.sort])
+          : query.dir === "desc"
+            ? sql`${scrapeSources.lastScrapedAt} desc nulls last`
+            : sql`${scrapeSources.lastScrapedAt} asc nulls last`,
+        desc(scrapeSources.createdAt),
+        desc(scrapeSources.id),
+      ]
+    : [desc(scrapeSources.createdAt), desc(scrapeSources.id)];
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(scrapeSources).where(where),
+    db
+      .select({ ...sourceColumns, vendorName: vendors.name })
+      .from(scrapeSources)
+      .leftJoin(vendors, eq(scrapeSources.vendorId, vendors.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
 /** Every scrape source with its vendor's name, newest first (SPEC.md §7). */
 export async function getScrapeSources(db: Database) {
   return db
@@ -49,7 +115,8 @@ export async function getScrapeSources(db: Database) {
     .leftJoin(vendors, eq(scrapeSources.vendorId, vendors.id))
     .orderBy(desc(scrapeSources.createdAt), desc(scrapeSources.id));
 }
-export type ScrapeSourceRow = Awaited<ReturnType<typeof getScrapeSources>>[number];
+
+export type ScrapeSourceRow = Awaited<ReturnType<typeof getScrapeSourcesPage>>["rows"][number];
 export type ScrapeSource = Omit<ScrapeSourceRow, "vendorName">;
 
 export async function getScrapeSource(db: Database, id: string): Promise<ScrapeSource | null> {
@@ -64,6 +131,37 @@ export async function getActiveScrapeSources(db: Database): Promise<ScrapeSource
     .from(scrapeSources)
     .where(eq(scrapeSources.isActive, true))
     .orderBy(scrapeSources.createdAt, scrapeSources.id);
+}
+
+/** The switched-off sources a run over all sources leaves out, by name. */
+export async function getInactiveScrapeSourceNames(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ retailerName: scrapeSources.retailerName })
+    .from(scrapeSources)
+    .where(eq(scrapeSources.isActive, false))
+    .orderBy(scrapeSources.retailerName);
+  return rows.map((row) => row.retailerName);
+}
+
+/** The sources among `ids` (those that still exist), for a bulk action's audit entries. */
+export async function getScrapeSourcesByIds(db: Database, ids: string[]): Promise<ScrapeSource[]> {
+  if (ids.length === 0) return [];
+  return db.select(sourceColumns).from(scrapeSources).where(inArray(scrapeSources.id, ids));
+}
+
+/** Switches sources on or off; returns the ids it changed. */
+export async function setScrapeSourcesActive(
+  db: Database,
+  ids: string[],
+  isActive: boolean,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(scrapeSources)
+    .set({ isActive })
+    .where(inArray(scrapeSources.id, ids))
+    .returning({ id: scrapeSources.id });
+  return rows.map((row) => row.id);
 }
 
 /** How many active sources feed this vendor's prices. */
@@ -88,14 +186,6 @@ export async function updateScrapeSource(
   const rows = await db
     .update(scrapeSources)
     .set(input)
-    .where(eq(scrapeSources.id, id))
-    .returning({ id: scrapeSources.id });
-  return rows.length > 0;
-}
-
-export async function deleteScrapeSource(db: Database, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(scrapeSources)
     .where(eq(scrapeSources.id, id))
     .returning({ id: scrapeSources.id });
   return rows.length > 0;

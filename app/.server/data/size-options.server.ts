@@ -1,9 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 
 import type { Unit } from "~/lib/constants";
 
 import type { Database } from "../db/client";
-import { sizeOptions } from "../db/schema";
+import { peptides, sizeOptions, vendorPeptides } from "../db/schema";
 
 export interface SizeInput {
   peptideId: string;
@@ -50,4 +50,43 @@ export async function getPeptideSizeOptions(db: Database, peptideId: string) {
     .from(sizeOptions)
     .where(eq(sizeOptions.peptideId, peptideId));
   return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
+}
+
+/** Every size with its peptide and how many vendor prices use it, for the admin's Sizes table. */
+export async function getAdminSizeOptions(db: Database) {
+  const rows = await db
+    .select({
+      id: sizeOptions.id,
+      peptideId: sizeOptions.peptideId,
+      peptideName: peptides.name,
+      quantity: sizeOptions.quantity,
+      unit: sizeOptions.unit,
+      unitLabel: sizeOptions.unitLabel,
+      priceCount: count(vendorPeptides.id),
+    })
+    .from(sizeOptions)
+    .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
+    .leftJoin(vendorPeptides, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
+    .groupBy(sizeOptions.id, peptides.id)
+    .orderBy(asc(peptides.name), asc(sizeOptions.unit), asc(sizeOptions.quantity));
+  return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
+}
+
+export type AdminSizeOption = Awaited<ReturnType<typeof getAdminSizeOptions>>[number];
+
+/** One size and how many vendor prices use it; null when it does not exist. */
+export async function getSizeOptionUsage(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: sizeOptions.id,
+      quantity: sizeOptions.quantity,
+      unit: sizeOptions.unit,
+      unitLabel: sizeOptions.unitLabel,
+      priceCount: count(vendorPeptides.id),
+    })
+    .from(sizeOptions)
+    .leftJoin(vendorPeptides, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
+    .where(eq(sizeOptions.id, id))
+    .groupBy(sizeOptions.id);
+  return row ?? null;
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, max, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt, max, ne, notInArray, sql, type SQL } from "drizzle-orm";
 
-import type { CurrencyCode } from "~/lib/constants";
+import type { CurrencyCode, StockStatus } from "~/lib/constants";
+import type { SortState } from "~/lib/sort";
 
 import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
@@ -13,32 +14,107 @@ export async function getLatestPriceCheck(db: Database): Promise<Date | null> {
   return row?.latest ?? null;
 }
 
-/** Every vendor price with its peptide, vendor and size, newest first: the admin table (one query). */
-export async function getAdminVendorPeptides(db: Database) {
-  return db
-    .select({
-      id: vendorPeptides.id,
-      peptideId: vendorPeptides.peptideId,
-      peptideName: peptides.name,
-      vendorId: vendorPeptides.vendorId,
-      vendorName: vendors.name,
-      price: vendorPeptides.price,
-      currency: vendorPeptides.currency,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-      purity: vendorPeptides.purity,
-      notes: vendorPeptides.notes,
-      url: vendorPeptides.url,
-      createdAt: vendorPeptides.createdAt,
-    })
+const adminVendorPriceColumns = {
+  id: vendorPeptides.id,
+  peptideId: vendorPeptides.peptideId,
+  peptideName: peptides.name,
+  vendorId: vendorPeptides.vendorId,
+  vendorName: vendors.name,
+  price: vendorPeptides.price,
+  currency: vendorPeptides.currency,
+  quantity: sizeOptions.quantity,
+  unit: sizeOptions.unit,
+  unitLabel: sizeOptions.unitLabel,
+  vials: vendorPeptides.vials,
+  purity: vendorPeptides.purity,
+  notes: vendorPeptides.notes,
+  url: vendorPeptides.url,
+  stockStatus: vendorPeptides.stockStatus,
+  source: vendorPeptides.source,
+  priceCheckedAt: vendorPeptides.priceCheckedAt,
+  createdAt: vendorPeptides.createdAt,
+};
+
+export const ADMIN_VENDOR_PRICE_SORTS = [
+  "peptide",
+  "vendor",
+  "price",
+  "currency",
+  "quantity",
+  "unit",
+  "purity",
+  "notes",
+  "link",
+  "stock",
+  "checked",
+] as const;
+export type AdminVendorPriceSort = (typeof ADMIN_VENDOR_PRICE_SORTS)[number];
+
+export interface AdminVendorPriceQuery {
+  peptideId: string | null;
+  vendorId: string | null;
+  /** "in": in or low stock; "out": out of stock; null: both. */
+  stock: "in" | "out" | null;
+  /** Only offers whose price was last confirmed before this (the dashboard's stale rule). */
+  staleBefore: Date | null;
+  sort: SortState<AdminVendorPriceSort>;
+  page: number;
+  pageSize: number;
+}
+
+/** One page of the admin vendor-price table, filtered and sorted, with the total: two queries. */
+export async function getAdminVendorPricePage(db: Database, query: AdminVendorPriceQuery) {
+  const conditions: SQL[] = [];
+  if (query.peptideId) conditions.push(eq(vendorPeptides.peptideId, query.peptideId));
+  if (query.vendorId) conditions.push(eq(vendorPeptides.vendorId, query.vendorId));
+  if (query.stock === "out") conditions.push(eq(vendorPeptides.stockStatus, "out_of_stock"));
+  if (query.stock === "in") conditions.push(ne(vendorPeptides.stockStatus, "out_of_stock"));
+  if (query.staleBefore) conditions.push(lt(vendorPeptides.priceCheckedAt, query.staleBefore));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const direction = query.sort.direction === "asc" ? asc : desc;
+  const column = {
+    peptide: sql`lower(${peptides.name})`,
+    vendor: sql`lower(${vendors.name})`,
+    price: vendorPeptides.price,
+    currency: vendorPeptides.currency,
+    quantity: sizeOptions.quantity,
+    unit: sizeOptions.unit,
+    purity: vendorPeptides.purity,
+    notes: vendorPeptides.notes,
+    link: vendorPeptides.url,
+    stock: vendorPeptides.stockStatus,
+    checked: vendorPeptides.priceCheckedAt,
+  }[query.sort.column];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(adminVendorPriceColumns)
+      .from(vendorPeptides)
+      .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
+      .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
+      .innerJoin(sizeOptions, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
+      .where(where)
+      .orderBy(direction(column), asc(vendorPeptides.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(vendorPeptides).where(where),
+  ]);
+  return { rows, total };
+}
+export type AdminVendorPeptide = Awaited<
+  ReturnType<typeof getAdminVendorPricePage>
+>["rows"][number];
+
+/** One vendor price as the admin table shows it (the audit's before and after), or null. */
+export async function getAdminVendorPrice(db: Database, id: string) {
+  const [row] = await db
+    .select(adminVendorPriceColumns)
     .from(vendorPeptides)
     .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
     .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
     .innerJoin(sizeOptions, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
-    .orderBy(desc(vendorPeptides.createdAt));
+    .where(eq(vendorPeptides.id, id));
+  return row ?? null;
 }
-export type AdminVendorPeptide = Awaited<ReturnType<typeof getAdminVendorPeptides>>[number];
 
 export interface VendorPriceInput {
   peptideId: string;
@@ -56,6 +132,8 @@ export interface VendorPriceInput {
   notes?: string | null;
   /** What a scrape saw; undefined (an admin's entry) leaves the stock as it is. */
   soldOut?: boolean;
+  /** An admin's exact stock reading (low stock included); wins over soldOut. */
+  stockStatus?: StockStatus;
 }
 
 export interface VendorPriceResult {
@@ -116,7 +194,8 @@ export async function upsertVendorPrice(
           newPrice: null,
           changed: false,
         };
-      const inStock = !input.soldOut;
+      const stockStatus = input.stockStatus ?? (input.soldOut ? "out_of_stock" : "in_stock");
+      const inStock = stockStatus !== "out_of_stock";
       const [row] = await tx
         .insert(vendorPeptides)
         .values({
@@ -127,7 +206,7 @@ export async function upsertVendorPrice(
           vials: input.vials ?? 1,
           price: input.price,
           priceCheckedAt: now,
-          stockStatus: inStock ? "in_stock" : "out_of_stock",
+          stockStatus,
         })
         .returning({ id: vendorPeptides.id });
       await tx
@@ -142,10 +221,16 @@ export async function upsertVendorPrice(
       };
     }
     const wasInStock = existing.stockStatus !== "out_of_stock";
-    const inStock = input.soldOut === undefined ? wasInStock : !input.soldOut;
+    const scrapedInStock = input.soldOut === undefined ? wasInStock : !input.soldOut;
     // 'low_stock' is an admin's finer reading of "in stock"; a scrape only knows in or out.
     const stockStatus =
-      inStock === wasInStock ? existing.stockStatus : inStock ? "in_stock" : "out_of_stock";
+      input.stockStatus ??
+      (scrapedInStock === wasInStock
+        ? existing.stockStatus
+        : scrapedInStock
+          ? "in_stock"
+          : "out_of_stock");
+    const inStock = stockStatus !== "out_of_stock";
     const price = input.price ?? existing.price;
     const changed = price !== existing.price || inStock !== wasInStock;
     await tx
@@ -209,43 +294,18 @@ export async function recordUnseenScrapedOffers(
   return rows.length;
 }
 
-export interface ManualPriceInput {
-  peptideId: string;
-  vendorId: string;
-  sizeOptionId: string;
-  price: number;
-  currency: CurrencyCode;
-  url: string | null;
-  purity: string | null;
-  notes: string | null;
-}
-
-export interface ManualPriceResult {
-  vendorPeptideId: string;
-  created: boolean;
-  /** The price before this entry; null for a new vendor price. */
-  oldPrice: number | null;
-  newPrice: number;
-}
-
-/** An admin's price for a vendor and size (source 'manual'); the stock stays as it is. */
-export async function saveManualVendorPrice(
-  db: Database,
-  input: ManualPriceInput,
-): Promise<ManualPriceResult> {
-  const result = await upsertVendorPrice(db, { ...input, source: "manual" });
-  return {
-    vendorPeptideId: result.vendorPeptideId!,
-    created: result.created,
-    oldPrice: result.oldPrice,
-    newPrice: input.price,
-  };
-}
-
-export async function deleteVendorPeptide(db: Database, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(vendorPeptides)
-    .where(eq(vendorPeptides.id, id))
-    .returning({ id: vendorPeptides.id });
-  return rows.length > 0;
+/** The offer an inline edit names: what the one writer needs to find it again. */
+export async function getVendorPriceKey(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      peptideId: vendorPeptides.peptideId,
+      vendorId: vendorPeptides.vendorId,
+      sizeOptionId: vendorPeptides.sizeOptionId,
+      vials: vendorPeptides.vials,
+      currency: vendorPeptides.currency,
+      source: vendorPeptides.source,
+    })
+    .from(vendorPeptides)
+    .where(eq(vendorPeptides.id, id));
+  return row ?? null;
 }

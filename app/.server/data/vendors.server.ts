@@ -1,6 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 
 import type { DiscountType } from "~/lib/constants";
+import type { SortState } from "~/lib/sort";
+
+import { likePattern } from "./peptides.server";
 
 import type { Database } from "../db/client";
 import { coupons, vendors } from "../db/schema";
@@ -25,31 +28,92 @@ export interface CouponInput {
   expirationDate: string | null;
 }
 
-/** Every vendor with its coupon (at most one), ordered by name: one query. */
-export async function getVendorsWithCoupons(db: Database) {
-  return db
-    .select({
-      id: vendors.id,
-      name: vendors.name,
-      website: vendors.website,
-      logoUrl: vendors.logoUrl,
-      isPreferred: vendors.isPreferred,
-      shippingCost: vendors.shippingCost,
-      currency: vendors.currency,
-      shippingFee: vendors.shippingFee,
-      freeShippingThreshold: vendors.freeShippingThreshold,
-      shipsTo: vendors.shipsTo,
-      rating: vendors.rating,
-      couponCode: coupons.code,
-      discountAmount: coupons.discountAmount,
-      discountType: coupons.discountType,
-      expirationDate: coupons.expirationDate,
-    })
+const adminVendorColumns = {
+  id: vendors.id,
+  name: vendors.name,
+  website: vendors.website,
+  logoUrl: vendors.logoUrl,
+  isPreferred: vendors.isPreferred,
+  shippingCost: vendors.shippingCost,
+  currency: vendors.currency,
+  shippingFee: vendors.shippingFee,
+  freeShippingThreshold: vendors.freeShippingThreshold,
+  shipsTo: vendors.shipsTo,
+  rating: vendors.rating,
+  couponCode: coupons.code,
+  discountAmount: coupons.discountAmount,
+  discountType: coupons.discountType,
+  expirationDate: coupons.expirationDate,
+};
+
+export const ADMIN_VENDOR_SORTS = ["name", "preferred", "coupon", "expiration", "rating"] as const;
+export type AdminVendorSort = (typeof ADMIN_VENDOR_SORTS)[number];
+
+export interface AdminVendorQuery {
+  /** Part of the name, website or coupon code, any case. */
+  search: string;
+  /** Only vendors whose coupon expires on or before this day (YYYY-MM-DD), expired ones too. */
+  couponExpiringBy: string | null;
+  sort: SortState<AdminVendorSort>;
+  page: number;
+  pageSize: number;
+}
+
+/** One page of the admin vendor table with each vendor's coupon, and the total: two queries. */
+export async function getAdminVendorPage(db: Database, query: AdminVendorQuery) {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(vendors.name, pattern),
+        ilike(vendors.website, pattern),
+        ilike(coupons.code, pattern),
+      )!,
+    );
+  }
+  if (query.couponExpiringBy) {
+    conditions.push(
+      and(isNotNull(coupons.expirationDate), lte(coupons.expirationDate, query.couponExpiringBy))!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const direction = query.sort.direction === "asc" ? asc : desc;
+  const column = {
+    name: sql`lower(${vendors.name})`,
+    preferred: vendors.isPreferred,
+    coupon: sql`lower(${coupons.code})`,
+    expiration: coupons.expirationDate,
+    rating: vendors.rating,
+  }[query.sort.column];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(adminVendorColumns)
+      .from(vendors)
+      .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
+      .where(where)
+      .orderBy(direction(column), asc(vendors.name), asc(vendors.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(vendors)
+      .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
+      .where(where),
+  ]);
+  return { rows, total };
+}
+export type AdminVendor = Awaited<ReturnType<typeof getAdminVendorPage>>["rows"][number];
+
+/** One vendor with its coupon as the admin edits it (the audit's before and after), or null. */
+export async function getAdminVendor(db: Database, id: string) {
+  const [row] = await db
+    .select(adminVendorColumns)
     .from(vendors)
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
-    .orderBy(asc(vendors.name));
+    .where(eq(vendors.id, id));
+  return row ?? null;
 }
-export type AdminVendor = Awaited<ReturnType<typeof getVendorsWithCoupons>>[number];
 
 /** Id and name only, for the vendor select of the price entry dialog. */
 export async function getVendorOptions(db: Database) {
@@ -102,16 +166,4 @@ export async function upsertCoupon(
 
 export async function deleteCouponForVendor(db: Database, vendorId: string): Promise<void> {
   await db.delete(coupons).where(eq(coupons.vendorId, vendorId));
-}
-
-/**
- * SPEC.md §4: the coupon goes first, then the vendor; its vendor prices follow through the
- * foreign key. One transaction, so a failure leaves both in place.
- */
-export async function deleteVendor(db: Database, id: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await deleteCouponForVendor(tx, id);
-    const rows = await tx.delete(vendors).where(eq(vendors.id, id)).returning({ id: vendors.id });
-    return rows.length > 0;
-  });
 }

@@ -34,6 +34,16 @@ import {
   STOCK_STATUSES,
   UNITS,
 } from "~/lib/constants";
+import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { FOOTER_LIMITS } from "~/lib/forms/footer";
+import { HERO_LIMITS } from "~/lib/forms/hero";
+import { SETTINGS_LIMITS } from "~/lib/forms/settings";
+import {
+  ALERT_CHANNELS,
+  ALERT_DIGESTS,
+  ALERT_MODES,
+  WEBHOOK_URL_MAX_LENGTH,
+} from "~/lib/price-alerts";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -51,6 +61,21 @@ function isoCurrency(column: string) {
 /** SQL `col IN ('a','b')` for a check constraint over one of our enumerations. */
 function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+/** SQL check that a text column holds at most `max` characters (the form's limit, TEXT_LIMITS). */
+function lengthAtMost(column: string, max: number) {
+  return sql.raw(`char_length("${column}") <= ${max}`);
+}
+
+/**
+ * SQL check that a text[] column holds at most `count` items and `count * max` characters in
+ * all (a check cannot look at each item; the form bounds each one to `max`).
+ */
+function itemsAtMost(column: string, count: number, max: number) {
+  return sql.raw(
+    `cardinality("${column}") <= ${count} and char_length(array_to_string("${column}", '')) <= ${count * max}`,
+  );
 }
 
 // ---------------------------------------------------------------- auth (better-auth)
@@ -138,13 +163,21 @@ export const adminUsers = pgTable("admin_users", {
 
 // ---------------------------------------------------------------- catalogue
 
-export const categories = pgTable("categories", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull().unique(),
-  slug: text("slug").notNull().unique(),
-  description: text("description"),
-  createdAt: createdAt(),
-});
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+    slug: text("slug").notNull().unique(),
+    description: text("description"),
+    createdAt: createdAt(),
+  },
+  () => [
+    check("categories_name_length", lengthAtMost("name", TEXT_LIMITS.name)),
+    check("categories_slug_length", lengthAtMost("slug", TEXT_LIMITS.slug)),
+    check("categories_description_length", lengthAtMost("description", TEXT_LIMITS.long)),
+  ],
+);
 
 export const peptides = pgTable(
   "peptides",
@@ -176,6 +209,15 @@ export const peptides = pgTable(
     // The home page's order (listings.server.ts BY_NAME): one page is read without a sort.
     index("peptides_sort_name_idx").on(sql`lower(${t.name})`, t.name, t.id),
     check("peptides_popular_order_range", sql`${t.popularOrder} between 1 and 3`),
+    // One peptide per featured slot, and a popular peptide always has its slot.
+    uniqueIndex("peptides_popular_order_uq").on(t.popularOrder),
+    check("peptides_popular_has_order", sql`${t.isPopular} = (${t.popularOrder} is not null)`),
+    check("peptides_name_length", lengthAtMost("name", TEXT_LIMITS.name)),
+    check("peptides_slug_length", lengthAtMost("slug", TEXT_LIMITS.slug)),
+    check("peptides_description_length", lengthAtMost("description", TEXT_LIMITS.long)),
+    check("peptides_image_url_length", lengthAtMost("image_url", TEXT_LIMITS.url)),
+    check("peptides_key_benefits_length", itemsAtMost("key_benefits", 20, TEXT_LIMITS.short)),
+    check("peptides_aliases_length", itemsAtMost("aliases", 50, 100)),
   ],
 );
 
@@ -207,6 +249,7 @@ export const sizeOptions = pgTable(
       .nullsNotDistinct(),
     check("size_options_unit_check", oneOf("unit", UNITS)),
     check("size_options_quantity_positive", sql`${t.quantity} > 0`),
+    check("size_options_unit_label_length", lengthAtMost("unit_label", TEXT_LIMITS.code)),
   ],
 );
 
@@ -215,6 +258,17 @@ export const vendors = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull().unique(),
+    /**
+     * The vendor page's address (/vendor/{slug}), derived from the name in the database so every
+     * writer (admin, seed, scripts) gets it; vendors without letters or digits get one from the id.
+     */
+    slug: text("slug")
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `coalesce(nullif(trim(both '-' from left(regexp_replace(regexp_replace(lower(normalize(name, NFKD)), '[\\u0300-\\u036f]', '', 'g'), '[^a-z0-9]+', '-', 'g'), 80)), ''), 'vendor-' || left(id::text, 8))`,
+        ),
+      ),
     website: text("website"),
     logoUrl: text("logo_url"),
     isPreferred: boolean("is_preferred").notNull().default(false),
@@ -239,11 +293,30 @@ export const vendors = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("vendors_slug_uq").on(t.slug),
     check("vendors_rating_range", sql`${t.rating} between 0 and 5`),
     check("vendors_currency_check", isoCurrency("currency")),
     check("vendors_shipping_fee_nonnegative", sql`${t.shippingFee} >= 0`),
     check("vendors_free_shipping_threshold_nonnegative", sql`${t.freeShippingThreshold} >= 0`),
+    check("vendors_name_length", lengthAtMost("name", TEXT_LIMITS.name)),
+    check("vendors_website_length", lengthAtMost("website", TEXT_LIMITS.url)),
+    check("vendors_logo_url_length", lengthAtMost("logo_url", TEXT_LIMITS.url)),
+    check("vendors_shipping_cost_length", lengthAtMost("shipping_cost", TEXT_LIMITS.short)),
+    check("vendors_ships_to_length", itemsAtMost("ships_to", 250, 2)),
   ],
+);
+
+/** A vendor's former slugs (written by a trigger on rename): old links answer a 301. */
+export const vendorSlugHistory = pgTable(
+  "vendor_slug_history",
+  {
+    slug: text("slug").primaryKey(),
+    vendorId: uuid("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("vendor_slug_history_slug_length", sql`char_length(${t.slug}) <= 100`)],
 );
 
 export const coupons = pgTable(
@@ -262,6 +335,7 @@ export const coupons = pgTable(
   (t) => [
     check("coupons_discount_type_check", oneOf("discount_type", DISCOUNT_TYPES)),
     check("coupons_discount_amount_positive", sql`${t.discountAmount} >= 0`),
+    check("coupons_code_length", lengthAtMost("code", TEXT_LIMITS.code)),
   ],
 );
 
@@ -307,6 +381,9 @@ export const vendorPeptides = pgTable(
     check("vendor_peptides_missed_scrapes_nonnegative", sql`${t.missedScrapes} >= 0`),
     check("vendor_peptides_stock_status_check", oneOf("stock_status", STOCK_STATUSES)),
     check("vendor_peptides_source_check", oneOf("source", PRICE_SOURCES)),
+    check("vendor_peptides_url_length", lengthAtMost("url", TEXT_LIMITS.url)),
+    check("vendor_peptides_purity_length", lengthAtMost("purity", TEXT_LIMITS.code)),
+    check("vendor_peptides_notes_length", lengthAtMost("notes", TEXT_LIMITS.long)),
   ],
 );
 
@@ -325,22 +402,42 @@ export const priceHistory = pgTable(
     index("price_history_vendor_peptide_observed_idx").on(t.vendorPeptideId, t.observedAt),
     // Each offer's lowest price ever ('Good Deal') is the first entry here: no history scan.
     index("price_history_vendor_peptide_price_idx").on(t.vendorPeptideId, t.price),
+    // The price-drop feeds read the newest rows first, in their exact order (ties by id), and
+    // stop after one feed's worth.
+    index("price_history_observed_idx").on(t.observedAt, t.id),
   ],
 );
 
 // ---------------------------------------------------------------- site content
 
-export const heroContent = pgTable("hero_content", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  title: text("title").notNull(),
-  subtitle: text("subtitle"),
-  description: text("description"),
-  primaryButtonText: text("primary_button_text"),
-  secondaryButtonText: text("secondary_button_text"),
-  imageUrl: text("image_url"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const heroContent = pgTable(
+  "hero_content",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    description: text("description"),
+    primaryButtonText: text("primary_button_text"),
+    secondaryButtonText: text("secondary_button_text"),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("hero_content_title_length", lengthAtMost("title", HERO_LIMITS.title)),
+    check("hero_content_subtitle_length", lengthAtMost("subtitle", HERO_LIMITS.subtitle)),
+    check("hero_content_description_length", lengthAtMost("description", HERO_LIMITS.description)),
+    check(
+      "hero_content_primary_button_text_length",
+      lengthAtMost("primary_button_text", HERO_LIMITS.primaryButtonText),
+    ),
+    check(
+      "hero_content_secondary_button_text_length",
+      lengthAtMost("secondary_button_text", HERO_LIMITS.secondaryButtonText),
+    ),
+    check("hero_content_image_url_length", lengthAtMost("image_url", TEXT_LIMITS.url)),
+  ],
+);
 
 export const footerContent = pgTable(
   "footer_content",
@@ -352,7 +449,11 @@ export const footerContent = pgTable(
     content: text("content").notNull().default(""),
     updatedAt: updatedAt(),
   },
-  () => [check("footer_content_section_check", oneOf("section", FOOTER_SECTIONS))],
+  () => [
+    check("footer_content_section_check", oneOf("section", FOOTER_SECTIONS)),
+    check("footer_content_title_length", lengthAtMost("title", FOOTER_LIMITS.title)),
+    check("footer_content_content_length", lengthAtMost("content", FOOTER_LIMITS.content)),
+  ],
 );
 
 export const ads = pgTable(
@@ -390,6 +491,15 @@ export const ads = pgTable(
       "ads_media_type_check",
       sql`media_type is null or ${oneOf("media_type", AD_MEDIA_TYPES)}`,
     ),
+    check("ads_title_length", lengthAtMost("title", TEXT_LIMITS.name)),
+    check("ads_description_length", lengthAtMost("description", TEXT_LIMITS.long)),
+    check("ads_image_url_length", lengthAtMost("image_url", TEXT_LIMITS.url)),
+    check("ads_link_url_length", lengthAtMost("link_url", TEXT_LIMITS.url)),
+    check("ads_cta_text_length", lengthAtMost("cta_text", TEXT_LIMITS.code)),
+    check("ads_overlay_color_length", lengthAtMost("overlay_color", TEXT_LIMITS.code)),
+    check("ads_text_color_length", lengthAtMost("text_color", TEXT_LIMITS.code)),
+    check("ads_media_url_length", lengthAtMost("media_url", TEXT_LIMITS.url)),
+    check("ads_logo_url_length", lengthAtMost("logo_url", TEXT_LIMITS.url)),
   ],
 );
 
@@ -408,6 +518,7 @@ export const categoryFilters = pgTable(
   () => [
     check("category_filters_type_check", oneOf("type", FILTER_TYPES)),
     check("category_filters_field_check", oneOf("field", FILTER_FIELDS)),
+    check("category_filters_name_length", lengthAtMost("name", TEXT_LIMITS.name)),
   ],
 );
 
@@ -441,6 +552,18 @@ export const settings = pgTable(
     check("settings_delay_nonnegative", sql`${t.requestDelayMs} >= 0`),
     check("settings_stale_after_range", sql`${t.staleAfterMissedRuns} between 1 and 100`),
     check(
+      "settings_interval_at_most",
+      sql`${t.scrapeIntervalSeconds} <= ${sql.raw(String(SETTINGS_LIMITS.scrapeIntervalSeconds.max))}`,
+    ),
+    check(
+      "settings_max_urls_at_most",
+      sql`${t.maxUrlsPerRun} <= ${sql.raw(String(SETTINGS_LIMITS.maxUrlsPerRun.max))}`,
+    ),
+    check(
+      "settings_delay_at_most",
+      sql`${t.requestDelayMs} <= ${sql.raw(String(SETTINGS_LIMITS.requestDelayMs.max))}`,
+    ),
+    check(
       "settings_threshold_range",
       sql`${t.priceAlertThresholdPercent} > 0 and ${t.priceAlertThresholdPercent} <= 100`,
     ),
@@ -467,6 +590,13 @@ export const exchangeRates = pgTable(
 );
 
 // ---------------------------------------------------------------- scraping
+
+/** One `char_length(col) <= N` CHECK per text column of a scraping table. */
+function scrapingTextLengthChecks(table: string, limits: Record<string, number>) {
+  return Object.entries(limits).map(([column, max]) =>
+    check(`${table}_${column}_length`, sql.raw(`char_length("${column}") <= ${max}`)),
+  );
+}
 
 export const scrapeSources = pgTable(
   "scrape_sources",
@@ -495,6 +625,18 @@ export const scrapeSources = pgTable(
     check("scrape_sources_status_check", oneOf("status", SCRAPE_SOURCE_STATUSES)),
     check("scrape_sources_page_type_check", oneOf("page_type", PAGE_TYPES)),
     check("scrape_sources_currency_check", isoCurrency("currency")),
+    ...scrapingTextLengthChecks("scrape_sources", {
+      retailer_name: TEXT_LIMITS.name,
+      url: TEXT_LIMITS.url,
+      last_error: TEXT_LIMITS.long,
+      product_selector: TEXT_LIMITS.short,
+      price_selector: TEXT_LIMITS.short,
+      name_selector: TEXT_LIMITS.short,
+      link_selector: TEXT_LIMITS.short,
+      pagination_selector: TEXT_LIMITS.short,
+      next_page_selector: TEXT_LIMITS.short,
+      sold_out_selector: TEXT_LIMITS.short,
+    }),
   ],
 );
 
@@ -576,6 +718,12 @@ export const scrapeReviewItems = pgTable(
     check("scrape_review_items_vials_positive", sql`${t.vials} >= 1`),
     check("scrape_review_items_currency_check", isoCurrency("currency")),
     index("scrape_review_items_vendor_name_idx").on(t.vendorId, t.name),
+    // Scraped text: bounded generously, so no real listing is ever refused.
+    ...scrapingTextLengthChecks("scrape_review_items", {
+      name: TEXT_LIMITS.long,
+      link: TEXT_LIMITS.long,
+      unit: TEXT_LIMITS.code,
+    }),
   ],
 );
 
@@ -670,6 +818,169 @@ export const savedDeals = pgTable(
   ],
 );
 
+/** A user's target-price alert on one size of a peptide: any buyable vendor counts. */
+export const priceAlerts = pgTable(
+  "price_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    peptideId: uuid("peptide_id")
+      .notNull()
+      .references(() => peptides.id, { onDelete: "cascade" }),
+    sizeOptionId: uuid("size_option_id")
+      .notNull()
+      .references(() => sizeOptions.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull().default("below"),
+    /** In `currency`; null only for an alert on any change. */
+    targetPrice: money("target_price"),
+    currency: text("currency").notNull().default("USD"),
+    /** Compare the price after coupon plus the vendor's shipping for one pack. */
+    includeShipping: boolean("include_shipping").notNull().default(false),
+    channels: text("channels")
+      .array()
+      .notNull()
+      .default(sql`'{email}'::text[]`),
+    webhookUrl: text("webhook_url"),
+    digest: text("digest").notNull().default("immediate"),
+    /** Crossing state, claimed with a compare-and-set so racing evaluations notify once. */
+    isBelow: boolean("is_below").notNull().default(false),
+    lastPrice: money("last_price"),
+    lastNotifiedPrice: money("last_notified_price"),
+    lastNotifiedAt: timestamp("last_notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("price_alerts_user_size_uq").on(t.userId, t.sizeOptionId),
+    index("price_alerts_size_idx").on(t.sizeOptionId),
+    check("price_alerts_mode_check", oneOf("mode", ALERT_MODES)),
+    check("price_alerts_digest_check", oneOf("digest", ALERT_DIGESTS)),
+    check("price_alerts_currency_check", isoCurrency("currency")),
+    check("price_alerts_target_positive", sql`${t.targetPrice} > 0`),
+    check(
+      "price_alerts_below_has_target",
+      sql`${t.mode} <> 'below' or ${t.targetPrice} is not null`,
+    ),
+    check(
+      "price_alerts_channels_check",
+      sql.raw(
+        `cardinality("channels") between 1 and ${ALERT_CHANNELS.length} and "channels" <@ array[${ALERT_CHANNELS.map((c) => `'${c}'`).join(", ")}]::text[]`,
+      ),
+    ),
+    check(
+      "price_alerts_webhook_url_length",
+      sql`char_length(${t.webhookUrl}) <= ${sql.raw(String(WEBHOOK_URL_MAX_LENGTH))}`,
+    ),
+    check(
+      "price_alerts_webhook_needs_url",
+      sql`not ('webhook' = any(${t.channels})) or ${t.webhookUrl} is not null`,
+    ),
+  ],
+);
+
+/** A browser's Web Push subscription (one per browser profile; a user may have several). */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("push_subscriptions_user_idx").on(t.userId),
+    check("push_subscriptions_endpoint_length", sql`char_length(${t.endpoint}) <= 2048`),
+    check("push_subscriptions_p256dh_length", sql`char_length(${t.p256dh}) <= 200`),
+    check("push_subscriptions_auth_length", sql`char_length(${t.auth}) <= 100`),
+  ],
+);
+
+export const ALERT_DELIVERY_CHANNELS = ["push", "webhook", "email"] as const;
+export const ALERT_DELIVERY_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+
+/**
+ * Pushes and webhook posts waiting for the background job (an outbox): written with the
+ * crossing, sent outside the request, retried a few times. An alert e-mail that failed at once
+ * waits here for its retries too.
+ */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    /** The webhook's URL; null for a push (sent to each of the user's subscriptions). */
+    url: text("url"),
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("alert_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    check("alert_deliveries_channel_check", oneOf("channel", ALERT_DELIVERY_CHANNELS)),
+    check("alert_deliveries_status_check", oneOf("status", ALERT_DELIVERY_STATUSES)),
+    check("alert_deliveries_url_length", sql`char_length(${t.url}) <= 2048`),
+    check("alert_deliveries_last_error_length", sql`char_length(${t.lastError}) <= 500`),
+  ],
+);
+
+/** Crossings of daily-digest alerts, waiting for the user's next digest. */
+export const alertDigestItems = pgTable(
+  "alert_digest_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => priceAlerts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    item: jsonb("item").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("alert_digest_items_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A signed-in user's saved stack: its lines as `{ peptide, size, quantity }` objects (the
+ * prices are worked out afresh on every view), shared read-only by its unguessable token.
+ */
+export const savedStacks = pgTable(
+  "saved_stacks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    items: jsonb("items").notNull(),
+    shareToken: text("share_token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("saved_stacks_user_idx").on(t.userId, t.createdAt),
+    check("saved_stacks_name_length", sql`char_length(${t.name}) between 1 and 80`),
+    check("saved_stacks_share_token_length", sql`char_length(${t.shareToken}) between 32 and 64`),
+    check(
+      "saved_stacks_items_array",
+      sql`jsonb_typeof(${t.items}) = 'array' and jsonb_array_length(${t.items}) between 1 and 15`,
+    ),
+  ],
+);
+
 export const mailOutbox = pgTable("mail_outbox", {
   id: uuid("id").primaryKey().defaultRandom(),
   to: text("to").notNull(),
@@ -699,3 +1010,30 @@ export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Deleted admin records, kept 30 days so they can be restored (app/.server/data/trash.server.ts):
+ * one row per deleted record, with its own row and every dependent row a restore re-inserts.
+ * Rows deleted together share a batch (the Undo toast restores the batch). Not public.
+ */
+export const trashItems = pgTable(
+  "trash_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    batchId: uuid("batch_id").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    name: text("name").notNull(),
+    /** `{ tables: { [table]: row[] }, links: [...] }` as trash.server.ts captured them. */
+    payload: jsonb("payload").notNull(),
+    deletedBy: text("deleted_by").references(() => user.id, { onDelete: "set null" }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("trash_items_batch_idx").on(t.batchId),
+    index("trash_items_deleted_at_idx").on(t.deletedAt),
+    check("trash_items_entity_length", sql`char_length(${t.entity}) <= 64`),
+    check("trash_items_entity_id_length", sql`char_length(${t.entityId}) <= 64`),
+    check("trash_items_name_length", sql`char_length(${t.name}) <= 200`),
+  ],
+);

@@ -8,7 +8,7 @@ import {
 } from "~/lib/listing";
 import { toMilligrams } from "~/lib/units";
 
-import { notifyPriceDrops, type PriceChange } from "../alerts.server";
+import type { PriceChange } from "../alerts/notify.server";
 import type { AppContext } from "../context.server";
 import { peptides, sizeOptions, vendorPeptides } from "../db/schema";
 import { addPeptideAlias, getPeptideById } from "../data/peptides.server";
@@ -27,9 +27,9 @@ import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-opti
 import {
   recordMissedScrape,
   recordUnseenScrapedOffers,
-  upsertVendorPrice,
   type VendorPriceResult,
 } from "../data/vendor-peptides.server";
+import { saveVendorPrice } from "../vendor-prices.server";
 import type { Listing } from "./extract.server";
 
 /**
@@ -41,7 +41,7 @@ import type { Listing } from "./extract.server";
 /** A price per mg more than this factor away from the other vendors' median waits for review. */
 const SUSPICIOUS_FACTOR = 3;
 
-type ApplyContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer">;
+type ApplyContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
 
 interface CatalogueSize {
   id: string;
@@ -187,7 +187,8 @@ export interface ApplySummary {
   ignored: number;
   /** Offers that counted a run without a price (their price and times left as they were). */
   missed: number;
-  drops: PriceChange[];
+  /** Every offer whose price or stock was written, for the alerts (notifyPriceChanges). */
+  changes: PriceChange[];
   /** Lines for the run's log: offers whose price could not be read this time. */
   warnings: string[];
 }
@@ -218,15 +219,16 @@ function verdictOf(
   return { live: true, peptideId: match.peptideId, size, currency };
 }
 
-/** The price change to alert about, when the write lowered an existing price. */
-export function priceDrop(result: VendorPriceResult): PriceChange | null {
-  return result.vendorPeptideId &&
-    result.oldPrice !== null &&
-    result.newPrice !== null &&
-    result.newPrice < result.oldPrice
+/**
+ * The change to hand to the alerts for a write that set a price: drops mail saved deals, and
+ * any write (a new offer, a rise, a stock change, a stale offer read again) may move a
+ * target-price alert.
+ */
+export function priceChange(result: VendorPriceResult): PriceChange | null {
+  return result.vendorPeptideId && result.newPrice !== null
     ? {
         vendorPeptideId: result.vendorPeptideId,
-        oldPrice: result.oldPrice,
+        oldPrice: result.oldPrice ?? result.newPrice,
         newPrice: result.newPrice,
       }
     : null;
@@ -249,7 +251,7 @@ export async function applyListings(
     queued: 0,
     ignored: 0,
     missed: 0,
-    drops: [],
+    changes: [],
     warnings: [],
   };
   const vendorId = source.vendorId;
@@ -280,7 +282,7 @@ export async function applyListings(
     if (listing.price === null) {
       // The offer was reached but no price read: only its stock and its miss count change.
       if (offer && (verdict.live || verdict.reason === "unknown_currency")) {
-        await upsertVendorPrice(app.db, {
+        const result = await saveVendorPrice(app, {
           vendorId,
           peptideId: offer.peptideId,
           sizeOptionId: offer.sizeOptionId,
@@ -291,6 +293,9 @@ export async function applyListings(
           source: "scraped",
         });
         await recordMissedScrape(app.db, offer.id);
+        // Its stock may have changed, or the miss made it stale: either can move an alert.
+        const change = priceChange(result);
+        if (change) summary.changes.push(change);
         summary.missed += 1;
         summary.warnings.push(`No price read for "${listing.name}"; its last price is kept`);
       }
@@ -328,7 +333,7 @@ export async function applyListings(
       if (queued !== "rejected-before") summary.queued += 1;
       continue;
     }
-    const result = await upsertVendorPrice(app.db, {
+    const result = await saveVendorPrice(app, {
       vendorId,
       peptideId: verdict.peptideId,
       sizeOptionId: verdict.size.id,
@@ -342,8 +347,8 @@ export async function applyListings(
     if (result.vendorPeptideId) seenOfferIds.add(result.vendorPeptideId);
     if (result.changed) summary.updated += 1;
     else summary.unchanged += 1;
-    const drop = priceDrop(result);
-    if (drop) summary.drops.push(drop);
+    const change = priceChange(result);
+    if (change) summary.changes.push(change);
   }
 
   if (
@@ -430,7 +435,7 @@ async function chosenSizeOptionId(
  * size (created when the peptide does not have it yet), for this item's vendor only.
  */
 export async function approveReviewItem(
-  app: Pick<AppContext, "db" | "mailer" | "logger" | "baseUrl">,
+  app: Pick<AppContext, "db" | "mailer" | "logger" | "baseUrl" | "env" | "cache">,
   id: string,
   decision: ReviewDecision,
 ): Promise<void> {
@@ -445,7 +450,7 @@ export async function approveReviewItem(
     await addPeptideAlias(app.db, decision.peptideId, listingNameAlias(item.name));
   if (!(await setReviewItemStatus(app.db, id, "approved")))
     throw new ReviewApprovalError("This review item is no longer pending");
-  const result = await upsertVendorPrice(app.db, {
+  await saveVendorPrice(app, {
     vendorId: item.vendorId,
     peptideId: decision.peptideId,
     sizeOptionId,
@@ -456,8 +461,6 @@ export async function approveReviewItem(
     soldOut: item.soldOut,
     source: "scraped",
   });
-  const drop = priceDrop(result);
-  if (drop) await notifyPriceDrops(app, [drop]);
 }
 
 /** Keeps the listing's name as an alias of the peptide; the item stays for a decision. */

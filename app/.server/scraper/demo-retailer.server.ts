@@ -1,3 +1,4 @@
+import { jsonForScript } from "~/lib/json-ld";
 import { slugify } from "~/lib/slug";
 
 import { DEMO_PEPTIDES } from "../seed/demo-data";
@@ -157,12 +158,11 @@ export function renderDemoProductPage(
   ${shown.soldOut ? '<p class="sold-out">Sold out</p>' : ""}
   <p>Other sizes: ${variants.map((v) => escapeHtml(v.title)).join(", ")}</p>
 </main>`,
-    `<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, "\\u003c")}</script>`,
+    `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
   );
 }
 
 /** Script content safe inside an HTML page: `</script>` cannot close it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 function peptideVariants(peptideSlug: string, now?: Date) {
   const variants = demoShopItems(now).filter((item) => item.peptideSlug === peptideSlug);
@@ -245,7 +245,7 @@ export function renderDemoWooProductPage(
     </form>
   </div>
 </div></main>`,
-    `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
+    `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
   );
 }
 
@@ -279,7 +279,7 @@ export function renderDemoShopifyProductPage(
   <h1 class="product__title">${escapeHtml(product.name)}</h1>
   <div class="price"><span class="price-item price-item--regular">${price(first.price)} USD</span></div>
   <fieldset><legend>Size</legend>${product.variants.map((v) => `<label><input type="radio" name="Size" value="${escapeHtml(v.size)}">${escapeHtml(v.size)}</label>`).join("")}</fieldset>
-  <script type="application/json" data-product-json>${scriptJson({ id: 77, title: product.name, handle: peptideSlug, variants })}</script>
+  <script type="application/json" data-product-json>${jsonForScript({ id: 77, title: product.name, handle: peptideSlug, variants })}</script>
 </main>`,
     `<meta property="og:title" content="${escapeHtml(product.name)}">
 <meta property="og:url" content="${escapeHtml(pageUrl)}">

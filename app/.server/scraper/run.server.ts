@@ -1,6 +1,5 @@
 import * as cheerio from "cheerio";
 
-import { notifyPriceDrops } from "../alerts.server";
 import type { AppContext } from "../context.server";
 import { insertScrapeLog } from "../data/scrape-logs.server";
 import {
@@ -49,7 +48,7 @@ export function scrapingErrorMessage(error: unknown): string {
   return text ? `Error during scraping: ${text.slice(0, 200)}` : SCRAPE_MESSAGES.unknown;
 }
 
-type RunContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer">;
+type RunContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
 
 export interface RunSummary {
   listings: number;
@@ -299,13 +298,6 @@ async function completeSource(
       allNotes.length > 0 ? `. ${allNotes.join("; ")}` : ""
     }`;
     await finishSource(app, source, { ok: true, error: null, details });
-    if (applied.drops.length > 0) {
-      try {
-        await notifyPriceDrops(app, applied.drops);
-      } catch (error) {
-        app.logger.error({ err: error }, "price-drop alerts failed");
-      }
-    }
     return {
       ...base,
       ok: true,

@@ -216,6 +216,8 @@ export interface DemoVendor {
   shippingFee: number | null;
   freeShippingThreshold: number | null;
   shipsTo: string[];
+  /** As the vendor page lists them. */
+  paymentMethods: string[];
   isPreferred: boolean;
   rating: number;
   /** How this vendor's prices sit against the typical price. */
@@ -237,6 +239,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     shippingFee: 6.95,
     freeShippingThreshold: 75,
     shipsTo: ["US", "CA"],
+    paymentMethods: ["Visa", "Mastercard", "Bitcoin"],
     isPreferred: true,
     rating: 4.7,
     priceFactor: 1.0,
@@ -249,6 +252,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     shippingFee: 4.99,
     freeShippingThreshold: null,
     shipsTo: ["US"],
+    paymentMethods: ["Visa", "Mastercard", "Zelle"],
     isPreferred: false,
     rating: 4.2,
     priceFactor: 0.92,
@@ -261,6 +265,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     shippingFee: 0,
     freeShippingThreshold: null,
     shipsTo: ["US", "CA", "GB", "DE"],
+    paymentMethods: ["Bitcoin", "Ethereum", "USDC"],
     isPreferred: true,
     rating: 4.9,
     priceFactor: 1.12,
@@ -273,6 +278,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     shippingFee: null,
     freeShippingThreshold: null,
     shipsTo: [],
+    paymentMethods: ["Zelle", "Bank transfer"],
     isPreferred: false,
     rating: 3.8,
     priceFactor: 0.85,
@@ -284,6 +290,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     shippingFee: 6.5,
     freeShippingThreshold: null,
     shipsTo: ["US", "GB"],
+    paymentMethods: ["Visa", "Mastercard", "American Express", "Bitcoin"],
     isPreferred: false,
     rating: 4.4,
     priceFactor: 0.97,
@@ -301,6 +308,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     shippingFee: 9.99,
     freeShippingThreshold: null,
     shipsTo: ["US"],
+    paymentMethods: ["Bitcoin", "Zelle"],
     isPreferred: false,
     rating: 3.5,
     priceFactor: 0.8,
@@ -312,6 +320,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     shippingFee: 7.5,
     freeShippingThreshold: 100,
     shipsTo: ["US", "CA", "GB"],
+    paymentMethods: ["Visa", "Mastercard", "Bank transfer"],
     isPreferred: false,
     rating: 4.1,
     priceFactor: 1.05,
@@ -324,6 +333,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     shippingFee: 5,
     freeShippingThreshold: null,
     shipsTo: ["US", "CA"],
+    paymentMethods: ["Visa", "Bitcoin", "Cash App"],
     isPreferred: false,
     rating: 4.5,
     priceFactor: 1.08,

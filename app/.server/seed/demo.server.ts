@@ -138,6 +138,7 @@ export async function installDemoData(
           shippingFee: v.shippingFee,
           freeShippingThreshold: v.freeShippingThreshold,
           shipsTo: v.shipsTo,
+          paymentMethods: v.paymentMethods,
           isPreferred: v.isPreferred,
           rating: v.rating,
           logoUrl: null,

@@ -16,6 +16,7 @@ import {
   AlertDialogTrigger,
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
+import { useTrashUndo } from "./trash-undo";
 
 interface ConfirmDeleteButtonProps {
   /**
@@ -32,11 +33,13 @@ interface ConfirmDeleteButtonProps {
 
 /**
  * Toasts each result of the fetcher under `key`: the page calls it with its ConfirmDeleteButton's
- * key (or any fetcher shared by several rows) and gets that fetcher back.
+ * key (or any fetcher shared by several rows) and gets that fetcher back. A deletion answered
+ * with a `trashBatchId` gets an "Undo" button that restores it.
  */
 export function useFetcherToast(key: string) {
   const fetcher = useFetcher<ActionResult>({ key });
-  useActionToast(fetcher.data);
+  const onUndo = useTrashUndo();
+  useActionToast(fetcher.data, undefined, { onUndo });
   return fetcher;
 }
 

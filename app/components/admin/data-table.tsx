@@ -9,8 +9,15 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 
 import { PaginationControls } from "~/components/ui/pagination-controls";
+import {
+  pageCount as pagesFor,
+  type SortDir,
+  type TableQuery,
+  type TableQueryDefinition,
+} from "~/lib/table-query";
 import {
   Table,
   TableBody,
@@ -20,10 +27,49 @@ import {
   TableRow,
 } from "~/components/ui/table";
 
+/**
+ * Server-paged mode: `data` is the one page the loader sent; sorting and paging are links that
+ * keep the URL's other parameters (search, filters), and the total count is shown. Columns
+ * whose id is one of the query's sorts (and that enable sorting) sort on the server.
+ */
+export interface ServerPaging {
+  total: number;
+  page: number;
+  sort: string;
+  dir: SortDir;
+  hrefForPage: (page: number) => string;
+  /** The link a click on column `id` follows, or null when the server cannot sort by it. */
+  hrefForSort: (id: string) => string | null;
+}
+
+/** ServerPaging for a table whose state is a table-query definition's query. */
+export function serverPaging<Sort extends string>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  definition: TableQueryDefinition<Sort, any>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: TableQuery<Sort, any>,
+  total: number,
+): ServerPaging {
+  return {
+    total,
+    page: query.page,
+    sort: query.sort,
+    dir: query.dir,
+    hrefForPage: (page) => definition.hrefFor(query, { page }),
+    hrefForSort: (id) => {
+      if (!definition.isSort(id)) return null;
+      const next = definition.toggleSort(query, id);
+      return definition.hrefFor(query, { sort: next.sort, dir: next.dir });
+    },
+  };
+}
+
 interface DataTableProps<Row> {
   columns: ColumnDef<Row, unknown>[];
   data: Row[];
   pageSize: number;
+  /** Rows, sorting and paging come from the server (see ServerPaging). */
+  server?: ServerPaging;
   /** Accessible name of the table and its pagination. */
   label: string;
   emptyMessage: string;
@@ -32,12 +78,14 @@ interface DataTableProps<Row> {
 
 /**
  * An admin table: client-side sorting (columns that enable it; SPEC.md §4's toggle) and
- * paging with Previous / 'Page X of Y' / Next.
+ * paging with Previous / 'Page X of Y' / Next; or, with `server`, the page the loader sent
+ * with sorting and paging as links.
  */
 export function DataTable<Row>({
   columns,
   data,
   pageSize,
+  server,
   label,
   emptyMessage,
   getRowId,
@@ -52,17 +100,21 @@ export function DataTable<Row>({
     onSortingChange: setSorting,
     onPaginationChange: setPagination,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
+    ...(server
+      ? { manualSorting: true, manualPagination: true }
+      : {
+          getSortedRowModel: getSortedRowModel(),
+          getPaginationRowModel: getPaginationRowModel(),
+        }),
     enableSortingRemoval: false,
     // TanStack sorts numbers descending on the first click; SPEC.md: a new column sorts ascending.
     sortDescFirst: false,
     autoResetPageIndex: false,
   });
-  const pageCount = table.getPageCount();
+  const pageCount = server ? pagesFor(server.total, pageSize) : table.getPageCount();
   // After a delete the last page may vanish: show the last page that still exists.
-  const page = Math.min(pagination.pageIndex + 1, Math.max(1, pageCount));
-  if (page !== pagination.pageIndex + 1) {
+  const page = server ? server.page : Math.min(pagination.pageIndex + 1, Math.max(1, pageCount));
+  if (!server && page !== pagination.pageIndex + 1) {
     setPagination((current) => ({ ...current, pageIndex: page - 1 }));
   }
 
@@ -74,8 +126,24 @@ export function DataTable<Row>({
             {table.getHeaderGroups().map((group) => (
               <TableRow key={group.id}>
                 {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
+                  const serverSortHref =
+                    server && header.column.getCanSort()
+                      ? server.hrefForSort(header.column.id)
+                      : null;
+                  const sorted = server
+                    ? server.sort === header.column.id && serverSortHref !== null
+                      ? server.dir
+                      : false
+                    : header.column.getIsSorted();
                   const title = flexRender(header.column.columnDef.header, header.getContext());
+                  const sortIcon =
+                    sorted === "asc" ? (
+                      <ArrowUp className="size-3.5" aria-hidden />
+                    ) : sorted === "desc" ? (
+                      <ArrowDown className="size-3.5" aria-hidden />
+                    ) : (
+                      <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
+                    );
                   return (
                     <TableHead
                       key={header.id}
@@ -87,20 +155,27 @@ export function DataTable<Row>({
                             : undefined
                       }
                     >
-                      {header.column.getCanSort() ? (
+                      {server ? (
+                        serverSortHref !== null ? (
+                          <Link
+                            to={serverSortHref}
+                            preventScrollReset
+                            className="inline-flex items-center gap-1 rounded-sm font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                          >
+                            {title}
+                            {sortIcon}
+                          </Link>
+                        ) : (
+                          title
+                        )
+                      ) : header.column.getCanSort() ? (
                         <button
                           type="button"
                           className="inline-flex items-center gap-1 rounded-sm font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                           onClick={header.column.getToggleSortingHandler()}
                         >
                           {title}
-                          {sorted === "asc" ? (
-                            <ArrowUp className="size-3.5" aria-hidden />
-                          ) : sorted === "desc" ? (
-                            <ArrowDown className="size-3.5" aria-hidden />
-                          ) : (
-                            <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
-                          )}
+                          {sortIcon}
                         </button>
                       ) : (
                         title
@@ -135,12 +210,22 @@ export function DataTable<Row>({
           </TableBody>
         </Table>
       </div>
-      <PaginationControls
-        page={page}
-        pageCount={pageCount}
-        onPageChange={(next) => table.setPageIndex(next - 1)}
-        label={`${label} pages`}
-      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {server ? (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {server.total === 1 ? "1 result" : `${server.total.toLocaleString("en-US")} results`}
+          </p>
+        ) : (
+          <span />
+        )}
+        <PaginationControls
+          page={page}
+          pageCount={pageCount}
+          onPageChange={server ? undefined : (next) => table.setPageIndex(next - 1)}
+          hrefForPage={server?.hrefForPage}
+          label={`${label} pages`}
+        />
+      </div>
     </div>
   );
 }

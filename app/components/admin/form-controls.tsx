@@ -4,38 +4,11 @@ import { toast } from "sonner";
 import type { z } from "zod";
 
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
-import { cn } from "~/lib/utils";
 
 import { Button } from "../ui/button";
 import { DialogFooter } from "../ui/dialog";
-import { Label } from "../ui/label";
 
-/** A labelled form control with an optional hint. */
-export function Field({
-  id,
-  label,
-  hint,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={cn("grid gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+export { ErrorList, Field } from "../ui/field";
 
 // Public pages use it too (the currency switcher): kept in ui/ so they do not load admin code.
 export { NativeSelect } from "../ui/native-select";

@@ -2,7 +2,10 @@ import * as React from "react";
 
 import { cn } from "~/lib/utils";
 
-function Input({ className, type, ...props }: React.ComponentProps<"input">) {
+import { useFieldControlProps } from "./field";
+
+function Input({ className, type, ...rest }: React.ComponentProps<"input">) {
+  const props = useFieldControlProps(rest);
   return (
     <input
       type={type}

@@ -2,8 +2,11 @@ import type * as React from "react";
 
 import { cn } from "~/lib/utils";
 
+import { useFieldControlProps } from "./field";
+
 /** A native select styled like the inputs: keyboard- and phone-friendly, posts with the form. */
-export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {
+export function NativeSelect({ className, ...rest }: React.ComponentProps<"select">) {
+  const props = useFieldControlProps(rest);
   return (
     <select
       className={cn(

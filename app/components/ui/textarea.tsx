@@ -2,7 +2,10 @@ import * as React from "react";
 
 import { cn } from "~/lib/utils";
 
-function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
+import { useFieldControlProps } from "./field";
+
+function Textarea({ className, ...rest }: React.ComponentProps<"textarea">) {
+  const props = useFieldControlProps(rest);
   return (
     <textarea
       data-slot="textarea"

@@ -1,5 +1,5 @@
 /** The audit log's filter form (`GET /admin/audit?entity=&actor=&page=`), read by the loader. */
-import { z } from "zod";
+import { z } from "./zod";
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** SPEC.md §5's messages, shared by the sign-in forms and their actions. */
 export const AUTH_MESSAGES = {
@@ -21,7 +21,8 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /** What the admin area answers (status 403) to anyone the server does not count as admin. */
-export const ADMIN_ACCESS_REQUIRED = "Admin Access Required";
+// Kept beside the admin session helpers, free of zod, so the root error page can show it.
+export { ADMIN_ACCESS_REQUIRED } from "~/lib/admin-session";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -2,7 +2,7 @@
  * The exchange-rate forms of Admin → Settings and the visitor's currency switch: one zod schema
  * each, shared by the components and their actions. Values arrive as FormData strings.
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 import { CURRENCY_CODE_PATTERN, DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { settingsFormSchema } from "./content";
+import { settingsFormSchema } from "./settings";
 import { reviewActionSchema } from "./scrape-review";
 
 const ID = "6b1f6a2e-2f43-4a8e-9d57-0d3d2b8b6c11";

@@ -2,9 +2,10 @@
  * The review queue's forms on the admin scraping page: approve (map to a peptide and size),
  * keep the name as an alias, reject, ignore for good. FormData strings in, typed values out.
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 import { CURRENCY_CODE_PATTERN } from "~/lib/constants";
+import { checkbox, recordId } from "~/lib/forms/fields";
 
 export const REVIEW_INTENTS = [
   "approve-review",
@@ -13,15 +14,11 @@ export const REVIEW_INTENTS = [
   "ignore-review",
 ] as const;
 
-const id = z.string().uuid("Unknown record");
+const id = recordId();
+const peptideId = recordId("Choose a peptide");
 
 const blankToNull = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? null : value;
-
-const checkbox = z
-  .string()
-  .optional()
-  .transform((value) => value === "on" || value === "true");
 
 export const REVIEW_UNITS = ["mg", "IU", "ml"] as const;
 
@@ -29,7 +26,7 @@ export const reviewActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("approve-review"),
     id,
-    peptide_id: z.string({ error: "Choose a peptide" }).uuid("Choose a peptide"),
+    peptide_id: peptideId,
     quantity: z.preprocess(
       blankToNull,
       z.coerce
@@ -63,7 +60,7 @@ export const reviewActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("alias-review"),
     id,
-    peptide_id: z.string({ error: "Choose a peptide" }).uuid("Choose a peptide"),
+    peptide_id: peptideId,
   }),
   z.object({ intent: z.literal("reject-review"), id }),
   z.object({ intent: z.literal("ignore-review"), id }),

@@ -1,41 +1,44 @@
 /**
  * The admin scraping page's forms: the scrape source dialog (SPEC.md §5), runs, the selector
- * test and the review queue. FormData strings in, typed values out; one schema shared by the
- * dialog (checked before posting) and the action (checked again).
+ * test, bulk actions on selected sources, and the sources table's URL (search, filter, sort,
+ * page). FormData strings in, typed values out; one schema shared by the dialog (checked
+ * before posting) and the action (checked again).
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 import { CURRENCY_CODE_PATTERN, PAGE_TYPES } from "~/lib/constants";
+import {
+  checkbox,
+  optionalRecordId,
+  optionalText,
+  recordId,
+  requiredText,
+  TEXT_LIMITS,
+} from "~/lib/forms/fields";
+import { isWebUrl } from "~/lib/site-path";
 
 const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 const INVALID_URL_MESSAGE = "Please enter a valid URL (http:// or https://)";
 
-const id = z.string().uuid("Unknown record");
+/** The dialog's text inputs and their limits: the schema, the inputs' maxLength and the CHECKs. */
+export const SOURCE_FIELD_LIMITS = {
+  retailer_name: TEXT_LIMITS.name,
+  url: TEXT_LIMITS.url,
+  product_selector: TEXT_LIMITS.short,
+  price_selector: TEXT_LIMITS.short,
+  name_selector: TEXT_LIMITS.short,
+  link_selector: TEXT_LIMITS.short,
+  sold_out_selector: TEXT_LIMITS.short,
+  pagination_selector: TEXT_LIMITS.short,
+  next_page_selector: TEXT_LIMITS.short,
+  currency: 3,
+} as const;
 
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : null));
+const required = (label: string, max: number) => requiredText(label, max, REQUIRED_FIELDS_MESSAGE);
 
-const required = z
-  .string({ error: REQUIRED_FIELDS_MESSAGE })
-  .trim()
-  .min(1, REQUIRED_FIELDS_MESSAGE);
+const webUrl = required("URL", TEXT_LIMITS.url).refine(isWebUrl, INVALID_URL_MESSAGE);
 
-const webUrl = required.refine((value) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}, INVALID_URL_MESSAGE);
-
-const checkbox = z
-  .string()
-  .optional()
-  .transform((value) => value === "on" || value === "true");
+const selector = (label: string) => optionalText(label, TEXT_LIMITS.short);
 
 /** Shown under the selector fields of the source dialog. */
 export const SELECTOR_HELP =
@@ -44,22 +47,17 @@ export const SELECTOR_HELP =
 /** The fields of the add/edit dialog; pagination fields only count for category pages. */
 export const scrapeSourceFields = z
   .object({
-    retailer_name: required,
+    retailer_name: required("Retailer name", TEXT_LIMITS.name),
     url: webUrl,
-    page_type: z.enum(PAGE_TYPES).default("single"),
-    product_selector: required,
-    price_selector: required,
-    name_selector: required,
-    link_selector: optionalText,
-    sold_out_selector: optionalText,
-    pagination_selector: optionalText,
-    next_page_selector: optionalText,
-    vendor_id: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value : null))
-      .pipe(z.string().uuid("Unknown vendor").nullable()),
+    page_type: z.enum(PAGE_TYPES, "Choose single product or category").default("single"),
+    product_selector: required("Product selector", TEXT_LIMITS.short),
+    price_selector: required("Price selector", TEXT_LIMITS.short),
+    name_selector: required("Name selector", TEXT_LIMITS.short),
+    link_selector: selector("Link selector"),
+    sold_out_selector: selector("Sold-out selector"),
+    pagination_selector: selector("Pagination selector"),
+    next_page_selector: selector("Next page selector"),
+    vendor_id: optionalRecordId("Selected vendor not found"),
     is_active: checkbox,
     currency: z.preprocess(
       (value) => (typeof value === "string" ? value.trim().toUpperCase() || null : null),
@@ -88,18 +86,114 @@ export const scrapeSourceFields = z
 /** The selector test reads the dialog as it stands; only the URL and name/price selectors are needed. */
 export const selectorTestFields = z.object({
   url: webUrl,
-  product_selector: optionalText,
-  price_selector: optionalText,
-  name_selector: optionalText,
-  link_selector: optionalText,
-  sold_out_selector: optionalText,
+  product_selector: selector("Product selector"),
+  price_selector: selector("Price selector"),
+  name_selector: selector("Name selector"),
+  link_selector: selector("Link selector"),
+  sold_out_selector: selector("Sold-out selector"),
 });
 
-export const scrapingActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create-source") }).passthrough(),
-  z.object({ intent: z.literal("update-source"), id }).passthrough(),
-  z.object({ intent: z.literal("delete-source"), id }),
-  z.object({ intent: z.literal("run-source"), id }),
-  z.object({ intent: z.literal("run-all") }),
-  z.object({ intent: z.literal("test-selectors") }).passthrough(),
-]);
+/** At most one table page's worth of rows (and a margin) per bulk action. */
+export const MAX_BULK_SOURCES = 100;
+
+/** The selected rows of a bulk action: one hidden field of comma-separated ids. */
+const selectedIds = z
+  .string({ error: "Select at least one source" })
+  .max(MAX_BULK_SOURCES * 40, `Select at most ${MAX_BULK_SOURCES} sources at a time`)
+  .transform((value) => value.split(",").filter(Boolean))
+  .pipe(
+    z
+      .array(recordId())
+      .min(1, "Select at least one source")
+      .max(MAX_BULK_SOURCES, `Select at most ${MAX_BULK_SOURCES} sources at a time`),
+  );
+
+export const BULK_SOURCE_INTENTS = [
+  "activate-sources",
+  "deactivate-sources",
+  "delete-sources",
+] as const;
+
+export const scrapingActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("create-source") }).passthrough(),
+    z
+      .object({ intent: z.literal("update-source"), id: recordId("Source not found") })
+      .passthrough(),
+    z.object({ intent: z.literal("delete-source"), id: recordId("Failed to delete source") }),
+    z.object({ intent: z.literal("run-source"), id: recordId("Source not found") }),
+    z.object({ intent: z.literal("run-all") }),
+    z.object({ intent: z.literal("test-selectors") }).passthrough(),
+    z.object({ intent: z.enum(BULK_SOURCE_INTENTS), ids: selectedIds }),
+  ],
+  { error: "Unknown action" },
+);
+export type ScrapingAction = z.infer<typeof scrapingActionSchema>;
+
+// ---------------------------------------------------------------- the sources table's URL
+
+export const SOURCE_STATUS_FILTERS = ["active", "inactive", "error"] as const;
+export const SOURCE_SORT_COLUMNS = ["retailer", "url", "status", "lastScraped"] as const;
+export type SourceSortColumn = (typeof SOURCE_SORT_COLUMNS)[number];
+
+const MAX_PAGE = 100_000;
+
+/** Anything unreadable in the URL falls back to the default rather than failing the page. */
+export const sourcesQuerySchema = z.object({
+  q: z.string().trim().max(TEXT_LIMITS.name).catch(""),
+  status: z.enum(SOURCE_STATUS_FILTERS).nullable().catch(null),
+  sort: z.enum(SOURCE_SORT_COLUMNS).nullable().catch(null),
+  dir: z.enum(["asc", "desc"]).catch("asc"),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+});
+export type SourcesQuery = z.infer<typeof sourcesQuerySchema>;
+
+export function parseSourcesQuery(params: URLSearchParams): SourcesQuery {
+  return sourcesQuerySchema.parse({
+    q: params.get("q") ?? "",
+    status: params.get("status"),
+    sort: params.get("sort"),
+    dir: params.get("dir") ?? "asc",
+    page: params.get("page") ?? "1",
+  });
+}
+
+/**
+ * The URL of the sources table with some of its state changed; other parameters (the logs'
+ * page, `review`) are kept. A new search or filter starts again at page 1.
+ */
+export function sourcesQueryHref(
+  current: URLSearchParams,
+  change: Partial<Record<"q" | "status" | "sort" | "dir" | "page", string | null>>,
+): string {
+  const next = new URLSearchParams(current);
+  if (!("page" in change)) next.delete("page");
+  for (const [key, value] of Object.entries(change)) {
+    if (value === null || value === "" || (key === "page" && value === "1")) next.delete(key);
+    else next.set(key, value);
+  }
+  const search = next.toString();
+  return search ? `?${search}` : "?";
+}
+
+/** SPEC.md §4: a new column sorts ascending first; clicking it again flips the direction. */
+export function nextSourcesSort(
+  query: Pick<SourcesQuery, "sort" | "dir">,
+  column: SourceSortColumn,
+): { sort: SourceSortColumn; dir: "asc" | "desc" } {
+  if (query.sort === column) return { sort: column, dir: query.dir === "asc" ? "desc" : "asc" };
+  return { sort: column, dir: "asc" };
+}
+
+/**
+ * What the Status badge says: a switched-off source is inactive (grey) whatever its last run
+ * did. The `error` filter lists every source whose last run failed, as the dashboard counts them.
+ */
+export function sourceDisplayStatus(source: {
+  isActive: boolean;
+  status: string;
+}): (typeof SOURCE_STATUS_FILTERS)[number] {
+  if (!source.isActive) return "inactive";
+  return source.status === "error" ? "error" : "active";
+}

@@ -1,6 +1,5 @@
 import { Form, data, isRouteErrorResponse, Link } from "react-router";
 
-import { requireAdmin } from "~/.server/auth.server";
 import { getAuditEntityKinds, getAuditLogPage } from "~/.server/data/audit.server";
 import { AuditChanges } from "~/components/admin/audit/audit-changes";
 import { Button } from "~/components/ui/button";
@@ -26,7 +25,6 @@ import { AUDIT_PAGE_SIZE, auditLogHref, auditLogQuerySchema } from "~/lib/forms/
 import type { Route } from "./+types/audit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
   const search = new URL(request.url).searchParams;
   const parsed = auditLogQuerySchema.safeParse({
     entity: search.get("entity") ?? undefined,

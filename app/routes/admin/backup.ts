@@ -1,11 +1,14 @@
-import { requireAdmin } from "~/.server/auth.server";
+import { adminGuard, adminOf } from "~/.server/admin-guard.server";
 import { backupFileName, createBackup } from "~/.server/backup.server";
 
 import type { Route } from "./+types/backup";
 
+// A resource route outside the admin layout: it runs the same guard itself.
+export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+
 /** Backup Database: one JSON file holding every product table, downloaded by an admin. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(context.app, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminOf(context);
   const backup = await createBackup(context.app.db);
   context.app.logger.info({ admin: admin.email }, "database backup downloaded");
   return new Response(JSON.stringify(backup), {

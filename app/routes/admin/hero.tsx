@@ -1,213 +1,22 @@
-import { ImageOff, Loader2, Upload } from "lucide-react";
-import { useRef } from "react";
-import { useFetcher } from "react-router";
-
-import { requireAdmin } from "~/.server/auth.server";
-import { recordPublicChange } from "~/.server/data/audit.server";
-import { getHeroContent, upsertHeroContent } from "~/.server/data/hero.server";
-import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
-import { failure, actionSuccess, type ActionResult } from "~/lib/action-result";
-import { invalidForm, formFields } from "~/lib/forms/form-data";
-import { Field } from "~/components/admin/form-controls";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { CONTENT_MESSAGES, heroActionSchema } from "~/lib/forms/content";
+import { adminOf } from "~/.server/admin-guard.server";
+import { getHeroContent } from "~/.server/data/hero.server";
+import { readImageUploadForm } from "~/.server/upload-form.server";
+import { HeroEditor } from "~/components/admin/hero/hero-editor";
 
 import type { Route } from "./+types/hero";
+import { handleHeroAction } from "./hero.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Hero · Admin · PeptidePrices" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
+export async function loader({ context }: Route.LoaderArgs) {
   return { hero: await getHeroContent(context.app.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.app, request);
-  const { app } = context;
-  const formData = await request.formData();
-  const parsed = heroActionSchema.safeParse(formFields(formData));
-  if (!parsed.success) return invalidForm(parsed.error, CONTENT_MESSAGES.heroUpdateFailed);
-  const input = parsed.data;
-
-  if (input.intent === "upload-image") {
-    const file = uploadedFile(formData.get("image"));
-    if (!file) {
-      return failure("Choose an image to upload", 400, CONTENT_MESSAGES.heroUploadFailed);
-    }
-    try {
-      const { url } = await storeImageUpload(app, file, { prefix: "hero" });
-      const id = await upsertHeroContent(app.db, { imageUrl: url });
-      await recordPublicChange(app, admin, {
-        action: "update",
-        entity: "hero_content",
-        entityId: id,
-        details: { imageUrl: url },
-      });
-      return actionSuccess(CONTENT_MESSAGES.heroUploaded);
-    } catch (error) {
-      if (error instanceof ImageUploadError) {
-        return failure(error.message, 400, CONTENT_MESSAGES.heroUploadFailed);
-      }
-      app.logger.error({ err: error }, "hero image upload failed");
-      return failure(CONTENT_MESSAGES.heroUploadFailed, 500);
-    }
-  }
-
-  if (input.intent === "remove-image") {
-    const id = await upsertHeroContent(app.db, { imageUrl: null });
-    await recordPublicChange(app, admin, {
-      action: "update",
-      entity: "hero_content",
-      entityId: id,
-      details: { imageUrl: null },
-    });
-    return actionSuccess(CONTENT_MESSAGES.heroImageRemoved);
-  }
-
-  const { intent: _intent, ...values } = input;
-  const id = await upsertHeroContent(app.db, values);
-  await recordPublicChange(app, admin, {
-    action: "update",
-    entity: "hero_content",
-    entityId: id,
-    details: values,
-  });
-  return actionSuccess(CONTENT_MESSAGES.heroUpdated);
+  const admin = adminOf(context);
+  return handleHeroAction(context.app, admin, await readImageUploadForm(request));
 }
 
-const TEXT_FIELDS = [
-  { name: "subtitle", label: "Subtitle" },
-  { name: "title", label: "Title" },
-  { name: "primaryButtonText", label: "Primary Button Text" },
-  { name: "secondaryButtonText", label: "Secondary Button Text" },
-] as const;
-
 export default function AdminHero({ loaderData }: Route.ComponentProps) {
-  const { hero } = loaderData;
-  const saveFetcher = useFetcher<ActionResult>();
-  const imageFetcher = useFetcher<ActionResult>();
-  const fileInput = useRef<HTMLInputElement>(null);
-  useActionToast(saveFetcher.data);
-  useActionToast(imageFetcher.data, () => {
-    if (fileInput.current) fileInput.current.value = "";
-  });
-  const saving = saveFetcher.state !== "idle";
-  const imageBusy = imageFetcher.state !== "idle";
-  const fieldErrors =
-    saveFetcher.data && !saveFetcher.data.ok ? saveFetcher.data.fieldErrors : undefined;
-
-  function uploadImage(file: File | undefined) {
-    if (!file) return;
-    const formData = new FormData();
-    formData.set("intent", "upload-image");
-    formData.set("image", file);
-    void imageFetcher.submit(formData, { method: "post", encType: "multipart/form-data" });
-  }
-
-  return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Hero</h1>
-        <p className="text-sm text-muted-foreground">The banner at the top of the home page.</p>
-      </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-        <Card>
-          <CardHeader>
-            <CardTitle>Hero Content</CardTitle>
-            <CardDescription>
-              Changes show on the home page as soon as they are saved.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <saveFetcher.Form method="post" className="grid gap-4" aria-label="Hero content">
-              <input type="hidden" name="intent" value="save" />
-              {TEXT_FIELDS.map(({ name, label }) => (
-                <Field key={name} id={`hero-${name}`} label={label}>
-                  <Input
-                    id={`hero-${name}`}
-                    name={name}
-                    defaultValue={hero[name] ?? ""}
-                    required={name === "title"}
-                    maxLength={200}
-                    aria-invalid={fieldErrors?.[name] ? true : undefined}
-                  />
-                  {fieldErrors?.[name] ? (
-                    <p className="text-sm text-destructive">{fieldErrors[name][0]}</p>
-                  ) : null}
-                </Field>
-              ))}
-              <Field id="hero-description" label="Description">
-                <Textarea
-                  id="hero-description"
-                  name="description"
-                  rows={3}
-                  defaultValue={hero.description ?? ""}
-                />
-              </Field>
-              <Button type="submit" disabled={saving} className="w-fit">
-                {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-                Save Changes
-              </Button>
-            </saveFetcher.Form>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Hero Image</CardTitle>
-            <CardDescription>Image files only; recommended size 800x600 or larger.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            {hero.imageUrl ? (
-              <img
-                src={hero.imageUrl}
-                alt="Current hero image"
-                className="aspect-[4/3] w-full rounded-md border object-cover"
-              />
-            ) : (
-              <div className="flex aspect-[4/3] w-full items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
-                No image: the default image is shown
-              </div>
-            )}
-            <Field id="hero-image" label="Upload image">
-              <Input
-                ref={fileInput}
-                id="hero-image"
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
-                disabled={imageBusy}
-                onChange={(event) => uploadImage(event.currentTarget.files?.[0])}
-              />
-            </Field>
-            <div className="flex flex-wrap gap-2">
-              {imageBusy ? (
-                <span
-                  className="flex items-center gap-2 text-sm text-muted-foreground"
-                  role="status"
-                >
-                  <Upload className="size-4 animate-pulse" aria-hidden /> Working…
-                </span>
-              ) : null}
-              {hero.imageUrl ? (
-                <Button
-                  type="button"
-                  variant="outline"
-                  disabled={imageBusy}
-                  onClick={() =>
-                    void imageFetcher.submit({ intent: "remove-image" }, { method: "post" })
-                  }
-                >
-                  <ImageOff className="size-4" aria-hidden />
-                  Remove Image
-                </Button>
-              ) : null}
-            </div>
-          </CardContent>
-        </Card>
-      </div>
-    </div>
-  );
+  return <HeroEditor hero={loaderData.hero} />;
 }

@@ -1,7 +1,6 @@
 import { FlaskConical, Store, Tags, Users } from "lucide-react";
 import { Link } from "react-router";
 
-import { requireAdmin } from "~/.server/auth.server";
 import { getDashboard } from "~/.server/data/dashboard.server";
 import {
   StatCard,
@@ -15,8 +14,7 @@ import { formatSize } from "~/lib/units";
 
 import type { Route } from "./+types/index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
+export async function loader({ context }: Route.LoaderArgs) {
   return getDashboard(context.app.db, new Date());
 }
 
@@ -51,7 +49,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           icon={FlaskConical}
         />
         <StatCard label="Vendors" value={counts.vendors} to="/admin/vendors" icon={Store} />
-        <StatCard label="Offers" value={counts.offers} to="/admin/peptides#offers" icon={Tags} />
+        <StatCard label="Offers" value={counts.offers} to="/admin/prices" icon={Tags} />
         <StatCard label="Users" value={counts.users} to="/admin/users" icon={Users} />
       </section>
 
@@ -59,7 +57,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <WidgetCard
           title="Stale offers"
           total={staleOffers.total}
-          to="/admin/peptides?stale=1"
+          to="/admin/prices?stale=1"
           linkLabel="View stale offers"
           emptyMessage="Every offer was refreshed within the last two scrape intervals."
         >

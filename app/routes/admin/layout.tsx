@@ -9,12 +9,17 @@ import {
   Settings,
   Shapes,
   Store,
+  Tags,
+  Trash2,
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from "react-router";
 
-import { requireAdmin } from "~/.server/auth.server";
+import { adminGuard, adminOf } from "~/.server/admin-guard.server";
+import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
+import { useFetcherToast } from "~/components/admin/confirm-delete-button";
+import { TRASH_UNDO_FETCHER_KEY } from "~/components/admin/trash-undo";
 import { Button } from "~/components/ui/button";
 import {
   readSidebarState,
@@ -32,7 +37,8 @@ import {
   SidebarRail,
   SidebarTrigger,
 } from "~/components/ui/sidebar";
-import { ADMIN_ACCESS_REQUIRED } from "~/lib/forms/auth";
+import { actionFailure } from "~/lib/action-result";
+import { SESSION_EXPIRED_MESSAGE } from "~/lib/admin-session";
 
 import type { Route } from "./+types/layout";
 
@@ -45,6 +51,7 @@ interface AdminSection {
 const ADMIN_SECTIONS: AdminSection[] = [
   { title: "Dashboard", to: "/admin", icon: LayoutDashboard },
   { title: "Peptides", to: "/admin/peptides", icon: FlaskConical },
+  { title: "Vendor Prices", to: "/admin/prices", icon: Tags },
   { title: "Categories", to: "/admin/categories", icon: Shapes },
   { title: "Scraping", to: "/admin/scraping", icon: Boxes },
   { title: "Vendors", to: "/admin/vendors", icon: Store },
@@ -54,10 +61,41 @@ const ADMIN_SECTIONS: AdminSection[] = [
   { title: "Users", to: "/admin/users", icon: Users },
   { title: "Settings", to: "/admin/settings", icon: Settings },
   { title: "Audit log", to: "/admin/audit", icon: History },
+  { title: "Trash", to: "/admin/trash", icon: Trash2 },
+];
+
+/** Every /admin page, loader and action is behind the admin guard (admin-guard.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+
+/**
+ * A save refused because the session ended would otherwise replace the page with the error
+ * boundary and lose what was typed: in the browser it becomes the form's own failed result,
+ * so the dialog stays open and offers to sign in (form-dialog.tsx). Pages and full-page posts
+ * without JavaScript still get the 403.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const results = await next();
+    if (request.method === "GET") return results;
+    for (const [routeId, outcome] of Object.entries(results)) {
+      const refused =
+        outcome.type === "error" &&
+        isRouteErrorResponse(outcome.result) &&
+        (outcome.result.status === 401 || outcome.result.status === 403);
+      if (!refused) continue;
+      results[routeId] = {
+        type: "data",
+        result: data(actionFailure(SESSION_EXPIRED_MESSAGE, { sessionExpired: true }), {
+          status: 403,
+        }),
+      };
+    }
+    return results;
+  },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(context.app, request);
+  const admin = adminOf(context);
   return {
     adminEmail: admin.email,
     // Read on the server so the first paint already has the sidebar the admin left.
@@ -71,6 +109,8 @@ export function meta() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  // An Undo pressed on one page may finish after the admin moved to another.
+  useFetcherToast(TRASH_UNDO_FETCHER_KEY);
   const current = ADMIN_SECTIONS.find((section) =>
     // "/admin" is every page's prefix: the dashboard is current only on itself.
     section.to === "/admin"
@@ -131,26 +171,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const refused = isRouteErrorResponse(error) && (error.status === 401 || error.status === 403);
+  if (isAdminRefusal(error)) return <AdminAccessRequired />;
+  // A refused upload (e.g. cut at its limit, 413) is thrown as an answer that carries its reason.
+  const reason: string | null =
+    isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : null;
   return (
     <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">
-        {refused ? ADMIN_ACCESS_REQUIRED : "Something went wrong"}
-      </h1>
+      <h1 className="text-2xl font-bold">{reason ? "Request refused" : "Something went wrong"}</h1>
       <p className="text-muted-foreground">
-        {refused
-          ? "Sign in with an administrator account to manage the catalogue."
-          : "The admin page could not be loaded. Please try again."}
+        {reason ?? "The admin page could not be loaded. Please try again."}
       </p>
-      {refused ? (
-        <Button asChild>
-          <Link to="/admin-login">Go to Admin Login</Link>
-        </Button>
-      ) : (
-        <Button asChild variant="outline">
-          <Link to="/admin">Back to admin</Link>
-        </Button>
-      )}
+      <Button asChild variant="outline">
+        <Link to="/admin">Back to admin</Link>
+      </Button>
     </main>
   );
 }

@@ -24,7 +24,7 @@ export async function loadReviewQueue(db: Database) {
 }
 export type ReviewQueueData = Awaited<ReturnType<typeof loadReviewQueue>>;
 
-type ReviewContext = Pick<AppContext, "db" | "mailer" | "logger" | "baseUrl" | "cache">;
+type ReviewContext = Pick<AppContext, "db" | "mailer" | "logger" | "baseUrl" | "cache" | "env">;
 
 async function perform(app: ReviewContext, form: ReviewAction): Promise<string> {
   switch (form.intent) {
@@ -37,7 +37,6 @@ async function perform(app: ReviewContext, form: ReviewAction): Promise<string> 
         currency: form.currency,
         addAlias: form.add_alias,
       });
-      app.cache.clear();
       return "Price approved";
     case "alias-review": {
       const alias = await addReviewItemAlias(app, form.id, form.peptide_id);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 
-import { requireAdmin } from "~/.server/auth.server";
+import { adminGuard } from "~/.server/admin-guard.server";
 import { getScrapeRun } from "~/.server/data/scrape-runs.server";
 
 import type { Route } from "./+types/scraping.run";
@@ -9,9 +9,11 @@ import { toRunView } from "./scraping.runs.server";
 
 const params = z.object({ runId: z.string().uuid() });
 
+// A resource route outside the admin layout: it runs the same guard itself.
+export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+
 /** The progress of one scraping run, polled by the admin scraping page while it runs. */
-export async function loader({ request, params: raw, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
+export async function loader({ params: raw, context }: Route.LoaderArgs) {
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw data({ error: "Unknown run" }, { status: 400 });
   const run = await getScrapeRun(context.app.db, parsed.data.runId);

@@ -12,7 +12,10 @@ import {
   getLatestFinishedScrapeRun,
   type ScrapeRun,
 } from "~/.server/data/scrape-runs.server";
-import { getScrapeSource } from "~/.server/data/scrape-sources.server";
+import {
+  getInactiveScrapeSourceNames,
+  getScrapeSource,
+} from "~/.server/data/scrape-sources.server";
 import { enqueueScrapeRun } from "~/.server/jobs.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { actionFailure, failure, type ActionResult } from "~/lib/action-result";
@@ -22,7 +25,11 @@ export const RUN_STARTED = "Scraping started.";
 export const RUN_ALREADY_UNDER_WAY = "This scraping run is already under way.";
 
 /** The action's answer to Run / Start Scraping: the run the page should follow. */
-export type RunStartResult = ActionResult & { runId?: string };
+export type RunStartResult = ActionResult & {
+  runId?: string;
+  /** Start Scraping's note on the inactive sources it left out. */
+  skippedNote?: string | null;
+};
 
 export function toRunView(run: ScrapeRun): ScrapeRunView {
   return {
@@ -51,6 +58,13 @@ export async function loadScrapeRunState(db: AppContext["db"]) {
   return { activeRuns: active.map(toRunView), latestRun: latest ? toRunView(latest) : null };
 }
 
+/** Start Scraping goes through active sources only: it names the ones it leaves out. */
+export function skippedSourcesNote(names: string[]): string | null {
+  if (names.length === 0) return null;
+  const subject = names.length === 1 ? "1 inactive source" : `${names.length} inactive sources`;
+  return `Skipped ${subject}: ${names.join(", ")}.`;
+}
+
 export async function startRun(
   app: AppContext,
   admin: SessionUser,
@@ -67,17 +81,19 @@ export async function startRun(
     }
     sourceId = source.id;
   }
+  const skipped = sourceId ? null : skippedSourcesNote(await getInactiveScrapeSourceNames(app.db));
   const run = await enqueueScrapeRun(app, { sourceId, requestedBy: admin.email });
   await recordAudit(app.db, admin, {
     action: "update",
     entity: "scrape_run",
     entityId: sourceId ?? undefined,
-    details: { runId: run.runId, queued: run.created },
+    details: { runId: run.runId, queued: run.created, ...(skipped ? { skipped } : {}) },
   });
   const body: RunStartResult = {
     ok: true,
-    message: run.created ? RUN_STARTED : RUN_ALREADY_UNDER_WAY,
+    message: [run.created ? RUN_STARTED : RUN_ALREADY_UNDER_WAY, skipped].filter(Boolean).join(" "),
     runId: run.runId,
+    skippedNote: skipped,
   };
   return data(body, { status: 202 });
 }

@@ -229,7 +229,7 @@ export function ReviewQueue({
   return (
     <section aria-labelledby="review-heading" className="space-y-3">
       <div>
-        <h2 id="review-heading" className="text-xl font-semibold">
+        <h2 id="review-heading" tabIndex={-1} className="text-xl font-semibold">
           Review Queue
         </h2>
         <p className="text-sm text-muted-foreground">

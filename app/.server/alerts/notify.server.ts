@@ -1,12 +1,11 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
-
 import { formatPrice } from "~/lib/format";
 import { applyCoupon, couponFromColumns, isBuyable, roundToCents } from "~/lib/pricing";
 import { formatSize } from "~/lib/units";
 
-import type { AppContext } from "./context.server";
-import { getSettings } from "./data/settings.server";
-import { coupons, peptides, savedDeals, user, vendorPeptides } from "./db/schema";
+import { getSizeOptionIdsOfOffers } from "../data/price-alerts.server";
+import { claimSavedDealAlert, listPriceDropCandidates } from "../data/saved-deals.server";
+import { getSettings } from "../data/settings.server";
+import { checkPriceAlerts, type AlertContext, type PriceAlertSummary } from "./price-alerts.server";
 
 export interface PriceChange {
   vendorPeptideId: string;
@@ -19,14 +18,37 @@ export interface AlertSummary {
   failed: number;
 }
 
+export interface PriceChangeSummary extends AlertSummary {
+  /** Target-price alerts these changes set off. */
+  priceAlerts: PriceAlertSummary;
+}
+
 /**
- * After vendor prices change (scraper, admin editor): e-mails each owner of a saved deal whose
- * price, as the site shows it (coupon applied), fell by at least the threshold below the price
- * they last heard about, while the offer is in stock and fresh. The deal's last_alerted_price is claimed before sending, so one drop
- * mails once even when two callers race.
+ * The one entry point after vendor prices or stock change (scraper, admin editor, review
+ * queue): saved-deal price-drop e-mails, then every target-price alert on the changed offers'
+ * sizes. Pass every offer whose price or stock was written, not only drops: a rise re-arms an
+ * alert, and an offer coming back in stock below the target is a crossing too.
  */
-export async function notifyPriceDrops(
-  app: Pick<AppContext, "db" | "mailer" | "logger" | "baseUrl">,
+export async function notifyPriceChanges(
+  app: AlertContext,
+  changes: PriceChange[],
+): Promise<PriceChangeSummary> {
+  const drops = await notifySavedDealDrops(app, changes);
+  const sizeOptionIds = await getSizeOptionIdsOfOffers(app.db, [
+    ...new Set(changes.map((change) => change.vendorPeptideId)),
+  ]);
+  const priceAlerts = await checkPriceAlerts(app, sizeOptionIds);
+  return { ...drops, priceAlerts };
+}
+
+/**
+ * Saved deals: e-mails each owner of a saved deal whose price, as the site shows it (coupon
+ * applied), fell by at least the threshold below the price they last heard about, while the
+ * offer is in stock and fresh. The deal's last_alerted_price is claimed before sending, so one
+ * drop mails once even when two callers race.
+ */
+async function notifySavedDealDrops(
+  app: AlertContext,
   changes: PriceChange[],
 ): Promise<AlertSummary> {
   const summary: AlertSummary = { sent: 0, failed: 0 };
@@ -41,41 +63,10 @@ export async function notifyPriceDrops(
   } = await getSettings(db);
   if (!priceAlertsEnabled) return summary;
 
-  const candidates = await db
-    .select({
-      dealId: savedDeals.id,
-      email: user.email,
-      peptideName: savedDeals.peptideName,
-      peptideSlug: peptides.slug,
-      vendorName: savedDeals.vendorName,
-      quantity: savedDeals.quantity,
-      unit: savedDeals.unit,
-      currency: savedDeals.currency,
-      priceAtSave: savedDeals.priceAtSave,
-      lastAlertedPrice: savedDeals.lastAlertedPrice,
-      price: vendorPeptides.price,
-      stockStatus: vendorPeptides.stockStatus,
-      missedScrapes: vendorPeptides.missedScrapes,
-      url: vendorPeptides.url,
-      code: coupons.code,
-      discountAmount: coupons.discountAmount,
-      discountType: coupons.discountType,
-      expirationDate: coupons.expirationDate,
-    })
-    .from(savedDeals)
-    .innerJoin(user, eq(user.id, savedDeals.userId))
-    .innerJoin(vendorPeptides, eq(vendorPeptides.id, savedDeals.vendorPeptideId))
-    .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
-    .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
-    .where(
-      and(
-        eq(savedDeals.alertEnabled, true),
-        inArray(
-          savedDeals.vendorPeptideId,
-          dropped.map((change) => change.vendorPeptideId),
-        ),
-      ),
-    );
+  const candidates = await listPriceDropCandidates(
+    db,
+    dropped.map((change) => change.vendorPeptideId),
+  );
 
   for (const deal of candidates) {
     // A drop one cannot buy (out of stock, or a price no longer seen) is no news.
@@ -86,19 +77,12 @@ export async function notifyPriceDrops(
     if (reference <= 0 || priceNow > roundToCents(reference * (1 - thresholdPercent / 100)))
       continue;
 
-    const claimed = await db
-      .update(savedDeals)
-      .set({ lastAlertedPrice: priceNow })
-      .where(
-        and(
-          eq(savedDeals.id, deal.dealId),
-          deal.lastAlertedPrice === null
-            ? isNull(savedDeals.lastAlertedPrice)
-            : eq(savedDeals.lastAlertedPrice, deal.lastAlertedPrice),
-        ),
-      )
-      .returning({ id: savedDeals.id });
-    if (claimed.length === 0) continue;
+    const claimed = await claimSavedDealAlert(db, {
+      dealId: deal.dealId,
+      from: deal.lastAlertedPrice,
+      to: priceNow,
+    });
+    if (!claimed) continue;
 
     const size =
       deal.quantity !== null && deal.unit ? ` ${formatSize(deal.quantity, deal.unit)}` : "";
@@ -127,10 +111,11 @@ export async function notifyPriceDrops(
       summary.sent += 1;
     } catch (error) {
       // Hand the drop back so the next price change can try again.
-      await db
-        .update(savedDeals)
-        .set({ lastAlertedPrice: deal.lastAlertedPrice })
-        .where(eq(savedDeals.id, deal.dealId));
+      await claimSavedDealAlert(db, {
+        dealId: deal.dealId,
+        from: priceNow,
+        to: deal.lastAlertedPrice,
+      });
       summary.failed += 1;
       logger.error({ err: error, dealId: deal.dealId }, "price-drop alert could not be sent");
     }

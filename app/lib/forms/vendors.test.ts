@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { vendorPageSchema } from "./catalog";
+import { vendorPageSchema } from "./vendors";
 
 const vendor = (fields: Record<string, string>) =>
   vendorPageSchema.safeParse({ intent: "create-vendor", name: "Shipping Co", ...fields });

@@ -1,0 +1,461 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+
+import type { AlertChannel, AlertDigest, AlertMode, AlertState } from "~/lib/price-alerts";
+
+import type { Database } from "../db/client";
+import {
+  alertDeliveries,
+  alertDigestItems,
+  coupons,
+  peptides,
+  priceAlerts,
+  pushSubscriptions,
+  sizeOptions,
+  user,
+  vendorPeptides,
+  vendors,
+} from "../db/schema";
+
+// ---------------------------------------------------------------- alerts
+
+export interface PriceAlertSettings {
+  mode: AlertMode;
+  targetPrice: number | null;
+  currency: string;
+  includeShipping: boolean;
+  channels: AlertChannel[];
+  webhookUrl: string | null;
+  digest: AlertDigest;
+}
+
+const alertColumns = {
+  id: priceAlerts.id,
+  peptideId: priceAlerts.peptideId,
+  sizeOptionId: priceAlerts.sizeOptionId,
+  mode: priceAlerts.mode,
+  targetPrice: priceAlerts.targetPrice,
+  currency: priceAlerts.currency,
+  includeShipping: priceAlerts.includeShipping,
+  channels: priceAlerts.channels,
+  webhookUrl: priceAlerts.webhookUrl,
+  digest: priceAlerts.digest,
+  isBelow: priceAlerts.isBelow,
+  lastPrice: priceAlerts.lastPrice,
+  lastNotifiedPrice: priceAlerts.lastNotifiedPrice,
+  lastNotifiedAt: priceAlerts.lastNotifiedAt,
+  peptideName: peptides.name,
+  peptideSlug: peptides.slug,
+  quantity: sizeOptions.quantity,
+  unit: sizeOptions.unit,
+  unitLabel: sizeOptions.unitLabel,
+};
+
+function typed<T extends { mode: string; channels: string[]; digest: string }>(row: T) {
+  return {
+    ...row,
+    mode: row.mode as AlertMode,
+    channels: row.channels as AlertChannel[],
+    digest: row.digest as AlertDigest,
+  };
+}
+
+/** Every alert on these sizes with its owner's address: the alerts a price change may move; one query. */
+export async function listAlertsOnSizes(db: Database, sizeOptionIds: string[]) {
+  if (sizeOptionIds.length === 0) return [];
+  const rows = await db
+    .select({ ...alertColumns, userId: priceAlerts.userId, email: user.email })
+    .from(priceAlerts)
+    .innerJoin(user, eq(user.id, priceAlerts.userId))
+    .innerJoin(peptides, eq(peptides.id, priceAlerts.peptideId))
+    .innerJoin(sizeOptions, eq(sizeOptions.id, priceAlerts.sizeOptionId))
+    .where(inArray(priceAlerts.sizeOptionId, sizeOptionIds));
+  return rows.map(typed);
+}
+export type AlertOnSize = Awaited<ReturnType<typeof listAlertsOnSizes>>[number];
+
+/** Every size someone has an alert on: what the periodic sweep evaluates. */
+export async function listAlertedSizeOptionIds(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ sizeOptionId: priceAlerts.sizeOptionId })
+    .from(priceAlerts);
+  return rows.map((row) => row.sizeOptionId);
+}
+
+/** One user's alerts, newest first, optionally on one peptide; one query. */
+export async function listUserPriceAlerts(
+  db: Database,
+  params: { userId: string; peptideSlug?: string },
+) {
+  const rows = await db
+    .select({ ...alertColumns, createdAt: priceAlerts.createdAt })
+    .from(priceAlerts)
+    .innerJoin(peptides, eq(peptides.id, priceAlerts.peptideId))
+    .innerJoin(sizeOptions, eq(sizeOptions.id, priceAlerts.sizeOptionId))
+    .where(
+      and(
+        eq(priceAlerts.userId, params.userId),
+        params.peptideSlug ? eq(peptides.slug, params.peptideSlug) : undefined,
+      ),
+    )
+    .orderBy(sql`${priceAlerts.createdAt} desc`, asc(priceAlerts.id));
+  return rows.map(typed);
+}
+export type UserPriceAlert = Awaited<ReturnType<typeof listUserPriceAlerts>>[number];
+
+/** Every offer of these sizes with what pricing it needs (coupon, vendor shipping); one query. */
+export async function listOffersOnSizes(db: Database, sizeOptionIds: string[]) {
+  if (sizeOptionIds.length === 0) return [];
+  return db
+    .select({
+      id: vendorPeptides.id,
+      sizeOptionId: vendorPeptides.sizeOptionId,
+      price: vendorPeptides.price,
+      currency: vendorPeptides.currency,
+      vials: vendorPeptides.vials,
+      stockStatus: vendorPeptides.stockStatus,
+      missedScrapes: vendorPeptides.missedScrapes,
+      url: vendorPeptides.url,
+      vendorName: vendors.name,
+      vendorCurrency: vendors.currency,
+      shippingFee: vendors.shippingFee,
+      freeShippingThreshold: vendors.freeShippingThreshold,
+      code: coupons.code,
+      discountAmount: coupons.discountAmount,
+      discountType: coupons.discountType,
+      expirationDate: coupons.expirationDate,
+    })
+    .from(vendorPeptides)
+    .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
+    .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
+    .where(inArray(vendorPeptides.sizeOptionId, sizeOptionIds));
+}
+export type OfferOnSize = Awaited<ReturnType<typeof listOffersOnSizes>>[number];
+
+/** The sizes these vendor prices are of: the alerts a change of them may move. */
+export async function getSizeOptionIdsOfOffers(
+  db: Database,
+  vendorPeptideIds: string[],
+): Promise<string[]> {
+  if (vendorPeptideIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ sizeOptionId: vendorPeptides.sizeOptionId })
+    .from(vendorPeptides)
+    .where(inArray(vendorPeptides.id, vendorPeptideIds));
+  return rows.map((row) => row.sizeOptionId);
+}
+
+/** The peptide a size belongs to; null when there is no such size. */
+export async function getAlertableSize(
+  db: Database,
+  params: { sizeOptionId: string },
+): Promise<{ peptideId: string } | null> {
+  const [row] = await db
+    .select({ peptideId: sizeOptions.peptideId })
+    .from(sizeOptions)
+    .where(eq(sizeOptions.id, params.sizeOptionId));
+  return row ?? null;
+}
+
+/**
+ * Creates the user's alert on a size, or replaces the settings of the one they have; the
+ * state starts from the prices now, so only a later crossing is news.
+ */
+export async function upsertPriceAlert(
+  db: Database,
+  params: PriceAlertSettings & {
+    userId: string;
+    peptideId: string;
+    sizeOptionId: string;
+    state: AlertState;
+  },
+): Promise<{ id: string; created: boolean }> {
+  const { state, ...values } = params;
+  const settings = {
+    mode: values.mode,
+    targetPrice: values.targetPrice,
+    currency: values.currency,
+    includeShipping: values.includeShipping,
+    channels: values.channels,
+    webhookUrl: values.webhookUrl,
+    digest: values.digest,
+    isBelow: state.isBelow,
+    lastPrice: state.lastPrice,
+  };
+  const [row] = await db
+    .insert(priceAlerts)
+    .values({ ...values, ...settings })
+    .onConflictDoUpdate({
+      target: [priceAlerts.userId, priceAlerts.sizeOptionId],
+      set: { ...settings, updatedAt: new Date() },
+    })
+    .returning({ id: priceAlerts.id, created: sql<boolean>`(xmax = 0)` });
+  return row;
+}
+
+/** The size of one of the user's alerts (null when it is not theirs). */
+export async function getUserAlertSize(
+  db: Database,
+  params: { userId: string; alertId: string },
+): Promise<{ sizeOptionId: string } | null> {
+  const [row] = await db
+    .select({ sizeOptionId: priceAlerts.sizeOptionId })
+    .from(priceAlerts)
+    .where(and(eq(priceAlerts.id, params.alertId), eq(priceAlerts.userId, params.userId)));
+  return row ?? null;
+}
+
+/** Replaces the settings of one of the user's alerts; false when it is not theirs. */
+export async function updatePriceAlert(
+  db: Database,
+  params: PriceAlertSettings & { userId: string; alertId: string; state: AlertState },
+): Promise<boolean> {
+  const updated = await db
+    .update(priceAlerts)
+    .set({
+      mode: params.mode,
+      targetPrice: params.targetPrice,
+      currency: params.currency,
+      includeShipping: params.includeShipping,
+      channels: params.channels,
+      webhookUrl: params.webhookUrl,
+      digest: params.digest,
+      isBelow: params.state.isBelow,
+      lastPrice: params.state.lastPrice,
+    })
+    .where(and(eq(priceAlerts.id, params.alertId), eq(priceAlerts.userId, params.userId)))
+    .returning({ id: priceAlerts.id });
+  return updated.length > 0;
+}
+
+export async function deletePriceAlert(
+  db: Database,
+  params: { userId: string; alertId: string },
+): Promise<boolean> {
+  const deleted = await db
+    .delete(priceAlerts)
+    .where(and(eq(priceAlerts.id, params.alertId), eq(priceAlerts.userId, params.userId)))
+    .returning({ id: priceAlerts.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Moves an alert from the state it was read in to the next; false when another evaluation
+ * got there first (then that one speaks for the change, and this one stays quiet).
+ */
+export async function claimAlertState(
+  db: Database,
+  params: { alertId: string; from: AlertState; to: AlertState; notified: boolean },
+): Promise<boolean> {
+  const { from, to } = params;
+  const claimed = await db
+    .update(priceAlerts)
+    .set({
+      isBelow: to.isBelow,
+      lastPrice: to.lastPrice,
+      ...(params.notified ? { lastNotifiedPrice: to.lastPrice, lastNotifiedAt: new Date() } : {}),
+      updatedAt: sql`${priceAlerts.updatedAt}`,
+    })
+    .where(
+      and(
+        eq(priceAlerts.id, params.alertId),
+        eq(priceAlerts.isBelow, from.isBelow),
+        from.lastPrice === null
+          ? sql`${priceAlerts.lastPrice} is null`
+          : eq(priceAlerts.lastPrice, from.lastPrice),
+      ),
+    )
+    .returning({ id: priceAlerts.id });
+  return claimed.length > 0;
+}
+
+/**
+ * An unsubscribe link: e-mail stops for one alert (or all of a user's). An alert that only
+ * e-mailed is deleted, one with other channels keeps them. Returns how many alerts changed.
+ */
+export async function removeEmailFromAlerts(
+  db: Database,
+  scope: { alertId: string } | { userId: string },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const which =
+      "alertId" in scope ? eq(priceAlerts.id, scope.alertId) : eq(priceAlerts.userId, scope.userId);
+    const hasEmail = sql`'email' = any(${priceAlerts.channels})`;
+    const deleted = await tx
+      .delete(priceAlerts)
+      .where(and(which, sql`${priceAlerts.channels} = '{email}'::text[]`))
+      .returning({ id: priceAlerts.id });
+    const updated = await tx
+      .update(priceAlerts)
+      .set({ channels: sql`array_remove(${priceAlerts.channels}, 'email')` })
+      .where(and(which, hasEmail))
+      .returning({ id: priceAlerts.id });
+    return deleted.length + updated.length;
+  });
+}
+
+// ---------------------------------------------------------------- push subscriptions
+
+export interface PushSubscriptionKeys {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Keeps a browser's subscription for the user (a browser that changes hands moves with it). */
+export async function savePushSubscription(
+  db: Database,
+  params: PushSubscriptionKeys & { userId: string },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(params)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: params.userId, p256dh: params.p256dh, auth: params.auth },
+    });
+}
+
+export async function deletePushSubscription(
+  db: Database,
+  params: { userId: string; endpoint: string },
+): Promise<boolean> {
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.userId, params.userId),
+        eq(pushSubscriptions.endpoint, params.endpoint),
+      ),
+    )
+    .returning({ id: pushSubscriptions.id });
+  return deleted.length > 0;
+}
+
+/** A subscription the push service says is gone (404/410). */
+export async function deletePushSubscriptionById(db: Database, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function listPushSubscriptions(db: Database, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, userIds));
+}
+
+// ---------------------------------------------------------------- deliveries (push, webhook)
+
+export type AlertDeliveryChannel = "push" | "webhook" | "email";
+
+export interface AlertDeliveryInput {
+  userId: string;
+  channel: AlertDeliveryChannel;
+  url: string | null;
+  payload: unknown;
+}
+
+export async function queueAlertDeliveries(
+  db: Database,
+  deliveries: AlertDeliveryInput[],
+): Promise<void> {
+  if (deliveries.length === 0) return;
+  // Due from this process's clock, in the milliseconds claimDueAlertDeliveries compares with:
+  // the column's now() default carries microseconds, so a claim made in the same millisecond
+  // as the queueing would find the delivery not yet due.
+  const dueAt = new Date();
+  await db
+    .insert(alertDeliveries)
+    .values(deliveries.map((delivery) => ({ ...delivery, nextAttemptAt: dueAt })));
+}
+
+/**
+ * Takes due deliveries for this worker (status 'sending', one more attempt counted), so two
+ * workers never send the same one; SKIP LOCKED lets them share the queue.
+ */
+export async function claimDueAlertDeliveries(db: Database, limit: number, now: Date = new Date()) {
+  const due = db
+    .select({ id: alertDeliveries.id })
+    .from(alertDeliveries)
+    .where(and(eq(alertDeliveries.status, "pending"), lte(alertDeliveries.nextAttemptAt, now)))
+    .orderBy(asc(alertDeliveries.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(alertDeliveries)
+    .set({ status: "sending", attempts: sql`${alertDeliveries.attempts} + 1` })
+    .where(inArray(alertDeliveries.id, due))
+    .returning({
+      id: alertDeliveries.id,
+      userId: alertDeliveries.userId,
+      channel: alertDeliveries.channel,
+      url: alertDeliveries.url,
+      payload: alertDeliveries.payload,
+      attempts: alertDeliveries.attempts,
+    });
+  return rows.map((row) => ({ ...row, channel: row.channel as AlertDeliveryChannel }));
+}
+export type ClaimedAlertDelivery = Awaited<ReturnType<typeof claimDueAlertDeliveries>>[number];
+
+export async function finishAlertDelivery(
+  db: Database,
+  params:
+    | { id: string; outcome: "sent" }
+    | { id: string; outcome: "retry"; error: string; nextAttemptAt: Date }
+    | { id: string; outcome: "failed"; error: string },
+): Promise<void> {
+  const set =
+    params.outcome === "sent"
+      ? { status: "sent", sentAt: new Date(), lastError: null }
+      : params.outcome === "retry"
+        ? {
+            status: "pending",
+            lastError: params.error.slice(0, 500),
+            nextAttemptAt: params.nextAttemptAt,
+          }
+        : { status: "failed", lastError: params.error.slice(0, 500) };
+  await db.update(alertDeliveries).set(set).where(eq(alertDeliveries.id, params.id));
+}
+
+// ---------------------------------------------------------------- daily digest
+
+export async function queueDigestItems(
+  db: Database,
+  items: { alertId: string; userId: string; item: unknown }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await db.insert(alertDigestItems).values(items);
+}
+
+/** Takes every waiting digest item (deleted as it is read, so two digest runs never both send one). */
+export async function takeDigestItems(db: Database) {
+  return db.delete(alertDigestItems).returning({
+    alertId: alertDigestItems.alertId,
+    userId: alertDigestItems.userId,
+    item: alertDigestItems.item,
+    createdAt: alertDigestItems.createdAt,
+  });
+}
+
+/** The alerts digest items belong to, as they are now (channels may have changed since). */
+export async function getAlertsForDigest(db: Database, alertIds: string[]) {
+  if (alertIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: priceAlerts.id,
+      userId: priceAlerts.userId,
+      email: user.email,
+      channels: priceAlerts.channels,
+      webhookUrl: priceAlerts.webhookUrl,
+    })
+    .from(priceAlerts)
+    .innerJoin(user, eq(user.id, priceAlerts.userId))
+    .where(inArray(priceAlerts.id, alertIds));
+  return rows.map((row) => ({ ...row, channels: row.channels as AlertChannel[] }));
+}

@@ -1,0 +1,178 @@
+/**
+ * The public JSON API's answers (/api/v1): priced rows turned into the shapes openapi.ts
+ * documents, and the headers every answer carries (public caching as pages have it, CORS open).
+ */
+import { DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
+import { toApiMoney, toApiMoneyPerMg } from "~/lib/open-data";
+import { bestOffer, couponFromColumns, type Coupon, type PricingContext } from "~/lib/pricing";
+
+import { publicPageHeaders } from "./cache-headers.server";
+import type {
+  OpenDataOffer,
+  OpenDataPeptide,
+  OpenDataSize,
+  OpenDataVendor,
+} from "./data/open-data.server";
+import { getExchangeRates } from "./data/exchange-rates.server";
+import { getSettings } from "./data/settings.server";
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/** Public data any site may read from a browser; nothing here depends on who asks. */
+export function openDataHeaders(request: Request, contentType: string): Headers {
+  const headers = publicPageHeaders(request);
+  headers.set("Content-Type", contentType);
+  headers.set("Access-Control-Allow-Origin", "*");
+  return headers;
+}
+
+export function apiJson(
+  request: Request,
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
+  const headers = openDataHeaders(request, JSON_CONTENT_TYPE);
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
+export function apiError(request: Request, status: number, error: string): Response {
+  return apiJson(request, { error }, { status });
+}
+
+/**
+ * Prices in the requested currency, whatever the visitor's display-currency cookie says: an
+ * API answer depends on its URL alone. Two small queries.
+ */
+export async function getOpenDataPricing(
+  db: Parameters<typeof getSettings>[0],
+  currency: string = DEFAULT_DISPLAY_CURRENCY,
+): Promise<PricingContext> {
+  const [rates, settings] = await Promise.all([getExchangeRates(db), getSettings(db)]);
+  return {
+    displayCurrency: currency,
+    rates,
+    staleAfterMissedRuns: settings.staleAfterMissedRuns,
+    now: new Date(),
+  };
+}
+
+function apiCoupon(coupon: Coupon | null, currency: string) {
+  if (!coupon) return null;
+  return {
+    code: coupon.code,
+    discountType: coupon.discountType,
+    discountAmount: coupon.discountAmount,
+    ...(coupon.discountType === "fixed" ? { currency } : {}),
+    expirationDate: coupon.expirationDate,
+  };
+}
+
+function vendorRef(offer: OpenDataOffer) {
+  return { slug: offer.vendorSlug, name: offer.vendorName };
+}
+
+function offerPrices(offer: OpenDataOffer, pricing: PricingContext) {
+  const target = pricing.displayCurrency;
+  return {
+    price: toApiMoney(offer.price, offer.currency, target, pricing.rates),
+    priceAfterCoupon: toApiMoney(offer.priceAfterCoupon, offer.currency, target, pricing.rates),
+    pricePerMg:
+      offer.pricePerMg === null
+        ? null
+        : toApiMoneyPerMg(offer.pricePerMg, offer.currency, target, pricing.rates),
+  };
+}
+
+export function peptidePageUrl(slug: string, baseUrl: string): string {
+  return new URL(`/peptide/${encodeURIComponent(slug)}`, baseUrl).toString();
+}
+
+export function apiPeptide(
+  peptide: OpenDataPeptide,
+  sizes: OpenDataSize[],
+  baseUrl: string,
+  pricing: PricingContext,
+) {
+  return {
+    slug: peptide.slug,
+    name: peptide.name,
+    category:
+      peptide.categorySlug && peptide.categoryName
+        ? { slug: peptide.categorySlug, name: peptide.categoryName }
+        : null,
+    aliases: peptide.aliases,
+    url: peptidePageUrl(peptide.slug, baseUrl),
+    sizes: sizes
+      .filter((size) => size.peptideId === peptide.id)
+      .map((size) => {
+        const best = bestOffer(size.offers);
+        return {
+          size: size.label,
+          offerCount: size.offers.length,
+          best: best
+            ? {
+                vendor: vendorRef(best),
+                vials: best.vials,
+                ...offerPrices(best, pricing),
+                lastChecked: best.priceCheckedAt,
+              }
+            : null,
+        };
+      }),
+  };
+}
+
+export function apiOffers(sizes: OpenDataSize[], pricing: PricingContext) {
+  return sizes.flatMap((size) =>
+    size.offers.map((offer) => ({
+      id: offer.id,
+      vendor: vendorRef(offer),
+      size: size.label,
+      vials: offer.vials,
+      ...offerPrices(offer, pricing),
+      stock: offer.stockStatus,
+      stale: offer.stale,
+      buyable: offer.buyable,
+      lastChecked: offer.priceCheckedAt,
+      coupon: apiCoupon(offer.coupon, offer.vendorCurrency),
+      couponApplied: offer.couponApplied,
+      shipping:
+        offer.shipping === null
+          ? null
+          : toApiMoney(
+              offer.shipping.amount,
+              offer.shipping.currency,
+              pricing.displayCurrency,
+              pricing.rates,
+            ),
+      url: offer.url,
+    })),
+  );
+}
+
+export function apiVendor(vendor: OpenDataVendor) {
+  return {
+    slug: vendor.slug,
+    name: vendor.name,
+    website: vendor.website,
+    rating: vendor.rating,
+    currency: vendor.currency,
+    shipping: {
+      note: vendor.shippingNote,
+      fee: vendor.shippingFee,
+      freeShippingThreshold: vendor.freeShippingThreshold,
+      shipsTo: vendor.shipsTo,
+    },
+    paymentMethods: vendor.paymentMethods,
+    coupon: apiCoupon(
+      couponFromColumns({
+        code: vendor.couponCode,
+        discountAmount: vendor.discountAmount,
+        discountType: vendor.discountType,
+        expirationDate: vendor.expirationDate,
+      }),
+      vendor.currency,
+    ),
+  };
+}

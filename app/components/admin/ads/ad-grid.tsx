@@ -1,0 +1,197 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useFetcher, type FetcherWithComponents } from "react-router";
+
+import type { Ad } from "~/.server/data/ads.server";
+import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
+import { EditButton } from "~/components/admin/row-actions";
+import { useTrashUndo } from "~/components/admin/trash-undo";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { useActionToast } from "~/hooks/use-action-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { cn } from "~/lib/utils";
+
+import { labelOf, PLACEMENT_LABELS, SIZE_LABELS, TYPE_LABELS } from "./ad-labels";
+
+export const DELETE_AD_KEY = "ad-delete";
+
+function AdGridCard({
+  ad,
+  selected,
+  onSelect,
+  onEdit,
+}: {
+  ad: Ad;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onEdit: () => void;
+}) {
+  return (
+    <Card
+      className={cn("gap-3", !ad.active && "opacity-60")}
+      data-testid="ad-card"
+      data-active={ad.active}
+    >
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <div className="flex items-start gap-2">
+          <Checkbox
+            className="mt-0.5"
+            checked={selected}
+            onCheckedChange={(checked) => onSelect(checked === true)}
+            aria-label={`Select ${ad.title}`}
+          />
+          <CardTitle className="text-base leading-snug">{ad.title}</CardTitle>
+        </div>
+        <Badge variant={ad.active ? "success" : "secondary"}>
+          {ad.active ? "Active" : "Inactive"}
+        </Badge>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 text-sm text-muted-foreground">
+        {ad.imageUrl ? (
+          <img
+            src={ad.imageUrl}
+            alt=""
+            className="aspect-video w-full rounded object-cover"
+            loading="lazy"
+          />
+        ) : null}
+        {ad.description ? <p className="line-clamp-2">{ad.description}</p> : null}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="font-medium text-foreground">Type</dt>
+          <dd>{labelOf(TYPE_LABELS, ad.type)}</dd>
+          <dt className="font-medium text-foreground">Placement</dt>
+          <dd>{labelOf(PLACEMENT_LABELS, ad.placement)}</dd>
+          <dt className="font-medium text-foreground">Size</dt>
+          <dd>{labelOf(SIZE_LABELS, ad.size)}</dd>
+        </dl>
+      </CardContent>
+      <CardFooter className="mt-auto justify-end gap-1">
+        <EditButton label={`Edit ${ad.title}`} onClick={onEdit} />
+        <ConfirmDeleteButton
+          fetcherKey={DELETE_AD_KEY}
+          fields={{ intent: "delete", id: ad.id }}
+          itemName={ad.title}
+          description={`The ad '${ad.title}' will be moved to the trash for 30 days.`}
+        />
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** Activate, deactivate or delete the ticked ads; deleting asks first and offers Undo. */
+function AdBulkBar({
+  ids,
+  fetcher,
+}: {
+  ids: string[];
+  fetcher: FetcherWithComponents<ActionResult>;
+}) {
+  const busy = fetcher.state !== "idle";
+  const submit = (intent: string) =>
+    fetcher.submit({ intent, ids: ids.join(",") }, { method: "post" });
+  const count = `${ids.length} ad${ids.length === 1 ? "" : "s"}`;
+  return (
+    <div
+      role="region"
+      aria-label="Bulk actions on ads"
+      className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
+    >
+      <span className="font-medium">{count} selected</span>
+      <Button size="sm" variant="outline" disabled={busy} onClick={() => submit("activate-ads")}>
+        Activate
+      </Button>
+      <Button size="sm" variant="outline" disabled={busy} onClick={() => submit("deactivate-ads")}>
+        Deactivate
+      </Button>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button size="sm" variant="destructive" disabled={busy}>
+            Delete selected
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {count} will be moved to the trash (kept 30 days, restorable).
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => submit("delete-ads")}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+/** The ads as cards, with the empty state and the bar for the ticked ones. */
+export function AdGrid({
+  ads,
+  onEdit,
+  onCreate,
+}: {
+  ads: Ad[];
+  onEdit: (ad: Ad) => void;
+  onCreate: () => void;
+}) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Here rather than in the bar: deleting every ticked ad unmounts the bar with the answer.
+  const bulkFetcher = useFetcher<ActionResult>();
+  const onUndo = useTrashUndo();
+  useActionToast(bulkFetcher.data, () => setSelected(new Set()), { onUndo });
+  // Ticks of ads deleted meanwhile (here or elsewhere) are dropped.
+  const ticked = ads.filter((ad) => selected.has(ad.id)).map((ad) => ad.id);
+
+  if (ads.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-md border border-dashed p-10 text-center">
+        <p className="text-muted-foreground">No advertisements created yet.</p>
+        <Button onClick={onCreate}>
+          <Plus className="size-4" aria-hidden />
+          Create First Ad
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {ticked.length > 0 ? <AdBulkBar ids={ticked} fetcher={bulkFetcher} /> : null}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {ads.map((ad) => (
+          <AdGridCard
+            key={ad.id}
+            ad={ad}
+            selected={selected.has(ad.id)}
+            onSelect={(on) =>
+              setSelected((current) => {
+                const next = new Set(current);
+                if (on) next.add(ad.id);
+                else next.delete(ad.id);
+                return next;
+              })
+            }
+            onEdit={() => onEdit(ad)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

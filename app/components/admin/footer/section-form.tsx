@@ -1,0 +1,72 @@
+import { Loader2 } from "lucide-react";
+import { useFetcher } from "react-router";
+
+import { Field } from "~/components/admin/form-controls";
+import { FOOTER_UPDATED_EVENT } from "~/components/site-footer";
+import { Button } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { useActionToast } from "~/hooks/use-action-toast";
+import type { ActionResult } from "~/lib/action-result";
+import type { FooterSection } from "~/lib/constants";
+import { FOOTER_LIMITS } from "~/lib/forms/footer";
+
+import { RichTextEditor } from "./rich-text-editor";
+
+export const TAB_LABELS: Record<FooterSection, string> = {
+  about: "About",
+  vendors: "Vendors",
+  legal: "Legal",
+  contact: "Contact",
+  copyright: "Copyright",
+};
+
+/** One footer section's title and rich text; errors show under each field. */
+export function SectionForm({
+  section,
+  title,
+  content,
+}: {
+  section: FooterSection;
+  title: string;
+  content: string;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data, () => window.dispatchEvent(new Event(FOOTER_UPDATED_EVENT)));
+  const saving = fetcher.state !== "idle";
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  return (
+    <fetcher.Form
+      method="post"
+      className="grid gap-4"
+      aria-label={`${TAB_LABELS[section]} section`}
+    >
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="section" value={section} />
+      <Field id={`footer-${section}-title`} label="Title" errors={errors?.title}>
+        <Input name="title" defaultValue={title} required maxLength={FOOTER_LIMITS.title} />
+      </Field>
+      <div className="grid gap-1.5">
+        <span id={`footer-${section}-content-label`} className="text-sm font-medium">
+          Content
+        </span>
+        <RichTextEditor
+          id={`footer-${section}-content`}
+          name="content"
+          labelId={`footer-${section}-content-label`}
+          describedBy={errors?.content ? `footer-${section}-content-error` : undefined}
+          initialHtml={content}
+        />
+        <p className="text-xs text-muted-foreground">
+          Paragraphs, bold, italic, lists and links (http, https, mailto) are kept; anything else is
+          removed on save.
+        </p>
+        <ErrorList id={`footer-${section}-content-error`} errors={errors?.content} />
+      </div>
+      <Button type="submit" disabled={saving} className="w-fit">
+        {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+        Save {TAB_LABELS[section]}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * FormDialog: every admin add/edit dialog.
+ *
+ * ```tsx
+ * const fetcher = useFetcher<ActionResult>();
+ * <FormDialog
+ *   open={state.open}
+ *   onClose={close}                 // closes the dialog (after a success, or a confirmed discard)
+ *   fetcher={fetcher}               // posts the form; its result is toasted
+ *   title="Edit Category"
+ *   description="Categories group peptides on the home page."
+ *   submitLabel="Save Changes"
+ *   formProps={{ onSubmit: validateOnSubmit(schema), encType: "multipart/form-data" }}
+ * >
+ *   <input type="hidden" name="intent" value="update-category" />
+ *   <Field id="category-name" label="Name" errors={errorsOf(fetcher).name}>…</Field>
+ * </FormDialog>
+ * ```
+ *
+ * - It renders the `<fetcher.Form method="post">` itself, with FormDialogFooter (Cancel + submit).
+ * - Dirty = the form's current values (FormData, files by name and size) differ from those it
+ *   opened with; input and change events keep `data-dirty` on the form up to date.
+ * - While dirty, Escape, the overlay, the close button and Cancel ask "Discard changes?"
+ *   ("Keep editing" / "Discard"); so does leaving the page: a link or back navigation
+ *   (React Router's useBlocker) and a reload or tab close (beforeunload).
+ * - Each action result is toasted (useActionToast); a success calls `onSaved` (default
+ *   `onClose`); a failure keeps the dialog open with what was typed.
+ * - A result with `sessionExpired` (the admin guard's answer to a post after the session
+ *   ended) shows "Your session has expired — sign in again" with a sign-in link that opens in a
+ *   new tab and returns to this page, so the typed text stays here to be saved again.
+ */
+import type * as React from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useBlocker, useLocation, type FetcherWithComponents } from "react-router";
+
+import { useActionToast } from "~/hooks/use-action-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { adminLoginPathFor, SESSION_EXPIRED_MESSAGE } from "~/lib/admin-session";
+import { cn } from "~/lib/utils";
+
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../ui/alert-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
+import { FormDialogFooter } from "./form-controls";
+
+type FormProps = Omit<
+  React.ComponentProps<"form">,
+  "method" | "action" | "children" | "ref" | "encType"
+> & { encType?: "multipart/form-data" | "application/x-www-form-urlencoded" };
+
+export interface FormDialogProps {
+  open: boolean;
+  /** Closes the dialog: called once closing is allowed (clean form, or "Discard"). */
+  onClose: () => void;
+  /** Called after a successful save; defaults to onClose. */
+  onSaved?: () => void;
+  fetcher: FetcherWithComponents<ActionResult>;
+  title: string;
+  description?: React.ReactNode;
+  submitLabel: string;
+  formProps?: FormProps;
+  /** Extra classes for the dialog's content box (e.g. a wider `sm:max-w-2xl`). */
+  contentClassName?: string;
+  children: React.ReactNode;
+}
+
+/** The form's values as one comparable string; files count by name and size. */
+export function serializeForm(form: HTMLFormElement): string {
+  const entries: string[] = [];
+  for (const [name, value] of new FormData(form)) {
+    const text =
+      typeof value === "string" ? value : value.size ? `${value.name}:${value.size}` : "";
+    entries.push(`${name}=${text}`);
+  }
+  return JSON.stringify(entries);
+}
+
+export function FormDialog({
+  open,
+  onClose,
+  onSaved,
+  fetcher,
+  title,
+  description,
+  submitLabel,
+  formProps,
+  contentClassName,
+  children,
+}: FormDialogProps) {
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const initialValues = useRef<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  useActionToast(fetcher.data, onSaved ?? onClose);
+
+  const isDirty = useCallback(() => {
+    const form = formRef.current;
+    return form !== null && initialValues.current !== null
+      ? serializeForm(form) !== initialValues.current
+      : false;
+  }, []);
+
+  // The first time the form is in the DOM its values are the ones it opened with.
+  const attachForm = useCallback((form: HTMLFormElement | null) => {
+    formRef.current = form;
+    if (form && initialValues.current === null) initialValues.current = serializeForm(form);
+  }, []);
+
+  const requestClose = () => {
+    if (isDirty()) setConfirmingClose(true);
+    else onClose();
+  };
+
+  const result = fetcher.data;
+  const sessionExpired = result && !result.ok && result.sessionExpired === true;
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? null : requestClose())}>
+      <DialogContent className={contentClassName}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : null}
+        </DialogHeader>
+        {sessionExpired ? <SessionExpiredNotice /> : null}
+        <fetcher.Form
+          {...formProps}
+          ref={attachForm}
+          method="post"
+          data-dirty={dirty}
+          className={cn("grid gap-4", formProps?.className)}
+          onInput={(event) => {
+            setDirty(isDirty());
+            formProps?.onInput?.(event);
+          }}
+          onChange={(event) => {
+            setDirty(isDirty());
+            formProps?.onChange?.(event);
+          }}
+        >
+          {children}
+          <FormDialogFooter busy={busy} submitLabel={submitLabel} onCancel={requestClose} />
+        </fetcher.Form>
+        <LeaveGuard isDirty={isDirty} />
+        <DiscardChangesDialog
+          open={confirmingClose}
+          onKeepEditing={() => setConfirmingClose(false)}
+          onDiscard={() => {
+            setConfirmingClose(false);
+            onClose();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SessionExpiredNotice() {
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"
+    >
+      {SESSION_EXPIRED_MESSAGE}:{" "}
+      <a
+        href={adminLoginPathFor(returnTo)}
+        target="_blank"
+        rel="noopener"
+        className="font-medium underline underline-offset-4"
+      >
+        Sign in (opens a new tab)
+      </a>
+      , then save again.
+    </p>
+  );
+}
+
+/**
+ * Asks before the page is left while the form is dirty. Rendered only while the dialog is
+ * open: a router allows one blocker at a time, and a page keeps several closed dialogs.
+ */
+function LeaveGuard({ isDirty }: { isDirty: () => boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search) &&
+      isDirty(),
+  );
+
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!isDirty()) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [isDirty]);
+
+  return (
+    <DiscardChangesDialog
+      open={blocker.state === "blocked"}
+      onKeepEditing={() => blocker.reset?.()}
+      onDiscard={() => blocker.proceed?.()}
+    />
+  );
+}
+
+function DiscardChangesDialog({
+  open,
+  onKeepEditing,
+  onDiscard,
+}: {
+  open: boolean;
+  onKeepEditing: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (next ? null : onKeepEditing())}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Discard changes?</AlertDialogTitle>
+          <AlertDialogDescription>
+            What you typed in this form has not been saved.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep editing</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={onDiscard}>
+            Discard
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,203 @@
+import { FlaskConical, Loader2 } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+
+import { Field, NativeSelect } from "~/components/admin/form-controls";
+import { FormDialog } from "~/components/admin/form-dialog";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Switch } from "~/components/ui/switch";
+import { useActionToast } from "~/hooks/use-action-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { fieldErrorsOf, firstIssueMessage, formFields } from "~/lib/forms/form-data";
+import { scrapeSourceFields, SELECTOR_HELP, SOURCE_FIELD_LIMITS } from "~/lib/forms/scraping";
+
+/** The source as the dialog edits it (a row of the sources table). */
+export interface EditableSource {
+  id: string;
+  retailerName: string;
+  url: string;
+  pageType: string;
+  productSelector: string;
+  priceSelector: string;
+  nameSelector: string;
+  linkSelector: string | null;
+  soldOutSelector: string | null;
+  paginationSelector: string | null;
+  nextPageSelector: string | null;
+  vendorId: string | null;
+  isActive: boolean;
+  currency: string | null;
+}
+
+type TextFieldName = keyof typeof SOURCE_FIELD_LIMITS;
+type SelectorTestAnswer = ActionResult & { testResult?: unknown };
+
+/**
+ * Add Source / Edit Source. A refused save keeps the dialog open with what was typed, each
+ * message under its field; only a successful save closes it (FormDialog asks before
+ * discarding changes).
+ */
+export function SourceDialog({
+  open,
+  source,
+  vendors,
+  onClose,
+}: {
+  open: boolean;
+  source: EditableSource | null;
+  vendors: { id: string; name: string }[];
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const testFetcher = useFetcher<SelectorTestAnswer>();
+  const [pageType, setPageType] = useState(source?.pageType ?? "single");
+  const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
+  useActionToast(testFetcher.data);
+  const saving = fetcher.state !== "idle";
+  const testing = testFetcher.state !== "idle";
+  const testResult = testFetcher.state === "idle" ? testFetcher.data : undefined;
+  const serverErrors =
+    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : null;
+  const errors = clientErrors ?? serverErrors ?? {};
+
+  function runTest(form: HTMLFormElement | null) {
+    if (!form) return;
+    const formData = new FormData(form);
+    formData.set("intent", "test-selectors");
+    testFetcher.submit(formData, { method: "post" });
+  }
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const result = scrapeSourceFields.safeParse(formFields(new FormData(event.currentTarget)));
+    if (result.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(fieldErrorsOf(result.error));
+    toast.error("Error", { description: firstIssueMessage(result.error) });
+  }
+
+  const text = (
+    name: TextFieldName,
+    label: string,
+    value: string | null | undefined,
+    options: { required?: boolean; type?: string; placeholder?: string } = {},
+  ) => (
+    <Field
+      id={`source-${name}`}
+      label={`${label}${options.required ? " *" : ""}`}
+      errors={errors[name]}
+    >
+      <Input
+        name={name}
+        type={options.type ?? "text"}
+        defaultValue={value ?? ""}
+        placeholder={options.placeholder}
+        maxLength={SOURCE_FIELD_LIMITS[name]}
+        required={options.required}
+        aria-required={options.required}
+      />
+    </Field>
+  );
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      fetcher={fetcher}
+      title={source ? "Edit Source" : "Add Source"}
+      description="A retailer page and the CSS selectors that find each product's name, price, link and sold-out marker."
+      submitLabel={source ? "Save Changes" : "Add Source"}
+      formProps={{ noValidate: true, onSubmit: validate }}
+      contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+    >
+      <input type="hidden" name="intent" value={source ? "update-source" : "create-source"} />
+      {source ? <input type="hidden" name="id" value={source.id} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("retailer_name", "Retailer name", source?.retailerName, { required: true })}
+        {text("url", "URL", source?.url, {
+          required: true,
+          type: "url",
+          placeholder: "https://shop.example/products/bpc-157",
+        })}
+        <Field id="source-page_type" label="Page type" errors={errors.page_type}>
+          <NativeSelect
+            name="page_type"
+            value={pageType}
+            onChange={(event) => setPageType(event.target.value)}
+          >
+            <option value="single">Single product</option>
+            <option value="category">Category</option>
+          </NativeSelect>
+        </Field>
+        <Field id="source-vendor_id" label="Vendor" errors={errors.vendor_id}>
+          <NativeSelect name="vendor_id" defaultValue={source?.vendorId ?? ""}>
+            <option value="">No vendor (results are not applied to prices)</option>
+            {vendors.map((vendor) => (
+              <option key={vendor.id} value={vendor.id}>
+                {vendor.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        {text("currency", "Currency when the page shows only a symbol", source?.currency, {
+          placeholder: "USD",
+        })}
+        {text("product_selector", "Product selector", source?.productSelector, {
+          required: true,
+          placeholder: ".product-card",
+        })}
+        {text("name_selector", "Name selector", source?.nameSelector, {
+          required: true,
+          placeholder: ".product-title",
+        })}
+        {text("price_selector", "Price selector", source?.priceSelector, {
+          required: true,
+          placeholder: ".price",
+        })}
+        {text("link_selector", "Link selector (optional)", source?.linkSelector, {
+          placeholder: "a.product-link",
+        })}
+        {text("sold_out_selector", "Sold-out selector (optional)", source?.soldOutSelector, {
+          placeholder: ".sold-out",
+        })}
+        {pageType === "category" ? (
+          <>
+            {text("pagination_selector", "Pagination selector", source?.paginationSelector, {
+              placeholder: ".pagination",
+            })}
+            {text("next_page_selector", "Next page selector", source?.nextPageSelector, {
+              placeholder: "a.next",
+            })}
+          </>
+        ) : null}
+        <p className="text-xs text-muted-foreground sm:col-span-2">{SELECTOR_HELP}</p>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <Switch name="is_active" defaultChecked={source?.isActive ?? true} aria-label="Active" />
+        Active (included in Start Scraping and the schedule)
+      </label>
+      {testResult?.ok && testResult.testResult ? (
+        <pre
+          aria-label="Selector test result"
+          className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs"
+        >
+          {JSON.stringify(testResult.testResult, null, 2)}
+        </pre>
+      ) : null}
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start"
+        disabled={testing || saving}
+        onClick={(event) => runTest(event.currentTarget.form)}
+      >
+        {testing ? <Loader2 className="animate-spin" aria-hidden /> : <FlaskConical aria-hidden />}
+        Test selectors
+      </Button>
+    </FormDialog>
+  );
+}

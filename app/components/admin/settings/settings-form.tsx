@@ -1,0 +1,102 @@
+import { Loader2 } from "lucide-react";
+import { useFetcher } from "react-router";
+
+import { Field } from "~/components/admin/form-controls";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { useActionToast } from "~/hooks/use-action-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { SETTINGS_LIMITS, type SettingsFormValues } from "~/lib/forms/settings";
+
+const NUMBER_FIELDS = [
+  {
+    name: "scrapeIntervalSeconds",
+    label: "Scraping interval (seconds)",
+    hint: "From 60 to 2,592,000 (30 days).",
+  },
+  { name: "maxUrlsPerRun", label: "Max URLs per run", hint: "From 1 to 10,000." },
+  {
+    name: "requestDelayMs",
+    label: "Request delay per host (ms)",
+    hint: "From 0 to 600,000 (10 minutes).",
+  },
+  {
+    name: "staleAfterMissedRuns",
+    label: "Runs without a price before an offer is stale",
+    hint: "From 1 to 100. A stale offer drops out of best price.",
+  },
+] as const;
+
+/** The scraping and price-alert settings; errors show under each field. */
+export function SettingsForm({ settings }: { settings: SettingsFormValues }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const saving = fetcher.state !== "idle";
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  return (
+    <fetcher.Form method="post" className="grid gap-4" aria-label="Settings">
+      <input type="hidden" name="intent" value="save-settings" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        {NUMBER_FIELDS.map(({ name, label, hint }) => (
+          <Field
+            key={name}
+            id={`settings-${name}`}
+            label={label}
+            hint={hint}
+            errors={errors?.[name]}
+          >
+            <Input
+              name={name}
+              type="number"
+              inputMode="numeric"
+              min={SETTINGS_LIMITS[name].min}
+              max={SETTINGS_LIMITS[name].max}
+              step={1}
+              required
+              defaultValue={settings[name]}
+            />
+          </Field>
+        ))}
+      </div>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id="settings-respectRobotsTxt"
+          name="respectRobotsTxt"
+          defaultChecked={settings.respectRobotsTxt}
+        />
+        <Label htmlFor="settings-respectRobotsTxt">Respect robots.txt</Label>
+      </div>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id="settings-priceAlertsEnabled"
+          name="priceAlertsEnabled"
+          defaultChecked={settings.priceAlertsEnabled}
+        />
+        <Label htmlFor="settings-priceAlertsEnabled">Alert on price change</Label>
+      </div>
+      <Field
+        id="settings-priceAlertThresholdPercent"
+        label="Price alert threshold (%)"
+        hint="More than 0, at most 100."
+        className="max-w-xs"
+        errors={errors?.priceAlertThresholdPercent}
+      >
+        <Input
+          name="priceAlertThresholdPercent"
+          type="number"
+          min={0.01}
+          max={100}
+          step={0.01}
+          required
+          defaultValue={settings.priceAlertThresholdPercent}
+        />
+      </Field>
+      <Button type="submit" disabled={saving} className="w-fit">
+        {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+        Save Settings
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,116 @@
+import { KeyRound, Loader2, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+
+import type { AdminUserRow } from "~/.server/data/admin-users.server";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Switch } from "~/components/ui/switch";
+import { TableCell, TableRow } from "~/components/ui/table";
+import { formatLastScraped, usernameFromEmail } from "~/lib/format";
+
+import { useUsersToast, type UsersResult } from "./users-toast";
+
+function RemoveAdminButton({ user }: { user: AdminUserRow }) {
+  const fetcher = useFetcher<UsersResult>();
+  const [open, setOpen] = useState(false);
+  const processing = fetcher.state !== "idle";
+  useUsersToast(fetcher.data);
+  // The dialog closes once the answer is in, never while it is being worked on.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !processing && setOpen(next)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete ${user.email}`}
+        title="Remove admin privileges"
+        disabled={!user.isAdmin}
+        onClick={() => setOpen(true)}
+      >
+        <Trash2 className="size-4" aria-hidden />
+      </Button>
+      <AlertDialogContent onEscapeKeyDown={(event) => processing && event.preventDefault()}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This removes the admin privileges of {user.email}. The account itself is kept.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={processing}>Cancel</AlertDialogCancel>
+          <Button
+            variant="destructive"
+            disabled={processing}
+            onClick={() =>
+              void fetcher.submit({ intent: "remove-admin", userId: user.id }, { method: "post" })
+            }
+          >
+            {processing ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+            {processing ? "Removing…" : "Remove"}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export function UserRow({ user }: { user: AdminUserRow }) {
+  const toggle = useFetcher<UsersResult>();
+  const reset = useFetcher<UsersResult>();
+  useUsersToast(toggle.data);
+  useUsersToast(reset.data);
+  const optimisticAdmin = toggle.state !== "idle" ? !user.isAdmin : user.isAdmin;
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{usernameFromEmail(user.email)}</TableCell>
+      <TableCell className="max-w-56 truncate">{user.email || "N/A"}</TableCell>
+      <TableCell className="tabular-nums">{user.dealsCount}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        {user.lastLoginAt ? formatLastScraped(user.lastLoginAt) : "Never"}
+      </TableCell>
+      <TableCell>
+        <Badge variant={optimisticAdmin ? "default" : "secondary"}>
+          {optimisticAdmin ? "Admin" : "User"}
+        </Badge>
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center gap-1">
+          <Switch
+            checked={optimisticAdmin}
+            disabled={toggle.state !== "idle"}
+            aria-label={`Admin status for ${user.email}`}
+            onCheckedChange={() =>
+              void toggle.submit({ intent: "toggle-admin", userId: user.id }, { method: "post" })
+            }
+          />
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={reset.state !== "idle"}
+            aria-label={`Reset password of ${user.email}`}
+            onClick={() =>
+              void reset.submit({ intent: "reset-password", userId: user.id }, { method: "post" })
+            }
+          >
+            <KeyRound className="size-4" aria-hidden />
+            Reset
+          </Button>
+          <RemoveAdminButton user={user} />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,210 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { useActionToast } from "~/hooks/use-action-toast";
+import type { ActionResult } from "~/lib/action-result";
+import {
+  ALERT_CHANNEL_LABELS,
+  ALERT_CHANNELS,
+  ALERT_DIGEST_LABELS,
+  ALERT_DIGESTS,
+  ALERT_MODE_LABELS,
+  ALERT_MODES,
+  WEBHOOK_URL_MAX_LENGTH,
+  type AlertChannel,
+  type AlertMode,
+} from "~/lib/price-alerts";
+
+import { subscribeToPush } from "./push";
+
+/** An alert as the loaders send it (dates as strings once serialized). */
+export interface PriceAlertView {
+  id: string;
+  sizeOptionId: string;
+  mode: AlertMode;
+  targetPrice: number | null;
+  currency: string;
+  includeShipping: boolean;
+  channels: AlertChannel[];
+  webhookUrl: string | null;
+  digest: (typeof ALERT_DIGESTS)[number];
+}
+
+export interface AlertFormOptions {
+  currencies: string[];
+  defaultCurrency: string;
+  pushPublicKey: string;
+}
+
+/**
+ * The fields of a price alert, for a new alert on a size (detail page) or an existing one
+ * (saved-deals page). Ticking "Browser notification" asks the browser for permission and
+ * registers the service worker then, and only then.
+ */
+export function PriceAlertForm({
+  alert,
+  sizeOptionId,
+  options,
+  idPrefix,
+  onSaved,
+}: {
+  alert: PriceAlertView | null;
+  sizeOptionId: string;
+  options: AlertFormOptions;
+  idPrefix: string;
+  onSaved?: () => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const pushFetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data, onSaved);
+  useActionToast(pushFetcher.data);
+  const [mode, setMode] = useState<AlertMode>(alert?.mode ?? "below");
+  const [channels, setChannels] = useState<AlertChannel[]>(alert?.channels ?? ["email"]);
+  const [enablingPush, setEnablingPush] = useState(false);
+  const busy = fetcher.state !== "idle" || enablingPush;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const fieldErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+
+  const toggleChannel = async (channel: AlertChannel, checked: boolean) => {
+    if (!checked) {
+      setChannels((current) => current.filter((c) => c !== channel));
+      return;
+    }
+    if (channel === "push") {
+      setEnablingPush(true);
+      try {
+        const subscription = await subscribeToPush(options.pushPublicKey);
+        pushFetcher.submit(
+          { intent: "push-subscribe", ...subscription },
+          { method: "post", action: "/alerts" },
+        );
+      } catch (error) {
+        toast.error("Browser notifications are not available", {
+          description: error instanceof Error ? error.message : String(error),
+        });
+        return;
+      } finally {
+        setEnablingPush(false);
+      }
+    }
+    setChannels((current) => [...new Set([...current, channel])]);
+  };
+
+  return (
+    <fetcher.Form method="post" action="/alerts" className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value={alert ? "update" : "save"} />
+      {alert ? (
+        <input type="hidden" name="alertId" value={alert.id} />
+      ) : (
+        <input type="hidden" name="sizeOptionId" value={sizeOptionId} />
+      )}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">
+          Tell me when the lowest in-stock price is
+        </legend>
+        {ALERT_MODES.map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="mode"
+              value={value}
+              checked={mode === value}
+              onChange={() => setMode(value)}
+              className="size-4 accent-primary"
+            />
+            {ALERT_MODE_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="grid grid-cols-[1fr_auto] gap-2">
+        <Field
+          id={id("target")}
+          label="Target price (after coupon)"
+          errors={mode === "below" ? fieldErrors?.targetPrice : undefined}
+        >
+          <Input
+            name="targetPrice"
+            inputMode="decimal"
+            placeholder="49.99"
+            maxLength={20}
+            required={mode === "below"}
+            disabled={mode !== "below"}
+            defaultValue={alert?.targetPrice?.toFixed(2) ?? ""}
+          />
+        </Field>
+        <Field id={id("currency")} label="Currency" errors={fieldErrors?.currency}>
+          <NativeSelect name="currency" defaultValue={alert?.currency ?? options.defaultCurrency}>
+            {[...new Set([alert?.currency ?? options.defaultCurrency, ...options.currencies])].map(
+              (code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ),
+            )}
+          </NativeSelect>
+        </Field>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="includeShipping"
+          value="true"
+          defaultChecked={alert?.includeShipping ?? false}
+          className="size-4 accent-primary"
+        />
+        Count the vendor&apos;s shipping for one pack
+      </label>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Tell me by</legend>
+        {ALERT_CHANNELS.map((channel) => (
+          <label key={channel} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="channels"
+              value={channel}
+              checked={channels.includes(channel)}
+              disabled={channel === "push" && enablingPush}
+              onChange={(event) => void toggleChannel(channel, event.target.checked)}
+              className="size-4 accent-primary"
+            />
+            {ALERT_CHANNEL_LABELS[channel]}
+          </label>
+        ))}
+      </fieldset>
+      {channels.includes("webhook") ? (
+        <Field
+          id={id("webhook")}
+          label="Webhook URL"
+          hint="Receives JSON with content (Discord), text (Slack) and title/message (ntfy)."
+          errors={fieldErrors?.webhookUrl}
+        >
+          <Input
+            name="webhookUrl"
+            type="url"
+            required
+            maxLength={WEBHOOK_URL_MAX_LENGTH}
+            placeholder="https://discord.com/api/webhooks/…"
+            defaultValue={alert?.webhookUrl ?? ""}
+          />
+        </Field>
+      ) : null}
+      <Field id={id("digest")} label="When">
+        <NativeSelect name="digest" defaultValue={alert?.digest ?? "immediate"}>
+          {ALERT_DIGESTS.map((value) => (
+            <option key={value} value={value}>
+              {ALERT_DIGEST_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Button type="submit" disabled={busy} className="self-start">
+        {fetcher.state !== "idle" ? "Saving..." : alert ? "Update alert" : "Save alert"}
+      </Button>
+    </fetcher.Form>
+  );
+}

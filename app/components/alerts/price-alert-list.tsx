@@ -1,0 +1,185 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { useActionToast } from "~/hooks/use-action-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { formatDate, formatPrice } from "~/lib/format";
+import { ALERT_CHANNEL_LABELS, ALERT_DIGEST_LABELS } from "~/lib/price-alerts";
+import { formatSize } from "~/lib/units";
+
+import { PriceAlertForm, type AlertFormOptions, type PriceAlertView } from "./price-alert-form";
+
+export interface PriceAlertRow extends PriceAlertView {
+  peptideName: string;
+  peptideSlug: string;
+  quantity: number;
+  unit: string;
+  unitLabel: string | null;
+  lastPrice: number | null;
+  lastNotifiedAt: string | Date | null;
+}
+
+function ruleText(alert: PriceAlertRow): string {
+  const shipping = alert.includeShipping ? " with shipping" : "";
+  return alert.mode === "below" && alert.targetPrice !== null
+    ? `At or below ${formatPrice(alert.targetPrice, alert.currency)}${shipping}`
+    : `Any change of the lowest price${shipping}`;
+}
+
+/** The saved-deals page's list of the user's price alerts, each editable and deletable. */
+export function PriceAlertList({
+  alerts,
+  options,
+}: {
+  alerts: PriceAlertRow[];
+  options: AlertFormOptions;
+}) {
+  return (
+    <section aria-labelledby="price-alerts-heading" className="flex flex-col gap-3">
+      <h2 id="price-alerts-heading" className="text-xl font-semibold">
+        Price alerts
+      </h2>
+      {alerts.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          No price alerts yet. Set one under &ldquo;Price alert&rdquo; on a peptide&apos;s page.
+        </p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {alerts.map((alert) => (
+            <li
+              key={alert.id}
+              data-testid="price-alert-row"
+              className="flex items-start justify-between gap-2 rounded-lg border p-4"
+            >
+              <div className="flex min-w-0 flex-col gap-1 text-sm">
+                <Link to={`/peptide/${alert.peptideSlug}`} className="font-medium hover:underline">
+                  {alert.peptideName} {formatSize(alert.quantity, alert.unit, alert.unitLabel)}
+                </Link>
+                <span>{ruleText(alert)}</span>
+                <span className="text-muted-foreground">
+                  {alert.channels.map((channel) => ALERT_CHANNEL_LABELS[channel]).join(", ")} ·{" "}
+                  {ALERT_DIGEST_LABELS[alert.digest]}
+                </span>
+                <span className="text-muted-foreground">
+                  Lowest now:{" "}
+                  {alert.lastPrice === null
+                    ? "none in stock"
+                    : formatPrice(alert.lastPrice, alert.currency)}
+                  {alert.lastNotifiedAt ? ` · last told ${formatDate(alert.lastNotifiedAt)}` : ""}
+                </span>
+              </div>
+              <div className="flex shrink-0 gap-1">
+                <EditAlertDialog alert={alert} options={options} />
+                <DeleteAlertButton
+                  alertId={alert.id}
+                  label={`${alert.peptideName} ${formatSize(alert.quantity, alert.unit, alert.unitLabel)}`}
+                  iconOnly
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EditAlertDialog({ alert, options }: { alert: PriceAlertRow; options: AlertFormOptions }) {
+  const [open, setOpen] = useState(false);
+  const size = formatSize(alert.quantity, alert.unit, alert.unitLabel);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button
+          size="icon"
+          variant="ghost"
+          aria-label={`Edit alert on ${alert.peptideName} ${size}`}
+        >
+          <Pencil className="size-4" aria-hidden />
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Edit price alert</DialogTitle>
+          <DialogDescription>
+            {alert.peptideName} {size}
+          </DialogDescription>
+        </DialogHeader>
+        <PriceAlertForm
+          alert={alert}
+          sizeOptionId={alert.sizeOptionId}
+          options={options}
+          idPrefix={`edit-alert-${alert.id}`}
+          onSaved={() => setOpen(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function DeleteAlertButton({
+  alertId,
+  label,
+  iconOnly = false,
+}: {
+  alertId: string;
+  label: string;
+  iconOnly?: boolean;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          size={iconOnly ? "icon" : "sm"}
+          variant={iconOnly ? "ghost" : "outline"}
+          aria-label={`Delete alert on ${label}`}
+          disabled={fetcher.state !== "idle"}
+        >
+          <Trash2 className="size-4" aria-hidden />
+          {iconOnly ? null : "Delete alert"}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this price alert?</AlertDialogTitle>
+          <AlertDialogDescription>
+            You will no longer be told about prices of {label}.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            onClick={() =>
+              fetcher.submit({ intent: "delete", alertId }, { method: "post", action: "/alerts" })
+            }
+          >
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { Layers } from "lucide-react";
+import { useId } from "react";
+import { toast } from "sonner";
+
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/native-select";
+import { addToStack, MAX_STACK_LINES, readStoredStack, stackUrl } from "~/lib/stack-line";
+
+import { writeStoredStack } from "./stack-storage";
+
+/**
+ * A size picker with "Add to stack", for lists of peptides. Without JavaScript it is a GET
+ * form that opens /stack with that one item.
+ */
+export function AddToStackPicker({
+  peptide,
+  peptideName,
+  sizes,
+}: {
+  peptide: string;
+  peptideName: string;
+  sizes: string[];
+}) {
+  const id = useId();
+  if (sizes.length === 0) return null;
+  const add = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const size = String(new FormData(event.currentTarget).get("size") ?? sizes[0]);
+    const stored = readStoredStack(window.localStorage);
+    const next = addToStack(stored, { peptide, size, quantity: 1 });
+    if (next === stored) {
+      toast.error("Your stack is full", {
+        description: `A stack holds at most ${MAX_STACK_LINES} different peptide sizes.`,
+      });
+      return;
+    }
+    writeStoredStack(next);
+    toast.success(`Added ${peptideName} ${size} to your stack`, {
+      action: { label: "View stack", onClick: () => window.location.assign(stackUrl(next)) },
+    });
+  };
+  return (
+    <form method="get" action="/stack" onSubmit={add} className="flex items-center gap-2">
+      <input type="hidden" name="peptide" value={peptide} />
+      <input type="hidden" name="quantity" value="1" />
+      <label htmlFor={id} className="sr-only">
+        Size of {peptideName}
+      </label>
+      <NativeSelect id={id} name="size" defaultValue={sizes[0]} className="h-8 w-28">
+        {sizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button type="submit" size="sm" variant="outline" aria-label={`Add to stack: ${peptideName}`}>
+        <Layers className="size-4" aria-hidden /> Add to stack
+      </Button>
+    </form>
+  );
+}

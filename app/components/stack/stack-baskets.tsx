@@ -1,0 +1,147 @@
+import { ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+
+import { CopyCouponButton } from "~/components/copy-coupon-button";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate, formatPrice } from "~/lib/format";
+import type { StackResult } from "~/lib/stack";
+
+/** How the optimizer counts coupons and shipping, said wherever its totals are shown. */
+export function StackRulesNote() {
+  return (
+    <p className="text-xs text-muted-foreground">
+      Only offers in stock and recently checked count. Each vendor&apos;s coupon is applied to its
+      whole order first; shipping is free when the order <em>after</em> the coupon reaches the
+      vendor&apos;s free-shipping threshold. A coupon that would cost more in shipping than it saves
+      is left out. Each line is bought from one vendor, in packs covering the quantity.
+    </p>
+  );
+}
+
+/** The optimizer's answer: the total, the saving, and one basket per vendor with Buy links. */
+export function StackBaskets({ result }: { result: StackResult }) {
+  const { currency } = result;
+  return (
+    <section aria-labelledby="stack-result-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1 rounded-lg border bg-muted/40 p-4">
+        <h2 id="stack-result-heading" className="text-lg font-semibold">
+          Cheapest split
+        </h2>
+        <p className="text-3xl font-semibold tabular-nums">
+          <span data-testid="stack-total">{formatPrice(result.total, currency)}</span>
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {result.baskets.length === 1
+            ? "From one vendor"
+            : `Across ${result.baskets.length} vendors`}
+          {result.singleVendorBest ? (
+            <>
+              {" · "}
+              cheapest single vendor with everything: {result.singleVendorBest.vendorName},{" "}
+              <span className="tabular-nums">
+                {formatPrice(result.singleVendorBest.total, currency)}
+              </span>
+              {result.saving !== null && result.saving > 0 ? (
+                <strong className="text-success" data-testid="stack-saving">
+                  {" "}
+                  (you save {formatPrice(result.saving, currency)})
+                </strong>
+              ) : null}
+            </>
+          ) : (
+            " · no single vendor sells everything"
+          )}
+        </p>
+      </div>
+      {result.unavailable.length > 0 ? (
+        <p role="status" className="rounded-md border border-warning/50 p-3 text-sm">
+          Not in stock anywhere today, left out of the total:{" "}
+          {result.unavailable.map((line) => `${line.peptide} ${line.size}`).join(", ")}
+        </p>
+      ) : null}
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {result.baskets.map((basket) => (
+          <li key={basket.vendor}>
+            <Card data-testid="stack-basket" className="h-full">
+              <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+                <CardTitle className="text-lg">
+                  <Link to={`/vendor/${basket.vendor}`} className="hover:underline">
+                    {basket.vendorName}
+                  </Link>
+                </CardTitle>
+                {basket.couponCode ? (
+                  <span className="flex items-center gap-2 text-xs text-muted-foreground">
+                    Coupon <CopyCouponButton code={basket.couponCode} />
+                    {basket.couponExpires ? `until ${formatDate(basket.couponExpires)}` : null}
+                  </span>
+                ) : null}
+              </CardHeader>
+              <CardContent className="flex flex-col gap-3">
+                <ul className="flex flex-col divide-y text-sm">
+                  {basket.items.map((item) => (
+                    <li
+                      key={`${item.peptide}-${item.size}`}
+                      className="flex flex-wrap items-center justify-between gap-2 py-2"
+                    >
+                      <span>
+                        <span className="font-medium">{item.peptideName}</span> {item.size}
+                        <span className="block text-xs text-muted-foreground tabular-nums">
+                          {item.packs} × {formatPrice(item.unitPrice, currency)}
+                          {item.vialsPerPack > 1 ? ` (packs of ${item.vialsPerPack} vials)` : ""}
+                          {item.packs * item.vialsPerPack !== item.quantity
+                            ? ` for ${item.quantity} vials`
+                            : ""}
+                        </span>
+                      </span>
+                      <span className="flex items-center gap-2">
+                        <span className="tabular-nums">
+                          {formatPrice(item.lineTotal, currency)}
+                        </span>
+                        {item.url ? (
+                          <Button asChild size="sm">
+                            <a
+                              href={item.url}
+                              target="_blank"
+                              rel="noopener noreferrer nofollow"
+                              aria-label={`Buy ${item.peptideName} ${item.size} at ${basket.vendorName}`}
+                            >
+                              Buy <ExternalLink className="size-3" aria-hidden />
+                            </a>
+                          </Button>
+                        ) : null}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-1 border-t pt-3 text-sm tabular-nums">
+                  <dt className="text-muted-foreground">Subtotal</dt>
+                  <dd className="text-right">{formatPrice(basket.subtotal, currency)}</dd>
+                  {basket.discount > 0 ? (
+                    <>
+                      <dt className="text-muted-foreground">Coupon</dt>
+                      <dd className="text-right">−{formatPrice(basket.discount, currency)}</dd>
+                    </>
+                  ) : null}
+                  <dt className="text-muted-foreground">Shipping</dt>
+                  <dd className="text-right">
+                    {!basket.shippingKnown
+                      ? "Not stated"
+                      : basket.shipping === 0
+                        ? "Free"
+                        : formatPrice(basket.shipping, currency)}
+                  </dd>
+                  <dt className="font-medium">Basket total</dt>
+                  <dd className="text-right font-medium" data-testid="stack-basket-total">
+                    {formatPrice(basket.total, currency)}
+                  </dd>
+                </dl>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <StackRulesNote />
+    </section>
+  );
+}

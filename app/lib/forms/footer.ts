@@ -1,0 +1,18 @@
+/** The footer page's form: one zod schema shared by the page and its action. */
+import { z } from "./zod";
+
+import { requiredText, TEXT_LIMITS, tooLongMessage } from "./fields";
+
+import { FOOTER_SECTIONS } from "~/lib/constants";
+
+export const FOOTER_LIMITS = { title: TEXT_LIMITS.name, content: TEXT_LIMITS.html } as const;
+
+export const footerFormSchema = z.object({
+  intent: z.literal("save", { error: "Unknown action" }),
+  section: z.enum(FOOTER_SECTIONS, { error: "Unknown footer section" }),
+  title: requiredText("Title", FOOTER_LIMITS.title),
+  content: z
+    .string()
+    .max(FOOTER_LIMITS.content, tooLongMessage("Content", FOOTER_LIMITS.content))
+    .default(""),
+});

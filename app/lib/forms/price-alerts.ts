@@ -1,0 +1,93 @@
+import { z } from "./zod";
+
+import { ALERT_CHANNELS, ALERT_DIGESTS, ALERT_MODES } from "~/lib/price-alerts";
+
+import { formFields } from "./form-data";
+import { checkbox, optionalWebUrl, recordId, TEXT_LIMITS } from "./fields";
+
+export const ALERT_MESSAGES = {
+  saved: "Price alert saved",
+  updated: "Price alert updated",
+  deleted: "Price alert deleted",
+  notFound: "That price alert no longer exists",
+  sizeNotFound: "That size is no longer listed",
+  loginRequired: "Please log in to set price alerts",
+  targetRequired: "Enter the target price",
+  channelRequired: "Choose at least one way to be told",
+  webhookRequired: "Enter the webhook URL",
+  webhookPrivate: "That webhook address is on a private network; use a public URL",
+  pushOn: "Browser notifications are on",
+  pushOff: "Browser notifications are off",
+} as const;
+
+/** The fields of an alert, shared by the detail page's form and the saved-deals editor. */
+const alertSettings = {
+  mode: z.enum(ALERT_MODES, "Choose when to be told"),
+  targetPrice: z
+    .string()
+    .trim()
+    .max(20, "Enter a price such as 49.99")
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const price = Number(value);
+      if (!/^\d+(\.\d{1,2})?$/.test(value) || !(price > 0) || price > 1_000_000) {
+        ctx.addIssue({ code: "custom", message: "Enter a price such as 49.99" });
+        return z.NEVER;
+      }
+      return price;
+    }),
+  currency: z.string().regex(/^[A-Z]{3}$/, "Choose a currency"),
+  includeShipping: checkbox,
+  channels: z
+    .array(z.enum(ALERT_CHANNELS, "Choose e-mail, browser notification or webhook"))
+    .max(ALERT_CHANNELS.length)
+    .transform((channels) => [...new Set(channels)])
+    .refine((channels) => channels.length > 0, ALERT_MESSAGES.channelRequired),
+  webhookUrl: optionalWebUrl("Webhook URL"),
+  digest: z.enum(ALERT_DIGESTS, "Choose at once or a daily digest"),
+};
+
+type AlertSettingsInput = {
+  mode: (typeof ALERT_MODES)[number];
+  targetPrice: number | null;
+  channels: (typeof ALERT_CHANNELS)[number][];
+  webhookUrl: string | null;
+};
+
+function requireDependentFields(value: AlertSettingsInput, ctx: z.RefinementCtx) {
+  if (value.mode === "below" && value.targetPrice === null)
+    ctx.addIssue({ code: "custom", path: ["targetPrice"], message: ALERT_MESSAGES.targetRequired });
+  if (value.channels.includes("webhook") && value.webhookUrl === null)
+    ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: ALERT_MESSAGES.webhookRequired });
+}
+
+/** The /alerts form: one schema for every intent, used by the forms and by the action. */
+export const alertActionSchema = z.discriminatedUnion("intent", [
+  z
+    .object({
+      intent: z.literal("save"),
+      sizeOptionId: recordId("Choose a size"),
+      ...alertSettings,
+    })
+    .superRefine(requireDependentFields),
+  z
+    .object({ intent: z.literal("update"), alertId: recordId(), ...alertSettings })
+    .superRefine(requireDependentFields),
+  z.object({ intent: z.literal("delete"), alertId: recordId() }),
+  z.object({
+    intent: z.literal("push-subscribe"),
+    endpoint: z
+      .url({ protocol: /^https$/, message: "The push service must be an https:// URL" })
+      .max(TEXT_LIMITS.url),
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{40,200}={0,2}$/, "Invalid push key"),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{8,100}={0,2}$/, "Invalid push secret"),
+  }),
+  z.object({ intent: z.literal("push-unsubscribe"), endpoint: z.string().max(TEXT_LIMITS.url) }),
+]);
+export type AlertAction = z.infer<typeof alertActionSchema>;
+
+/** FormData → plain object, keeping repeated `channels` fields as a list. */
+export function alertFormValues(form: FormData): Record<string, unknown> {
+  return { ...formFields(form), channels: form.getAll("channels") };
+}

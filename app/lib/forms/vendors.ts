@@ -1,0 +1,132 @@
+/**
+ * The vendors page's form (vendor and its coupon): one zod schema shared by the dialog and the
+ * route action. Values arrive as FormData strings; every text field is bounded.
+ */
+import { z } from "zod";
+
+import { CURRENCY_CODE_PATTERN, DISCOUNT_TYPES } from "~/lib/constants";
+
+import {
+  checkbox,
+  optionalLink,
+  optionalNumber,
+  optionalText,
+  optionalWebUrl,
+  recordId,
+  requiredText,
+  TEXT_LIMITS,
+  tooLongMessage,
+} from "./fields";
+import { UNKNOWN_ACTION } from "./peptides";
+
+const VENDOR_NAME_REQUIRED = "Vendor name is required";
+const MAX_COUNTRIES = 250;
+
+const vendorFields = {
+  name: requiredText("Vendor name", TEXT_LIMITS.name, VENDOR_NAME_REQUIRED),
+  website: optionalWebUrl("Website"),
+  logoUrl: optionalLink("Logo URL"),
+  isPreferred: checkbox,
+  shippingCost: optionalText("Shipping cost", TEXT_LIMITS.short),
+  /** The currency of the shipping fee, the free-shipping threshold and a fixed coupon. */
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(3, "Enter a three-letter currency code")
+    .optional()
+    .transform((value) => value || "USD")
+    .refine((value) => CURRENCY_CODE_PATTERN.test(value), "Enter a three-letter currency code"),
+  shippingFee: optionalNumber(
+    z
+      .number("Enter the shipping fee as a number")
+      .nonnegative("Shipping fee cannot be negative")
+      .max(1_000_000, "Shipping fee is too large"),
+  ),
+  freeShippingThreshold: optionalNumber(
+    z
+      .number("Enter the free-shipping threshold as a number")
+      .nonnegative("Free-shipping threshold cannot be negative")
+      .max(1_000_000, "Free-shipping threshold is too large"),
+  ),
+  /** Country codes separated by commas or spaces ("US, CA, GB"). */
+  shipsTo: z
+    .string()
+    .max(TEXT_LIMITS.long, tooLongMessage("Ships to", TEXT_LIMITS.long))
+    .optional()
+    .transform((value) => [
+      ...new Set(
+        (value ?? "")
+          .split(/[\s,;]+/)
+          .map((code) => code.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
+    .refine(
+      (codes) => codes.every((code) => /^[A-Z]{2}$/.test(code)),
+      "Enter two-letter country codes separated by commas (US, CA, GB)",
+    )
+    .refine((codes) => codes.length <= MAX_COUNTRIES, `At most ${MAX_COUNTRIES} countries`),
+  rating: optionalNumber(
+    z
+      .number("Rating must be from 0 to 5")
+      .min(0, "Rating must be from 0 to 5")
+      .max(5, "Rating must be from 0 to 5"),
+  ),
+  /** Entering a code upserts the vendor's coupon; clearing it deletes the coupon (SPEC.md §4). */
+  couponCode: optionalText("Coupon code", TEXT_LIMITS.code),
+  discountAmount: optionalNumber(
+    z
+      .number("Enter the discount amount as a number")
+      .nonnegative("Discount amount cannot be negative")
+      .max(1_000_000, "Discount amount is too large"),
+  ),
+  discountType: z.enum(DISCOUNT_TYPES, "Choose percentage or fixed").default("percentage"),
+  expirationDate: optionalText("Expiration date", 10).refine(
+    (value) => value === null || isCalendarDate(value),
+    "Enter the expiration date as YYYY-MM-DD",
+  ),
+};
+
+/** A real day written YYYY-MM-DD (2026-02-30 is refused, as PostgreSQL would). */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function couponIsComplete(value: {
+  couponCode: string | null;
+  discountAmount: number | null;
+  discountType: string;
+}) {
+  if (value.couponCode === null) return true;
+  if (value.discountAmount === null) return false;
+  return value.discountType !== "percentage" || value.discountAmount <= 100;
+}
+const COUPON_INCOMPLETE = {
+  message: "A coupon needs a discount amount (at most 100 for a percentage)",
+  path: ["discountAmount"],
+};
+
+export const vendorPageSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z
+      .object({ intent: z.literal("create-vendor"), ...vendorFields })
+      .refine(couponIsComplete, COUPON_INCOMPLETE),
+    z
+      .object({ intent: z.literal("update-vendor"), id: recordId(), ...vendorFields })
+      .refine(couponIsComplete, COUPON_INCOMPLETE),
+    z.object({ intent: z.literal("delete-vendor"), id: recordId() }),
+  ],
+  { error: UNKNOWN_ACTION },
+);
+export type VendorPageForm = z.infer<typeof vendorPageSchema>;
+
+/** A coupon whose expiry day is before `today` (both YYYY-MM-DD, UTC). */
+export function couponHasExpired(expirationDate: string | null, today: string): boolean {
+  return expirationDate !== null && expirationDate < today;
+}
+
+export const PAST_EXPIRY_WARNING = "This date has passed: the coupon will show as expired.";

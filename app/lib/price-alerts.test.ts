@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+
+import { decideAlert, webhookPayload } from "./price-alerts";
+
+const below = { mode: "below" as const, targetPrice: 50 };
+const change = { mode: "change" as const, targetPrice: null };
+
+describe("decideAlert", () => {
+  it("fires a below-target alert once per crossing, at or below the target", () => {
+    const above = { isBelow: false, lastPrice: 60 };
+    expect(decideAlert(below, above, 50)).toEqual({
+      next: { isBelow: true, lastPrice: 50 },
+      notify: true,
+    });
+    expect(decideAlert(below, { isBelow: true, lastPrice: 50 }, 45).notify).toBe(false);
+    expect(decideAlert(below, { isBelow: true, lastPrice: 45 }, 55)).toEqual({
+      next: { isBelow: false, lastPrice: 55 },
+      notify: false,
+    });
+    expect(decideAlert(below, above, 50.01).notify).toBe(false);
+  });
+
+  it("treats nothing buyable as not below, so coming back below is a crossing", () => {
+    const gone = decideAlert(below, { isBelow: true, lastPrice: 40 }, null);
+    expect(gone).toEqual({ next: { isBelow: false, lastPrice: null }, notify: false });
+    expect(decideAlert(below, gone.next, 40).notify).toBe(true);
+  });
+
+  it("fires an any-change alert on a rise and a drop, not on the same price or on nothing buyable", () => {
+    const state = { isBelow: false, lastPrice: 60 };
+    expect(decideAlert(change, state, 65).notify).toBe(true);
+    expect(decideAlert(change, state, 55).notify).toBe(true);
+    expect(decideAlert(change, state, 60).notify).toBe(false);
+    expect(decideAlert(change, state, null)).toEqual({
+      next: { isBelow: false, lastPrice: null },
+      notify: false,
+    });
+    expect(decideAlert(change, { isBelow: false, lastPrice: null }, 60).notify).toBe(true);
+  });
+});
+
+describe("webhookPayload", () => {
+  it("carries the message in Discord's, Slack's and ntfy's fields", () => {
+    const payload = webhookPayload("Title", ["line 1", "line 2"], "https://example.test/p", []);
+    expect(payload.content).toBe("**Title**\nline 1\nline 2\nhttps://example.test/p");
+    expect(payload.text).toBe("Title\nline 1\nline 2\nhttps://example.test/p");
+    expect(payload.title).toBe("Title");
+    expect(payload.message).toBe("line 1\nline 2");
+    expect(payload.click).toBe("https://example.test/p");
+  });
+
+  it("names the ntfy topic given as ?topic= in the webhook URL", () => {
+    const url = "https://ntfy.example/?topic=peptides";
+    expect(webhookPayload("T", ["m"], "https://example.test/p", [], url).topic).toBe("peptides");
+    expect(
+      webhookPayload("T", ["m"], "https://example.test/p", [], "https://x.test/h"),
+    ).not.toHaveProperty("topic");
+  });
+
+  it("keeps Discord's content within its 2,000 characters", () => {
+    const payload = webhookPayload("T", ["x".repeat(5000)], "https://example.test/p", []);
+    expect(payload.content.length).toBeLessThanOrEqual(2000);
+  });
+});

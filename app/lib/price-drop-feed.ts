@@ -1,0 +1,110 @@
+/** The Atom feeds of price drops: site-wide (/feeds/price-drops.atom) and per peptide. */
+
+import { atomDate, buildAtomFeed, tagUri, type AtomEntry } from "~/lib/atom";
+import { formatPrice } from "~/lib/format";
+import { formatPack } from "~/lib/offer-view";
+import { formatSize } from "~/lib/units";
+
+export const SITE_NAME = "PeptidePrices";
+export const SITE_FEED_PATH = "/feeds/price-drops.atom";
+/** A fixed day on which the site's host name was its own: part of every tag: id. */
+const TAG_DATE = "2026-01-01";
+
+export function peptideFeedPath(slug: string): string {
+  return `/feeds/peptides/${encodeURIComponent(slug)}/price-drops.atom`;
+}
+
+export interface PriceDropItem {
+  id: string;
+  peptideName: string;
+  peptideSlug: string;
+  sizeQuantity: number;
+  sizeUnit: string;
+  sizeUnitLabel: string | null;
+  vials: number;
+  vendorName: string;
+  previousPrice: number;
+  price: number;
+  currency: string;
+  inStock: boolean;
+  observedAt: Date;
+}
+
+function sizeLabel(drop: PriceDropItem): string {
+  return formatSize(drop.sizeQuantity, drop.sizeUnit, drop.sizeUnitLabel);
+}
+
+/** "BPC-157 10mg at Apex Peptide Labs: $49.00 → $39.00". */
+export function priceDropTitle(drop: PriceDropItem): string {
+  const pack = formatPack(sizeLabel(drop), drop.vials);
+  return `${drop.peptideName} ${pack} at ${drop.vendorName}: ${formatPrice(drop.previousPrice, drop.currency)} → ${formatPrice(drop.price, drop.currency)}`;
+}
+
+function priceDropSummary(drop: PriceDropItem): string {
+  const pack = formatPack(sizeLabel(drop), drop.vials);
+  const percent =
+    drop.previousPrice > 0
+      ? Math.round(((drop.previousPrice - drop.price) / drop.previousPrice) * 100)
+      : 0;
+  const stock = drop.inStock ? "in stock" : "out of stock";
+  return `${drop.vendorName} lowered ${drop.peptideName} ${pack} from ${formatPrice(drop.previousPrice, drop.currency)} to ${formatPrice(drop.price, drop.currency)} (${percent}% less, before any coupon); ${stock} when seen.`;
+}
+
+function hostOf(baseUrl: string): string {
+  return new URL(baseUrl).hostname;
+}
+
+export function priceDropEntry(drop: PriceDropItem, baseUrl: string): AtomEntry {
+  const page = new URL(`/peptide/${encodeURIComponent(drop.peptideSlug)}`, baseUrl);
+  page.searchParams.set("size", sizeLabel(drop));
+  return {
+    id: tagUri(hostOf(baseUrl), TAG_DATE, `price-drop:${drop.id}`),
+    title: priceDropTitle(drop),
+    updated: atomDate(drop.observedAt),
+    link: page.toString(),
+    summary: priceDropSummary(drop),
+  };
+}
+
+interface FeedScope {
+  baseUrl: string;
+  drops: PriceDropItem[];
+  /** When nothing has dropped yet: the feed still needs an updated time. */
+  fallbackUpdated: Date;
+}
+
+function feedUpdated({ drops, fallbackUpdated }: FeedScope): string {
+  return atomDate(drops[0]?.observedAt ?? fallbackUpdated);
+}
+
+/** The site-wide feed; drops newest first. */
+export function buildSitePriceDropFeed(scope: FeedScope): string {
+  const { baseUrl, drops } = scope;
+  return buildAtomFeed({
+    id: tagUri(hostOf(baseUrl), TAG_DATE, "price-drops"),
+    title: `${SITE_NAME}: price drops`,
+    subtitle: "The newest price cuts by research-peptide vendors, per size.",
+    updated: feedUpdated(scope),
+    selfUrl: new URL(SITE_FEED_PATH, baseUrl).toString(),
+    alternateUrl: new URL("/", baseUrl).toString(),
+    author: { name: SITE_NAME, uri: new URL("/", baseUrl).toString() },
+    entries: drops.map((drop) => priceDropEntry(drop, baseUrl)),
+  });
+}
+
+/** One peptide's feed; its id follows the peptide (its database id), not the slug, which may change. */
+export function buildPeptidePriceDropFeed(
+  scope: FeedScope & { peptide: { id: string; name: string; slug: string } },
+): string {
+  const { baseUrl, drops, peptide } = scope;
+  return buildAtomFeed({
+    id: tagUri(hostOf(baseUrl), TAG_DATE, `price-drops:peptide:${peptide.id}`),
+    title: `${SITE_NAME}: ${peptide.name} price drops`,
+    subtitle: `The newest price cuts on ${peptide.name}, per vendor and size.`,
+    updated: feedUpdated(scope),
+    selfUrl: new URL(peptideFeedPath(peptide.slug), baseUrl).toString(),
+    alternateUrl: new URL(`/peptide/${encodeURIComponent(peptide.slug)}`, baseUrl).toString(),
+    author: { name: SITE_NAME, uri: new URL("/", baseUrl).toString() },
+    entries: drops.map((drop) => priceDropEntry(drop, baseUrl)),
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * The detail page's price history: which span it shows (?range=30d|90d|1y|all), how the
+ * points of each vendor price are cut to that span, converted to the display currency, and
+ * summed up camelcamelcamel-style (lowest, highest and current price, each with its date).
+ */
+import { convertAmount, type ExchangeRates } from "~/lib/money";
+
+export const HISTORY_RANGES = ["30d", "90d", "1y", "all"] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+export const HISTORY_RANGE_PARAM = "range";
+export const DEFAULT_HISTORY_RANGE: HistoryRange = "90d";
+
+export const HISTORY_RANGE_LABELS: Record<HistoryRange, string> = {
+  "30d": "30 days",
+  "90d": "90 days",
+  "1y": "1 year",
+  all: "All",
+};
+
+const DAY_MS = 86_400_000;
+const RANGE_DAYS: Record<Exclude<HistoryRange, "all">, number> = {
+  "30d": 30,
+  "90d": 90,
+  "1y": 365,
+};
+
+/**
+ * The history comes summed up by the database, one point per vendor price and day (week, month)
+ * with that span's last price, low and high, so a year of hourly scrapes stays a few hundred
+ * points. All of it is read by the day while it spans up to 90 days, by the week up to three
+ * years, by the month beyond.
+ */
+export type HistoryBucket = "day" | "week" | "month";
+export const RANGE_BUCKETS: Record<Exclude<HistoryRange, "all">, HistoryBucket> = {
+  "30d": "day",
+  "90d": "day",
+  "1y": "week",
+};
+export const DAILY_UP_TO_DAYS = 90;
+export const WEEKLY_UP_TO_DAYS = 3 * 365;
+
+export function parseHistoryRange(value: string | null | undefined): HistoryRange {
+  return HISTORY_RANGES.find((range) => range === value) ?? DEFAULT_HISTORY_RANGE;
+}
+
+/** The first moment the range shows; null for all of it. */
+export function rangeStart(range: HistoryRange, now: Date): Date | null {
+  return range === "all" ? null : new Date(now.getTime() - RANGE_DAYS[range] * DAY_MS);
+}
+
+/**
+ * One observation: the price from `t` (epoch ms) on. An aggregated point also has the lowest
+ * and highest price of its day.
+ */
+export interface PricePoint {
+  t: number;
+  price: number;
+  low?: number;
+  high?: number;
+}
+
+export interface PriceSeries {
+  /** The vendor price (vendor_peptides.id). */
+  id: string;
+  vendorName: string;
+  currency: string;
+  points: PricePoint[];
+}
+
+/**
+ * The points a range shows, in time order: those from `start` on, plus the price that held
+ * when the range began (the last one before it), moved to `start`, so the line starts there.
+ */
+export function cutToRange(points: PricePoint[], start: number | null): PricePoint[] {
+  const sorted = [...points].sort((a, b) => a.t - b.t);
+  if (start === null) return sorted;
+  const inside = sorted.filter((p) => p.t >= start);
+  const before = sorted.filter((p) => p.t < start).at(-1);
+  if (!before || inside[0]?.t === start) return inside;
+  // Only the price that held on from before: its day's low and high belong outside the range.
+  return [{ t: start, price: before.price }, ...inside];
+}
+
+/**
+ * Every series in the display currency at today's rates; a series whose currency has no rate
+ * is left out rather than drawn on the wrong scale.
+ */
+export function toDisplayCurrency(
+  series: PriceSeries[],
+  displayCurrency: string,
+  rates: ExchangeRates,
+): PriceSeries[] {
+  const converted: PriceSeries[] = [];
+  for (const s of series) {
+    const factor = convertAmount(1, s.currency, displayCurrency, rates);
+    if (factor === null) continue;
+    const scale = (amount: number | undefined) =>
+      amount === undefined ? undefined : Math.round(amount * factor * 100) / 100;
+    converted.push({
+      ...s,
+      currency: displayCurrency,
+      points: s.points.map((p) => ({
+        t: p.t,
+        price: scale(p.price)!,
+        ...(p.low === undefined ? {} : { low: scale(p.low), high: scale(p.high) }),
+      })),
+    });
+  }
+  return converted;
+}
+
+/**
+ * The chart's series of a peptide's vendor prices: each offer's recorded points cut to the
+ * range and converted to the display currency (offers without a rate are left out).
+ */
+export function buildHistorySeries(
+  offers: { id: string; vendorName: string; currency: string }[],
+  history: { vendorPeptideId: string; points: PricePoint[] }[],
+  range: HistoryRange,
+  pricing: { displayCurrency: string; rates: ExchangeRates; now: Date },
+): PriceSeries[] {
+  const pointsOf = new Map(history.map((h) => [h.vendorPeptideId, h.points]));
+  const start = rangeStart(range, pricing.now)?.getTime() ?? null;
+  const series = offers.map((offer) => ({
+    id: offer.id,
+    vendorName: offer.vendorName,
+    currency: offer.currency,
+    points: cutToRange(pointsOf.get(offer.id) ?? [], start),
+  }));
+  return toDisplayCurrency(series, pricing.displayCurrency, pricing.rates);
+}
+
+export interface PriceMark {
+  price: number;
+  /** Epoch ms. */
+  t: number;
+  vendorName: string;
+}
+
+export interface HistorySummary {
+  lowest: PriceMark;
+  highest: PriceMark;
+  /** The cheapest of the vendors' latest prices, and since when it holds. */
+  current: PriceMark;
+}
+
+/**
+ * Lowest and highest price seen in the given (already cut) series, the first time each was
+ * seen, and the cheapest current price; null when there is no point at all.
+ */
+export function summarizeHistory(series: PriceSeries[]): HistorySummary | null {
+  let lowest: PriceMark | null = null;
+  let highest: PriceMark | null = null;
+  let current: PriceMark | null = null;
+  for (const s of series) {
+    for (const p of s.points) {
+      const low = p.low ?? p.price;
+      const high = p.high ?? p.price;
+      if (!lowest || low < lowest.price || (low === lowest.price && p.t < lowest.t))
+        lowest = { price: low, t: p.t, vendorName: s.vendorName };
+      if (!highest || high > highest.price || (high === highest.price && p.t < highest.t))
+        highest = { price: high, t: p.t, vendorName: s.vendorName };
+    }
+    const last = s.points.at(-1);
+    if (last && (!current || last.price < current.price))
+      current = { price: last.price, t: last.t, vendorName: s.vendorName };
+  }
+  return lowest && highest && current ? { lowest, highest, current } : null;
+}
+
+export interface FlatPoint extends PricePoint {
+  seriesIndex: number;
+  vendorName: string;
+}
+
+/** Every point of every series in time order (vendors in their order on a tie): what arrow keys step through. */
+export function flattenPoints(series: PriceSeries[]): FlatPoint[] {
+  return series
+    .flatMap((s, seriesIndex) =>
+      s.points.map((p) => ({ ...p, seriesIndex, vendorName: s.vendorName })),
+    )
+    .sort((a, b) => a.t - b.t || a.seriesIndex - b.seriesIndex);
+}
+
+/** The index of the point with the smallest distance (the pointer's, in pixels); -1 when none. */
+export function nearestPointIndex<T>(points: T[], distance: (point: T) => number): number {
+  let best = -1;
+  let bestDistance = Infinity;
+  points.forEach((point, index) => {
+    const d = distance(point);
+    if (d < bestDistance) {
+      best = index;
+      bestDistance = d;
+    }
+  });
+  return best;
+}

@@ -1,0 +1,237 @@
+import { describe, expect, it } from "vitest";
+
+import type { PricingContext } from "./pricing";
+import {
+  addToStack,
+  formatStackParam,
+  MAX_STACK_LINES,
+  mergeStackLines,
+  parseStackParam,
+  priceStack,
+  readStoredStack,
+  STACK_STORAGE_KEY,
+  stackUrl,
+  type StackLine,
+  type StackOfferRow,
+} from "./stack";
+
+const context: PricingContext = {
+  displayCurrency: "USD",
+  rates: { EUR: 0.5 },
+  staleAfterMissedRuns: 3,
+  now: new Date("2026-06-01T12:00:00Z"),
+};
+
+function offer(overrides: Partial<StackOfferRow>): StackOfferRow {
+  return {
+    peptideSlug: "bpc-157",
+    sizeLabel: "10mg",
+    offerId: "offer-a",
+    price: 50,
+    currency: "USD",
+    vials: 1,
+    stockStatus: "in_stock",
+    missedScrapes: 0,
+    url: "https://shop.example/bpc",
+    vendorId: "vendor-a",
+    vendorSlug: "alpha-labs",
+    vendorName: "Alpha Labs",
+    vendorCurrency: "USD",
+    shippingFee: 10,
+    freeShippingThreshold: null,
+    coupon: null,
+    ...overrides,
+  };
+}
+
+const names = new Map([
+  ["bpc-157", "BPC-157"],
+  ["tb-500", "TB-500"],
+]);
+
+describe("stack URL form", () => {
+  it("round-trips lines, escaping the separators", () => {
+    const lines: StackLine[] = [
+      { peptide: "bpc-157", size: "10mg", quantity: 2 },
+      { peptide: "odd", size: "5 vials: a,b", quantity: 1 },
+    ];
+    expect(parseStackParam(formatStackParam(lines))).toEqual(lines);
+    expect(stackUrl([])).toBe("/stack");
+  });
+
+  it("skips malformed items and quantities out of range", () => {
+    expect(parseStackParam("bpc-157:10mg:2,:5mg:1,tb-500:5mg:0,tb-500:5mg:abc,x:%E0:1")).toEqual([
+      { peptide: "bpc-157", size: "10mg", quantity: 2 },
+    ]);
+  });
+});
+
+describe("mergeStackLines", () => {
+  it("sums items of one peptide and size, whatever the size's spelling", () => {
+    expect(
+      mergeStackLines([
+        { peptide: "BPC-157", size: "10mg", quantity: 1 },
+        { peptide: "bpc-157", size: "10 MG", quantity: 2 },
+      ]),
+    ).toEqual({ lines: [{ peptide: "bpc-157", size: "10mg", quantity: 3 }], error: null });
+  });
+
+  it("refuses more lines than the optimizer solves and quantities over 100", () => {
+    const many = Array.from({ length: MAX_STACK_LINES + 1 }, (_, i) => ({
+      peptide: `p${i}`,
+      size: "5mg",
+      quantity: 1,
+    }));
+    expect(mergeStackLines(many).error).toBe("A stack holds at most 15 different peptide sizes");
+    expect(
+      mergeStackLines([
+        { peptide: "a", size: "5mg", quantity: 60 },
+        { peptide: "a", size: "5mg", quantity: 60 },
+      ]).error,
+    ).toBe("Quantity of a 5mg must be at most 100");
+  });
+});
+
+describe("the browser's copy", () => {
+  it("reads nothing from garbage and keeps only valid lines", () => {
+    const storage = (value: string | null) => ({ getItem: () => value });
+    expect(readStoredStack(storage("{not json"))).toEqual([]);
+    expect(
+      readStoredStack(
+        storage(JSON.stringify([{ peptide: "a", size: "5mg", quantity: 1 }, { peptide: 3 }])),
+      ),
+    ).toEqual([{ peptide: "a", size: "5mg", quantity: 1 }]);
+    expect(STACK_STORAGE_KEY).toBe("peptideprices.stack");
+  });
+
+  it("adds a new line or raises an existing one, and leaves a full stack alone", () => {
+    const one = addToStack([], { peptide: "a", size: "5mg", quantity: 1 });
+    expect(addToStack(one, { peptide: "a", size: "5mg", quantity: 1 })).toEqual([
+      { peptide: "a", size: "5mg", quantity: 2 },
+    ]);
+    const full = Array.from({ length: MAX_STACK_LINES }, (_, i) => ({
+      peptide: `p${i}`,
+      size: "5mg",
+      quantity: 1,
+    }));
+    expect(addToStack(full, { peptide: "new", size: "5mg", quantity: 1 })).toBe(full);
+  });
+});
+
+describe("priceStack", () => {
+  const line = { peptide: "bpc-157", size: "10mg", quantity: 2 };
+
+  it("counts only buyable offers with a rate, and says which lines no one sells", () => {
+    const result = priceStack(
+      [line, { peptide: "tb-500", size: "5mg", quantity: 1 }],
+      [
+        offer({ offerId: "out", price: 1, stockStatus: "out_of_stock", vendorId: "v1" }),
+        offer({ offerId: "stale", price: 1, missedScrapes: 3, vendorId: "v2" }),
+        offer({ offerId: "no-rate", price: 1, currency: "CHF", vendorId: "v3" }),
+        offer({ offerId: "ok" }),
+        offer({ peptideSlug: "tb-500", sizeLabel: "5mg", stockStatus: "out_of_stock" }),
+      ],
+      names,
+      context,
+    );
+    expect(result.total).toBe(110);
+    expect(result.baskets).toHaveLength(1);
+    expect(result.baskets[0]).toMatchObject({
+      vendor: "alpha-labs",
+      subtotal: 100,
+      shipping: 10,
+      total: 110,
+      items: [{ peptide: "bpc-157", peptideName: "BPC-157", unitPrice: 50, packs: 2 }],
+    });
+    expect(result.unavailable).toEqual([{ peptide: "tb-500", size: "5mg", quantity: 1 }]);
+  });
+
+  it("buys packs that cover the quantity for least, and converts currencies", () => {
+    const result = priceStack(
+      [{ ...line, quantity: 3 }],
+      [
+        offer({ offerId: "single", price: 40 }),
+        // One 5-vial kit at €50 ($100) covers three vials for less than three singles ($120).
+        offer({ offerId: "kit", price: 50, currency: "EUR", vials: 5 }),
+      ],
+      names,
+      { ...context, rates: { EUR: 0.5 } },
+    );
+    expect(result.baskets[0]!.items[0]).toMatchObject({
+      packs: 1,
+      vialsPerPack: 5,
+      unitPrice: 100,
+    });
+    expect(result.total).toBe(110);
+  });
+
+  it("applies an active coupon before the free-shipping threshold, and names its code", () => {
+    const coupon = { code: "SAVE10", discountAmount: 10, discountType: "fixed" as const };
+    const terms = { shippingFee: 10, freeShippingThreshold: 95 };
+    const active = priceStack(
+      [line],
+      [offer({ ...terms, coupon: { ...coupon, expirationDate: "2026-06-01" } })],
+      names,
+      context,
+    );
+    // 100 − 10 = 90 is under the threshold of 95: 90 + 10 shipping ties with 100 shipped free; the coupon is kept.
+    expect(active.baskets[0]).toMatchObject({
+      discount: 10,
+      shipping: 10,
+      total: 100,
+      couponCode: "SAVE10",
+    });
+    const expired = priceStack(
+      [line],
+      [offer({ ...terms, coupon: { ...coupon, expirationDate: "2026-05-31" } })],
+      names,
+      context,
+    );
+    expect(expired.baskets[0]).toMatchObject({
+      discount: 0,
+      shipping: 0,
+      total: 100,
+      couponCode: null,
+    });
+  });
+
+  it("compares with the cheapest single vendor that sells everything", () => {
+    const tb = { peptideSlug: "tb-500", sizeLabel: "5mg" };
+    const result = priceStack(
+      [
+        { peptide: "bpc-157", size: "10mg", quantity: 1 },
+        { peptide: "tb-500", size: "5mg", quantity: 1 },
+      ],
+      [
+        offer({
+          price: 20,
+          vendorId: "a",
+          vendorSlug: "alpha",
+          vendorName: "Alpha",
+          shippingFee: 5,
+        }),
+        offer({
+          ...tb,
+          price: 80,
+          vendorId: "a",
+          vendorSlug: "alpha",
+          vendorName: "Alpha",
+          shippingFee: 5,
+        }),
+        offer({
+          ...tb,
+          price: 30,
+          vendorId: "b",
+          vendorSlug: "beta",
+          vendorName: "Beta",
+          shippingFee: 5,
+        }),
+      ],
+      names,
+      context,
+    );
+    expect(result.total).toBe(60);
+    expect(result.singleVendorBest).toEqual({ vendor: "alpha", vendorName: "Alpha", total: 105 });
+    expect(result.saving).toBe(45);
+  });
+});

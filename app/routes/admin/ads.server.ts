@@ -1,0 +1,146 @@
+/**
+ * The admin ads page's per-intent handlers. The route checks admin rights before calling them.
+ */
+import type { SessionUser } from "~/.server/auth.server";
+import type { AppContext } from "~/.server/context.server";
+import {
+  createAd,
+  getAdById,
+  getAdsByIds,
+  setAdsActive,
+  updateAd,
+} from "~/.server/data/ads.server";
+import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
+import { deleteToTrash } from "~/.server/trash-actions.server";
+import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
+import { writeFailure } from "~/.server/write-errors.server";
+import { actionSuccess, failure } from "~/lib/action-result";
+import {
+  AD_MESSAGES,
+  adFormSchema,
+  adIdSchema,
+  adIntentSchema,
+  bulkAdsSchema,
+  type BulkAdsForm,
+} from "~/lib/forms/ads";
+import { fieldFailure } from "~/lib/forms/field-failure";
+import { formFields, invalidForm } from "~/lib/forms/form-data";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+
+const plural = (count: number) => `${count} ad${count === 1 ? "" : "s"}`;
+
+async function saveAd(
+  app: AppContext,
+  admin: Admin,
+  fields: Record<string, string>,
+  formData: FormData,
+  editing: boolean,
+) {
+  const parsed = adFormSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, AD_MESSAGES.saveFailed);
+  const values = parsed.data;
+  const editId = editing ? adIdSchema.safeParse(fields) : null;
+  if (editId && !editId.success) return invalidForm(editId.error, AD_MESSAGES.saveFailed);
+  const before = editId ? await getAdById(app.db, editId.data.id) : null;
+  if (editId && !before) return failure(AD_MESSAGES.notFound, 404);
+
+  const image = uploadedFile(formData.get("imageFile"));
+  if (image) {
+    try {
+      values.imageUrl = (await storeImageUpload(app, image, { prefix: "ad" })).url;
+    } catch (error) {
+      if (!(error instanceof ImageUploadError)) throw error;
+      return fieldFailure("imageFile", error.message, 400, AD_MESSAGES.uploadFailed);
+    }
+  }
+
+  let id: string;
+  try {
+    if (editId) {
+      if (!(await updateAd(app.db, editId.data.id, values))) {
+        return failure(AD_MESSAGES.notFound, 404);
+      }
+      id = editId.data.id;
+    } else {
+      id = await createAd(app.db, values);
+    }
+  } catch (error) {
+    return writeFailure(app, error, "saving an ad", AD_MESSAGES.saveFailed);
+  }
+  const after = await getAdById(app.db, id);
+  await recordPublicChange(app, admin, {
+    action: editId ? "update" : "create",
+    entity: "ads",
+    entityId: id,
+    name: values.title,
+    before,
+    after,
+  });
+  return actionSuccess(editId ? AD_MESSAGES.updated : AD_MESSAGES.created);
+}
+
+/**
+ * Activate, deactivate or delete the selected ads. Every id must still exist: otherwise nothing
+ * is changed and the answer says so (the page was out of date).
+ */
+async function bulkUpdateAds(app: AppContext, admin: Admin, form: BulkAdsForm) {
+  const found = await getAdsByIds(app.db, form.ids);
+  if (found.length !== form.ids.length) {
+    return failure(AD_MESSAGES.staleSelection, 404, "Nothing was changed");
+  }
+  if (form.intent === "delete-ads") {
+    return deleteToTrash(app, admin, {
+      entity: "ad",
+      ids: form.ids,
+      auditEntity: "ads",
+      deletedMessage: (count) => `${plural(count)} deleted`,
+      notFoundMessage: AD_MESSAGES.staleSelection,
+    });
+  }
+  const active = form.intent === "activate-ads";
+  await setAdsActive(app.db, form.ids, active);
+  for (const ad of found) {
+    if (ad.active === active) continue;
+    await recordAudit(app.db, admin, {
+      action: "update",
+      entity: "ads",
+      entityId: ad.id,
+      name: ad.title,
+      before: { active: ad.active },
+      after: { active },
+    });
+  }
+  app.cache.clear();
+  return actionSuccess(`${plural(found.length)} ${active ? "activated" : "deactivated"}`);
+}
+
+export async function handleAdAction(app: AppContext, admin: Admin, formData: FormData) {
+  const fields = formFields(formData);
+  const intent = adIntentSchema.safeParse(fields);
+  if (!intent.success) return failure("Unknown action", 400);
+
+  switch (intent.data.intent) {
+    case "create":
+    case "update":
+      return saveAd(app, admin, fields, formData, intent.data.intent === "update");
+
+    case "delete": {
+      const id = adIdSchema.safeParse(fields);
+      if (!id.success) return invalidForm(id.error, AD_MESSAGES.saveFailed);
+      return deleteToTrash(app, admin, {
+        entity: "ad",
+        ids: [id.data.id],
+        auditEntity: "ads",
+        deletedMessage: AD_MESSAGES.deleted,
+        notFoundMessage: AD_MESSAGES.notFound,
+      });
+    }
+
+    default: {
+      const bulk = bulkAdsSchema.safeParse(fields);
+      if (!bulk.success) return invalidForm(bulk.error, "Nothing was changed");
+      return bulkUpdateAds(app, admin, bulk.data);
+    }
+  }
+}

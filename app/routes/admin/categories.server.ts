@@ -1,0 +1,184 @@
+/**
+ * The admin categories page's loader data and per-intent handlers (categories, home-page filters
+ * and sizes). The /admin middleware checks admin rights before either runs.
+ */
+import type { SessionUser } from "~/.server/auth.server";
+import type { AppContext } from "~/.server/context.server";
+import { recordPublicChange } from "~/.server/data/audit.server";
+import {
+  createCategory,
+  findCategoryConflict,
+  getCategories,
+  updateCategory,
+} from "~/.server/data/categories.server";
+import {
+  createCategoryFilter,
+  deleteCategoryFilter,
+  getAllCategoryFilters,
+  getCategoryFilter,
+  updateCategoryFilter,
+} from "~/.server/data/category-filters.server";
+import { getAdminSizeOptions, getSizeOptionUsage } from "~/.server/data/size-options.server";
+import { deleteToTrash } from "~/.server/trash-actions.server";
+import { writeFailure } from "~/.server/write-errors.server";
+import { actionSuccess, failure } from "~/lib/action-result";
+import type { CategoryPageForm } from "~/lib/forms/catalog";
+import { categoryPageSchema } from "~/lib/forms/catalog";
+import { fieldFailure } from "~/lib/forms/field-failure";
+import { formFields, invalidForm } from "~/lib/forms/form-data";
+import { slugify } from "~/lib/slug";
+import { formatSize } from "~/lib/units";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+
+export async function loadCategoriesPage(app: AppContext) {
+  const [categories, filters, sizes] = await Promise.all([
+    getCategories(app.db),
+    getAllCategoryFilters(app.db),
+    getAdminSizeOptions(app.db),
+  ]);
+  return { categories, filters, sizes };
+}
+
+async function saveCategory(
+  app: AppContext,
+  admin: Admin,
+  form: Extract<CategoryPageForm, { intent: "create-category" | "update-category" }>,
+) {
+  const id = form.intent === "update-category" ? form.id : undefined;
+  const failedMessage = id ? "Failed to update category" : "Failed to add category";
+  const slug = slugify(form.name);
+  if (!slug)
+    return fieldFailure("name", "The name needs at least one letter or digit", 400, failedMessage);
+  const conflict = await findCategoryConflict(app.db, { name: form.name, slug }, id);
+  if (conflict) {
+    const message =
+      conflict === "name"
+        ? `A category named "${form.name}" already exists`
+        : `A category with the address "${slug}" already exists`;
+    return fieldFailure("name", message, 409, failedMessage);
+  }
+  const input = { name: form.name, slug, description: form.description };
+  let savedId: string;
+  let before: typeof input | null = null;
+  try {
+    if (id) {
+      before = await updateCategory(app.db, id, input);
+      if (!before) return failure("Category not found", 404, failedMessage);
+      savedId = id;
+    } else {
+      savedId = await createCategory(app.db, input);
+    }
+  } catch (error) {
+    return writeFailure(app, error, "saving a category", failedMessage);
+  }
+  await recordPublicChange(app, admin, {
+    action: id ? "update" : "create",
+    entity: "category",
+    entityId: savedId,
+    name: input.name,
+    before,
+    after: input,
+  });
+  return actionSuccess(id ? "Category updated successfully" : "Category added successfully");
+}
+
+async function saveFilter(
+  app: AppContext,
+  admin: Admin,
+  form: Extract<CategoryPageForm, { intent: "create-filter" | "update-filter" }>,
+) {
+  const id = form.intent === "update-filter" ? form.id : undefined;
+  const failedMessage = id ? "Failed to update filter" : "Failed to add filter";
+  const input = {
+    name: form.name,
+    type: form.type,
+    field: form.field,
+    position: form.position,
+    enabled: form.enabled,
+  };
+  let savedId: string;
+  let before: Awaited<ReturnType<typeof getCategoryFilter>> = null;
+  try {
+    if (id) {
+      before = await getCategoryFilter(app.db, id);
+      if (!before || !(await updateCategoryFilter(app.db, id, input)))
+        return failure("Filter not found", 404, failedMessage);
+      savedId = id;
+    } else {
+      savedId = await createCategoryFilter(app.db, input);
+    }
+  } catch (error) {
+    return writeFailure(app, error, "saving a filter", failedMessage);
+  }
+  await recordPublicChange(app, admin, {
+    action: id ? "update" : "create",
+    entity: "category_filter",
+    entityId: savedId,
+    name: input.name,
+    before,
+    after: await getCategoryFilter(app.db, savedId),
+  });
+  return actionSuccess(id ? "Filter updated successfully" : "Filter added successfully");
+}
+
+async function deleteFilter(app: AppContext, admin: Admin, id: string) {
+  const before = await getCategoryFilter(app.db, id);
+  if (!before || !(await deleteCategoryFilter(app.db, id))) return failure("Filter not found", 404);
+  await recordPublicChange(app, admin, {
+    action: "delete",
+    entity: "category_filter",
+    entityId: id,
+    name: before.name,
+    before,
+    after: null,
+  });
+  return actionSuccess("Filter deleted successfully");
+}
+
+async function deleteSize(app: AppContext, admin: Admin, id: string) {
+  const size = await getSizeOptionUsage(app.db, id);
+  if (!size) return failure("Size not found", 404);
+  const label = formatSize(size.quantity, size.unit, size.unitLabel);
+  if (size.priceCount > 0) {
+    return failure(
+      `${label} is used by ${size.priceCount} price${size.priceCount === 1 ? "" : "s"}`,
+      409,
+      "Size still in use",
+    );
+  }
+  return deleteToTrash(app, admin, {
+    entity: "size_option",
+    ids: [id],
+    auditEntity: "size_option",
+    deletedMessage: `Size ${label} deleted`,
+    notFoundMessage: "Size not found",
+  });
+}
+
+export async function handleCategoryAction(app: AppContext, admin: Admin, formData: FormData) {
+  const parsed = categoryPageSchema.safeParse(formFields(formData));
+  if (!parsed.success) return invalidForm(parsed.error);
+  const form = parsed.data;
+
+  switch (form.intent) {
+    case "create-category":
+    case "update-category":
+      return saveCategory(app, admin, form);
+    case "delete-category":
+      return deleteToTrash(app, admin, {
+        entity: "category",
+        ids: [form.id],
+        auditEntity: "category",
+        deletedMessage: "Category deleted successfully",
+        notFoundMessage: "Category not found",
+      });
+    case "create-filter":
+    case "update-filter":
+      return saveFilter(app, admin, form);
+    case "delete-filter":
+      return deleteFilter(app, admin, form.id);
+    case "delete-size":
+      return deleteSize(app, admin, form.id);
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * The admin peptides page's loader data and per-intent handlers. The route checks admin rights
+ * before calling either.
+ */
+import type { SessionUser } from "~/.server/auth.server";
+import type { AppContext } from "~/.server/context.server";
+import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
+import { getCategories } from "~/.server/data/categories.server";
+import {
+  ADMIN_PEPTIDE_SORTS,
+  createPeptide,
+  getAdminPeptide,
+  getAdminPeptidePage,
+  getPeptideIdBySlug,
+  promotePeptide,
+  updatePeptide,
+  type DisplacedPeptide,
+  type PeptideInput,
+} from "~/.server/data/peptides.server";
+import { deleteToTrash } from "~/.server/trash-actions.server";
+import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
+import { inputErrorOf, writeFailure } from "~/.server/write-errors.server";
+import { actionSuccess, failure } from "~/lib/action-result";
+import { parseIdParam, parseSearch, parseTablePage, parseTableSort } from "~/lib/admin-table-url";
+import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { fieldFailure } from "~/lib/forms/field-failure";
+import { formFields, invalidForm } from "~/lib/forms/form-data";
+import {
+  MAX_POPULAR_ORDER,
+  peptidePageSchema,
+  resolvePopularOrder,
+  type PeptidePageForm,
+} from "~/lib/forms/peptides";
+import { slugify } from "~/lib/slug";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+
+export function parsePeptideTableQuery(url: URL) {
+  const params = url.searchParams;
+  const popular = params.get("popular");
+  return {
+    search: parseSearch(params),
+    categoryId: parseIdParam(params, "category"),
+    popular: popular === "1" ? true : popular === "0" ? false : null,
+    sort: parseTableSort(params, ADMIN_PEPTIDE_SORTS, { column: "name", direction: "asc" }),
+    page: parseTablePage(params),
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
+
+export async function loadPeptidesPage(app: AppContext, url: URL) {
+  const query = parsePeptideTableQuery(url);
+  const [table, categories] = await Promise.all([
+    getAdminPeptidePage(app.db, query),
+    getCategories(app.db),
+  ]);
+  return { ...table, query, categories };
+}
+
+function displacedNote(displaced: DisplacedPeptide | null): string {
+  return displaced ? ` (${displaced.name} left popular slot #${displaced.popularOrder})` : "";
+}
+
+async function auditDisplaced(app: AppContext, admin: Admin, displaced: DisplacedPeptide | null) {
+  if (!displaced) return;
+  await recordAudit(app.db, admin, {
+    action: "update",
+    entity: "peptide",
+    entityId: displaced.id,
+    name: displaced.name,
+    before: { isPopular: true, popularOrder: displaced.popularOrder },
+    after: { isPopular: false, popularOrder: null },
+  });
+}
+
+async function savePeptide(
+  app: AppContext,
+  admin: Admin,
+  form: Extract<PeptidePageForm, { intent: "create-peptide" | "update-peptide" }>,
+  image: File | null,
+) {
+  const peptideId = form.intent === "update-peptide" ? form.id : null;
+  const slug = slugify(form.slug ?? form.name);
+  if (!slug) return fieldFailure("slug", "The slug needs at least one letter or digit", 400);
+  const slugTaken = `The slug "${slug}" is already used by another peptide`;
+  const [holder, before, categories] = await Promise.all([
+    getPeptideIdBySlug(app.db, slug),
+    peptideId ? getAdminPeptide(app.db, peptideId) : null,
+    form.categoryId ? getCategories(app.db) : [],
+  ]);
+  if (peptideId && !before) return failure("Peptide not found", 404);
+  if (holder && holder !== peptideId) return fieldFailure("slug", slugTaken, 409);
+  if (form.categoryId && !categories.some((category) => category.id === form.categoryId))
+    return fieldFailure("categoryId", "Unknown category", 400);
+
+  let imageUrl = form.imageUrl;
+  if (image) {
+    try {
+      imageUrl = (await storeImageUpload(app, image, { prefix: `peptide-${slug}` })).url;
+    } catch (error) {
+      if (error instanceof ImageUploadError)
+        return fieldFailure("image", error.message, 400, "Image Upload Error");
+      throw error;
+    }
+  }
+
+  const input: PeptideInput = {
+    name: form.name,
+    slug,
+    categoryId: form.categoryId,
+    description: form.description,
+    imageUrl,
+    keyBenefits: form.keyBenefits,
+    aliases: form.aliases,
+    isPopular: form.isPopular,
+    popularOrder: resolvePopularOrder(form.isPopular, form.popularOrder),
+  };
+  let saved: Awaited<ReturnType<typeof createPeptide>> | null;
+  try {
+    saved = peptideId
+      ? await updatePeptide(app.db, peptideId, input)
+      : await createPeptide(app.db, input);
+  } catch (error) {
+    // A slug taken between the check and the write, or a category deleted meanwhile.
+    if (inputErrorOf(error)?.status === 409) return fieldFailure("slug", slugTaken, 409);
+    return writeFailure(
+      app,
+      error,
+      "saving a peptide",
+      peptideId ? "Failed to update peptide" : "Failed to add peptide",
+    );
+  }
+  if (!saved) return failure("Peptide not found", 404);
+  const after = await getAdminPeptide(app.db, saved.id);
+  await recordPublicChange(app, admin, {
+    action: peptideId ? "update" : "create",
+    entity: "peptide",
+    entityId: saved.id,
+    name: input.name,
+    before,
+    after,
+  });
+  await auditDisplaced(app, admin, saved.displaced);
+  return actionSuccess(
+    `${peptideId ? "Peptide updated" : "Peptide added"}${displacedNote(saved.displaced)}`,
+  );
+}
+
+export async function handlePeptideAction(app: AppContext, admin: Admin, formData: FormData) {
+  const parsed = peptidePageSchema.safeParse(formFields(formData));
+  if (!parsed.success) return invalidForm(parsed.error);
+  const form = parsed.data;
+
+  switch (form.intent) {
+    case "create-peptide":
+    case "update-peptide":
+      return savePeptide(app, admin, form, uploadedFile(formData.get("image")));
+
+    case "delete-peptide":
+    case "bulk-peptides":
+      return deleteToTrash(app, admin, {
+        entity: "peptide",
+        ids: form.intent === "delete-peptide" ? [form.id] : form.ids,
+        auditEntity: "peptide",
+        deletedMessage:
+          form.intent === "delete-peptide"
+            ? "Peptide deleted"
+            : (count) => `${count} peptide${count === 1 ? "" : "s"} deleted`,
+        notFoundMessage: "Peptide not found",
+      });
+
+    case "promote-peptide": {
+      const result = await promotePeptide(app.db, form.id);
+      if (!result.ok) {
+        if (result.reason === "not-found") return failure("Peptide not found", 404);
+        if (result.reason === "already-popular")
+          return failure("This peptide is already popular", 409);
+        return failure(
+          `All ${MAX_POPULAR_ORDER} popular slots are taken. Edit a popular peptide and switch Popular off first.`,
+          409,
+        );
+      }
+      await recordPublicChange(app, admin, {
+        action: "update",
+        entity: "peptide",
+        entityId: form.id,
+        name: result.name,
+        before: { isPopular: false, popularOrder: null },
+        after: { isPopular: true, popularOrder: result.popularOrder },
+      });
+      return actionSuccess(`Peptide marked popular (#${result.popularOrder})`);
+    }
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * The admin vendor-prices page's loader data and per-intent handlers. Every price write goes
+ * through saveVendorPrice (history, alerts, page cache). The route checks admin rights first.
+ */
+import type { SessionUser } from "~/.server/auth.server";
+import type { AppContext } from "~/.server/context.server";
+import { recordAudit } from "~/.server/data/audit.server";
+import { getStaleBefore } from "~/.server/data/dashboard.server";
+import { getPeptideById, getPeptideOptions } from "~/.server/data/peptides.server";
+import { findOrCreateSizeOption } from "~/.server/data/size-options.server";
+import {
+  ADMIN_VENDOR_PRICE_SORTS,
+  getAdminVendorPrice,
+  getAdminVendorPricePage,
+  getVendorPriceKey,
+} from "~/.server/data/vendor-peptides.server";
+import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
+import { deleteToTrash } from "~/.server/trash-actions.server";
+import { saveVendorPrice } from "~/.server/vendor-prices.server";
+import { writeFailure } from "~/.server/write-errors.server";
+import { actionSuccess, failure } from "~/lib/action-result";
+import { parseIdParam, parseTablePage, parseTableSort } from "~/lib/admin-table-url";
+import { ADMIN_VENDOR_PEPTIDES_PAGE_SIZE } from "~/lib/constants";
+import { fieldFailure } from "~/lib/forms/field-failure";
+import { formFields, invalidForm } from "~/lib/forms/form-data";
+import { vendorPricePageSchema, type VendorPricePageForm } from "~/lib/forms/peptides";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+
+export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
+  const params = url.searchParams;
+  const stock = params.get("stock");
+  const stale = params.get("stale") === "1";
+  const query = {
+    peptideId: parseIdParam(params, "peptide"),
+    vendorId: parseIdParam(params, "vendor"),
+    stock: stock === "in" || stock === "out" ? (stock as "in" | "out") : null,
+    stale,
+    sort: parseTableSort(params, ADMIN_VENDOR_PRICE_SORTS, { column: "peptide", direction: "asc" }),
+    page: parseTablePage(params),
+    pageSize: ADMIN_VENDOR_PEPTIDES_PAGE_SIZE,
+  };
+  const staleBefore = await getStaleBefore(app.db, now);
+  const [table, peptides, vendors] = await Promise.all([
+    getAdminVendorPricePage(app.db, { ...query, staleBefore: stale ? staleBefore : null }),
+    getPeptideOptions(app.db),
+    getVendorOptions(app.db),
+  ]);
+  return { ...table, query, peptides, vendors, staleBefore: staleBefore.toISOString() };
+}
+
+function priceName(row: { vendorName: string; peptideName: string }): string {
+  return `${row.vendorName} price for ${row.peptideName}`;
+}
+
+async function createVendorPrice(
+  app: AppContext,
+  admin: Admin,
+  form: Extract<VendorPricePageForm, { intent: "create-vendor-price" }>,
+) {
+  const [peptide, vendorFound] = await Promise.all([
+    getPeptideById(app.db, form.peptideId),
+    vendorExists(app.db, form.vendorId),
+  ]);
+  if (!peptide) return fieldFailure("peptideId", "Selected peptide not found", 404);
+  if (!vendorFound) return fieldFailure("vendorId", "Selected vendor not found", 404);
+  let sizeOptionId: string;
+  try {
+    sizeOptionId = (
+      await findOrCreateSizeOption(app.db, {
+        peptideId: form.peptideId,
+        quantity: form.quantity,
+        unit: form.unit,
+        unitLabel: form.unitLabel,
+      })
+    ).id;
+  } catch (error) {
+    return writeFailure(app, error, "creating a size option", "Failed to create new size option");
+  }
+  try {
+    const saved = await saveVendorPrice(app, {
+      peptideId: form.peptideId,
+      vendorId: form.vendorId,
+      sizeOptionId,
+      price: form.price,
+      currency: form.currency,
+      url: form.url,
+      purity: form.purity,
+      notes: form.notes,
+      source: "manual",
+    });
+    const after = saved.vendorPeptideId
+      ? await getAdminVendorPrice(app.db, saved.vendorPeptideId)
+      : null;
+    await recordAudit(app.db, admin, {
+      action: saved.created ? "create" : "update",
+      entity: "vendor_peptide",
+      entityId: saved.vendorPeptideId,
+      name: after ? priceName(after) : null,
+      before: saved.created ? null : { price: saved.oldPrice },
+      after: {
+        price: saved.newPrice,
+        currency: form.currency,
+        url: form.url,
+        purity: form.purity,
+        notes: form.notes,
+      },
+    });
+  } catch (error) {
+    return writeFailure(app, error, "saving a vendor price", "Failed to add vendor peptide data");
+  }
+  return actionSuccess("Vendor peptide data added successfully");
+}
+
+async function updateVendorPriceRow(
+  app: AppContext,
+  admin: Admin,
+  form: Extract<VendorPricePageForm, { intent: "update-vendor-price" }>,
+) {
+  const [key, before] = await Promise.all([
+    getVendorPriceKey(app.db, form.id),
+    getAdminVendorPrice(app.db, form.id),
+  ]);
+  if (!key || !before) return failure("Vendor price not found", 404);
+  try {
+    await saveVendorPrice(app, {
+      ...key,
+      price: form.price,
+      url: form.url,
+      stockStatus: form.stockStatus,
+      source: "manual",
+    });
+  } catch (error) {
+    return writeFailure(app, error, "updating a vendor price", "Failed to update the vendor price");
+  }
+  const fields = (row: typeof before) => ({
+    price: row.price,
+    stockStatus: row.stockStatus,
+    url: row.url,
+  });
+  const after = await getAdminVendorPrice(app.db, form.id);
+  await recordAudit(app.db, admin, {
+    action: "update",
+    entity: "vendor_peptide",
+    entityId: form.id,
+    name: priceName(before),
+    before: fields(before),
+    after: after ? fields(after) : null,
+  });
+  return actionSuccess("Vendor price updated");
+}
+
+export async function handlePriceAction(app: AppContext, admin: Admin, formData: FormData) {
+  const parsed = vendorPricePageSchema.safeParse(formFields(formData));
+  if (!parsed.success) return invalidForm(parsed.error);
+  const form = parsed.data;
+
+  switch (form.intent) {
+    case "create-vendor-price":
+      return createVendorPrice(app, admin, form);
+    case "update-vendor-price":
+      return updateVendorPriceRow(app, admin, form);
+    case "delete-vendor-price":
+    case "bulk-vendor-prices":
+      return deleteToTrash(app, admin, {
+        entity: "vendor_price",
+        ids: form.intent === "delete-vendor-price" ? [form.id] : form.ids,
+        auditEntity: "vendor_peptide",
+        deletedMessage:
+          form.intent === "delete-vendor-price"
+            ? "Vendor peptide deleted"
+            : (count) => `${count} vendor price${count === 1 ? "" : "s"} deleted`,
+        notFoundMessage: "Vendor price not found",
+      });
+  }
+}

@@ -1,0 +1,155 @@
+import { Plus } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
+
+import { requireAdmin } from "~/.server/auth.server";
+import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
+import { useFetcherToast } from "~/components/admin/confirm-delete-button";
+import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
+import { ServerTable } from "~/components/admin/server-table";
+import { FilterControl, TableFilterForm } from "~/components/admin/table-filter-form";
+import { InlinePriceEditor } from "~/components/admin/vendor-prices/inline-price-editor";
+import {
+  DELETE_PRICE_KEY,
+  priceColumns,
+  priceRowName,
+  type PriceRow,
+} from "~/components/admin/vendor-prices/price-columns";
+import { VendorPriceDialog } from "~/components/admin/vendor-prices/vendor-price-dialog";
+import { Button } from "~/components/ui/button";
+import { formatLastScraped } from "~/lib/format";
+
+import type { Route } from "./+types/prices";
+import { handlePriceAction, loadPricesPage } from "./prices.server";
+
+const DEFAULT_SORT = { column: "peptide", direction: "asc" } as const;
+
+export function meta() {
+  return [{ title: "Vendor Prices · Admin · PeptidePrices" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.app, request);
+  return loadPricesPage(context.app, new URL(request.url), new Date());
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.app, request);
+  return handlePriceAction(context.app, admin, await request.formData());
+}
+
+export default function AdminPrices({ loaderData }: Route.ComponentProps) {
+  const { rows, total, query, peptides, vendors, staleBefore } = loaderData;
+  const dialog = useDialogState<null>();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const stopEditing = useCallback(() => setEditingId(null), []);
+  const selection = useRowSelection(rows.map((row) => row.id));
+  useFetcherToast(DELETE_PRICE_KEY);
+  const columns = useMemo(
+    () =>
+      priceColumns({
+        onEdit: (row) => setEditingId(row.id),
+        editingDisabled: editingId !== null,
+        staleBefore,
+      }),
+    [editingId, staleBefore],
+  );
+  const renderRow = (row: PriceRow) =>
+    row.id === editingId ? (
+      <InlinePriceEditor row={row} columns={columns} onDone={stopEditing} />
+    ) : null;
+
+  return (
+    <section aria-labelledby="prices-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="prices-heading" className="text-2xl font-semibold tracking-tight">
+          Vendor Prices
+        </h1>
+        <Button onClick={() => dialog.open()}>
+          <Plus aria-hidden />
+          Add Vendor Price
+        </Button>
+      </div>
+      <TableFilterForm label="Filter vendor prices" sort={query.sort} defaultSort={DEFAULT_SORT}>
+        <FilterControl id="price-filter-peptide" label="Peptide">
+          <NativeSelect
+            id="price-filter-peptide"
+            name="peptide"
+            defaultValue={query.peptideId ?? ""}
+            className="h-8 w-48"
+          >
+            <option value="">All peptides</option>
+            {peptides.map((peptide) => (
+              <option key={peptide.id} value={peptide.id}>
+                {peptide.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterControl>
+        <FilterControl id="price-filter-vendor" label="Vendor">
+          <NativeSelect
+            id="price-filter-vendor"
+            name="vendor"
+            defaultValue={query.vendorId ?? ""}
+            className="h-8 w-48"
+          >
+            <option value="">All vendors</option>
+            {vendors.map((vendor) => (
+              <option key={vendor.id} value={vendor.id}>
+                {vendor.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterControl>
+        <FilterControl id="price-filter-stock" label="Stock">
+          <NativeSelect
+            id="price-filter-stock"
+            name="stock"
+            defaultValue={query.stock ?? ""}
+            className="h-8"
+          >
+            <option value="">Any stock</option>
+            <option value="in">In stock</option>
+            <option value="out">Out of stock</option>
+          </NativeSelect>
+        </FilterControl>
+        <label className="flex h-8 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="stale"
+            value="1"
+            defaultChecked={query.stale}
+            className="size-4 accent-[var(--primary)]"
+          />
+          Stale only
+        </label>
+      </TableFilterForm>
+      {query.stale ? (
+        <p className="text-sm text-muted-foreground">
+          Stale: not confirmed since {formatLastScraped(staleBefore)} (two scrape intervals).
+        </p>
+      ) : null}
+      <BulkActions intent="bulk-vendor-prices" selection={selection} noun="vendor prices" />
+      <ServerTable
+        label="Vendor prices"
+        columns={columns}
+        rows={rows}
+        total={total}
+        page={query.page}
+        pageSize={query.pageSize}
+        sort={query.sort}
+        getRowId={(row) => row.id}
+        getRowLabel={priceRowName}
+        emptyMessage="No vendor prices match."
+        selection={selection}
+        renderRow={renderRow}
+      />
+      <VendorPriceDialog
+        key={dialog.key}
+        open={dialog.state.open}
+        peptides={peptides}
+        vendors={vendors}
+        onClose={dialog.close}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * The admin scraping route's loader data and its per-intent handlers for scrape sources (the
+ * review queue's are in scraping.review.server.ts, runs' in scraping.runs.server.ts). The route
+ * checks admin rights before calling any of them.
+ */
+import { data, redirect } from "react-router";
+
+import type { SessionUser } from "~/.server/auth.server";
+import type { AppContext } from "~/.server/context.server";
+import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
+import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
+import {
+  createScrapeSource,
+  getScrapeSource,
+  getScrapeSourcesByIds,
+  getScrapeSourcesPage,
+  setScrapeSourcesActive,
+  updateScrapeSource,
+  type ScrapeSource,
+} from "~/.server/data/scrape-sources.server";
+import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
+import { SCRAPE_MESSAGES, testSelectors } from "~/.server/scraper/run.server";
+import { deleteToTrash } from "~/.server/trash-actions.server";
+import { writeFailure } from "~/.server/write-errors.server";
+import { actionFailure, actionSuccess, failure, type ActionResult } from "~/lib/action-result";
+import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { invalidForm } from "~/lib/forms/form-data";
+import {
+  parseSourcesQuery,
+  scrapeSourceFields,
+  sourcesQueryHref,
+  selectorTestFields,
+  type ScrapingAction,
+} from "~/lib/forms/scraping";
+
+import { loadReviewQueue } from "./scraping.review.server";
+import { loadScrapeRunState } from "./scraping.runs.server";
+
+const LOGS_PAGE_SIZE = 10;
+
+type SourceContext = Pick<AppContext, "db" | "cache" | "logger">;
+type Admin = Pick<SessionUser, "id" | "email">;
+
+export type SelectorTestResult = ActionResult & { testResult?: unknown };
+
+/** The page's data: one page of sources as the URL asks for it, the review queue, logs, runs. */
+export async function loadScrapingPage(app: AppContext, request: Request) {
+  const params = new URL(request.url).searchParams;
+  const query = parseSourcesQuery(params);
+  const requestedLogsPage = Number(params.get("logs") ?? "1");
+  const logsPage =
+    Number.isInteger(requestedLogsPage) && requestedLogsPage > 0 ? requestedLogsPage : 1;
+  // Assigned inside a callback, which TypeScript's narrowing cannot see.
+  let loadError = null as string | null;
+  const [sources, vendors, review, logs, runs] = await Promise.all([
+    // SPEC.md §8: a failed read of the sources is a toast, not a broken page.
+    getScrapeSourcesPage(app.db, { ...query, pageSize: ADMIN_PAGE_SIZE }).catch(
+      (error: unknown) => {
+        app.logger.error({ err: error }, "loading scrape sources failed");
+        loadError = "Failed to fetch scrape sources";
+        return { rows: [], total: 0 };
+      },
+    ),
+    getVendorOptions(app.db),
+    loadReviewQueue(app.db),
+    getScrapeLogs(app.db, { page: logsPage, pageSize: LOGS_PAGE_SIZE }),
+    loadScrapeRunState(app.db),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(sources.total / ADMIN_PAGE_SIZE));
+  // After deleting the last rows of the last page, show the page that still exists.
+  if (query.page > pageCount) {
+    const url = new URL(request.url);
+    throw redirect(`${url.pathname}${sourcesQueryHref(params, { page: String(pageCount) })}`);
+  }
+  return {
+    loadError,
+    runs,
+    query,
+    reviewOpen: params.get("review") === "pending",
+    sources: {
+      rows: sources.rows,
+      total: sources.total,
+      pageCount,
+    },
+    vendors,
+    review,
+    logs: {
+      ...logs,
+      page: logsPage,
+      pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE_SIZE)),
+    },
+  };
+}
+
+/** What the audit log shows of a source: its editable fields, without ids or run state. */
+function auditedFields(
+  source: Omit<
+    ScrapeSource,
+    "id" | "status" | "lastError" | "lastScrapedAt" | "createdAt" | "currency"
+  > & {
+    currency?: string | null;
+  },
+) {
+  return {
+    retailerName: source.retailerName,
+    url: source.url,
+    pageType: source.pageType,
+    productSelector: source.productSelector,
+    priceSelector: source.priceSelector,
+    nameSelector: source.nameSelector,
+    linkSelector: source.linkSelector,
+    soldOutSelector: source.soldOutSelector,
+    paginationSelector: source.paginationSelector,
+    nextPageSelector: source.nextPageSelector,
+    vendorId: source.vendorId,
+    isActive: source.isActive,
+    currency: source.currency ?? null,
+  };
+}
+
+/** Add Source / Save Changes: field errors go back to the dialog, which stays open. */
+export async function saveSource(
+  app: SourceContext,
+  admin: Admin,
+  id: string | null,
+  fields: Record<string, string>,
+) {
+  const failedMessage = id ? "Failed to update source" : "Failed to add source";
+  const parsed = scrapeSourceFields.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, failedMessage);
+  const input = parsed.data;
+  if (input.vendorId && !(await vendorExists(app.db, input.vendorId))) {
+    const message = "Selected vendor not found";
+    return data(
+      actionFailure(message, { title: failedMessage, fieldErrors: { vendor_id: [message] } }),
+      { status: 400 },
+    );
+  }
+  const before = id ? await getScrapeSource(app.db, id) : null;
+  if (id && !before) return failure("Source not found", 404, failedMessage);
+  let savedId: string;
+  try {
+    if (id) {
+      if (!(await updateScrapeSource(app.db, id, input))) {
+        return failure("Source not found", 404, failedMessage);
+      }
+      savedId = id;
+    } else {
+      savedId = await createScrapeSource(app.db, input);
+    }
+  } catch (error) {
+    return writeFailure(app, error, "saving a scrape source", failedMessage);
+  }
+  await recordPublicChange(app, admin, {
+    action: id ? "update" : "create",
+    entity: "scrape_source",
+    entityId: savedId,
+    name: input.retailerName,
+    before: before ? auditedFields(before) : null,
+    after: auditedFields(input),
+  });
+  return actionSuccess(id ? "Source updated successfully" : "Source added successfully");
+}
+
+/** Delete: to the trash (30 days, Undo in the toast), recorded by name. */
+export function deleteSource(app: SourceContext, admin: Admin, id: string) {
+  return deleteToTrash(app, admin, {
+    entity: "scrape_source",
+    ids: [id],
+    auditEntity: "scrape_source",
+    deletedMessage: "Source deleted successfully",
+    notFoundMessage: "Failed to delete source",
+  });
+}
+
+const plural = (count: number) => `${count} source${count === 1 ? "" : "s"}`;
+
+/**
+ * Activate, deactivate or delete the selected sources. Every id must still exist: otherwise
+ * nothing is changed and the answer says so (the page was out of date).
+ */
+export async function bulkUpdateSources(
+  app: SourceContext,
+  admin: Admin,
+  form: Extract<ScrapingAction, { ids: string[] }>,
+) {
+  const ids = [...new Set(form.ids)];
+  const sources = await getScrapeSourcesByIds(app.db, ids);
+  if (sources.length !== ids.length) {
+    return failure(
+      "Some selected sources no longer exist; reload the page and select again",
+      404,
+      "Nothing was changed",
+    );
+  }
+  if (form.intent === "delete-sources") {
+    return deleteToTrash(app, admin, {
+      entity: "scrape_source",
+      ids,
+      auditEntity: "scrape_source",
+      deletedMessage: (count) => `${plural(count)} deleted`,
+      notFoundMessage: "Some selected sources no longer exist; reload the page and select again",
+    });
+  }
+  const isActive = form.intent === "activate-sources";
+  await setScrapeSourcesActive(app.db, ids, isActive);
+  for (const source of sources) {
+    if (source.isActive === isActive) continue;
+    await recordAudit(app.db, admin, {
+      action: "update",
+      entity: "scrape_source",
+      entityId: source.id,
+      name: source.retailerName,
+      before: { isActive: source.isActive },
+      after: { isActive },
+    });
+  }
+  return actionSuccess(`${plural(ids.length)} ${isActive ? "activated" : "deactivated"}`);
+}
+
+/** The dialog's Test selectors: the result as JSON, or SPEC's error text. */
+export async function runSelectorTest(app: AppContext, fields: Record<string, string>) {
+  const test = selectorTestFields.safeParse(fields);
+  if (!test.success) return invalidForm(test.error, "Error testing selectors");
+  const input = test.data;
+  if (!input.name_selector || !input.price_selector) {
+    return failure(SCRAPE_MESSAGES.missingSelectors, 422);
+  }
+  try {
+    const result = await testSelectors(app, {
+      url: input.url,
+      productSelector: input.product_selector,
+      nameSelector: input.name_selector,
+      priceSelector: input.price_selector,
+      linkSelector: input.link_selector,
+      soldOutSelector: input.sold_out_selector,
+    });
+    const body: SelectorTestResult = {
+      ...actionSuccess(SCRAPE_MESSAGES.testSucceeded),
+      testResult: result,
+    };
+    return body;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : SCRAPE_MESSAGES.unknown;
+    return failure(`Error testing selectors: ${message.slice(0, 200)}`, 200);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The admin settings route's loader data and its per-intent handlers (the exchange rates' are in
+ * settings.rates.server.ts). The route checks admin rights before calling any of them.
+ */
+import type { SessionUser } from "~/.server/auth.server";
+import { BackupError, MAX_BACKUP_BYTES, parseBackup, restoreBackup } from "~/.server/backup.server";
+import type { AppContext } from "~/.server/context.server";
+import { getRecentAuditEntries, recordAudit } from "~/.server/data/audit.server";
+import { listExchangeRates } from "~/.server/data/exchange-rates.server";
+import { getRecentOutboxMail } from "~/.server/data/mail-outbox.server";
+import { getSettings, updateSettings } from "~/.server/data/settings.server";
+import { uploadedFile } from "~/.server/uploads.server";
+import { actionSuccess, failure } from "~/lib/action-result";
+import { CONTENT_MESSAGES } from "~/lib/forms/content";
+import { invalidForm } from "~/lib/forms/form-data";
+import { settingsFormSchema } from "~/lib/forms/settings";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+type SettingsContext = Pick<AppContext, "db" | "cache" | "logger">;
+
+export async function loadSettingsPage(app: Pick<AppContext, "db" | "mailer">) {
+  const [settings, outbox, audit, exchangeRates] = await Promise.all([
+    getSettings(app.db),
+    getRecentOutboxMail(app.db),
+    getRecentAuditEntries(app.db),
+    listExchangeRates(app.db),
+  ]);
+  return { settings, outbox, audit, exchangeRates, mailKind: app.mailer.kind };
+}
+
+export async function clearCache(app: SettingsContext, admin: Admin) {
+  app.cache.clear();
+  await recordAudit(app.db, admin, { action: "clear-cache", entity: "cache", name: "Page cache" });
+  return actionSuccess(CONTENT_MESSAGES.cacheCleared);
+}
+
+/**
+ * Replaces the product data with a backup file's. A file that is not a valid backup, or whose
+ * rows the database refuses, is a 400 with a plain message; the details go to the server log.
+ */
+export async function restoreFromBackup(app: SettingsContext, admin: Admin, formData: FormData) {
+  const file = uploadedFile(formData.get("backup"));
+  if (!file) return failure("Choose a backup file", 400, CONTENT_MESSAGES.restoreFailed);
+  if (file.size > MAX_BACKUP_BYTES) {
+    return failure("The backup file is too large", 413, CONTENT_MESSAGES.restoreFailed);
+  }
+  try {
+    const counts = await restoreBackup(app.db, parseBackup(await file.text()));
+    await recordAudit(app.db, admin, {
+      action: "restore",
+      entity: "backup",
+      name: file.name,
+      details: { file: file.name, rows: counts },
+    });
+  } catch (error) {
+    app.logger.error({ err: error, file: file.name }, "restoring a backup failed");
+    if (error instanceof BackupError) {
+      return failure(error.message, 400, CONTENT_MESSAGES.restoreFailed);
+    }
+    return failure(CONTENT_MESSAGES.restoreFailed, 500);
+  } finally {
+    app.cache.clear();
+  }
+  return actionSuccess(CONTENT_MESSAGES.restoreDone);
+}
+
+export async function saveSettings(
+  app: SettingsContext,
+  admin: Admin,
+  fields: Record<string, string>,
+) {
+  const parsed = settingsFormSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error);
+  const before = await getSettings(app.db);
+  const values = Object.fromEntries(
+    Object.entries(parsed.data).filter(([, value]) => value !== undefined),
+  );
+  await updateSettings(app.db, values);
+  await recordAudit(app.db, admin, {
+    action: "update",
+    entity: "settings",
+    entityId: "1",
+    name: "Settings",
+    before,
+    after: { ...before, ...values },
+  });
+  return actionSuccess(CONTENT_MESSAGES.settingsSaved);
+}

@@ -1,0 +1,182 @@
+/**
+ * The admin users page's loader data and per-intent handlers. The route checks admin rights
+ * before calling either.
+ */
+import type { SessionUser } from "~/.server/auth.server";
+import type { AppContext } from "~/.server/context.server";
+import {
+  findUserByEmail,
+  findUserById,
+  getUsersForAdmin,
+  grantAdmin,
+  LastAdminError,
+  revokeAdmin,
+  type AdminUserRow,
+} from "~/.server/data/admin-users.server";
+import { recordAudit } from "~/.server/data/audit.server";
+import { writeFailure } from "~/.server/write-errors.server";
+import { failure, type ActionResult } from "~/lib/action-result";
+import { fieldFailure } from "~/lib/forms/field-failure";
+import { formFields } from "~/lib/forms/form-data";
+import {
+  USER_MESSAGES,
+  USERS_PAGE_SIZE,
+  USERS_TABLE,
+  usersActionSchema,
+  type UsersAction,
+} from "~/lib/forms/users";
+import { clampPage } from "~/lib/table-query";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+
+/** SPEC.md's user toasts have a title and a description. */
+type UsersResult = ActionResult & { description?: string };
+
+function success(message: string, description?: string): UsersResult {
+  return { ok: true, message, description };
+}
+
+export async function loadUsersPage(app: AppContext, admin: Admin, url: URL) {
+  const table = USERS_TABLE.parse(url.searchParams);
+  const query = table.q;
+  try {
+    const read = (page: number) =>
+      getUsersForAdmin(app.db, {
+        query,
+        sort: table.sort,
+        dir: table.dir,
+        page,
+        pageSize: USERS_PAGE_SIZE,
+      });
+    let { users, total } = await read(table.page);
+    const page = clampPage(table.page, total, USERS_PAGE_SIZE);
+    if (page !== table.page) ({ users, total } = await read(page));
+    return {
+      users,
+      total,
+      query,
+      table: { ...table, page },
+      currentUserId: admin.id,
+      loadFailed: false,
+    };
+  } catch (error) {
+    app.logger.error({ err: error }, "loading users failed");
+    return {
+      users: [] as AdminUserRow[],
+      total: 0,
+      query,
+      table,
+      currentUserId: admin.id,
+      loadFailed: true,
+    };
+  }
+}
+
+type Target = { id: string; email: string };
+
+function auditAdminChange(app: AppContext, admin: Admin, target: Target, isAdmin: boolean) {
+  return recordAudit(app.db, admin, {
+    action: isAdmin ? "grant" : "revoke",
+    entity: "admin_users",
+    entityId: target.id,
+    name: target.email,
+    before: { isAdmin: !isAdmin },
+    after: { isAdmin },
+  });
+}
+
+async function addAdmin(app: AppContext, admin: Admin, email: string) {
+  const account = await findUserByEmail(app.db, email);
+  if (!account)
+    return fieldFailure("email", USER_MESSAGES.accountRequired, 404, USER_MESSAGES.addAdminFailed);
+  try {
+    const added = await grantAdmin(app.db, {
+      userId: account.id,
+      email: account.email,
+      addedBy: admin.id,
+    });
+    if (!added)
+      return fieldFailure(
+        "email",
+        USER_MESSAGES.alreadyAdmin,
+        409,
+        USER_MESSAGES.alreadyAdminTitle,
+      );
+  } catch (error) {
+    return writeFailure(app, error, "adding an admin", USER_MESSAGES.addAdminFailed);
+  }
+  await auditAdminChange(app, admin, account, true);
+  return success(USER_MESSAGES.adminAdded);
+}
+
+async function resetPassword(app: AppContext, admin: Admin, target: Target) {
+  try {
+    await app.auth.api.requestPasswordReset({
+      body: { email: target.email, redirectTo: "/reset-password" },
+    });
+  } catch (error) {
+    app.logger.error({ err: error }, "password reset e-mail failed");
+    return failure(USER_MESSAGES.resetFailed, 500);
+  }
+  await recordAudit(app.db, admin, {
+    action: "send",
+    entity: "password_reset",
+    entityId: target.id,
+    name: target.email,
+    details: { email: target.email },
+  });
+  return success(USER_MESSAGES.resetSent);
+}
+
+async function toggleAdmin(app: AppContext, admin: Admin, target: Target) {
+  try {
+    if (await revokeAdmin(app.db, target.id)) {
+      await auditAdminChange(app, admin, target, false);
+      return success(USER_MESSAGES.adminRemoved);
+    }
+    await grantAdmin(app.db, { userId: target.id, email: target.email, addedBy: admin.id });
+    await auditAdminChange(app, admin, target, true);
+    return success(USER_MESSAGES.adminGranted);
+  } catch (error) {
+    if (error instanceof LastAdminError)
+      return failure(error.message, 409, USER_MESSAGES.adminToggleFailed);
+    return writeFailure(app, error, "admin toggle", USER_MESSAGES.adminToggleFailed);
+  }
+}
+
+async function removeAdmin(app: AppContext, admin: Admin, target: Target) {
+  try {
+    if (!(await revokeAdmin(app.db, target.id)))
+      return failure(USER_MESSAGES.userUpdateFailed, 400);
+  } catch (error) {
+    if (error instanceof LastAdminError) return failure(error.message, 409);
+    return writeFailure(app, error, "removing admin rights", USER_MESSAGES.userUpdateFailed);
+  }
+  await auditAdminChange(app, admin, target, false);
+  return success(USER_MESSAGES.userUpdated, USER_MESSAGES.userPrivilegesRemoved);
+}
+
+export async function handleUserAction(app: AppContext, admin: Admin, formData: FormData) {
+  const fields = formFields(formData);
+  const parsed = usersActionSchema.safeParse(fields);
+  if (!parsed.success) {
+    if (fields.intent === "add-admin") {
+      const message = parsed.error.issues[0]?.message ?? USER_MESSAGES.invalidEmail;
+      return fieldFailure("email", message, 400, USER_MESSAGES.invalidEmailTitle);
+    }
+    return failure(parsed.error.issues[0]?.message ?? "Invalid request", 400);
+  }
+  const input: UsersAction = parsed.data;
+  if (input.intent === "add-admin") return addAdmin(app, admin, input.email);
+
+  const target = await findUserById(app.db, input.userId);
+  if (!target) return failure(USER_MESSAGES.userNotFound, 404);
+  switch (input.intent) {
+    case "reset-password":
+      return resetPassword(app, admin, target);
+    case "toggle-admin":
+      return toggleAdmin(app, admin, target);
+    case "remove-admin":
+      return removeAdmin(app, admin, target);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The admin vendors page's loader data and per-intent handlers. The route checks admin rights
+ * before calling either.
+ */
+import type { SessionUser } from "~/.server/auth.server";
+import type { AppContext } from "~/.server/context.server";
+import { recordPublicChange } from "~/.server/data/audit.server";
+import { couponWarnUntil } from "~/.server/data/dashboard.server";
+import {
+  ADMIN_VENDOR_SORTS,
+  createVendor,
+  deleteCouponForVendor,
+  getAdminVendor,
+  getAdminVendorPage,
+  updateVendor,
+  upsertCoupon,
+  vendorNameTaken,
+} from "~/.server/data/vendors.server";
+import { deleteToTrash } from "~/.server/trash-actions.server";
+import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
+import { writeFailure } from "~/.server/write-errors.server";
+import { actionSuccess, failure } from "~/lib/action-result";
+import { parseSearch, parseTablePage, parseTableSort } from "~/lib/admin-table-url";
+import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { fieldFailure } from "~/lib/forms/field-failure";
+import { formFields, invalidForm } from "~/lib/forms/form-data";
+import { couponHasExpired, PAST_EXPIRY_WARNING, vendorPageSchema } from "~/lib/forms/vendors";
+import { slugify } from "~/lib/slug";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export async function loadVendorsPage(app: AppContext, url: URL, now: Date) {
+  const params = url.searchParams;
+  const expiring = params.get("coupon") === "expiring";
+  const query = {
+    search: parseSearch(params),
+    expiring,
+    sort: parseTableSort(params, ADMIN_VENDOR_SORTS, { column: "name", direction: "asc" }),
+    page: parseTablePage(params),
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+  const table = await getAdminVendorPage(app.db, {
+    ...query,
+    couponExpiringBy: expiring ? couponWarnUntil(now) : null,
+  });
+  return { ...table, query, today: isoDay(now) };
+}
+
+export async function handleVendorAction(
+  app: AppContext,
+  admin: Admin,
+  formData: FormData,
+  now: Date,
+) {
+  const parsed = vendorPageSchema.safeParse(formFields(formData));
+  if (!parsed.success) return invalidForm(parsed.error);
+  const form = parsed.data;
+
+  if (form.intent === "delete-vendor") {
+    return deleteToTrash(app, admin, {
+      entity: "vendor",
+      ids: [form.id],
+      auditEntity: "vendor",
+      deletedMessage: "Vendor deleted",
+      notFoundMessage: "Vendor not found",
+    });
+  }
+
+  const id = form.intent === "update-vendor" ? form.id : null;
+  const before = id ? await getAdminVendor(app.db, id) : null;
+  if (id && !before) return failure("Vendor not found", 404);
+  if (await vendorNameTaken(app.db, form.name, id ?? undefined)) {
+    return fieldFailure("name", `A vendor named "${form.name}" already exists`, 409);
+  }
+
+  let logoUrl = form.logoUrl;
+  const logo = uploadedFile(formData.get("logo"));
+  if (logo) {
+    try {
+      logoUrl = (await storeImageUpload(app, logo, { prefix: `vendor-${slugify(form.name)}` })).url;
+    } catch (error) {
+      if (error instanceof ImageUploadError)
+        return fieldFailure("logo", error.message, 400, "Image Upload Error");
+      throw error;
+    }
+  }
+
+  const input = {
+    name: form.name,
+    website: form.website,
+    logoUrl,
+    isPreferred: form.isPreferred,
+    shippingCost: form.shippingCost,
+    currency: form.currency,
+    shippingFee: form.shippingFee,
+    freeShippingThreshold: form.freeShippingThreshold,
+    shipsTo: form.shipsTo,
+    rating: form.rating,
+  };
+  let vendorId: string;
+  try {
+    // Vendor and coupon change together (SPEC.md §4: a code upserts the coupon, no code deletes it).
+    vendorId = await app.db.transaction(async (tx) => {
+      const savedId = id ?? (await createVendor(tx, input));
+      if (id) await updateVendor(tx, id, input);
+      if (form.couponCode !== null && form.discountAmount !== null) {
+        await upsertCoupon(tx, savedId, {
+          code: form.couponCode,
+          discountAmount: form.discountAmount,
+          discountType: form.discountType,
+          expirationDate: form.expirationDate,
+        });
+      } else {
+        await deleteCouponForVendor(tx, savedId);
+      }
+      return savedId;
+    });
+  } catch (error) {
+    // A name taken between the check and the write.
+    return writeFailure(
+      app,
+      error,
+      "saving a vendor",
+      id ? "Failed to update vendor" : "Failed to add vendor",
+    );
+  }
+  await recordPublicChange(app, admin, {
+    action: id ? "update" : "create",
+    entity: "vendor",
+    entityId: vendorId,
+    name: form.name,
+    before,
+    after: await getAdminVendor(app.db, vendorId),
+  });
+  const saved = id ? "Vendor updated" : "Vendor added";
+  // A past date is allowed (recording a coupon that ran out), but the admin is told.
+  const expired = form.couponCode !== null && couponHasExpired(form.expirationDate, isoDay(now));
+  return actionSuccess(expired ? `${saved}. ${PAST_EXPIRY_WARNING}` : saved);
+}

@@ -1,0 +1,18 @@
+import { getPriceDrops } from "~/.server/data/price-drops.server";
+import { openDataHeaders } from "~/.server/open-data.server";
+import { ATOM_CONTENT_TYPE } from "~/lib/atom";
+import { buildSitePriceDropFeed } from "~/lib/price-drop-feed";
+
+import type { Route } from "./+types/feeds.price-drops";
+
+/** The newest price drops on the whole site, as Atom: one query. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const drops = await getPriceDrops(app.db);
+  const body = buildSitePriceDropFeed({
+    baseUrl: app.baseUrl,
+    drops,
+    fallbackUpdated: new Date(),
+  });
+  return new Response(body, { headers: openDataHeaders(request, ATOM_CONTENT_TYPE) });
+}

@@ -1,0 +1,96 @@
+import { data, Link } from "react-router";
+
+import { PRIVATE_CACHE_CONTROL } from "~/.server/cache-headers.server";
+import { getSavedStackByToken } from "~/.server/data/stacks.server";
+import { getPricingContext } from "~/.server/pricing-context.server";
+import { quoteStack } from "~/.server/stack.server";
+import { StackBaskets } from "~/components/stack/stack-baskets";
+import { Button } from "~/components/ui/button";
+import { stackUrl } from "~/lib/stack";
+
+import type { Route } from "./+types/stack.shared";
+
+export function meta({ data: page }: Route.MetaArgs) {
+  return [
+    { title: page?.name ? `${page.name} · Stack · PeptidePrices` : "Stack · PeptidePrices" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** Never from a cache: the owner may delete the stack, and its link must stop at once. */
+const SHARED_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+/** A saved stack, read-only, by its share link; priced afresh for whoever opens it. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const token = params.token;
+  const stack =
+    token.length >= 32 && token.length <= 64 ? await getSavedStackByToken(app.db, token) : null;
+  if (!stack) {
+    throw data("This stack does not exist or is no longer shared", {
+      status: 404,
+      headers: SHARED_HEADERS,
+    });
+  }
+  const quote = await quoteStack(app.db, stack.items, await getPricingContext(app, request));
+  return data(
+    {
+      name: stack.name,
+      lines: stack.items,
+      names: quote.ok ? quote.names : {},
+      result: quote.ok ? quote.result : null,
+      error: quote.ok ? null : quote.message,
+    },
+    { headers: SHARED_HEADERS },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? loaderHeaders;
+
+export default function SharedStack({ loaderData }: Route.ComponentProps) {
+  const { name, lines, names, result, error } = loaderData;
+  return (
+    <main className="container mx-auto flex flex-col gap-6 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <p className="text-sm text-muted-foreground">Shared stack (read-only)</p>
+          <h1 className="text-2xl font-semibold">{name}</h1>
+          <p className="text-sm text-muted-foreground">
+            {lines
+              .map(
+                (line) => `${names[line.peptide] ?? line.peptide} ${line.size} × ${line.quantity}`,
+              )
+              .join(" · ")}
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to={stackUrl(lines)}>Open as my stack</Link>
+        </Button>
+      </div>
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"
+        >
+          {error}
+        </p>
+      ) : null}
+      {result ? <StackBaskets result={result} /> : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold">Stack not found</h1>
+      <p className="max-w-sm text-muted-foreground">
+        This stack does not exist or is no longer shared.
+      </p>
+      <Button asChild>
+        <Link to="/stack">Go to the stack optimizer</Link>
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "price_history_observed_idx" ON "price_history" USING btree ("observed_at","id");

@@ -1,0 +1,13 @@
+ALTER TABLE "scrape_review_items" ADD CONSTRAINT "scrape_review_items_name_length" CHECK (char_length("name") <= 10000);--> statement-breakpoint
+ALTER TABLE "scrape_review_items" ADD CONSTRAINT "scrape_review_items_link_length" CHECK (char_length("link") <= 10000);--> statement-breakpoint
+ALTER TABLE "scrape_review_items" ADD CONSTRAINT "scrape_review_items_unit_length" CHECK (char_length("unit") <= 64);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_retailer_name_length" CHECK (char_length("retailer_name") <= 200);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_url_length" CHECK (char_length("url") <= 2048);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_last_error_length" CHECK (char_length("last_error") <= 10000);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_product_selector_length" CHECK (char_length("product_selector") <= 500);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_price_selector_length" CHECK (char_length("price_selector") <= 500);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_name_selector_length" CHECK (char_length("name_selector") <= 500);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_link_selector_length" CHECK (char_length("link_selector") <= 500);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_pagination_selector_length" CHECK (char_length("pagination_selector") <= 500);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_next_page_selector_length" CHECK (char_length("next_page_selector") <= 500);--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_sold_out_selector_length" CHECK (char_length("sold_out_selector") <= 500);

@@ -1,0 +1,2 @@
+ALTER TABLE "category_filters" DROP CONSTRAINT "category_filters_type_check";--> statement-breakpoint
+ALTER TABLE "category_filters" ADD CONSTRAINT "category_filters_type_check" CHECK ("type" in ('checkbox', 'range', 'radio', 'select'));

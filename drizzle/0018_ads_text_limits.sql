@@ -1,0 +1,9 @@
+ALTER TABLE "ads" ADD CONSTRAINT "ads_title_length" CHECK (char_length("title") <= 200);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_description_length" CHECK (char_length("description") <= 10000);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_image_url_length" CHECK (char_length("image_url") <= 2048);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_link_url_length" CHECK (char_length("link_url") <= 2048);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_cta_text_length" CHECK (char_length("cta_text") <= 64);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_overlay_color_length" CHECK (char_length("overlay_color") <= 64);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_text_color_length" CHECK (char_length("text_color") <= 64);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_media_url_length" CHECK (char_length("media_url") <= 2048);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_logo_url_length" CHECK (char_length("logo_url") <= 2048);

@@ -1,0 +1,11 @@
+ALTER TABLE "footer_content" ADD CONSTRAINT "footer_content_title_length" CHECK (char_length("title") <= 200);--> statement-breakpoint
+ALTER TABLE "footer_content" ADD CONSTRAINT "footer_content_content_length" CHECK (char_length("content") <= 100000);--> statement-breakpoint
+ALTER TABLE "hero_content" ADD CONSTRAINT "hero_content_title_length" CHECK (char_length("title") <= 200);--> statement-breakpoint
+ALTER TABLE "hero_content" ADD CONSTRAINT "hero_content_subtitle_length" CHECK (char_length("subtitle") <= 500);--> statement-breakpoint
+ALTER TABLE "hero_content" ADD CONSTRAINT "hero_content_description_length" CHECK (char_length("description") <= 10000);--> statement-breakpoint
+ALTER TABLE "hero_content" ADD CONSTRAINT "hero_content_primary_button_text_length" CHECK (char_length("primary_button_text") <= 64);--> statement-breakpoint
+ALTER TABLE "hero_content" ADD CONSTRAINT "hero_content_secondary_button_text_length" CHECK (char_length("secondary_button_text") <= 64);--> statement-breakpoint
+ALTER TABLE "hero_content" ADD CONSTRAINT "hero_content_image_url_length" CHECK (char_length("image_url") <= 2048);--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_interval_at_most" CHECK ("settings"."scrape_interval_seconds" <= 2592000);--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_max_urls_at_most" CHECK ("settings"."max_urls_per_run" <= 10000);--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_delay_at_most" CHECK ("settings"."request_delay_ms" <= 600000);

@@ -1,0 +1,125 @@
+/**
+ * `npx tsx scripts/bench-open-data.ts`: median time and SQL query count of the open data's
+ * read models (a page of the API's peptides, one peptide's offers, the vendors, and the
+ * price-drop feeds) on 2,000 generated peptides with 1,000,000 price-history rows (a third on PGlite): PGlite in memory,
+ * or a fresh database on the PostgreSQL server of BENCH_DATABASE_URL / TEST_DATABASE_URL.
+ * These are what an uncached API request or feed costs; cached ones cost none.
+ */
+import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
+
+import { sql } from "drizzle-orm";
+import pg from "pg";
+
+import {
+  getOpenDataPeptide,
+  getOpenDataPeptidePage,
+  getOpenDataSizes,
+  getOpenDataVendors,
+} from "~/.server/data/open-data.server";
+import { getPriceDrops } from "~/.server/data/price-drops.server";
+import { openDatabase } from "~/.server/db/client";
+import { getOpenDataPricing } from "~/.server/open-data.server";
+
+import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";
+
+const PEPTIDES = 2000;
+const RUNS = 9;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A fresh database on the server, dropped afterwards; null runs on PGlite in memory. */
+async function freshPostgres(serverUrl: string | undefined) {
+  if (!serverUrl) return null;
+  const name = `pp_bench_open_data_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function main() {
+  const server = await freshPostgres(
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+  );
+  let queries = 0;
+  const handle = await openDatabase({
+    url: server?.url,
+    dataDir: "memory://",
+    logger: { logQuery: () => void queries++ },
+  });
+  try {
+    await handle.migrate();
+    await seedSyntheticCatalogue(handle.db, PEPTIDES);
+    // A row a day per offer (16,000 offers): about 1,000,000 rows on PostgreSQL, a third of that
+    // on PGlite. Prices wander, so drops abound.
+    const days = server ? 63 : 21;
+    await handle.db.execute(sql`
+      insert into price_history (vendor_peptide_id, price, in_stock, observed_at)
+      select vp.id, vp.price + (d * 7 + abs(hashtext(vp.id::text))) % 9 - 4, true,
+             now() - make_interval(days => d)
+        from vendor_peptides vp cross join generate_series(2, ${days}::int) d`);
+    await handle.executeSql("analyze");
+    const [{ rows }] = (
+      (await handle.db.execute(
+        sql`select count(*)::int as rows from price_history`,
+      )) as unknown as {
+        rows: { rows: number }[];
+      }
+    ).rows;
+    console.log(
+      `${server ? "PostgreSQL" : "PGlite"}: ${PEPTIDES} peptides, ${rows} price-history rows\n`,
+    );
+
+    const [peptide] = (await getOpenDataPeptidePage(handle.db, { page: 1, perPage: 1 })).peptides;
+    const cases = {
+      "GET /api/v1/peptides (50)": async () => {
+        const pricing = await getOpenDataPricing(handle.db, "EUR");
+        const page = await getOpenDataPeptidePage(handle.db, { page: 7, perPage: 50 });
+        await getOpenDataSizes(
+          handle.db,
+          page.peptides.map((p) => p.id),
+          pricing,
+        );
+      },
+      "GET /api/v1/peptides/{slug}/offers": async () => {
+        const pricing = await getOpenDataPricing(handle.db);
+        const found = await getOpenDataPeptide(handle.db, peptide!.slug);
+        await getOpenDataSizes(handle.db, [found!.id], pricing);
+      },
+      "GET /api/v1/vendors": () => getOpenDataVendors(handle.db),
+      "site price-drop feed (50)": () => getPriceDrops(handle.db),
+      "peptide price-drop feed": () => getPriceDrops(handle.db, { peptideId: peptide!.id }),
+    };
+    const results = [];
+    for (const [name, run] of Object.entries(cases)) {
+      await run();
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        queries = 0;
+        const start = performance.now();
+        await run();
+        times.push(performance.now() - start);
+      }
+      results.push({ "read model": name, "median ms": Number(median(times).toFixed(1)), queries });
+    }
+    console.table(results);
+  } finally {
+    await handle.close();
+    await server?.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,146 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const url = (path: string) => new URL(path, server.baseUrl).toString();
+const SETTLE = { timeout: 15_000 };
+const PRICE = /\$\d+\.\d\d/;
+const DATE = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
+
+async function openDetail(path = "/peptide/bpc-157"): Promise<Page> {
+  const context = await newVerifiedContext(browser);
+  const page = await context.newPage();
+  await page.goto(url(path));
+  await waitForHydration(page);
+  return page;
+}
+
+const rangeLink = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "History range" }).getByRole("link", { name });
+
+describe("price history", () => {
+  it("switches range through the URL, and the table follows", async () => {
+    const page = await openDetail();
+    expect(await rangeLink(page, "90 days").getAttribute("aria-current")).toBe("true");
+    const table = page.getByTestId("price-history-table");
+    const rowsIn90 = await table.locator("tbody tr").count();
+
+    await rangeLink(page, "30 days").click();
+    await page.waitForURL(/[?&]range=30d/, SETTLE);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('nav[aria-label="History range"] a[aria-current="true"]')
+          ?.textContent === "30 days",
+      undefined,
+      SETTLE,
+    );
+    expect(await table.locator("caption").textContent()).toContain("30 days");
+    expect(await table.locator("tbody tr").count()).toBeLessThan(rowsIn90);
+    // Lowest, highest and current each name a price, a vendor and a date.
+    for (const id of ["history-lowest", "history-highest", "history-current"]) {
+      const text = (await page.getByTestId(id).textContent()) ?? "";
+      expect(text).toMatch(PRICE);
+      expect(text).toMatch(DATE);
+    }
+    await page.context().close();
+  });
+
+  it("works without JavaScript: the range links are plain links", async () => {
+    const context = await newVerifiedContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    await rangeLink(page, "All").click();
+    await page.waitForURL(/[?&]range=all/, SETTLE);
+    expect(await rangeLink(page, "All").getAttribute("aria-current")).toBe("true");
+    await context.close();
+  });
+
+  it("shows a tooltip with date, vendor and price on hover", async () => {
+    const page = await openDetail();
+    const svg = page.locator('[data-testid="price-history-svg"]:visible');
+    await svg.scrollIntoViewIfNeeded();
+    const box = (await svg.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 3 });
+    const tooltip = page.locator('[data-testid="price-history-tooltip"]:visible');
+    await tooltip.waitFor(SETTLE);
+    const text = (await tooltip.textContent()) ?? "";
+    expect(text).toMatch(PRICE);
+    expect(text).toMatch(DATE);
+    const vendors = await page.locator("figcaption li").allTextContents();
+    expect(vendors.some((vendor) => text.includes(vendor.trim()))).toBe(true);
+    await page.mouse.move(0, 0);
+    await tooltip.waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
+  it("shows the tooltip on a tap on a phone", async () => {
+    const context = await newVerifiedContext(browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    await waitForHydration(page);
+    const svg = page.locator('[data-testid="price-history-svg"]:visible');
+    await svg.scrollIntoViewIfNeeded();
+    const box = (await svg.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width * 0.6, box.y + box.height * 0.5);
+    const tooltip = page.locator('[data-testid="price-history-tooltip"]:visible');
+    await tooltip.waitFor(SETTLE);
+    expect(await tooltip.textContent()).toMatch(PRICE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await context.close();
+  });
+
+  it("steps through the prices with the arrow keys and says each one", async () => {
+    const page = await openDetail();
+    const chart = page.getByRole("group", { name: /Price history chart/ });
+    await chart.focus();
+    const said = page.locator(
+      `#${await chart.getAttribute("aria-describedby")}`.replace(/:/g, "\\:"),
+    );
+    await page.locator('[data-testid="price-history-tooltip"]:visible').waitFor();
+    const last = (await said.textContent()) ?? "";
+    expect(last).toMatch(PRICE);
+    await page.keyboard.press("Home");
+    const first = (await said.textContent()) ?? "";
+    expect(first).not.toBe(last);
+    await page.keyboard.press("ArrowRight");
+    expect(await said.textContent()).not.toBe(first);
+    await page.keyboard.press("ArrowLeft");
+    expect(await said.textContent()).toBe(first);
+    await page.keyboard.press("Escape");
+    await page.locator('[data-testid="price-history-tooltip"]').waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
+  it("has a table behind the chart with a caption and headers", async () => {
+    const page = await openDetail();
+    await page.getByText("Price history as a table").click();
+    const table = page.getByRole("table", { name: /Prices of BPC-157/ });
+    await table.waitFor({ state: "visible" });
+    const headers = await table.getByRole("columnheader").allTextContents();
+    expect(headers.slice(0, 3)).toEqual(["Date", "Vendor", "Price"]);
+    const firstRow = table.locator("tbody tr").first();
+    expect(await firstRow.getByRole("rowheader").textContent()).toMatch(DATE);
+    expect(await firstRow.locator("td").last().textContent()).toMatch(PRICE);
+    await page.context().close();
+  });
+});

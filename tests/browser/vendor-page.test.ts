@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import * as t from "~/.server/db/schema";
+
+import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const url = (path: string) => new URL(path, server.baseUrl).toString();
+const SETTLE = { timeout: 15_000 };
+const PHONE = { width: 390, height: 844 };
+
+/** The vendor's offers straight from the tables: "Peptide name|size" per offer. */
+async function offersOf(slug: string): Promise<number> {
+  const rows = await server.app.db
+    .select({ id: t.vendorPeptides.id })
+    .from(t.vendorPeptides)
+    .innerJoin(t.vendors, eq(t.vendors.id, t.vendorPeptides.vendorId))
+    .where(eq(t.vendors.slug, slug));
+  return rows.length;
+}
+
+describe("vendor page", () => {
+  it("a vendor page lists that vendor's offers, reached from a detail page's price table", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    await waitForHydration(page);
+    const link = page.getByTestId("price-table").getByTestId("vendor-link").first();
+    const vendorName = (await link.textContent())!.trim();
+    await link.click();
+    await page.waitForURL(/\/vendor\/[a-z0-9-]+$/, SETTLE);
+    await page.getByRole("heading", { level: 1, name: vendorName }).waitFor(SETTLE);
+    const slug = new URL(page.url()).pathname.split("/").pop()!;
+
+    const rows = page.getByTestId("vendor-offer-row");
+    expect(await rows.count()).toBe(await offersOf(slug));
+    expect(await rows.count()).toBeGreaterThan(0);
+    // BPC-157 is among them, linking back to its page.
+    await page
+      .getByTestId("vendor-offers")
+      .getByRole("link", { name: "BPC-157", exact: true })
+      .first()
+      .waitFor();
+    // Every row says when its price was last checked, in UTC.
+    expect(await rows.first().locator("time").textContent()).toMatch(/UTC$/);
+    expect(await page.title()).toBe(`${vendorName} · vendor prices · PeptidePrices`);
+    await context.close();
+  });
+
+  it("fits a 390 px phone: one card per offer, no sideways scrolling", async () => {
+    const context = await newVerifiedContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(url("/vendor/apex-peptide-labs"));
+    await waitForHydration(page);
+    const cards = page.getByTestId("vendor-offer-card");
+    await cards.first().waitFor({ state: "visible" });
+    expect(await cards.count()).toBe(await offersOf("apex-peptide-labs"));
+    expect(await page.getByTestId("vendor-offers").isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await page.getByRole("button", { name: "Copy coupon code APEX10" }).waitFor();
+    await context.close();
+  });
+
+  it("shows the vendor 404 page for an unknown vendor", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto(url("/vendor/no-such-vendor"));
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Vendor not found" }).waitFor();
+    await page.getByRole("link", { name: "Return to Home" }).waitFor();
+    await context.close();
+  });
+});

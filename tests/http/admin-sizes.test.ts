@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { getAdminSizeOptions } from "~/.server/data/size-options.server";
+import { peptides, sizeOptions } from "~/.server/db/schema";
+import { formatSize } from "~/lib/units";
+
+import { signIn } from "../helpers/auth";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let adminCookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  adminCookie = await signIn(server, "admin@peptideprices.test", "admin-password");
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The home page as rendered now (a cookie keeps the page cache out of it). */
+async function home() {
+  const response = await server.fetch("/", { headers: { cookie: "fresh=1" } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+function deleteSize(id: string) {
+  return server.postForm(
+    "/admin/categories",
+    { intent: "delete-size", id },
+    { cookie: adminCookie },
+  );
+}
+
+describe("sizes on the admin categories page", () => {
+  it("lists every size with its peptide, unit and number of prices", async () => {
+    const sizes = await getAdminSizeOptions(server.app.db);
+    const used = sizes.find((size) => size.priceCount > 1)!;
+    expect(used).toBeDefined();
+    const response = await server.fetch("/admin/categories", { headers: { cookie: adminCookie } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('aria-labelledby="sizes-heading"');
+    expect(html).toContain(used.peptideName);
+    expect(html).toContain(
+      `Delete size ${used.peptideName} ${formatSize(used.quantity, used.unit, used.unitLabel)}`,
+    );
+  });
+
+  it("refuses to delete a size while prices use it, saying how many", async () => {
+    const sizes = await getAdminSizeOptions(server.app.db);
+    const used = sizes.find((size) => size.priceCount > 1)!;
+    const response = await deleteSize(used.id);
+    expect(response.status).toBe(409);
+    const label = formatSize(used.quantity, used.unit, used.unitLabel);
+    expect(await response.text()).toContain(`${label} is used by ${used.priceCount} prices`);
+    const [still] = await server.app.db
+      .select({ id: sizeOptions.id })
+      .from(sizeOptions)
+      .where(eq(sizeOptions.id, used.id));
+    expect(still).toBeDefined();
+  });
+
+  it("deletes an unused size to the trash, and the home card stops showing it", async () => {
+    const firstCard = (await home()).match(/href="\/peptide\/([^"?#]+)"/)![1]!;
+    const [peptide] = await server.app.db
+      .select({ id: peptides.id, name: peptides.name })
+      .from(peptides)
+      .where(eq(peptides.slug, firstCard));
+    const [size] = await server.app.db
+      .insert(sizeOptions)
+      .values({ peptideId: peptide!.id, quantity: 7, unit: "other", unitLabel: "vial" })
+      .returning({ id: sizeOptions.id });
+    server.app.cache.clear();
+    const sizeButton = />7 vial</;
+    expect(await home()).toMatch(sizeButton);
+
+    const response = await deleteSize(size!.id);
+    expect(response.status).toBe(200);
+    const result = (await response.text()) as string;
+    expect(result).toContain(`Size 7 vial deleted`);
+    expect(result).toContain("trashBatchId");
+    expect(await home()).not.toMatch(sizeButton);
+    const sizes = await getAdminSizeOptions(server.app.db);
+    expect(sizes.map((row) => row.id)).not.toContain(size!.id);
+  });
+});

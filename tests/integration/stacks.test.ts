@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { getPeptideSizeLabels } from "~/.server/data/stacks.server";
+import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
+import { quoteStack } from "~/.server/stack.server";
+import { DEFAULT_SETTINGS } from "~/lib/constants";
+
+import { seedSyntheticCatalogue } from "../helpers/synthetic-catalogue";
+
+let handle: DatabaseHandle;
+let queries = 0;
+
+beforeAll(async () => {
+  handle = await openDatabase({
+    dataDir: "memory://",
+    logger: { logQuery: () => void queries++ },
+  });
+  await handle.migrate();
+  await seedSyntheticCatalogue(handle.db, 40);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const pricing = {
+  displayCurrency: "USD",
+  rates: {},
+  staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
+  now: new Date(),
+};
+
+async function measure(run: () => Promise<unknown>): Promise<number> {
+  queries = 0;
+  await run();
+  return queries;
+}
+
+describe("a stack costs one query, whatever its length", () => {
+  it("prices 1 and 15 lines with the same single query", async () => {
+    const lines = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        peptide: `peptide-${i}`,
+        size: i % 2 ? "5mg" : "10mg",
+        quantity: 1 + (i % 3),
+      }));
+    let quote: Awaited<ReturnType<typeof quoteStack>> | undefined;
+    expect(await measure(() => quoteStack(handle.db, lines(1), pricing))).toBe(1);
+    expect(
+      await measure(async () => {
+        quote = await quoteStack(handle.db, lines(15), pricing);
+      }),
+    ).toBe(1);
+    expect(quote?.ok).toBe(true);
+    if (!quote?.ok) return;
+    expect(quote.result.baskets.flatMap((basket) => basket.items)).toHaveLength(15);
+  });
+
+  it("finds the sizes of a page of search results in one query", async () => {
+    const ids = (
+      await handle.executeSql("select id from peptides order by slug limit 20")
+    ).rows.map((row) => String(row.id));
+    let labels: Record<string, string[]> = {};
+    expect(
+      await measure(async () => {
+        labels = await getPeptideSizeLabels(handle.db, ids);
+      }),
+    ).toBe(1);
+    expect(Object.values(labels).every((sizes) => sizes.join() === "5mg,10mg")).toBe(true);
+  });
+});
