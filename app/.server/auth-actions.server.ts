@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 
 import { failure } from "~/lib/action-result";
 import { socialSchema } from "~/lib/forms/auth";
+import { safeRedirectPath } from "~/lib/redirect";
 
 import {
   authErrorMessage,
@@ -13,6 +14,9 @@ import {
 } from "./auth.server";
 import type { AppContext } from "./context.server";
 import { flashCookie, type Flash } from "./flash.server";
+
+/** Where a sign-in lands when no page asked to be returned to. */
+export const AFTER_SIGN_IN = "/deals";
 
 /** The social buttons a page shows: SPEC.md's three always, the OpenID Connect one when configured. */
 export function providerButtons(app: Pick<AppContext, "env">) {
@@ -32,7 +36,12 @@ export async function socialSignInAction(
     return failure("Unknown sign-in provider", 400, failureTitle);
   }
   try {
-    const started = await beginSocialSignIn(app, request, parsed.data.provider);
+    const started = await beginSocialSignIn(
+      app,
+      request,
+      parsed.data.provider,
+      safeRedirectPath(parsed.data.redirectTo, AFTER_SIGN_IN),
+    );
     if (!started.ok) {
       app.logger.info(
         { provider: parsed.data.provider, error: started.error },

@@ -381,6 +381,8 @@ export async function beginSocialSignIn(
   app: { auth: Auth; baseUrl: string; env: Env },
   request: Request,
   provider: string,
+  /** A path on this site (already checked) to land on once signed in. */
+  returnTo: string,
 ): Promise<{ ok: true; url: string; setCookies: string[] } | { ok: false; error: string }> {
   const configured = configuredProviders(app.env);
   const known =
@@ -399,9 +401,9 @@ export async function beginSocialSignIn(
   }
   const result = await callAuthEndpoint(app, request, "/sign-in/social", {
     provider,
-    callbackURL: "/login?signedIn=1",
-    newUserCallbackURL: "/login?signedIn=1",
-    errorCallbackURL: "/login",
+    callbackURL: `/login?${new URLSearchParams({ signedIn: "1", redirectTo: returnTo })}`,
+    newUserCallbackURL: `/login?${new URLSearchParams({ signedIn: "1", redirectTo: returnTo })}`,
+    errorCallbackURL: `/login?${new URLSearchParams({ redirectTo: returnTo })}`,
   });
   const url = result.body?.url;
   if (!result.ok || typeof url !== "string") {

@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
@@ -136,6 +136,8 @@ export function SocialButtons({
   verb: string;
   disabled?: boolean;
 }) {
+  // The page to return to after the provider's round trip, as the password form carries it.
+  const redirectTo = useSearchParams()[0].get("redirectTo");
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -152,6 +154,7 @@ export function SocialButtons({
           >
             <input type="hidden" name="intent" value="social" />
             <input type="hidden" name="provider" value={provider.id} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <Button type="submit" variant="outline" className="w-full" disabled={disabled}>
               {provider.label}
             </Button>

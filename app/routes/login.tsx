@@ -3,6 +3,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 
 import {
+  AFTER_SIGN_IN,
   authRefusal,
   guardAuthAction,
   providerButtons,
@@ -35,7 +36,6 @@ import { safeRedirectPath } from "~/lib/redirect";
 import type { Route } from "./+types/login";
 
 /** Where a signed-in visitor goes: back to the page that sent them here, else their deals. */
-const AFTER_LOGIN = "/deals";
 
 export function meta() {
   return [{ title: "Log in · PeptidePrices" }];
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.has("signedIn") && (await getSessionUser(app, request))) {
     return redirectWithFlash(
       app,
-      safeRedirectPath(url.searchParams.get("redirectTo"), AFTER_LOGIN),
+      safeRedirectPath(url.searchParams.get("redirectTo"), AFTER_SIGN_IN),
       {
         kind: "success",
         message: AUTH_MESSAGES.loggedIn,
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(AUTH_MESSAGES.missingCredentials, 400);
   }
   const { email, password } = parsed.data;
-  const returnTo = safeRedirectPath(parsed.data.redirectTo, AFTER_LOGIN);
+  const returnTo = safeRedirectPath(parsed.data.redirectTo, AFTER_SIGN_IN);
   return guardAuthAction(app, "login", AUTH_MESSAGES.loginError, async () => {
     const result = await callAuthEndpoint(app, request, "/sign-in/email", { email, password });
     if (!result.ok) {

@@ -60,12 +60,13 @@ describe("sign-in through an OpenID Connect provider", () => {
     expect(html).toContain("Google");
   });
 
-  it("redirects to the provider, comes back to the callback, creates the account and signs it in", async () => {
+  /** Posts the social button with `form`, follows the provider's round trip, and returns where it lands. */
+  async function roundTrip(form: Record<string, string>) {
     const jar = new CookieJar();
     const start = await server.fetch("/login", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl },
-      body: new URLSearchParams({ intent: "social", provider: "oidc" }),
+      body: new URLSearchParams({ intent: "social", provider: "oidc", ...form }),
     });
     expect(start.status).toBe(302);
     jar.take(start);
@@ -89,6 +90,17 @@ describe("sign-in through an OpenID Connect provider", () => {
     const landing = new URL(callback.headers.get("location")!, server.baseUrl);
     expect(landing.pathname).toBe("/login");
     expect(landing.searchParams.get("signedIn")).toBe("1");
+    const welcome = await server.fetch(`${landing.pathname}${landing.search}`, {
+      headers: { cookie: jar.header() },
+    });
+    expect(welcome.status).toBe(302);
+    jar.take(welcome);
+    return { jar, location: welcome.headers.get("location") };
+  }
+
+  it("redirects to the provider, comes back to the callback, creates the account and signs it in", async () => {
+    const { jar, location } = await roundTrip({});
+    expect(location).toBe("/deals");
 
     const [created] = await server.app.db
       .select({ id: user.id, name: user.name })
@@ -101,17 +113,26 @@ describe("sign-in through an OpenID Connect provider", () => {
       .where(and(eq(account.userId, created.id), eq(account.providerId, "oidc")));
     expect(linked).toEqual([{ accountId: PERSON.sub }]);
 
-    const welcome = await server.fetch(`${landing.pathname}${landing.search}`, {
-      headers: { cookie: jar.header() },
-    });
-    expect(welcome.status).toBe(302);
-    expect(welcome.headers.get("location")).toBe("/deals");
-    jar.take(welcome);
     const deals = await server.fetch("/deals", { headers: { cookie: jar.header() } });
     expect(deals.status).toBe(200);
     const html = await readHtml(deals);
     expect(html).toContain("Hello, oauth.person");
     expect(html).toContain("You have successfully logged in");
+  });
+
+  it("returns to the page that asked for the sign-in, and never off-site", async () => {
+    expect((await roundTrip({ redirectTo: "/stack?items=bpc-157:5mg:2" })).location).toBe(
+      "/stack?items=bpc-157:5mg:2",
+    );
+    expect((await roundTrip({ redirectTo: "//evil.example/x" })).location).toBe("/deals");
+  });
+
+  it("carries the page to return to through the social buttons of /login", async () => {
+    const html = await readHtml(await server.fetch("/login?redirectTo=%2Fstack"));
+    const socialForms =
+      html.match(/<form[^>]*>(?:(?!<\/form>)[\s\S])*name="provider"[\s\S]*?<\/form>/g) ?? [];
+    expect(socialForms.length).toBeGreaterThan(0);
+    for (const form of socialForms) expect(form).toContain('name="redirectTo" value="/stack"');
   });
 
   it("turns a failed provider round trip into SPEC.md's social-login error on /login", async () => {

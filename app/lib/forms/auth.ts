@@ -90,7 +90,10 @@ export const credentialsSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export const socialSchema = z.object({ provider: z.string().trim().min(1).max(40) });
+export const socialSchema = z.object({
+  provider: z.string().trim().min(1).max(40),
+  redirectTo: z.string().max(2048).optional(),
+});
 
 export const signUpSchema = z.object({
   email,
