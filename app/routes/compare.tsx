@@ -2,6 +2,7 @@ import {
   data,
   Form,
   Link,
+  redirect,
   useSearchParams,
   useSubmit,
   type ShouldRevalidateFunctionArgs,
@@ -10,6 +11,7 @@ import {
 import { publicPageHeaders } from "~/.server/cache-headers.server";
 import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
 import { getComparePageData } from "~/.server/data/listings.server";
+import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPricingContext } from "~/.server/pricing-context.server";
 import { AdSlot } from "~/components/ad-slot";
 import { CompareTable } from "~/components/compare-table";
@@ -32,6 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     app.cache.get("ads:comparison_page", () => getActiveAdsByPlacement(app.db, "comparison_page")),
   ]);
+  const asked = url.searchParams.get("peptide");
+  if (asked && compare.selected?.slug !== asked) {
+    // A renamed peptide's former slug (or another letter case) keeps its comparison link working.
+    const currentSlug = await findPeptideSlugRedirect(app.db, asked);
+    if (currentSlug) {
+      url.searchParams.set("peptide", currentSlug);
+      throw redirect(`/compare${url.search}`, 301);
+    }
+  }
   const canonical = new URL("/compare", app.baseUrl);
   if (compare.selected && url.searchParams.has("peptide"))
     canonical.searchParams.set("peptide", compare.selected.slug);

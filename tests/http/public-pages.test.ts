@@ -380,6 +380,9 @@ describe("right answers for wrong addresses", () => {
       "/peptide/semax-nasal",
     );
     expect((await page("/peptide/semax-nasal")).response.status).toBe(200);
+    const compareLink = await server.fetch("/compare?peptide=semax&sort=price");
+    expect(compareLink.status).toBe(301);
+    expect(compareLink.headers.get("location")).toBe("/compare?peptide=semax-nasal&sort=price");
 
     // Changing it back makes the first slug live again: no redirect loop.
     expect(
