@@ -8,7 +8,6 @@ import {
 } from "~/lib/listing";
 import { toMilligrams } from "~/lib/units";
 
-import type { PriceChange } from "../alerts/notify.server";
 import type { AppContext } from "../context.server";
 import { peptides, sizeOptions, vendorPeptides } from "../db/schema";
 import { addPeptideAlias, getPeptideById } from "../data/peptides.server";
@@ -24,11 +23,7 @@ import {
 import { countActiveSourcesOfVendor, type ScrapeSource } from "../data/scrape-sources.server";
 import { getSettings } from "../data/settings.server";
 import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-options.server";
-import {
-  recordMissedScrape,
-  recordUnseenScrapedOffers,
-  type VendorPriceResult,
-} from "../data/vendor-peptides.server";
+import { recordMissedScrape, recordUnseenScrapedOffers } from "../data/vendor-peptides.server";
 import { saveVendorPrice } from "../vendor-prices.server";
 import type { Listing } from "./extract.server";
 
@@ -187,8 +182,6 @@ export interface ApplySummary {
   ignored: number;
   /** Offers that counted a run without a price (their price and times left as they were). */
   missed: number;
-  /** Every offer whose price or stock was written, for the alerts (notifyPriceChanges). */
-  changes: PriceChange[];
   /** Lines for the run's log: offers whose price could not be read this time. */
   warnings: string[];
 }
@@ -220,21 +213,6 @@ function verdictOf(
 }
 
 /**
- * The change to hand to the alerts for a write that set a price: drops mail saved deals, and
- * any write (a new offer, a rise, a stock change, a stale offer read again) may move a
- * target-price alert.
- */
-export function priceChange(result: VendorPriceResult): PriceChange | null {
-  return result.vendorPeptideId && result.newPrice !== null
-    ? {
-        vendorPeptideId: result.vendorPeptideId,
-        oldPrice: result.oldPrice ?? result.newPrice,
-        newPrice: result.newPrice,
-      }
-    : null;
-}
-
-/**
  * Missed runs: a matched offer whose listing shows no price counts one miss. When a complete
  * run over a category page (the vendor's only active source, so it is where the vendor's
  * scraped offers come from) no longer lists an offer at all, that offer counts one too.
@@ -251,7 +229,6 @@ export async function applyListings(
     queued: 0,
     ignored: 0,
     missed: 0,
-    changes: [],
     warnings: [],
   };
   const vendorId = source.vendorId;
@@ -282,7 +259,7 @@ export async function applyListings(
     if (listing.price === null) {
       // The offer was reached but no price read: only its stock and its miss count change.
       if (offer && (verdict.live || verdict.reason === "unknown_currency")) {
-        const result = await saveVendorPrice(app, {
+        await saveVendorPrice(app, {
           vendorId,
           peptideId: offer.peptideId,
           sizeOptionId: offer.sizeOptionId,
@@ -293,9 +270,6 @@ export async function applyListings(
           source: "scraped",
         });
         await recordMissedScrape(app.db, offer.id);
-        // Its stock may have changed, or the miss made it stale: either can move an alert.
-        const change = priceChange(result);
-        if (change) summary.changes.push(change);
         summary.missed += 1;
         summary.warnings.push(`No price read for "${listing.name}"; its last price is kept`);
       }
@@ -347,8 +321,6 @@ export async function applyListings(
     if (result.vendorPeptideId) seenOfferIds.add(result.vendorPeptideId);
     if (result.changed) summary.updated += 1;
     else summary.unchanged += 1;
-    const change = priceChange(result);
-    if (change) summary.changes.push(change);
   }
 
   if (
