@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { categories, coupons, peptides, vendors } from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  sessionCookies = cookie.split("; ").map((pair) => {
-    const [name, ...value] = pair.split("=");
-    return { name: name!, value: value.join("="), url: server.baseUrl };
-  });
+  sessionCookies = browserCookies(cookie, server.baseUrl);
   context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
   await context.addCookies(sessionCookies);
 });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { vendorPeptides, vendors } from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -18,12 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
   context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url: server.baseUrl };
-    }),
-  );
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
 });
 afterAll(async () => {
   await context?.close();

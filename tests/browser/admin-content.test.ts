@@ -11,7 +11,12 @@ import { getHeroContent } from "~/.server/data/hero.server";
 import { ads, footerContent } from "~/.server/db/schema";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
-import { expectConsoleError, launchBrowser, newVerifiedContext } from "../helpers/browser";
+import {
+  browserCookies,
+  expectConsoleError,
+  launchBrowser,
+  newVerifiedContext,
+} from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -28,12 +33,7 @@ beforeAll(async () => {
     acceptDownloads: true,
   });
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url: server.baseUrl };
-    }),
-  );
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
 });
 afterAll(async () => {
   await context?.close();

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { categories, peptides, scrapeSources, vendorPeptides } from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -19,12 +19,7 @@ beforeAll(async () => {
   // Signed in once; every page of this file reuses the cookies (sign-in is rate limited).
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
   context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url: server.baseUrl };
-    }),
-  );
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
 });
 afterAll(async () => {
   await context?.close();

@@ -4,7 +4,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { session } from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import {
+  browserCookies,
+  launchBrowser,
+  newVerifiedContext,
+  waitForHydration,
+} from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -17,12 +22,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url: server.baseUrl };
-    }),
-  );
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
 });
 afterAll(async () => {
   await context?.close();
@@ -141,12 +141,7 @@ describe("an expired session", () => {
       viewport: { width: 1280, height: 900 },
     });
     const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-    await ownContext.addCookies(
-      cookie.split("; ").map((pair) => {
-        const [name, ...value] = pair.split("=");
-        return { name: name!, value: value.join("="), url: server.baseUrl };
-      }),
-    );
+    await ownContext.addCookies(browserCookies(cookie, server.baseUrl));
     const own = await ownContext.newPage();
     try {
       await own.goto(`${server.baseUrl}/admin/categories?page=1`);

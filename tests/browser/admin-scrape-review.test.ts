@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -19,12 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newVerifiedContext(browser, { viewport: { width: 1400, height: 900 } });
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url: server.baseUrl };
-    }),
-  );
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
   page = await context.newPage();
   const [apex] = await server.app.db
     .select({ id: t.vendors.id })

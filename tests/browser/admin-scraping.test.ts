@@ -7,7 +7,7 @@ import { scrapeSources, vendors } from "~/.server/db/schema";
 import { executeScrapeRun } from "~/.server/jobs.server";
 
 import { signIn } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -20,12 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url: server.baseUrl };
-    }),
-  );
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
 });
 afterAll(async () => {
   await context?.close();

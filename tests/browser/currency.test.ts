@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getExchangeRates } from "~/.server/data/exchange-rates.server";
 
 import { signIn } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -16,12 +16,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await admin.addCookies(
-    cookie.split("; ").map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url: server.baseUrl };
-    }),
-  );
+  await admin.addCookies(browserCookies(cookie, server.baseUrl));
 });
 afterAll(async () => {
   await admin?.close();

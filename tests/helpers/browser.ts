@@ -114,3 +114,11 @@ export async function waitForHydration(page: Page): Promise<void> {
     Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")),
   );
 }
+
+/** The cookies of a `Cookie` header (a test sign-in's answer) as a browser context takes them. */
+export function browserCookies(cookieHeader: string, url: string) {
+  return cookieHeader.split("; ").map((pair) => {
+    const [name, ...value] = pair.split("=");
+    return { name: name!, value: value.join("="), url };
+  });
+}
