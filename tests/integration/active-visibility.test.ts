@@ -401,7 +401,10 @@ describe("an inactive vendor price is neither shown nor counted", () => {
       state,
     });
     const mails = async () =>
-      app.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, email));
+      app.db
+        .select({ subject: mailOutbox.subject })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email));
 
     await bulkPrices("deactivate", [priceA]);
     await saveVendorPrice(app, {

@@ -588,10 +588,7 @@ async function getOffersBySlug(db: Database, slug: string, pricing: PricingConte
     })
     .from(sizeOptions)
     .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
-    .leftJoin(
-      vendorPeptides,
-      and(eq(vendorPeptides.sizeOptionId, sizeOptions.id), priceIsActive()),
-    )
+    .leftJoin(vendorPeptides, and(eq(vendorPeptides.sizeOptionId, sizeOptions.id), priceIsActive()))
     .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
     .where(and(eq(peptides.slug, slug), peptideIsPublic()))

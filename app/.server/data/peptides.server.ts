@@ -266,9 +266,7 @@ export async function findPeptideSlugRedirect(db: Database, slug: string): Promi
     .select({ slug: peptides.slug, rank: sql<number>`2`.as("rank") })
     .from(peptideSlugHistory)
     .innerJoin(peptides, eq(peptides.id, peptideSlugHistory.peptideId))
-    .where(
-      and(eq(peptideSlugHistory.slug, wanted), ne(peptides.slug, wanted), peptideIsPublic()),
-    );
+    .where(and(eq(peptideSlugHistory.slug, wanted), ne(peptides.slug, wanted), peptideIsPublic()));
   const [target] = await live
     .unionAll(former)
     .orderBy(sql`rank`)

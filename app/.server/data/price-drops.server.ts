@@ -64,10 +64,10 @@ function siteDrops(db: Database, limit: number) {
     })
     .from(priceHistory)
     .innerJoinLateral(previousPrice, sql`true`)
-    // Hidden offers are skipped here, so the feed still fills its `limit`.
     .where(
       and(
         lt(priceHistory.price, previousPrice.price),
+        // Hidden offers are skipped here, so the feed still fills its `limit`.
         sql`exists (select 1 from vendor_peptides vp
                      where vp.id = ${priceHistory.vendorPeptideId} and ${priceIsPublic("vp")})`,
       ),
