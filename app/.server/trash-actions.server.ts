@@ -1,6 +1,7 @@
 /**
  * An admin delete, the one way: `deleteToTrash(app, admin, { entity, ids, … })` moves the
- * records to the trash (30 days, restorable), records one audit entry per record with its name,
+ * records to the trash (30 days, restorable), records one audit entry per record with its name
+ * (all in one insert),
  * empties the page cache, and answers the action. The success carries `trashBatchId`, so the
  * page's toast (useFetcherToast) offers "Undo".
  */
@@ -8,7 +9,7 @@ import { failure, type ActionResult } from "~/lib/action-result";
 
 import type { SessionUser } from "./auth.server";
 import type { AppContext } from "./context.server";
-import { recordAudit } from "./data/audit.server";
+import { recordAuditEntries } from "./data/audit.server";
 import { moveToTrash } from "./data/trash.server";
 import type { TrashEntityName } from "./data/trash-entities.server";
 
@@ -31,15 +32,17 @@ export async function deleteToTrash(
     actorId: admin.id,
   });
   if (!batchId) return failure(options.notFoundMessage, 404);
-  for (const item of items) {
-    await recordAudit(app.db, admin, {
-      action: "delete",
+  await recordAuditEntries(
+    app.db,
+    admin,
+    items.map((item) => ({
+      action: "delete" as const,
       entity: options.auditEntity,
       entityId: item.id,
       name: item.name,
       details: { trashBatchId: batchId },
-    });
-  }
+    })),
+  );
   app.cache.clear();
   const message =
     typeof options.deletedMessage === "function"

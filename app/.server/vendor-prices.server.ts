@@ -10,6 +10,7 @@ import { TEXT_LIMITS } from "~/lib/forms/fields";
 import { notifyPriceChanges } from "./alerts/notify.server";
 import type { AppContext } from "./context.server";
 import {
+  setVendorPricesActive,
   upsertVendorPrice,
   type VendorPriceInput,
   type VendorPriceResult,
@@ -40,4 +41,27 @@ export async function saveVendorPrice(
     ]).catch((error: unknown) => app.logger.error({ err: error }, "price alerts failed"));
   }
   return result;
+}
+
+/**
+ * Shows or hides vendor prices on the public side. The cache is emptied, and the alerts on
+ * their sizes are evaluated at once: the lowest price visitors see may have moved (an offer
+ * coming back below a target is a crossing, as when it comes back in stock). Returns the ids
+ * that changed.
+ */
+export async function setVendorPricesVisible(
+  app: VendorPriceWriter,
+  ids: readonly string[],
+  active: boolean,
+): Promise<string[]> {
+  const changed = await setVendorPricesActive(app.db, ids, active);
+  if (changed.length === 0) return changed;
+  app.cache.clear();
+  // The state is saved either way; a mail failure must not turn it into an error.
+  await notifyPriceChanges(
+    app,
+    // Same price before and after: no saved-deal drop mail, only the target-price alerts.
+    changed.map((vendorPeptideId) => ({ vendorPeptideId, oldPrice: 0, newPrice: 0 })),
+  ).catch((error: unknown) => app.logger.error({ err: error }, "price alerts failed"));
+  return changed;
 }

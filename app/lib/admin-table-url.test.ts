@@ -4,6 +4,7 @@ import {
   pageCountOf,
   parseIdParam,
   parseSearch,
+  parseStatusParam,
   parseTablePage,
   parseTableSort,
   sortHref,
@@ -40,6 +41,13 @@ describe("admin table URL state", () => {
       "00000000-0000-4000-8000-00000000000a",
     );
     expect(parseIdParam(params("vendor=1;drop"), "vendor")).toBeNull();
+  });
+
+  it("reads the status filter: active, inactive, or both for anything else", () => {
+    expect(parseStatusParam(params("status=active"))).toBe(true);
+    expect(parseStatusParam(params("status=inactive"))).toBe(false);
+    expect(parseStatusParam(params("status=ACTIVE"))).toBeNull();
+    expect(parseStatusParam(params(""))).toBeNull();
   });
 
   it("a new column sorts ascending first; the same column flips; the page resets", () => {

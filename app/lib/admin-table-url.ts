@@ -39,6 +39,12 @@ export function parseIdParam(params: URLSearchParams, name: string): string | nu
     : null;
 }
 
+/** The Status filter (?status=active|inactive): true, false, or null for both. */
+export function parseStatusParam(params: URLSearchParams, name = "status"): boolean | null {
+  const value = params.get(name);
+  return value === "active" ? true : value === "inactive" ? false : null;
+}
+
 /**
  * The current search with some parameters changed (null removes one). Any change other than
  * the page itself goes back to page 1, since the old page may not exist in the new view.

@@ -27,6 +27,7 @@ import type { Database } from "../db/client";
 import type { PageCache } from "../page-cache.server";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 import { getPriceHistory, type PeptideHistory } from "./price-history.server";
+import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
 
 // ---------------------------------------------------------------- shared shapes
 
@@ -210,7 +211,7 @@ interface PeptideSummary {
 
 /** The vendor prices of the row "peptides" that pass the row filters, as SQL conditions. */
 function offerConditions(filters: HomeFilters, pricing: PricingContext): SQL[] {
-  const conditions: SQL[] = [sql`vp.peptide_id = ${peptides.id}`];
+  const conditions: SQL[] = [sql`vp.peptide_id = ${peptides.id}`, priceIsActive("vp")];
   const price = displayPricePerVialSql(pricing);
   if (filters.sizes.length > 0) {
     conditions.push(
@@ -282,7 +283,8 @@ async function getHomeMeta(db: Database) {
       (select coalesce(json_agg(name order by name), '[]'::json) from vendors) as vendors,
       (select coalesce(json_agg(label order by unit, quantity), '[]'::json)
          from (select ${SIZE_LABEL_SQL} as label, min(s.unit) as unit, min(s.quantity) as quantity
-                 from size_options s group by 1) sizes) as sizes,
+                 from size_options s join peptides p on p.id = s.peptide_id
+                where ${peptideIsPublic("p")} group by 1) sizes) as sizes,
       (select coalesce(json_agg(json_build_object(
                 'id', f.id, 'name', f.name, 'slug', f.slug, 'imageUrl', f.image_url,
                 'popularOrder', f.popular_order, 'categoryName', f.category_name,
@@ -290,7 +292,7 @@ async function getHomeMeta(db: Database) {
          from (select p.id, p.name, p.slug, p.image_url, p.popular_order,
                       cat.name as category_name, cat.slug as category_slug
                  from peptides p left join categories cat on cat.id = p.category_id
-                where p.is_popular and p.popular_order is not null
+                where p.is_popular and p.popular_order is not null and ${peptideIsPublic("p")}
                 order by p.popular_order, p.name limit 3) f) as featured
   `);
   const [row] = rowsOf(result);
@@ -323,6 +325,7 @@ async function getCardSizes(db: Database, peptideIds: string[]) {
         and(
           eq(vendorPeptides.sizeOptionId, sizeOptions.id),
           eq(vendorPeptides.peptideId, sizeOptions.peptideId),
+          priceIsActive(),
         ),
       )
       .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
@@ -498,11 +501,11 @@ export async function getHomePageData(
     cache,
   }: HomePageParams,
 ): Promise<HomePageData> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [peptideIsPublic()];
   if (categorySlug) conditions.push(eq(categories.slug, categorySlug));
   if (hasRowFilters(filters)) conditions.push(matchingOfferExists(filters, pricing));
 
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = and(...conditions);
   // The count apart from the page: a window count would make every request sort the whole
   // catalogue, while the page alone walks peptides_sort_name_idx and stops after one page.
   const pageQuery = db
@@ -585,10 +588,10 @@ async function getOffersBySlug(db: Database, slug: string, pricing: PricingConte
     })
     .from(sizeOptions)
     .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
-    .leftJoin(vendorPeptides, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
+    .leftJoin(vendorPeptides, and(eq(vendorPeptides.sizeOptionId, sizeOptions.id), priceIsActive()))
     .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
-    .where(eq(peptides.slug, slug))
+    .where(and(eq(peptides.slug, slug), peptideIsPublic()))
     .orderBy(
       asc(sizeOptions.quantity),
       asc(sizeOptions.unit),
@@ -666,7 +669,7 @@ export async function getPeptidePageData(
     })
     .from(peptides)
     .leftJoin(categories, eq(categories.id, peptides.categoryId))
-    .where(eq(peptides.slug, slug))
+    .where(and(eq(peptides.slug, slug), peptideIsPublic()))
     .limit(1);
 
   const historyQuery = getPriceHistory(db, slug, historyRange, now);
@@ -684,7 +687,13 @@ export async function getPeptidePageData(
     })
     .from(peptides)
     .leftJoin(categories, eq(categories.id, peptides.categoryId))
-    .where(and(ne(peptides.slug, slug), sql`(${sameCategory} or ${peptides.isPopular})`))
+    .where(
+      and(
+        ne(peptides.slug, slug),
+        peptideIsPublic(),
+        sql`(${sameCategory} or ${peptides.isPopular})`,
+      ),
+    )
     .orderBy(
       desc(sql`(${sameCategory})`),
       desc(peptides.isPopular),
@@ -727,6 +736,7 @@ export async function getComparePageData(
   const all = await db
     .select({ name: peptides.name, slug: peptides.slug })
     .from(peptides)
+    .where(peptideIsPublic())
     .orderBy(BY_NAME);
   const selected = all.find((p) => p.slug === peptideSlug) ?? all[0] ?? null;
   if (!selected)
@@ -765,6 +775,7 @@ export async function getCatalog(db: Database): Promise<CatalogSection[]> {
     db
       .select({ name: peptides.name, slug: peptides.slug, categoryId: peptides.categoryId })
       .from(peptides)
+      .where(peptideIsPublic())
       .orderBy(BY_NAME),
   ]);
   const sections: CatalogSection[] = categoryRows.map((c) => ({
@@ -800,7 +811,8 @@ export async function getSitemapEntries(
       lastModified: sql<string>`greatest(${peptides.updatedAt}, max(${vendorPeptides.priceCheckedAt}))`,
     })
     .from(peptides)
-    .leftJoin(vendorPeptides, eq(vendorPeptides.peptideId, peptides.id))
+    .leftJoin(vendorPeptides, and(eq(vendorPeptides.peptideId, peptides.id), priceIsActive()))
+    .where(peptideIsPublic())
     .groupBy(peptides.id)
     .orderBy(asc(peptides.slug));
   return rows.map((r) => ({ slug: r.slug, lastModified: toIso(r.lastModified) }));
@@ -816,9 +828,9 @@ export interface Diagnostics {
 export async function getDiagnostics(db: Database): Promise<Diagnostics> {
   const [row] = rowsOf(
     await db.execute(sql`
-      select (select count(*) from peptides) as peptides,
+      select (select count(*) from peptides p where ${peptideIsPublic("p")}) as peptides,
              (select count(*) from vendors) as vendors,
-             (select count(*) from vendor_peptides) as prices,
+             (select count(*) from vendor_peptides vp where ${priceIsPublic("vp")}) as prices,
              (select max(created_at) from scrape_logs) as last_scrape_run`),
   );
   return {

@@ -12,6 +12,7 @@ import type { Database } from "../db/client";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
 import { BY_NAME, OFFER_COLUMNS, priceRow } from "./listings.server";
+import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
 
 export interface OpenDataPeptide {
   id: string;
@@ -41,10 +42,11 @@ export async function getOpenDataPeptidePage(
       .select(PEPTIDE_COLUMNS)
       .from(peptides)
       .leftJoin(categories, eq(categories.id, peptides.categoryId))
+      .where(peptideIsPublic())
       .orderBy(BY_NAME, asc(peptides.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(peptides),
+    db.select({ total: count() }).from(peptides).where(peptideIsPublic()),
   ]);
   return { peptides: rows, total };
 }
@@ -57,7 +59,7 @@ export async function getOpenDataPeptide(
     .select(PEPTIDE_COLUMNS)
     .from(peptides)
     .leftJoin(categories, eq(categories.id, peptides.categoryId))
-    .where(eq(peptides.slug, slug))
+    .where(and(eq(peptides.slug, slug), peptideIsPublic()))
     .limit(1);
   return row ?? null;
 }
@@ -105,6 +107,7 @@ export async function getOpenDataSizes(
       and(
         eq(vendorPeptides.sizeOptionId, sizeOptions.id),
         eq(vendorPeptides.peptideId, sizeOptions.peptideId),
+        priceIsActive(),
       ),
     )
     .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))

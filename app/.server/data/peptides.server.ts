@@ -6,6 +6,8 @@ import { MAX_POPULAR_ORDER } from "~/lib/forms/peptides";
 import type { Database } from "../db/client";
 import { categories, peptides, peptideSlugHistory } from "../db/schema";
 
+import { peptideIsPublic } from "./public-visibility.server";
+
 export interface PeptideInput {
   name: string;
   slug: string;
@@ -31,6 +33,7 @@ const adminPeptideColumns = {
   aliases: peptides.aliases,
   isPopular: peptides.isPopular,
   popularOrder: peptides.popularOrder,
+  active: peptides.active,
 };
 
 export const ADMIN_PEPTIDE_SORTS = ["name", "category", "popular"] as const;
@@ -42,6 +45,8 @@ export interface AdminPeptideQuery {
   categoryId: string | null;
   /** true: only popular ones; false: only the others; null: all. */
   popular: boolean | null;
+  /** true: only active ones; false: only inactive ones; null: all. */
+  active: boolean | null;
   sort: SortState<AdminPeptideSort>;
   page: number;
   pageSize: number;
@@ -67,6 +72,7 @@ export async function getAdminPeptidePage(db: Database, query: AdminPeptideQuery
   }
   if (query.categoryId) conditions.push(eq(peptides.categoryId, query.categoryId));
   if (query.popular !== null) conditions.push(eq(peptides.isPopular, query.popular));
+  if (query.active !== null) conditions.push(eq(peptides.active, query.active));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.sort.direction === "asc" ? asc : desc;
   const order = {
@@ -106,6 +112,23 @@ export async function getAdminPeptidesByIds(db: Database, ids: string[]) {
     .from(peptides)
     .leftJoin(categories, eq(peptides.categoryId, categories.id))
     .where(inArray(peptides.id, ids));
+}
+
+/**
+ * Switches the peptides on or off for visitors: one statement. Returns the ones it changed
+ * (those already in that state are left alone, so they need no audit entry).
+ */
+export async function setPeptidesActive(
+  db: Database,
+  ids: readonly string[],
+  active: boolean,
+): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(peptides)
+    .set({ active, updatedAt: new Date() })
+    .where(and(inArray(peptides.id, [...ids]), ne(peptides.active, active)))
+    .returning({ id: peptides.id, name: peptides.name });
 }
 
 export async function getAdminPeptide(db: Database, id: string) {
@@ -238,12 +261,12 @@ export async function findPeptideSlugRedirect(db: Database, slug: string): Promi
   const live = db
     .select({ slug: peptides.slug, rank: sql<number>`1`.as("rank") })
     .from(peptides)
-    .where(eq(peptides.slug, wanted));
+    .where(and(eq(peptides.slug, wanted), peptideIsPublic()));
   const former = db
     .select({ slug: peptides.slug, rank: sql<number>`2`.as("rank") })
     .from(peptideSlugHistory)
     .innerJoin(peptides, eq(peptides.id, peptideSlugHistory.peptideId))
-    .where(and(eq(peptideSlugHistory.slug, wanted), ne(peptides.slug, wanted)));
+    .where(and(eq(peptideSlugHistory.slug, wanted), ne(peptides.slug, wanted), peptideIsPublic()));
   const [target] = await live
     .unionAll(former)
     .orderBy(sql`rank`)

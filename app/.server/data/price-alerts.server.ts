@@ -16,6 +16,8 @@ import {
   vendors,
 } from "../db/schema";
 
+import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
+
 // ---------------------------------------------------------------- alerts
 
 export interface PriceAlertSettings {
@@ -68,7 +70,8 @@ export async function listAlertsOnSizes(db: Database, sizeOptionIds: string[]) {
     .innerJoin(user, eq(user.id, priceAlerts.userId))
     .innerJoin(peptides, eq(peptides.id, priceAlerts.peptideId))
     .innerJoin(sizeOptions, eq(sizeOptions.id, priceAlerts.sizeOptionId))
-    .where(inArray(priceAlerts.sizeOptionId, sizeOptionIds));
+    // A hidden peptide's alerts wait: nothing about it is news while visitors cannot see it.
+    .where(and(inArray(priceAlerts.sizeOptionId, sizeOptionIds), peptideIsPublic()));
   return rows.map(typed);
 }
 export type AlertOnSize = Awaited<ReturnType<typeof listAlertsOnSizes>>[number];
@@ -127,7 +130,7 @@ export async function listOffersOnSizes(db: Database, sizeOptionIds: string[]) {
     .from(vendorPeptides)
     .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
-    .where(inArray(vendorPeptides.sizeOptionId, sizeOptionIds));
+    .where(and(inArray(vendorPeptides.sizeOptionId, sizeOptionIds), priceIsActive()));
 }
 export type OfferOnSize = Awaited<ReturnType<typeof listOffersOnSizes>>[number];
 
@@ -152,7 +155,8 @@ export async function getAlertableSize(
   const [row] = await db
     .select({ peptideId: sizeOptions.peptideId })
     .from(sizeOptions)
-    .where(eq(sizeOptions.id, params.sizeOptionId));
+    .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
+    .where(and(eq(sizeOptions.id, params.sizeOptionId), peptideIsPublic()));
   return row ?? null;
 }
 

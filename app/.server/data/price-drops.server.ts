@@ -8,6 +8,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
+import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
+
 export interface PriceDrop {
   /** The price_history row's id: stable, so the feed entry's id is too. */
   id: string;
@@ -62,7 +64,14 @@ function siteDrops(db: Database, limit: number) {
     })
     .from(priceHistory)
     .innerJoinLateral(previousPrice, sql`true`)
-    .where(lt(priceHistory.price, previousPrice.price))
+    .where(
+      and(
+        lt(priceHistory.price, previousPrice.price),
+        // Hidden offers are skipped here, so the feed still fills its `limit`.
+        sql`exists (select 1 from vendor_peptides vp
+                     where vp.id = ${priceHistory.vendorPeptideId} and ${priceIsPublic("vp")})`,
+      ),
+    )
     .orderBy(desc(priceHistory.observedAt), desc(priceHistory.id))
     .limit(limit)
     .as("drops");
@@ -120,7 +129,7 @@ export async function getPriceDrops(
     .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
     .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
     .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
-    .where(lt(drops.price, drops.previousPrice))
+    .where(and(lt(drops.price, drops.previousPrice), priceIsActive(), peptideIsPublic()))
     .orderBy(desc(drops.observedAt), desc(drops.id))
     .limit(limit);
 }

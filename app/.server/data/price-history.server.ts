@@ -17,6 +17,8 @@ import {
 
 import type { Database } from "../db/client";
 
+import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
+
 export interface OfferHistory {
   vendorPeptideId: string;
   points: PricePoint[];
@@ -62,7 +64,7 @@ export async function getPriceHistory(
   const result = (await db.execute(sql`
     with offers as (
       select vp.id from vendor_peptides vp join peptides p on p.id = vp.peptide_id
-       where p.slug = ${peptideSlug}),
+       where p.slug = ${peptideSlug} and ${peptideIsPublic("p")} and ${priceIsActive("vp")}),
     unit as (select ${bucket} as name),
     points as (
       select ph.vendor_peptide_id as id,

@@ -14,6 +14,8 @@ import {
   vendors,
 } from "../db/schema";
 
+import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
+
 export interface SavedDealRow {
   id: string;
   vendorPeptideId: string | null;
@@ -78,7 +80,11 @@ export async function listSavedDeals(
       ...couponColumns,
     })
     .from(savedDeals)
-    .leftJoin(vendorPeptides, eq(vendorPeptides.id, savedDeals.vendorPeptideId))
+    // A hidden price reads as gone: the deal shows as unavailable.
+    .leftJoin(
+      vendorPeptides,
+      and(eq(vendorPeptides.id, savedDeals.vendorPeptideId), priceIsPublic()),
+    )
     .leftJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
     .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
@@ -131,7 +137,7 @@ export async function saveDeal(
     .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
-    .where(eq(vendorPeptides.id, params.vendorPeptideId));
+    .where(and(eq(vendorPeptides.id, params.vendorPeptideId), priceIsActive(), peptideIsPublic()));
   if (!offer) return "not-found";
   const coupon = couponFromColumns(offer);
   const inserted = await db
@@ -240,7 +246,12 @@ export async function listPriceDropCandidates(db: Database, vendorPeptideIds: st
     .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
     .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
     .where(
-      and(eq(savedDeals.alertEnabled, true), inArray(savedDeals.vendorPeptideId, vendorPeptideIds)),
+      and(
+        eq(savedDeals.alertEnabled, true),
+        inArray(savedDeals.vendorPeptideId, vendorPeptideIds),
+        priceIsActive(),
+        peptideIsPublic(),
+      ),
     );
 }
 

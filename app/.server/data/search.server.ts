@@ -1,4 +1,4 @@
-import { asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 
 import {
   categoryPath,
@@ -10,6 +10,8 @@ import {
 
 import type { Database } from "../db/client";
 import { categories, peptides, vendors } from "../db/schema";
+
+import { peptideIsPublic } from "./public-visibility.server";
 
 export interface PeptideHit {
   id: string;
@@ -94,7 +96,7 @@ export async function searchCatalog(
     })
     .from(peptides)
     .leftJoin(categories, eq(categories.id, peptides.categoryId))
-    .where(peptideMatches)
+    .where(and(peptideIsPublic(), peptideMatches))
     // By the output column: the same expression again would hold new parameters and be computed twice.
     .orderBy(desc(sql`score`), asc(peptides.name))
     .limit(params.limit);

@@ -12,6 +12,8 @@ import { formatSize } from "~/lib/units";
 import type { Database } from "../db/client";
 import { coupons, peptides, savedStacks, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
+import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
+
 export interface StackCatalogue {
   /** Peptide names by slug, for the slugs that exist. */
   names: Map<string, string>;
@@ -62,11 +64,12 @@ export async function getStackCatalogue(db: Database, slugs: string[]): Promise<
       and(
         eq(vendorPeptides.sizeOptionId, sizeOptions.id),
         eq(vendorPeptides.peptideId, peptides.id),
+        priceIsActive(),
       ),
     )
     .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
-    .where(inArray(peptides.slug, slugs))
+    .where(and(inArray(peptides.slug, slugs), peptideIsPublic()))
     .orderBy(asc(peptides.slug), asc(sizeOptions.quantity), asc(vendorPeptides.id));
 
   const seenSizes = new Set<string>();

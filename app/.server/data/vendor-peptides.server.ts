@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, lt, max, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  lt,
+  max,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 
 import type { CurrencyCode, StockStatus } from "~/lib/constants";
 import type { SortState } from "~/lib/sort";
@@ -6,11 +19,14 @@ import type { SortState } from "~/lib/sort";
 import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
+import { priceIsPublic } from "./public-visibility.server";
+
 /** When any price was last confirmed: the freshness line in the top bar. */
 export async function getLatestPriceCheck(db: Database): Promise<Date | null> {
   const [row] = await db
     .select({ latest: max(vendorPeptides.priceCheckedAt) })
-    .from(vendorPeptides);
+    .from(vendorPeptides)
+    .where(priceIsPublic());
   return row?.latest ?? null;
 }
 
@@ -32,6 +48,7 @@ const adminVendorPriceColumns = {
   stockStatus: vendorPeptides.stockStatus,
   source: vendorPeptides.source,
   priceCheckedAt: vendorPeptides.priceCheckedAt,
+  active: vendorPeptides.active,
   createdAt: vendorPeptides.createdAt,
 };
 
@@ -57,6 +74,8 @@ export interface AdminVendorPriceQuery {
   stock: "in" | "out" | null;
   /** Only offers whose price was last confirmed before this (the dashboard's stale rule). */
   staleBefore: Date | null;
+  /** true: only active prices; false: only inactive ones; null: all. */
+  active: boolean | null;
   sort: SortState<AdminVendorPriceSort>;
   page: number;
   pageSize: number;
@@ -70,6 +89,7 @@ export async function getAdminVendorPricePage(db: Database, query: AdminVendorPr
   if (query.stock === "out") conditions.push(eq(vendorPeptides.stockStatus, "out_of_stock"));
   if (query.stock === "in") conditions.push(ne(vendorPeptides.stockStatus, "out_of_stock"));
   if (query.staleBefore) conditions.push(lt(vendorPeptides.priceCheckedAt, query.staleBefore));
+  if (query.active !== null) conditions.push(eq(vendorPeptides.active, query.active));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.sort.direction === "asc" ? asc : desc;
   const column = {
@@ -104,16 +124,40 @@ export type AdminVendorPeptide = Awaited<
   ReturnType<typeof getAdminVendorPricePage>
 >["rows"][number];
 
-/** One vendor price as the admin table shows it (the audit's before and after), or null. */
-export async function getAdminVendorPrice(db: Database, id: string) {
-  const [row] = await db
+/** Vendor prices as the admin table shows them (the audit's before and after): one query. */
+export async function getAdminVendorPricesByIds(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
     .select(adminVendorPriceColumns)
     .from(vendorPeptides)
     .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
     .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
     .innerJoin(sizeOptions, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
-    .where(eq(vendorPeptides.id, id));
+    .where(inArray(vendorPeptides.id, [...ids]));
+}
+
+/** One vendor price as the admin table shows it, or null. */
+export async function getAdminVendorPrice(db: Database, id: string) {
+  const [row] = await getAdminVendorPricesByIds(db, [id]);
   return row ?? null;
+}
+
+/**
+ * Switches vendor prices on or off for visitors: one statement. Returns the ids it changed
+ * (those already in that state are left alone). The price and its "checked" time stay as they are.
+ */
+export async function setVendorPricesActive(
+  db: Database,
+  ids: readonly string[],
+  active: boolean,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(vendorPeptides)
+    .set({ active, updatedAt: new Date() })
+    .where(and(inArray(vendorPeptides.id, [...ids]), ne(vendorPeptides.active, active)))
+    .returning({ id: vendorPeptides.id });
+  return rows.map((row) => row.id);
 }
 
 export interface VendorPriceInput {

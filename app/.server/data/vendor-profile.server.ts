@@ -3,7 +3,7 @@
  * vendor price it has, and how many of its prices changed lately. Three queries, run together,
  * whatever the number of offers.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 
 import { PRICE_CHANGE_WINDOW_DAYS } from "~/lib/vendor-profile";
 import {
@@ -26,6 +26,8 @@ import {
   vendors,
   vendorSlugHistory,
 } from "../db/schema";
+
+import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
 
 export interface VendorSummary {
   id: string;
@@ -122,7 +124,7 @@ function getVendorOfferRows(db: Database, slug: string) {
     .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
     .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
-    .where(eq(vendors.slug, slug))
+    .where(and(eq(vendors.slug, slug), priceIsActive(), peptideIsPublic()))
     .orderBy(
       sql`lower(${peptides.name})`,
       asc(sizeOptions.unit),
@@ -141,7 +143,7 @@ async function countRecentPriceChanges(db: Database, slug: string, since: Date) 
   const result = (await db.execute(sql`
     with offers as (
       select vp.id from ${vendorPeptides} vp join ${vendors} v on v.id = vp.vendor_id
-       where v.slug = ${slug}),
+       where v.slug = ${slug} and ${priceIsPublic("vp")}),
     observations as (
       select ph.vendor_peptide_id as id, ph.observed_at, ph.price
         from ${priceHistory} ph join offers o on o.id = ph.vendor_peptide_id
@@ -247,7 +249,7 @@ export async function getVendorSitemapEntries(
       lastModified: sql<string>`greatest(${vendors.createdAt}, max(${vendorPeptides.priceCheckedAt}))`,
     })
     .from(vendors)
-    .leftJoin(vendorPeptides, eq(vendorPeptides.vendorId, vendors.id))
+    .leftJoin(vendorPeptides, and(eq(vendorPeptides.vendorId, vendors.id), priceIsPublic()))
     .groupBy(vendors.id)
     .orderBy(asc(vendors.slug));
   return rows.map((r) => ({ slug: r.slug, lastModified: toIso(r.lastModified) }));

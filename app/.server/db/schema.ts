@@ -199,6 +199,8 @@ export const peptides = pgTable(
       .default(sql`'{}'::text[]`),
     isPopular: boolean("is_popular").notNull().default(false),
     popularOrder: integer("popular_order"),
+    /** Off: hidden from every public page, feed and API (and its prices with it); the admin still edits it. */
+    active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -368,6 +370,8 @@ export const vendorPeptides = pgTable(
     missedScrapes: integer("missed_scrapes").notNull().default(0),
     /** When the price was last confirmed (by a scrape or an admin): the "as of" on every price. */
     priceCheckedAt: timestamp("price_checked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Off: neither shown nor counted anywhere public; the admin still edits it. */
+    active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,9 +1,10 @@
-import { Trash2 } from "lucide-react";
+import { Eye, EyeOff, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
+import type { BulkOperation } from "~/lib/forms/peptides";
 
 import {
   AlertDialog,
@@ -44,8 +45,9 @@ export function useRowSelection(pageIds: string[]): RowSelection & { clear: () =
 }
 
 /**
- * What can be done to the ticked rows: delete them, after a confirmation naming how many.
- * Posts `intent`, `operation` and the ids (comma-separated) to the page's action.
+ * What can be done to the ticked rows: show them on the public side (Activate), hide them
+ * (Deactivate), or delete them after a confirmation naming how many. Posts `intent`,
+ * `operation` (BULK_OPERATIONS) and the ids (comma-separated) to the page's action.
  */
 export function BulkActions({
   intent,
@@ -64,6 +66,11 @@ export function BulkActions({
   const count = selection.selected.size;
   if (count === 0) return null;
   const busy = fetcher.state !== "idle";
+  const submit = (operation: BulkOperation) =>
+    fetcher.submit(
+      { intent, operation, ids: [...selection.selected].join(",") },
+      { method: "post" },
+    );
   return (
     <div
       role="region"
@@ -71,6 +78,14 @@ export function BulkActions({
       className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
     >
       <span className="font-medium">{count} selected</span>
+      <Button variant="outline" size="sm" disabled={busy} onClick={() => submit("activate")}>
+        <Eye aria-hidden />
+        Activate
+      </Button>
+      <Button variant="outline" size="sm" disabled={busy} onClick={() => submit("deactivate")}>
+        <EyeOff aria-hidden />
+        Deactivate
+      </Button>
       <AlertDialog>
         <AlertDialogTrigger asChild>
           <Button variant="destructive" size="sm" disabled={busy}>
@@ -87,15 +102,7 @@ export function BulkActions({
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() =>
-                fetcher.submit(
-                  { intent, operation: "delete", ids: [...selection.selected].join(",") },
-                  { method: "post" },
-                )
-              }
-            >
+            <AlertDialogAction variant="destructive" onClick={() => submit("delete")}>
               Delete
             </AlertDialogAction>
           </AlertDialogFooter>

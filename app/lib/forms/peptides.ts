@@ -26,7 +26,8 @@ const POPULAR_ORDER_RANGE = "Popular order must be a number from 1 to 3";
 export const MAX_POPULAR_ORDER = 3;
 /** Rows one bulk action may touch: a page of the largest table, with room to spare. */
 export const MAX_BULK_IDS = 200;
-export const BULK_OPERATIONS = ["delete"] as const;
+/** What the bulk bar does to the ticked rows: to the trash, or shown or hidden on the public side. */
+export const BULK_OPERATIONS = ["delete", "activate", "deactivate"] as const;
 export type BulkOperation = (typeof BULK_OPERATIONS)[number];
 export const MAX_KEY_BENEFITS = 20;
 export const MAX_ALIASES = 50;

@@ -10,7 +10,7 @@ import {
   setAdsActive,
   updateAd,
 } from "~/.server/data/ads.server";
-import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
+import { recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
 import { deleteToTrash } from "~/.server/trash-actions.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
 import { writeFailure } from "~/.server/write-errors.server";
@@ -100,17 +100,20 @@ async function bulkUpdateAds(app: AppContext, admin: Admin, form: BulkAdsForm) {
   }
   const active = form.intent === "activate-ads";
   await setAdsActive(app.db, form.ids, active);
-  for (const ad of found) {
-    if (ad.active === active) continue;
-    await recordAudit(app.db, admin, {
-      action: "update",
-      entity: "ads",
-      entityId: ad.id,
-      name: ad.title,
-      before: { active: ad.active },
-      after: { active },
-    });
-  }
+  await recordAuditEntries(
+    app.db,
+    admin,
+    found
+      .filter((ad) => ad.active !== active)
+      .map((ad) => ({
+        action: "update" as const,
+        entity: "ads",
+        entityId: ad.id,
+        name: ad.title,
+        before: { active: ad.active },
+        after: { active },
+      })),
+  );
   app.cache.clear();
   return actionSuccess(`${plural(found.length)} ${active ? "activated" : "deactivated"}`);
 }

@@ -4,15 +4,17 @@
  */
 import type { SessionUser } from "~/.server/auth.server";
 import type { AppContext } from "~/.server/context.server";
-import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
+import { recordAudit, recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
 import { getCategories } from "~/.server/data/categories.server";
 import {
   ADMIN_PEPTIDE_SORTS,
   createPeptide,
   getAdminPeptide,
   getAdminPeptidePage,
+  getAdminPeptidesByIds,
   getPeptideIdBySlug,
   promotePeptide,
+  setPeptidesActive,
   updatePeptide,
   type DisplacedPeptide,
   type PeptideInput,
@@ -21,7 +23,13 @@ import { deleteToTrash } from "~/.server/trash-actions.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
 import { inputErrorOf, writeFailure } from "~/.server/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
-import { parseIdParam, parseSearch, parseTablePage, parseTableSort } from "~/lib/admin-table-url";
+import {
+  parseIdParam,
+  parseSearch,
+  parseStatusParam,
+  parseTablePage,
+  parseTableSort,
+} from "~/lib/admin-table-url";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
@@ -42,6 +50,7 @@ export function parsePeptideTableQuery(url: URL) {
     search: parseSearch(params),
     categoryId: parseIdParam(params, "category"),
     popular: popular === "1" ? true : popular === "0" ? false : null,
+    active: parseStatusParam(params),
     sort: parseTableSort(params, ADMIN_PEPTIDE_SORTS, { column: "name", direction: "asc" }),
     page: parseTablePage(params),
     pageSize: ADMIN_PAGE_SIZE,
@@ -146,6 +155,48 @@ async function savePeptide(
   );
 }
 
+const STALE_SELECTION = "Some selected peptides no longer exist; reload the page and select again";
+const peptidesCount = (count: number) => `${count} peptide${count === 1 ? "" : "s"}`;
+
+/**
+ * The bulk bar: to the trash, or shown or hidden on the public side. Every id must still exist:
+ * otherwise nothing is changed and the answer says so (the page was out of date).
+ */
+async function bulkPeptides(
+  app: AppContext,
+  admin: Admin,
+  form: Extract<PeptidePageForm, { intent: "bulk-peptides" }>,
+) {
+  if (form.operation === "delete") {
+    return deleteToTrash(app, admin, {
+      entity: "peptide",
+      ids: form.ids,
+      auditEntity: "peptide",
+      deletedMessage: (count) => `${peptidesCount(count)} deleted`,
+      notFoundMessage: "Peptide not found",
+    });
+  }
+  const found = await getAdminPeptidesByIds(app.db, form.ids);
+  if (found.length !== form.ids.length) {
+    return failure(STALE_SELECTION, 404, "Nothing was changed");
+  }
+  const active = form.operation === "activate";
+  const changed = await setPeptidesActive(app.db, form.ids, active);
+  await recordAuditEntries(
+    app.db,
+    admin,
+    changed.map((peptide) => ({
+      action: "update" as const,
+      entity: "peptide",
+      entityId: peptide.id,
+      name: peptide.name,
+      before: { active: !active },
+      after: { active },
+    })),
+  );
+  app.cache.clear();
+  return actionSuccess(`${peptidesCount(found.length)} ${active ? "activated" : "deactivated"}`);
+}
 export async function handlePeptideAction(app: AppContext, admin: Admin, formData: FormData) {
   const parsed = peptidePageSchema.safeParse(formFields(formData));
   if (!parsed.success) return invalidForm(parsed.error);
@@ -157,17 +208,16 @@ export async function handlePeptideAction(app: AppContext, admin: Admin, formDat
       return savePeptide(app, admin, form, uploadedFile(formData.get("image")));
 
     case "delete-peptide":
-    case "bulk-peptides":
       return deleteToTrash(app, admin, {
         entity: "peptide",
-        ids: form.intent === "delete-peptide" ? [form.id] : form.ids,
+        ids: [form.id],
         auditEntity: "peptide",
-        deletedMessage:
-          form.intent === "delete-peptide"
-            ? "Peptide deleted"
-            : (count) => `${count} peptide${count === 1 ? "" : "s"} deleted`,
+        deletedMessage: "Peptide deleted",
         notFoundMessage: "Peptide not found",
       });
+
+    case "bulk-peptides":
+      return bulkPeptides(app, admin, form);
 
     case "promote-peptide": {
       const result = await promotePeptide(app.db, form.id);

@@ -4,6 +4,7 @@ import { Link, redirect, useLocation, useNavigate } from "react-router";
 
 import { requireAdmin } from "~/.server/auth.server";
 import { readImageUploadForm } from "~/.server/upload-form.server";
+import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
@@ -111,6 +112,7 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
             <option value="0">Not popular</option>
           </NativeSelect>
         </FilterControl>
+        <StatusFilter id="peptide-status-filter" active={query.active} />
       </TableFilterForm>
       <BulkActions intent="bulk-peptides" selection={selection} noun="peptides" />
       <ServerTable

@@ -4,7 +4,7 @@
  */
 import type { SessionUser } from "~/.server/auth.server";
 import type { AppContext } from "~/.server/context.server";
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordAudit, recordAuditEntries } from "~/.server/data/audit.server";
 import { getStaleBefore } from "~/.server/data/dashboard.server";
 import { getPeptideById, getPeptideOptions } from "~/.server/data/peptides.server";
 import { findOrCreateSizeOption } from "~/.server/data/size-options.server";
@@ -12,14 +12,20 @@ import {
   ADMIN_VENDOR_PRICE_SORTS,
   getAdminVendorPrice,
   getAdminVendorPricePage,
+  getAdminVendorPricesByIds,
   getVendorPriceKey,
 } from "~/.server/data/vendor-peptides.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
 import { deleteToTrash } from "~/.server/trash-actions.server";
-import { saveVendorPrice } from "~/.server/vendor-prices.server";
+import { saveVendorPrice, setVendorPricesVisible } from "~/.server/vendor-prices.server";
 import { writeFailure } from "~/.server/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
-import { parseIdParam, parseTablePage, parseTableSort } from "~/lib/admin-table-url";
+import {
+  parseIdParam,
+  parseStatusParam,
+  parseTablePage,
+  parseTableSort,
+} from "~/lib/admin-table-url";
 import { ADMIN_VENDOR_PEPTIDES_PAGE_SIZE } from "~/lib/constants";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
@@ -36,6 +42,7 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
     vendorId: parseIdParam(params, "vendor"),
     stock: stock === "in" || stock === "out" ? (stock as "in" | "out") : null,
     stale,
+    active: parseStatusParam(params),
     sort: parseTableSort(params, ADMIN_VENDOR_PRICE_SORTS, { column: "peptide", direction: "asc" }),
     page: parseTablePage(params),
     pageSize: ADMIN_VENDOR_PEPTIDES_PAGE_SIZE,
@@ -150,6 +157,51 @@ async function updateVendorPriceRow(
   return actionSuccess("Vendor price updated");
 }
 
+const STALE_SELECTION =
+  "Some selected vendor prices no longer exist; reload the page and select again";
+const pricesCount = (count: number) => `${count} vendor price${count === 1 ? "" : "s"}`;
+
+/**
+ * The bulk bar: to the trash, or shown or hidden on the public side. Every id must still exist:
+ * otherwise nothing is changed and the answer says so (the page was out of date).
+ */
+async function bulkVendorPrices(
+  app: AppContext,
+  admin: Admin,
+  form: Extract<VendorPricePageForm, { intent: "bulk-vendor-prices" }>,
+) {
+  if (form.operation === "delete") {
+    return deleteToTrash(app, admin, {
+      entity: "vendor_price",
+      ids: form.ids,
+      auditEntity: "vendor_peptide",
+      deletedMessage: (count) => `${pricesCount(count)} deleted`,
+      notFoundMessage: "Vendor price not found",
+    });
+  }
+  const found = await getAdminVendorPricesByIds(app.db, form.ids);
+  if (found.length !== form.ids.length) {
+    return failure(STALE_SELECTION, 404, "Nothing was changed");
+  }
+  const active = form.operation === "activate";
+  const changed = new Set(await setVendorPricesVisible(app, form.ids, active));
+  await recordAuditEntries(
+    app.db,
+    admin,
+    found
+      .filter((row) => changed.has(row.id))
+      .map((row) => ({
+        action: "update" as const,
+        entity: "vendor_peptide",
+        entityId: row.id,
+        name: priceName(row),
+        before: { active: row.active },
+        after: { active },
+      })),
+  );
+  return actionSuccess(`${pricesCount(found.length)} ${active ? "activated" : "deactivated"}`);
+}
+
 export async function handlePriceAction(app: AppContext, admin: Admin, formData: FormData) {
   const parsed = vendorPricePageSchema.safeParse(formFields(formData));
   if (!parsed.success) return invalidForm(parsed.error);
@@ -161,16 +213,14 @@ export async function handlePriceAction(app: AppContext, admin: Admin, formData:
     case "update-vendor-price":
       return updateVendorPriceRow(app, admin, form);
     case "delete-vendor-price":
-    case "bulk-vendor-prices":
       return deleteToTrash(app, admin, {
         entity: "vendor_price",
-        ids: form.intent === "delete-vendor-price" ? [form.id] : form.ids,
+        ids: [form.id],
         auditEntity: "vendor_peptide",
-        deletedMessage:
-          form.intent === "delete-vendor-price"
-            ? "Vendor peptide deleted"
-            : (count) => `${count} vendor price${count === 1 ? "" : "s"} deleted`,
+        deletedMessage: "Vendor peptide deleted",
         notFoundMessage: "Vendor price not found",
       });
+    case "bulk-vendor-prices":
+      return bulkVendorPrices(app, admin, form);
   }
 }

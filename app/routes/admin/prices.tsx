@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 
 import { requireAdmin } from "~/.server/auth.server";
+import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
@@ -112,6 +113,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
             <option value="out">Out of stock</option>
           </NativeSelect>
         </FilterControl>
+        <StatusFilter id="price-filter-status" active={query.active} />
         <label className="flex h-8 items-center gap-2 text-sm">
           <input
             type="checkbox"

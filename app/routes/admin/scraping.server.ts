@@ -7,7 +7,7 @@ import { data, redirect } from "react-router";
 
 import type { SessionUser } from "~/.server/auth.server";
 import type { AppContext } from "~/.server/context.server";
-import { recordAudit, recordPublicChange } from "~/.server/data/audit.server";
+import { recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
 import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
 import {
   createScrapeSource,
@@ -204,17 +204,20 @@ export async function bulkUpdateSources(
   }
   const isActive = form.intent === "activate-sources";
   await setScrapeSourcesActive(app.db, ids, isActive);
-  for (const source of sources) {
-    if (source.isActive === isActive) continue;
-    await recordAudit(app.db, admin, {
-      action: "update",
-      entity: "scrape_source",
-      entityId: source.id,
-      name: source.retailerName,
-      before: { isActive: source.isActive },
-      after: { isActive },
-    });
-  }
+  await recordAuditEntries(
+    app.db,
+    admin,
+    sources
+      .filter((source) => source.isActive !== isActive)
+      .map((source) => ({
+        action: "update" as const,
+        entity: "scrape_source",
+        entityId: source.id,
+        name: source.retailerName,
+        before: { isActive: source.isActive },
+        after: { isActive },
+      })),
+  );
   return actionSuccess(`${plural(ids.length)} ${isActive ? "activated" : "deactivated"}`);
 }
 

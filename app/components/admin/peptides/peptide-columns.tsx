@@ -1,6 +1,7 @@
 import { Star } from "lucide-react";
 import type { FetcherWithComponents } from "react-router";
 
+import { ActiveBadge } from "~/components/admin/active-status";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { EditButton } from "~/components/admin/row-actions";
 import type { ServerColumn } from "~/components/admin/server-table";
@@ -14,6 +15,8 @@ export const PROMOTE_PEPTIDE_KEY = "promote-peptide";
 
 export interface PeptideRow extends EditablePeptide {
   categoryName: string | null;
+  /** Shown to visitors; an inactive peptide is hidden from every public page. */
+  active: boolean;
 }
 
 /** The peptide table's columns (SPEC.md §2: Name and Category sortable, Description, Actions). */
@@ -61,6 +64,7 @@ export function peptideColumns({
           <span className="text-muted-foreground">No</span>
         ),
     },
+    { id: "status", header: "Status", cell: (row) => <ActiveBadge active={row.active} /> },
     {
       id: "actions",
       header: "Actions",

@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
 
+import { ActiveBadge } from "~/components/admin/active-status";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { EditButton } from "~/components/admin/row-actions";
 import type { ServerColumn } from "~/components/admin/server-table";
@@ -23,6 +24,8 @@ export interface PriceRow {
   url: string | null;
   stockStatus: string;
   priceCheckedAt: Date | string;
+  /** Shown and counted on the public side. */
+  active: boolean;
 }
 
 export const STOCK_LABELS: Record<StockStatus, string> = {
@@ -106,6 +109,7 @@ export function priceColumns({
         </span>
       ),
     },
+    { id: "status", header: "Status", cell: (row) => <ActiveBadge active={row.active} /> },
     {
       id: "actions",
       header: "Actions",

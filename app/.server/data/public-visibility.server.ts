@@ -1,0 +1,34 @@
+/**
+ * What visitors may see, as SQL conditions every public read model shares: an admin can switch
+ * a peptide or a single vendor price off (the `active` column) without deleting it, and then it
+ * is neither shown nor counted on any public page, feed, API answer, optimizer quote or alert.
+ * Admin reads never use these: inactive rows stay editable.
+ *
+ * Each helper takes the table's alias in a raw-SQL query ("p", "vp"), or none in a query built
+ * on the Drizzle tables.
+ */
+import { sql, type SQL } from "drizzle-orm";
+
+import { peptides, vendorPeptides } from "../db/schema";
+
+/** The peptide row is public. */
+export function peptideIsPublic(alias?: string): SQL {
+  return alias ? sql.raw(`${alias}.active`) : sql`${peptides.active}`;
+}
+
+/**
+ * The vendor price row is public on its own. Where the query does not already keep to public
+ * peptides, use `priceIsPublic` instead.
+ */
+export function priceIsActive(alias?: string): SQL {
+  return alias ? sql.raw(`${alias}.active`) : sql`${vendorPeptides.active}`;
+}
+
+/** The vendor price row is public: active, and so is its peptide. */
+export function priceIsPublic(alias?: string): SQL {
+  const price = alias ?? `"vendor_peptides"`;
+  return sql.raw(
+    `(${price}.active and exists (select 1 from peptides public_peptide
+        where public_peptide.id = ${price}.peptide_id and public_peptide.active))`,
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "peptides" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "vendor_peptides" ADD COLUMN "active" boolean DEFAULT true NOT NULL;
