@@ -5,7 +5,7 @@
  * 1. Demo data (PGlite in a throw-away DATA_DIR): the home and a detail page, cached (a visitor
  *    without a session) and uncached (a new URL each request, so every one is rendered).
  * 2. With BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (a PostgreSQL server): a fresh
- *    database of 2,000 peptides and 1,000,000 price-history rows, uncached home and detail
+ *    `perf_bench_*` database (bench-catalogue.ts; never a `pp_test_*` name, which CI drops) of 2,000 peptides and 1,000,000 price-history rows, uncached home and detail
  *    pages from one client connection (p50/p95/p99), then 16 connections; dropped afterwards.
  *
  * BENCH_DURATION (seconds per run, default 5) and BENCH_CONNECTIONS (default 10) tune it.
@@ -18,6 +18,7 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import pg from "pg";
 
+import { PG_PEPTIDES, seedLargeCatalogue } from "./bench-catalogue";
 import { startBareServer, startBuiltServer, type RunningServer } from "./bench-server";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -26,8 +27,6 @@ const CACHED_SHARE_OF_BARE = 0.5;
 /** Cached and bare runs alternate this many times; the median of each is reported. */
 const ROUNDS = 3;
 const WARM_UP_S = 2;
-const PG_PEPTIDES = 2_000;
-const PG_PRICE_HISTORY_ROWS = 1_000_000;
 
 interface Rate {
   rps: number;
@@ -202,46 +201,8 @@ async function benchDemoData(): Promise<boolean> {
   });
 }
 
-/** 2,000 peptides (2 sizes, 4 offers each) and 1,000,000 price-history rows, made in SQL. */
-async function seedLargeCatalogue(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`insert into categories (name, slug)
-      select 'Bench ' || n, 'bench-' || n from generate_series(1, 6) n`);
-    await client.query(`insert into vendors (name, rating)
-      select 'Bench Vendor ' || n, 3 + n % 3 from generate_series(1, 8) n`);
-    await client.query(`insert into coupons (vendor_id, code, discount_amount, discount_type)
-      select id, 'BENCH' || row_number() over (), 10, 'percentage' from vendors limit 4`);
-    await client.query(`insert into peptides (name, slug, category_id, description, key_benefits, is_popular, popular_order)
-      select 'Peptide ' || lpad(n::text, 5, '0'), 'peptide-' || n, c.ids[1 + n % 6], 'A generated peptide.',
-             array['Generated'], n < 3, case when n < 3 then n + 1 end
-        from generate_series(0, ${PG_PEPTIDES - 1}) n,
-             (select array_agg(id order by slug) ids from categories) c`);
-    await client.query(`insert into size_options (peptide_id, quantity, unit)
-      select p.id, q, 'mg' from peptides p cross join unnest(array[5, 10]) q`);
-    await client.query(`insert into vendor_peptides (peptide_id, size_option_id, vendor_id, price, url, stock_status)
-      select s.peptide_id, s.id, v.ids[1 + (abs(hashtext(s.id::text)) + k) % 8], 10 + s.quantity * 3 + k * 5,
-             'https://vendor.example/' || s.id || '/' || k, case when k = 3 then 'out_of_stock' else 'in_stock' end
-        from size_options s cross join generate_series(0, 3) k,
-             (select array_agg(id order by name) ids from vendors) v`);
-    const [{ offers }] = (await client.query(`select count(*)::int offers from vendor_peptides`))
-      .rows as { offers: number }[];
-    const perOffer = Math.ceil(PG_PRICE_HISTORY_ROWS / offers);
-    await client.query(`insert into price_history (vendor_peptide_id, price, in_stock, observed_at)
-      select vp.id, vp.price + (d % 7) - 3, d % 11 <> 0, now() - make_interval(days => d)
-        from vendor_peptides vp cross join generate_series(1, ${perOffer}) d`);
-    await client.query("analyze");
-    const [{ rows }] = (await client.query(`select count(*)::int rows from price_history`))
-      .rows as { rows: number }[];
-    return rows;
-  } finally {
-    await client.end();
-  }
-}
-
 async function benchPostgres(serverUrl: string) {
-  const name = `pp_bench_${crypto.randomBytes(5).toString("hex")}`;
+  const name = `perf_bench_${crypto.randomBytes(5).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -8,7 +8,8 @@ import type { DatabaseHandle } from "./db/client";
  * - whole rendered pages for visitors without a session, keyed by URL (see server/page-cache.ts).
  *
  * Every write that changes what public pages show empties them: the database sends a NOTIFY
- * on the `public_pages_changed` channel from triggers on the public tables (whoever writes:
+ * on the `public_pages_changed` channel from triggers on the public tables when a statement
+ * changed rows (whoever writes:
  * admin, scraper, review queue, a script), and every instance LISTENs. `clear()` empties this
  * instance at once and tells the others too (admin 'Clear Cache').
  */

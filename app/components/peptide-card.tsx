@@ -4,15 +4,26 @@ import { Link } from "react-router";
 import type { PeptideCardData } from "~/.server/data/listings.server";
 import { formatPrice } from "~/lib/format";
 import { shippingNote } from "~/lib/offer-view";
-import { cn } from "~/lib/utils";
 
-import { Badge } from "./ui/badge";
 import { Skeleton } from "./ui/skeleton";
 
 export const PEPTIDE_PLACEHOLDER_IMAGE = "/images/peptide-default.jpg";
 
 const CARD_CLASS =
   "flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm";
+
+/**
+ * The secondary Badge's look without its focus, invalid-state and icon rules, which a plain
+ * span never needs: a home page shows dozens of cards, and every class is bytes and work in
+ * each uncached render.
+ */
+const VENDOR_COUNT_CLASS =
+  "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-md border border-transparent bg-secondary px-2 py-0.5 text-xs font-medium whitespace-nowrap text-secondary-foreground tabular-nums";
+
+const SIZE_BUTTON_CLASS =
+  "h-7 rounded-md border px-2 text-xs font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+const SIZE_ACTIVE_CLASS = "border-primary bg-primary text-primary-foreground";
+const SIZE_IDLE_CLASS = "bg-background hover:bg-accent";
 
 /**
  * One peptide with its sizes; every size's lowest price is already in the loader data,
@@ -68,12 +79,8 @@ export function PeptideCard({
                 type="button"
                 aria-pressed={s.id === size?.id}
                 onClick={() => setSizeId(s.id)}
-                className={cn(
-                  "h-7 rounded-md border px-2 text-xs font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-                  s.id === size?.id
-                    ? "border-primary bg-primary text-primary-foreground"
-                    : "bg-background hover:bg-accent",
-                )}
+                // No class of one list overrides one of the other: joined, not merged.
+                className={`${SIZE_BUTTON_CLASS} ${s.id === size?.id ? SIZE_ACTIVE_CLASS : SIZE_IDLE_CLASS}`}
               >
                 {s.label}
               </button>
@@ -106,9 +113,9 @@ export function PeptideCard({
               <p className="text-xs text-muted-foreground">Not in stock</p>
             ) : null}
           </div>
-          <Badge variant="secondary" className="tabular-nums" data-testid="card-vendors">
-            {size?.vendorCount ?? 0} {size?.vendorCount === 1 ? "vendor" : "vendors"}
-          </Badge>
+          <span className={VENDOR_COUNT_CLASS} data-testid="card-vendors">
+            {`${size?.vendorCount ?? 0} ${size?.vendorCount === 1 ? "vendor" : "vendors"}`}
+          </span>
         </div>
       </div>
     </article>

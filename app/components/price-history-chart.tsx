@@ -13,6 +13,7 @@ import {
   type HistoryBucket,
   type HistoryRange,
   type PriceMark,
+  type PricePoint,
   type PriceSeries,
 } from "~/lib/price-history";
 import { cn } from "~/lib/utils";
@@ -45,17 +46,21 @@ const BUCKET_PREFIX: Record<HistoryBucket, string> = {
   month: "Month from ",
 };
 
-/** A point's span as the chart and the table say it: its day (UTC), or the first day of its week or month. */
-function pointDate(t: number, bucket: HistoryBucket): string {
-  return `${BUCKET_PREFIX[bucket]}${formatDate(new Date(t))} (UTC)`;
+/**
+ * A point's span as the chart and the table say it: its day (UTC), or the first day of its week
+ * or month; a merged point's first and last (see mergePoints).
+ */
+function pointDate({ t, until }: PricePoint, bucket: HistoryBucket): string {
+  if (until === undefined) return `${BUCKET_PREFIX[bucket]}${formatDate(new Date(t))} (UTC)`;
+  return `${formatDate(new Date(t))} to ${BUCKET_PREFIX[bucket].toLowerCase()}${formatDate(new Date(until))} (UTC)`;
 }
 
 function describePoint(point: FlatPoint, currency: string, bucket: HistoryBucket): string {
   const spread =
     point.low !== undefined && point.high !== undefined
-      ? ` (that ${bucket} ${formatPrice(point.low, currency)} to ${formatPrice(point.high, currency)})`
+      ? ` (that ${point.until === undefined ? bucket : "span"} ${formatPrice(point.low, currency)} to ${formatPrice(point.high, currency)})`
       : "";
-  return `${pointDate(point.t, bucket)} · ${point.vendorName} · ${formatPrice(point.price, currency)}${spread}`;
+  return `${pointDate(point, bucket)} · ${point.vendorName} · ${formatPrice(point.price, currency)}${spread}`;
 }
 
 function RangeLinks({ range }: { range: HistoryRange }) {
@@ -310,7 +315,7 @@ export function PriceHistoryChart({
                 ? ` (${formatPrice(activePoint.low, currency)}–${formatPrice(activePoint.high, currency)})`
                 : ""}
             </span>
-            <span className="block text-muted-foreground">{pointDate(activePoint.t, bucket)}</span>
+            <span className="block text-muted-foreground">{pointDate(activePoint, bucket)}</span>
           </div>
         ) : null}
       </div>
@@ -364,8 +369,11 @@ export function PriceHistoryChart({
         <div className="mt-2 max-h-96 overflow-y-auto">
           <table className="w-full tabular-nums" data-testid="price-history-table">
             <caption className="py-1 text-left text-xs text-muted-foreground">
-              Prices of {subject} before coupons, {HISTORY_RANGE_LABELS[range].toLowerCase()}: each{" "}
-              {bucket}&apos;s last price with its low and high, in {currency}
+              Prices of {subject} before coupons, {HISTORY_RANGE_LABELS[range].toLowerCase()}:{" "}
+              {points.some((p) => p.until !== undefined)
+                ? `each ${bucket}'s or run of ${bucket}s' last price`
+                : `each ${bucket}'s last price`}{" "}
+              with its low and high, in {currency}
             </caption>
             <thead>
               <tr className="border-b text-left">
@@ -390,7 +398,7 @@ export function PriceHistoryChart({
               {points.map((p) => (
                 <tr key={`${p.seriesIndex}-${p.t}`} className="border-b last:border-0">
                   <th scope="row" className="py-1 pr-3 text-left font-normal">
-                    {pointDate(p.t, bucket)}
+                    {pointDate(p, bucket)}
                   </th>
                   <td className="py-1 pr-3">{p.vendorName}</td>
                   <td className="py-1 pr-3 text-right">{formatPrice(p.price, currency)}</td>

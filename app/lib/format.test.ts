@@ -28,6 +28,24 @@ describe("formatPrice", () => {
   it("shows a dash for a non-number", () => {
     expect(formatPrice(Number.NaN)).toBe("—");
   });
+
+  it("writes every amount as Intl's en-US format does, grouping and signs included", () => {
+    const intl = new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const amounts = [0, -0, 0.004, 0.1, 1, 9.995, 99.99, 100, 999.999, 1000, 12345.6, 999999.99];
+    amounts.push(1234567890.12, 1e15, 2.5e17, -1, -1234.56);
+    let seed = 7;
+    for (let i = 0; i < 2000; i += 1) {
+      seed = (seed * 48271) % 2147483647;
+      amounts.push((seed / 2147483647) * 10 ** (i % 10));
+    }
+    for (const amount of amounts) {
+      const cents = Math.round((amount + Number.EPSILON) * 100) / 100;
+      expect(formatPrice(amount, "CHF"), String(amount)).toBe(`CHF ${intl.format(cents)}`);
+    }
+  });
 });
 
 describe("formatLastScraped", () => {
@@ -52,6 +70,20 @@ describe("formatDate", () => {
   it("formats a calendar day", () => {
     expect(formatDate(new Date(Date.UTC(2024, 11, 31, 23, 0)))).toBe("Dec 31, 2024");
     expect(formatDate("2024-02-29")).toBe("Feb 29, 2024");
+  });
+
+  it("writes every day as Intl's en-US UTC format does", () => {
+    const intl = new Intl.DateTimeFormat("en-US", {
+      timeZone: "UTC",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    });
+    const days = [Date.UTC(999, 0, 1), Date.UTC(10000, 0, 1), Date.UTC(1970, 0, 1)];
+    for (let t = Date.UTC(2020, 0, 1, 23, 59); t < Date.UTC(2030, 0, 1); t += 86_400_000 * 3.7) {
+      days.push(t);
+    }
+    for (const t of days) expect(formatDate(new Date(t))).toBe(intl.format(new Date(t)));
   });
 });
 

@@ -10,12 +10,31 @@ const NUMBER = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 2,
 });
 
+/** Below this, toFixed(2) writes every cent exactly, as Intl does. */
+const FAST_FORMAT_LIMIT = 1e15;
+
+/**
+ * NUMBER.format for an amount already rounded to cents, written out by hand for the usual
+ * ones: a page formats hundreds of prices, and Intl takes several microseconds each.
+ */
+function centsDigits(amount: number): string {
+  if (!(amount >= 0 && amount < FAST_FORMAT_LIMIT) || Object.is(amount, -0)) {
+    return NUMBER.format(amount);
+  }
+  const fixed = amount.toFixed(2);
+  const point = fixed.length - 3;
+  if (point <= 3) return fixed;
+  let grouped = fixed.slice(0, point % 3 || 3);
+  for (let i = point % 3 || 3; i < point; i += 3) grouped += `,${fixed.slice(i, i + 3)}`;
+  return grouped + fixed.slice(point);
+}
+
 /** Non-numbers show as an em dash rather than "$NaN". */
 export function formatPrice(amount: number, currency: string | null = "USD"): string {
   if (!Number.isFinite(amount)) return "—";
   const code = (currency ?? "USD").toUpperCase();
   // Rounded first because Intl rounds the binary value, turning 1.005 into "1.00".
-  const digits = NUMBER.format(roundToCents(amount));
+  const digits = centsDigits(roundToCents(amount));
   const symbol = SYMBOLS[code];
   return symbol ? `${symbol}${digits}` : `${code} ${digits}`;
 }
@@ -60,13 +79,22 @@ function toDate(value: Date | string | null | undefined): Date | null {
 /** An unreadable timestamp is treated like a missing one. */
 export function formatLastScraped(date: Date | string | null): string {
   const value = toDate(date);
-  return value ? `${UTC_DAY.format(value)} ${UTC_TIME.format(value)} UTC` : "Never";
+  return value ? `${utcDay(value)} ${UTC_TIME.format(value)} UTC` : "Never";
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** UTC_DAY.format written out for four-digit years ("Nov 23, 2026"): Intl is slow per call. */
+function utcDay(value: Date): string {
+  const year = value.getUTCFullYear();
+  if (year < 1000 || year > 9999) return UTC_DAY.format(value);
+  return `${MONTHS[value.getUTCMonth()]} ${value.getUTCDate()}, ${year}`;
 }
 
 /** The calendar day (in UTC) of a timestamp or a date-only value. */
 export function formatDate(date: Date | string | null): string {
   const value = toDate(date);
-  return value ? UTC_DAY.format(value) : "";
+  return value ? utcDay(value) : "";
 }
 
 const MINUTE = 60_000;

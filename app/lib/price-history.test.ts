@@ -5,11 +5,14 @@ import {
   cutToRange,
   DEFAULT_HISTORY_RANGE,
   flattenPoints,
+  MAX_CHART_POINTS,
+  mergePoints,
   nearestPointIndex,
   parseHistoryRange,
   rangeStart,
   summarizeHistory,
   toDisplayCurrency,
+  type PricePoint,
   type PriceSeries,
 } from "~/lib/price-history";
 
@@ -165,6 +168,80 @@ describe("buildHistorySeries", () => {
       },
       { id: "o2", vendorName: "Bolt", currency: "USD", points: [] },
     ]);
+  });
+
+  it("shares MAX_CHART_POINTS among the offers of a size, so each size's chart stays within it", () => {
+    const daily = Array.from({ length: 90 }, (_, i) => ({ t: ago(89 - i), price: 10 + (i % 5) }));
+    const offers = ["a", "b", "c", "d", "e"].map((id, i) => ({
+      id,
+      vendorName: id,
+      currency: "USD",
+      sizeId: i < 4 ? "5mg" : "10mg",
+    }));
+    const series = buildHistorySeries(
+      offers,
+      offers.map((o) => ({ vendorPeptideId: o.id, points: daily })),
+      "90d",
+      { displayCurrency: "USD", rates: {}, now: NOW },
+    );
+    const pointsOf = (size: string) =>
+      series
+        .filter((s) => offers.find((o) => o.id === s.id)!.sizeId === size)
+        .reduce((sum, s) => sum + s.points.length, 0);
+    expect(pointsOf("5mg")).toBeLessThanOrEqual(MAX_CHART_POINTS);
+    expect(pointsOf("5mg")).toBeGreaterThan(MAX_CHART_POINTS / 2);
+    // The only 10mg offer keeps all of its 90 days.
+    expect(pointsOf("10mg")).toBe(90);
+  });
+});
+
+describe("mergePoints", () => {
+  /** 365 daily points: a wave, its lowest on day 100 and highest on day 250, with daily spreads. */
+  const year: PricePoint[] = Array.from({ length: 365 }, (_, i) => {
+    const price = i === 100 ? 5 : i === 250 ? 50 : 20 + (i % 7);
+    return { t: ago(365 - i), price, low: price - (i === 100 ? 0 : 1), high: price + 1 };
+  });
+  const summary = (points: PricePoint[]) =>
+    summarizeHistory([{ id: "o", vendorName: "V", currency: "USD", points }]);
+
+  it("leaves a series within the limit as it is", () => {
+    const few = year.slice(0, 10);
+    expect(mergePoints(few, 10)).toBe(few);
+  });
+
+  it("keeps at most the limit, in time order, with exact lowest, highest and current prices", () => {
+    for (const max of [120, 30, 15, 8]) {
+      const merged = mergePoints(year, max);
+      expect(merged.length).toBeLessThanOrEqual(max);
+      expect(merged.length).toBeGreaterThan(max / 2);
+      expect(merged.map((p) => p.t)).toEqual([...merged.map((p) => p.t)].sort((a, b) => a - b));
+      expect(summary(merged)).toEqual(summary(year));
+    }
+  });
+
+  it("merges a run into its first time, its last price and time, and its low and high", () => {
+    const run: PricePoint[] = [
+      { t: ago(9), price: 10 },
+      { t: ago(8), price: 30, low: 8, high: 31 },
+      { t: ago(7), price: 12 },
+      { t: ago(6), price: 11 },
+      { t: ago(5), price: 9 },
+      { t: ago(4), price: 40 },
+      { t: ago(3), price: 20 },
+      { t: ago(2), price: 21 },
+      { t: ago(1), price: 22 },
+    ];
+    const merged = mergePoints(run, 7);
+    expect(merged.length).toBeLessThanOrEqual(7);
+    // The lowest low (day 8's 8), the highest high (day 4's 40) and the last point stay.
+    expect(merged).toContainEqual(run[1]);
+    expect(merged).toContainEqual(run[5]);
+    expect(merged.at(-1)).toEqual(run[8]);
+    const first = merged[0]!;
+    expect(first).toEqual({ t: ago(9), price: 10 });
+    const between = merged.find((p) => p.t === ago(7))!;
+    expect(between).toMatchObject({ t: ago(7), low: expect.any(Number), high: expect.any(Number) });
+    expect(between.until).toBeGreaterThan(between.t);
   });
 });
 

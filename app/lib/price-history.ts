@@ -57,6 +57,8 @@ export interface PricePoint {
   price: number;
   low?: number;
   high?: number;
+  /** A point merged from several (mergePoints): the time of the last of them. */
+  until?: number;
 }
 
 export interface PriceSeries {
@@ -103,6 +105,7 @@ export function toDisplayCurrency(
         t: p.t,
         price: scale(p.price)!,
         ...(p.low === undefined ? {} : { low: scale(p.low), high: scale(p.high) }),
+        ...(p.until === undefined ? {} : { until: p.until }),
       })),
     });
   }
@@ -110,22 +113,86 @@ export function toDisplayCurrency(
 }
 
 /**
+ * The most points one chart (one size's vendor prices together) draws and lists in its table:
+ * about what its 640-unit drawing can tell apart, and a table a screen reader can get through.
+ * Every size's series are sent with the page (choosing a size does not reload it).
+ */
+export const MAX_CHART_POINTS = 120;
+
+function mergeRun(run: PricePoint[]): PricePoint {
+  if (run.length === 1) return run[0]!;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const p of run) {
+    low = Math.min(low, p.low ?? p.price);
+    high = Math.max(high, p.high ?? p.price);
+  }
+  const last = run[run.length - 1]!;
+  return { t: run[0]!.t, price: last.price, low, high, until: last.until ?? last.t };
+}
+
+/**
+ * At most `max` points (seven at the least; time order in, time order out): runs of neighbouring points
+ * merge into one that starts at the first, holds the last one's price and keeps the lowest and
+ * highest of them all. The first point with the series' lowest low, the first with its highest
+ * high and the last point stay as they are, so the lowest, highest and current prices keep
+ * their exact values and dates.
+ */
+export function mergePoints(points: PricePoint[], max: number): PricePoint[] {
+  if (points.length <= max) return points;
+  let lowest = 0;
+  let highest = 0;
+  points.forEach((p, i) => {
+    if ((p.low ?? p.price) < (points[lowest]!.low ?? points[lowest]!.price)) lowest = i;
+    if ((p.high ?? p.price) > (points[highest]!.high ?? points[highest]!.price)) highest = i;
+  });
+  const kept = new Set([lowest, highest, points.length - 1]);
+  // Each kept point may also cut a run short: room for both.
+  const runLength = Math.ceil(points.length / Math.max(1, max - 2 * kept.size));
+  const merged: PricePoint[] = [];
+  let run: PricePoint[] = [];
+  points.forEach((p, i) => {
+    if (kept.has(i)) {
+      if (run.length > 0) merged.push(mergeRun(run));
+      merged.push(p);
+      run = [];
+      return;
+    }
+    run.push(p);
+    if (run.length === runLength) {
+      merged.push(mergeRun(run));
+      run = [];
+    }
+  });
+  if (run.length > 0) merged.push(mergeRun(run));
+  return merged;
+}
+
+/**
  * The chart's series of a peptide's vendor prices: each offer's recorded points cut to the
- * range and converted to the display currency (offers without a rate are left out).
+ * range, merged down to its share of MAX_CHART_POINTS among its size's offers, and converted
+ * to the display currency (offers without a rate are left out).
  */
 export function buildHistorySeries(
-  offers: { id: string; vendorName: string; currency: string }[],
+  offers: { id: string; vendorName: string; currency: string; sizeId?: string }[],
   history: { vendorPeptideId: string; points: PricePoint[] }[],
   range: HistoryRange,
   pricing: { displayCurrency: string; rates: ExchangeRates; now: Date },
 ): PriceSeries[] {
   const pointsOf = new Map(history.map((h) => [h.vendorPeptideId, h.points]));
   const start = rangeStart(range, pricing.now)?.getTime() ?? null;
+  const offersOfSize = new Map<string | undefined, number>();
+  for (const offer of offers) {
+    offersOfSize.set(offer.sizeId, (offersOfSize.get(offer.sizeId) ?? 0) + 1);
+  }
   const series = offers.map((offer) => ({
     id: offer.id,
     vendorName: offer.vendorName,
     currency: offer.currency,
-    points: cutToRange(pointsOf.get(offer.id) ?? [], start),
+    points: mergePoints(
+      cutToRange(pointsOf.get(offer.id) ?? [], start),
+      Math.floor(MAX_CHART_POINTS / offersOfSize.get(offer.sizeId)!),
+    ),
   }));
   return toDisplayCurrency(series, pricing.displayCurrency, pricing.rates);
 }

@@ -1,13 +1,14 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createCategory } from "~/.server/data/categories.server";
 import { upsertExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getHomePageData } from "~/.server/data/listings.server";
 import { updateSettings } from "~/.server/data/settings.server";
-import { peptides } from "~/.server/db/schema";
+import { peptides, vendorPeptides } from "~/.server/db/schema";
 import type { PageCache } from "~/.server/page-cache.server";
 import { getPricingContext } from "~/.server/pricing-context.server";
-import { parseHomeFilters } from "~/lib/home-filters";
+import { parseHomeFilters, parseHomeSort } from "~/lib/home-filters";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 
@@ -48,13 +49,14 @@ function recordingCache(): { cache: Pick<PageCache, "get">; keys: string[] } {
 }
 
 async function home(
-  options: { currency?: string; category?: string | null; query?: string } = {},
+  options: { currency?: string; category?: string | null; query?: string; page?: number } = {},
   cache: Pick<PageCache, "get"> = app.cache,
 ) {
   return getHomePageData(app.db, {
     categorySlug: options.category ?? null,
-    page: 1,
+    page: options.page ?? 1,
     filters: parseHomeFilters(new URLSearchParams(options.query ?? "")),
+    sort: parseHomeSort(new URLSearchParams(options.query ?? "").get("sort")),
     pricing: await getPricingContext(app, visitor(options.currency)),
     cache,
   });
@@ -117,5 +119,33 @@ describe("home page from the data cache", () => {
     await home({ category: "no-such-category" }, cache);
     await home({ query: "minPrice=1" }, cache);
     expect(keys.filter((key) => key.startsWith("home-count:"))).toEqual([`home-count:${category}`]);
+  });
+
+  it("keeps the rows of unfiltered pages that exist, and nothing of filtered or sorted ones", async () => {
+    const { cache, keys } = recordingCache();
+    const category = (await home()).categories[0]!.slug;
+    await home({}, cache);
+    await home({ category }, cache);
+    await home({ page: 999 }, cache);
+    await home({ query: "minPrice=1" }, cache);
+    await home({ query: "sort=price" }, cache);
+    await home({ category: "no-such-category" }, cache);
+    expect(keys.filter((key) => key.startsWith("home-page:"))).toEqual([
+      "home-page::1",
+      `home-page:${category}:1`,
+    ]);
+  });
+
+  it("shows a new price on a kept page as soon as it is written", async () => {
+    const before = await home();
+    const size = before.peptides.flatMap((p) => p.sizes).find((s) => s.lowestPrice !== null)!;
+    expect((await home()).peptides).toEqual(before.peptides);
+    await app.db
+      .update(vendorPeptides)
+      .set({ price: 0.5, vials: 1, currency: "USD", stockStatus: "in_stock", missedScrapes: 0 })
+      .where(eq(vendorPeptides.sizeOptionId, size.id));
+    const after = (await home()).peptides.flatMap((p) => p.sizes).find((s) => s.id === size.id)!;
+    expect(after.lowestPrice).not.toBe(size.lowestPrice);
+    expect(after.lowestPrice).toBeLessThanOrEqual(0.5);
   });
 });

@@ -537,18 +537,34 @@ export async function getHomePageData(
     !hasRowFilters(filters) &&
     (categorySlug === null || meta.categories.some((c) => c.slug === categorySlug));
   const countTotal = async () => (await countQuery)[0]!.total;
-  const [summaries, total] = await Promise.all([
-    pageQuery,
-    sharedCount ? readShared(`home-count:${categorySlug ?? ""}`, countTotal) : countTotal(),
-  ]);
   const featuredSummaries = meta.featured.map(({ popularOrder: _order, ...summary }) => summary);
-  const ids = [...new Set([...summaries, ...featuredSummaries].map((p) => p.id))];
-  const cards = buildCards(
-    [...summaries, ...featuredSummaries],
-    await getCardSizes(db, ids),
-    filters,
-    pricing,
-  );
+  /** The page's peptides and the unpriced rows of their and the featured peptides' prices. */
+  const readPage = async (pageSummaries: Promise<PeptideSummary[]> = pageQuery) => {
+    const summaries = await pageSummaries;
+    const ids = [...new Set([...summaries, ...featuredSummaries].map((p) => p.id))];
+    return { summaries, sizeRows: await getCardSizes(db, ids) };
+  };
+
+  let total: number;
+  let rows: Awaited<ReturnType<typeof readPage>>;
+  if (sharedCount && sort === "name") {
+    // Every visitor of an unfiltered page reads the same rows; prices are still worked out
+    // below, per request. Only pages that exist are kept, so the cache stays catalogue-sized.
+    total = await readShared(`home-count:${categorySlug ?? ""}`, countTotal);
+    rows =
+      page <= Math.max(1, Math.ceil(total / HOME_PAGE_SIZE))
+        ? await readShared(`home-page:${categorySlug ?? ""}:${page}`, () => readPage())
+        : await readPage();
+  } else {
+    const [summaries, counted] = await Promise.all([
+      pageQuery,
+      sharedCount ? readShared(`home-count:${categorySlug ?? ""}`, countTotal) : countTotal(),
+    ]);
+    total = counted;
+    rows = await readPage(Promise.resolve(summaries));
+  }
+  const { summaries } = rows;
+  const cards = buildCards([...summaries, ...featuredSummaries], rows.sizeRows, filters, pricing);
 
   return {
     categories: meta.categories,
