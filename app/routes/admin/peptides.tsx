@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Link, redirect, useLocation, useNavigate } from "react-router";
 
-import { requireAdmin } from "~/.server/auth.server";
+import { adminOf } from "~/.server/admin-guard.server";
 import { readImageUploadForm } from "~/.server/upload-form.server";
 import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
@@ -31,7 +31,6 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
   const url = new URL(request.url);
   // The vendor prices have their own page; the dashboard's older links still land there.
   if (url.searchParams.get("stale") === "1") throw redirect("/admin/prices?stale=1");
@@ -39,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.app, request);
+  const admin = adminOf(context);
   return handlePeptideAction(context.app, admin, await readImageUploadForm(request));
 }
 

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 
-import { requireAdmin } from "~/.server/auth.server";
+import { adminOf } from "~/.server/admin-guard.server";
 import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
@@ -29,12 +29,11 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
   return loadPricesPage(context.app, new URL(request.url), new Date());
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.app, request);
+  const admin = adminOf(context);
   return handlePriceAction(context.app, admin, await request.formData());
 }
 

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useMemo } from "react";
 
-import { requireAdmin } from "~/.server/auth.server";
+import { adminOf } from "~/.server/admin-guard.server";
 import { readImageUploadForm } from "~/.server/upload-form.server";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
@@ -23,12 +23,11 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
   return loadVendorsPage(context.app, new URL(request.url), new Date());
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.app, request);
+  const admin = adminOf(context);
   return handleVendorAction(context.app, admin, await readImageUploadForm(request), new Date());
 }
 
