@@ -138,12 +138,12 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
           </>
         )}
 
-        <SourcesToolbar key={`${query.q}|${query.status ?? ""}`} query={query} />
+        <SourcesToolbar key={`${query.q}|${query.filters.status ?? ""}`} query={query} />
         <SourcesTable
-          key={`${query.q}|${query.status}|${query.sort}|${query.dir}|${query.page}`}
+          key={`${query.q}|${query.filters.status}|${query.sort}|${query.dir}|${query.page}`}
           rows={sources.rows}
+          total={sources.total}
           query={query}
-          pageCount={sources.pageCount}
           running={running}
           runningSourceId={runningSourceId}
           onRun={(id) => runFetcher.submit({ intent: "run-source", id }, { method: "post" })}
