@@ -1,24 +1,20 @@
-import { RotateCcw } from "lucide-react";
-import { useMemo } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 import { adminOf } from "~/.server/admin-guard.server";
-import { getTrashPage, type TrashListItem } from "~/.server/data/trash.server";
-import { DataTable, type DataColumn } from "~/components/admin/data-table";
+import { getTrashPage } from "~/.server/data/trash.server";
+import { DataTable } from "~/components/admin/data-table";
+import { RESTORE_FETCHER_KEY, TRASH_COLUMNS } from "~/components/admin/trash/trash-columns";
 import { TableStateInputs } from "~/components/admin/table-filter-form";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { failure, type ActionResult } from "~/lib/action-result";
-import { formatLastScraped } from "~/lib/format";
+import { failure } from "~/lib/action-result";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { TRASH_RETENTION_DAYS, TRASH_TABLE, trashActionSchema } from "~/lib/forms/trash";
 import { readTablePage, TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/trash";
 import { handleTrashAction } from "./trash.server";
-
-const RESTORE_FETCHER_KEY = "trash-restore";
 
 export function meta() {
   return [{ title: "Trash · Admin · PeptidePrices" }];
@@ -38,53 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleTrashAction(context.app, admin, parsed.data);
 }
 
-function RestoreButton({ item }: { item: TrashListItem }) {
-  const fetcher = useFetcher<ActionResult>({ key: RESTORE_FETCHER_KEY });
-  const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={busy}
-      aria-label={`Restore ${item.name}`}
-      onClick={() => fetcher.submit({ intent: "restore-item", id: item.id }, { method: "post" })}
-    >
-      <RotateCcw aria-hidden />
-      {busy ? "Restoring..." : "Restore"}
-    </Button>
-  );
-}
-
 export default function AdminTrash({ loaderData }: Route.ComponentProps) {
   const { query, rows, total } = loaderData;
   const navigation = useNavigation();
   useFetcherToast(RESTORE_FETCHER_KEY);
-  const columns = useMemo<DataColumn<TrashListItem>[]>(
-    () => [
-      {
-        id: "name",
-        header: "Name",
-        sortKey: "name",
-        cell: (row) => <span className="font-medium">{row.name}</span>,
-      },
-      { id: "entity", header: "Kind", sortKey: "entity", cell: (row) => row.entityLabel },
-      {
-        id: "deletedAt",
-        header: "Deleted",
-        sortKey: "deletedAt",
-        cell: (row) => (
-          <span className="text-sm">
-            {formatLastScraped(row.deletedAt)}
-            {row.deletedByEmail ? (
-              <span className="block text-muted-foreground">by {row.deletedByEmail}</span>
-            ) : null}
-          </span>
-        ),
-      },
-      { id: "actions", header: "Actions", cell: (row) => <RestoreButton item={row} /> },
-    ],
-    [],
-  );
 
   return (
     <section aria-labelledby="trash-heading" className="space-y-4">
@@ -115,7 +68,7 @@ export default function AdminTrash({ loaderData }: Route.ComponentProps) {
       </Form>
       <DataTable
         label="Trash"
-        columns={columns}
+        columns={TRASH_COLUMNS}
         rows={rows}
         total={total}
         table={TRASH_TABLE}
