@@ -195,6 +195,15 @@ describe("filters", () => {
     });
   });
 
+  it("reads the status filter: active, inactive, or none for anything else", () => {
+    const status = (search: string) =>
+      PEPTIDES_TABLE.parse(new URLSearchParams(search)).filters.status;
+    expect(status("status=active")).toBe("active");
+    expect(status("status=inactive")).toBe("inactive");
+    expect(status("status=ACTIVE")).toBeUndefined();
+    expect(status("")).toBeUndefined();
+  });
+
   it("reads text filters trimmed and cut, an empty one as none (the audit log)", () => {
     const query = AUDIT_TABLE.parse(
       new URLSearchParams(`entity=peptide&actor=%20admin@%20&page=3`),

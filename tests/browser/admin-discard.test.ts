@@ -6,7 +6,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signIn } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import {
+  browserCookies,
+  launchBrowser,
+  newVerifiedContext,
+  waitForHydration,
+} from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -20,12 +25,7 @@ beforeAll(async () => {
   context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
   // Sign-in is rate limited: once for the whole file.
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url: server.baseUrl };
-    }),
-  );
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
   page = await context.newPage();
 });
 afterAll(async () => {
