@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 
+import type { SIZES_TABLE } from "~/lib/admin-tables";
 import type { Unit } from "~/lib/constants";
 
 import type { Database } from "../db/client";
@@ -52,7 +53,8 @@ export async function getPeptideSizeOptions(db: Database, peptideId: string) {
   return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
 }
 
-export type AdminSizeSort = "peptide" | "unit" | "prices";
+/** The columns the Sizes table sorts by (its definition in app/lib/admin-tables.ts). */
+export type AdminSizeSort = (typeof SIZES_TABLE.spec.sorts)[number];
 
 /**
  * One page of the admin's Sizes table: each size with its peptide and how many vendor prices
