@@ -180,6 +180,8 @@ describe("admin scraping page in a browser", () => {
     await page.getByRole("link", { name: "Retailer", exact: true }).click();
     await page.waitForURL(/sort=retailer(&|$)/);
     const table = page.getByRole("table", { name: "Scrape sources" });
+    // The URL may change before the sorted rows render.
+    await table.locator('th[aria-sort="ascending"]').filter({ hasText: "Retailer" }).waitFor();
     const names = await table
       .getByRole("checkbox", { name: /^Select (?!every row)/ })
       .evaluateAll((boxes) => boxes.map((box) => box.getAttribute("aria-label")));
