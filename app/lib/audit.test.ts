@@ -9,7 +9,6 @@ import {
   formatUtcTimestamp,
   humaniseAuditKey,
 } from "./audit";
-import { auditLogHref, auditLogQuerySchema } from "./forms/audit";
 
 describe("diffAuditFields", () => {
   it("keeps only the fields whose value changed", () => {
@@ -94,33 +93,5 @@ describe("display helpers", () => {
     expect(formatUtcTimestamp(new Date("2026-11-22T20:31:59.999Z"))).toBe("2026-11-22 20:31 UTC");
     expect(formatUtcTimestamp("2026-11-22T23:05:00+02:00")).toBe("2026-11-22 21:05 UTC");
     expect(formatUtcTimestamp("nonsense")).toBe("—");
-  });
-});
-
-describe("auditLogQuerySchema", () => {
-  it("reads filters and the page, defaulting to page 1", () => {
-    expect(auditLogQuerySchema.parse({ entity: "peptide", actor: " admin@ ", page: "3" })).toEqual({
-      entity: "peptide",
-      actor: "admin@",
-      page: 3,
-    });
-    expect(auditLogQuerySchema.parse({ entity: "", page: "" })).toEqual({
-      entity: undefined,
-      actor: undefined,
-      page: 1,
-    });
-  });
-
-  it("refuses a page that is not a whole number of 1 or more", () => {
-    for (const page of ["0", "-1", "1.5", "abc"]) {
-      expect(auditLogQuerySchema.safeParse({ page }).success).toBe(false);
-    }
-  });
-
-  it("builds the URL of a page with the same filters", () => {
-    expect(auditLogHref({ entity: "vendor", actor: "a@b", page: 2 })).toBe(
-      "/admin/audit?entity=vendor&actor=a%40b&page=2",
-    );
-    expect(auditLogHref({ page: 1 })).toBe("/admin/audit");
   });
 });

@@ -174,7 +174,7 @@ describe("admin content pages in a browser", () => {
     await page.waitForURL(/q=BROWSER-USER/);
     const row = page.getByRole("row").filter({ hasText: email });
     await row.waitFor();
-    await page.getByTestId("user-count").getByText("1 user").waitFor();
+    await page.getByTestId("table-count").getByText("1 user").waitFor();
     await row.getByText("User", { exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Add Admin" }).click();

@@ -76,9 +76,7 @@ function retailers(html: string): string[] {
     html.indexOf('aria-label="Scrape sources"'),
     html.indexOf("</table>", html.indexOf('aria-label="Scrape sources"')),
   );
-  return [...table.matchAll(/aria-label="Select (?!all sources)([^"]+)"/g)].map(
-    (match) => match[1]!,
-  );
+  return [...table.matchAll(/aria-label="Select (?!every row)([^"]+)"/g)].map((match) => match[1]!);
 }
 
 async function post(fields: Record<string, string>) {
@@ -135,7 +133,7 @@ describe("the sources table", () => {
   it("sorts ascending on the first click, descending on the second, kept in the URL", async () => {
     const html = await page(`?q=${encodeURIComponent(PREFIX)}`);
     // The Retailer header links to its ascending sort, keeping the search.
-    expect(html).toMatch(/href="\/admin\/scraping\?q=Table\+Test&amp;sort=retailer&amp;dir=asc"/);
+    expect(html).toMatch(/href="\/admin\/scraping\?q=Table\+Test&amp;sort=retailer"/);
     const ascending = await page(`?q=${encodeURIComponent(PREFIX)}&sort=retailer&dir=asc`);
     expect(ascending).toMatch(
       /href="\/admin\/scraping\?q=Table\+Test&amp;sort=retailer&amp;dir=desc"/,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { getAdminSizeOptions } from "~/.server/data/size-options.server";
+import { getAdminSizeOptionPage } from "~/.server/data/size-options.server";
 import { peptides, sizeOptions } from "~/.server/db/schema";
 import { formatSize } from "~/lib/units";
 
@@ -34,12 +34,20 @@ function deleteSize(id: string) {
   );
 }
 
+async function allSizes() {
+  const page = { sort: "prices", dir: "desc", page: 1, pageSize: 1000 } as const;
+  return (await getAdminSizeOptionPage(server.app.db, page)).rows;
+}
+
 describe("sizes on the admin categories page", () => {
   it("lists every size with its peptide, unit and number of prices", async () => {
-    const sizes = await getAdminSizeOptions(server.app.db);
+    const sizes = await allSizes();
     const used = sizes.find((size) => size.priceCount > 1)!;
     expect(used).toBeDefined();
-    const response = await server.fetch("/admin/categories", { headers: { cookie: adminCookie } });
+    // The most used sizes first: the table is paged and sorted on the server.
+    const response = await server.fetch("/admin/categories?sizesSort=prices&sizesDir=desc", {
+      headers: { cookie: adminCookie },
+    });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('aria-labelledby="sizes-heading"');
@@ -50,7 +58,7 @@ describe("sizes on the admin categories page", () => {
   });
 
   it("refuses to delete a size while prices use it, saying how many", async () => {
-    const sizes = await getAdminSizeOptions(server.app.db);
+    const sizes = await allSizes();
     const used = sizes.find((size) => size.priceCount > 1)!;
     const response = await deleteSize(used.id);
     expect(response.status).toBe(409);
@@ -83,7 +91,7 @@ describe("sizes on the admin categories page", () => {
     expect(result).toContain(`Size 7 vial deleted`);
     expect(result).toContain("trashBatchId");
     expect(await home()).not.toMatch(sizeButton);
-    const sizes = await getAdminSizeOptions(server.app.db);
+    const sizes = await allSizes();
     expect(sizes.map((row) => row.id)).not.toContain(size!.id);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, eq, or, sql } from "drizzle-orm";
+import { asc, count, desc, eq, or, sql } from "drizzle-orm";
 
 import type { Database } from "../db/client";
 import { categories } from "../db/schema";
@@ -20,6 +20,24 @@ export async function getCategories(db: Database) {
   return db.select(categoryColumns).from(categories).orderBy(asc(categories.name));
 }
 export type AdminCategory = Awaited<ReturnType<typeof getCategories>>[number];
+
+/** One page of the categories by name, with the total. Two queries. */
+export async function getCategoryPage(
+  db: Database,
+  query: { dir: "asc" | "desc"; page: number; pageSize: number },
+) {
+  const order = query.dir === "desc" ? desc : asc;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(categoryColumns)
+      .from(categories)
+      .orderBy(order(categories.name), asc(categories.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(categories),
+  ]);
+  return { rows, total: totalRow?.n ?? 0 };
+}
 
 /** Another category already using this name or slug (both are unique), to answer clearly. */
 export async function findCategoryConflict(

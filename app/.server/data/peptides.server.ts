@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 
+import type { PEPTIDES_TABLE } from "~/lib/admin-tables";
 import type { SortState } from "~/lib/sort";
 import { MAX_POPULAR_ORDER } from "~/lib/forms/peptides";
 
@@ -36,8 +37,8 @@ const adminPeptideColumns = {
   active: peptides.active,
 };
 
-export const ADMIN_PEPTIDE_SORTS = ["name", "category", "popular"] as const;
-export type AdminPeptideSort = (typeof ADMIN_PEPTIDE_SORTS)[number];
+/** The columns the admin table sorts by (its definition in app/lib/admin-tables.ts). */
+export type AdminPeptideSort = (typeof PEPTIDES_TABLE.spec.sorts)[number];
 
 export interface AdminPeptideQuery {
   /** Part of the name, slug or an alias, any case. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
 
-import type { SourcesQuery } from "~/lib/forms/scraping";
+import type { SOURCES_TABLE } from "~/lib/admin-tables";
+import type { SourceStatusFilter } from "~/lib/forms/scraping";
 
 import type { Database } from "../db/client";
 import { scrapedData, scrapeSources, vendors } from "../db/schema";
@@ -48,7 +49,7 @@ function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const STATUS_FILTERS: Record<NonNullable<SourcesQuery["status"]>, SQL> = {
+const STATUS_FILTERS: Record<SourceStatusFilter, SQL> = {
   active: and(eq(scrapeSources.isActive, true), ne(scrapeSources.status, "error"))!,
   inactive: not(scrapeSources.isActive),
   error: eq(scrapeSources.status, "error"),
@@ -69,7 +70,7 @@ const SORT_COLUMNS = {
  */
 export async function getScrapeSourcesPage(
   db: Database,
-  query: SourcesQuery & { pageSize: number },
+  query: ReturnType<typeof SOURCES_TABLE.parse> & { pageSize: number },
 ) {
   const conditions: SQL[] = [];
   if (query.q) {
@@ -78,21 +79,22 @@ export async function getScrapeSourcesPage(
       or(ilike(scrapeSources.retailerName, pattern), ilike(scrapeSources.url, pattern))!,
     );
   }
-  if (query.status) conditions.push(STATUS_FILTERS[query.status]);
+  if (query.filters.status) conditions.push(STATUS_FILTERS[query.filters.status]);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.dir === "desc" ? desc : asc;
-  const order = query.sort
-    ? [
-        // Never-scraped sources come last in both directions.
-        query.sort !== "lastScraped"
-          ? direction(SORT_COLUMNS[query.sort])
-          : query.dir === "desc"
-            ? sql`${scrapeSources.lastScrapedAt} desc nulls last`
-            : sql`${scrapeSources.lastScrapedAt} asc nulls last`,
-        desc(scrapeSources.createdAt),
-        desc(scrapeSources.id),
-      ]
-    : [desc(scrapeSources.createdAt), desc(scrapeSources.id)];
+  const order =
+    query.sort !== "created"
+      ? [
+          // Never-scraped sources come last in both directions.
+          query.sort !== "lastScraped"
+            ? direction(SORT_COLUMNS[query.sort])
+            : query.dir === "desc"
+              ? sql`${scrapeSources.lastScrapedAt} desc nulls last`
+              : sql`${scrapeSources.lastScrapedAt} asc nulls last`,
+          desc(scrapeSources.createdAt),
+          desc(scrapeSources.id),
+        ]
+      : [direction(scrapeSources.createdAt), direction(scrapeSources.id)];
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(scrapeSources).where(where),
     db

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 
+import type { SIZES_TABLE } from "~/lib/admin-tables";
 import type { Unit } from "~/lib/constants";
 
 import type { Database } from "../db/client";
@@ -52,27 +53,58 @@ export async function getPeptideSizeOptions(db: Database, peptideId: string) {
   return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
 }
 
-/** Every size with its peptide and how many vendor prices use it, for the admin's Sizes table. */
-export async function getAdminSizeOptions(db: Database) {
-  const rows = await db
-    .select({
-      id: sizeOptions.id,
-      peptideId: sizeOptions.peptideId,
-      peptideName: peptides.name,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-      priceCount: count(vendorPeptides.id),
-    })
-    .from(sizeOptions)
-    .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
-    .leftJoin(vendorPeptides, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
-    .groupBy(sizeOptions.id, peptides.id)
-    .orderBy(asc(peptides.name), asc(sizeOptions.unit), asc(sizeOptions.quantity));
-  return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
+/** The columns the Sizes table sorts by (its definition in app/lib/admin-tables.ts). */
+export type AdminSizeSort = (typeof SIZES_TABLE.spec.sorts)[number];
+
+/**
+ * One page of the admin's Sizes table: each size with its peptide and how many vendor prices
+ * use it, sorted, with the total. Two queries.
+ */
+export async function getAdminSizeOptionPage(
+  db: Database,
+  query: { sort: AdminSizeSort; dir: "asc" | "desc"; page: number; pageSize: number },
+) {
+  const direction = query.dir === "desc" ? desc : asc;
+  const priceCount = count(vendorPeptides.id);
+  const first =
+    query.sort === "prices"
+      ? direction(priceCount)
+      : query.sort === "unit"
+        ? direction(sql`coalesce(${sizeOptions.unitLabel}, ${sizeOptions.unit}::text)`)
+        : direction(peptides.name);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: sizeOptions.id,
+        peptideId: sizeOptions.peptideId,
+        peptideName: peptides.name,
+        quantity: sizeOptions.quantity,
+        unit: sizeOptions.unit,
+        unitLabel: sizeOptions.unitLabel,
+        priceCount,
+      })
+      .from(sizeOptions)
+      .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
+      .leftJoin(vendorPeptides, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
+      .groupBy(sizeOptions.id, peptides.id)
+      .orderBy(
+        first,
+        asc(peptides.name),
+        asc(sizeOptions.unit),
+        asc(sizeOptions.quantity),
+        asc(sizeOptions.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(sizeOptions),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row, quantity: Number(row.quantity) })),
+    total: totalRow?.n ?? 0,
+  };
 }
 
-export type AdminSizeOption = Awaited<ReturnType<typeof getAdminSizeOptions>>[number];
+export type AdminSizeOption = Awaited<ReturnType<typeof getAdminSizeOptionPage>>["rows"][number];
 
 /** One size and how many vendor prices use it; null when it does not exist. */
 export async function getSizeOptionUsage(db: Database, id: string) {

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm";
 
 import type { CurrencyCode, StockStatus } from "~/lib/constants";
+import type { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import type { SortState } from "~/lib/sort";
 
 import type { Database } from "../db/client";
@@ -52,20 +53,8 @@ const adminVendorPriceColumns = {
   createdAt: vendorPeptides.createdAt,
 };
 
-export const ADMIN_VENDOR_PRICE_SORTS = [
-  "peptide",
-  "vendor",
-  "price",
-  "currency",
-  "quantity",
-  "unit",
-  "purity",
-  "notes",
-  "link",
-  "stock",
-  "checked",
-] as const;
-export type AdminVendorPriceSort = (typeof ADMIN_VENDOR_PRICE_SORTS)[number];
+/** The columns the admin table sorts by (its definition in app/lib/admin-tables.ts). */
+export type AdminVendorPriceSort = (typeof VENDOR_PRICES_TABLE.spec.sorts)[number];
 
 export interface AdminVendorPriceQuery {
   peptideId: string | null;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 
 import type { DiscountType } from "~/lib/constants";
+import type { VENDORS_TABLE } from "~/lib/admin-tables";
 import type { SortState } from "~/lib/sort";
 
 import { likePattern } from "./peptides.server";
@@ -46,8 +47,8 @@ const adminVendorColumns = {
   expirationDate: coupons.expirationDate,
 };
 
-export const ADMIN_VENDOR_SORTS = ["name", "preferred", "coupon", "expiration", "rating"] as const;
-export type AdminVendorSort = (typeof ADMIN_VENDOR_SORTS)[number];
+/** The columns the admin table sorts by (its definition in app/lib/admin-tables.ts). */
+export type AdminVendorSort = (typeof VENDORS_TABLE.spec.sorts)[number];
 
 export interface AdminVendorQuery {
   /** Part of the name, website or coupon code, any case. */

@@ -18,7 +18,7 @@ import {
   AlertDialogTrigger,
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
-import type { RowSelection } from "./server-table";
+import type { RowSelection } from "./data-table";
 import { useTrashUndo } from "./trash-undo";
 
 /** The rows ticked on the current page; a new page of rows starts with none. */

@@ -1,23 +1,8 @@
-import {
-  flexRender,
-  getCoreRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type SortingState,
-} from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import type * as React from "react";
+import { Link, useLocation } from "react-router";
 
 import { PaginationControls } from "~/components/ui/pagination-controls";
-import {
-  pageCount as pagesFor,
-  type SortDir,
-  type TableQuery,
-  type TableQueryDefinition,
-} from "~/lib/table-query";
 import {
   Table,
   TableBody,
@@ -26,203 +11,179 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
+import { pageCount, type AnyTableQueryDefinition, type TableQuery } from "~/lib/table-query";
+
+export interface DataColumn<Row> {
+  id: string;
+  header: string;
+  /** The table's sort (one of its definition's `sorts`); without one the column does not sort. */
+  sortKey?: string;
+  cell: (row: Row) => React.ReactNode;
+  className?: string;
+}
+
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  toggle: (id: string, on: boolean) => void;
+  toggleAll: (ids: string[], on: boolean) => void;
+}
+
+const rowsCount = (total: number) =>
+  `${total.toLocaleString("en-US")} ${total === 1 ? "row" : "rows"}`;
 
 /**
- * Server-paged mode: `data` is the one page the loader sent; sorting and paging are links that
- * keep the URL's other parameters (search, filters), and the total count is shown. Columns
- * whose id is one of the query's sorts (and that enable sorting) sort on the server.
- */
-export interface ServerPaging {
-  total: number;
-  page: number;
-  sort: string;
-  dir: SortDir;
-  hrefForPage: (page: number) => string;
-  /** The link a click on column `id` follows, or null when the server cannot sort by it. */
-  hrefForSort: (id: string) => string | null;
-}
-
-/** ServerPaging for a table whose state is a table-query definition's query. */
-export function serverPaging<Sort extends string>(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  definition: TableQueryDefinition<Sort, any>,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  query: TableQuery<Sort, any>,
-  total: number,
-): ServerPaging {
-  return {
-    total,
-    page: query.page,
-    sort: query.sort,
-    dir: query.dir,
-    hrefForPage: (page) => definition.hrefFor(query, { page }),
-    hrefForSort: (id) => {
-      if (!definition.isSort(id)) return null;
-      const next = definition.toggleSort(query, id);
-      return definition.hrefFor(query, { sort: next.sort, dir: next.dir });
-    },
-  };
-}
-
-interface DataTableProps<Row> {
-  columns: ColumnDef<Row, unknown>[];
-  data: Row[];
-  pageSize: number;
-  /** Rows, sorting and paging come from the server (see ServerPaging). */
-  server?: ServerPaging;
-  /** Accessible name of the table and its pagination. */
-  label: string;
-  emptyMessage: string;
-  getRowId: (row: Row) => string;
-}
-
-/**
- * An admin table: client-side sorting (columns that enable it; SPEC.md §4's toggle) and
- * paging with Previous / 'Page X of Y' / Next; or, with `server`, the page the loader sent
- * with sorting and paging as links.
+ * Every admin table: the one page of rows the loader read for the URL's query
+ * (`app/lib/table-query.ts`). Headers and the pager are links that change the URL and keep its
+ * other parameters (a new column sorts ascending first), so it works without JavaScript and a
+ * view can be shared. With `selection`, each row gets a checkbox for bulk actions.
  */
 export function DataTable<Row>({
-  columns,
-  data,
-  pageSize,
-  server,
   label,
-  emptyMessage,
+  columns,
+  rows,
+  total,
+  table,
+  query,
   getRowId,
-}: DataTableProps<Row>) {
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize });
-  const table = useReactTable({
-    data,
-    columns,
-    getRowId,
-    state: { sorting, pagination },
-    onSortingChange: setSorting,
-    onPaginationChange: setPagination,
-    getCoreRowModel: getCoreRowModel(),
-    ...(server
-      ? { manualSorting: true, manualPagination: true }
-      : {
-          getSortedRowModel: getSortedRowModel(),
-          getPaginationRowModel: getPaginationRowModel(),
-        }),
-    enableSortingRemoval: false,
-    // TanStack sorts numbers descending on the first click; SPEC.md: a new column sorts ascending.
-    sortDescFirst: false,
-    autoResetPageIndex: false,
-  });
-  const pageCount = server ? pagesFor(server.total, pageSize) : table.getPageCount();
-  // After a delete the last page may vanish: show the last page that still exists.
-  const page = server ? server.page : Math.min(pagination.pageIndex + 1, Math.max(1, pageCount));
-  if (!server && page !== pagination.pageIndex + 1) {
-    setPagination((current) => ({ ...current, pageIndex: page - 1 }));
-  }
-
+  getRowLabel,
+  emptyMessage,
+  selection,
+  renderRow,
+  countLabel = rowsCount,
+}: {
+  label: string;
+  columns: DataColumn<Row>[];
+  rows: Row[];
+  total: number;
+  table: AnyTableQueryDefinition;
+  query: TableQuery;
+  getRowId: (row: Row) => string;
+  /** Names the row for its checkbox ("Select BPC-157"); needed with `selection`. */
+  getRowLabel?: (row: Row) => string;
+  emptyMessage: string;
+  selection?: RowSelection;
+  /** Replaces a row's cells (the inline editor); return null to render it normally. */
+  renderRow?: (row: Row) => React.ReactNode | null;
+  /** The count under the table ("12 rows"). */
+  countLabel?: (total: number) => string;
+}) {
+  const { search } = useLocation();
+  const ids = rows.map(getRowId);
+  const allSelected =
+    selection !== undefined && ids.length > 0 && ids.every((id) => selection.selected.has(id));
+  const sortHref = (sort: string) => {
+    const next = table.toggleSort(query, sort);
+    return table.hrefFor(query, { sort: next.sort, dir: next.dir }, search);
+  };
   return (
     <div className="space-y-3">
-      <div className="rounded-md border">
+      <div className="overflow-x-auto rounded-md border">
         <Table aria-label={label}>
           <TableHeader>
-            {table.getHeaderGroups().map((group) => (
-              <TableRow key={group.id}>
-                {group.headers.map((header) => {
-                  const serverSortHref =
-                    server && header.column.getCanSort()
-                      ? server.hrefForSort(header.column.id)
-                      : null;
-                  const sorted = server
-                    ? server.sort === header.column.id && serverSortHref !== null
-                      ? server.dir
-                      : false
-                    : header.column.getIsSorted();
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  const sortIcon =
-                    sorted === "asc" ? (
-                      <ArrowUp className="size-3.5" aria-hidden />
-                    ) : sorted === "desc" ? (
-                      <ArrowDown className="size-3.5" aria-hidden />
-                    ) : (
-                      <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
-                    );
-                  return (
-                    <TableHead
-                      key={header.id}
-                      aria-sort={
-                        sorted === "asc"
-                          ? "ascending"
-                          : sorted === "desc"
-                            ? "descending"
-                            : undefined
-                      }
-                    >
-                      {server ? (
-                        serverSortHref !== null ? (
-                          <Link
-                            to={serverSortHref}
-                            preventScrollReset
-                            className="inline-flex items-center gap-1 rounded-sm font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                          >
-                            {title}
-                            {sortIcon}
-                          </Link>
+            <TableRow>
+              {selection ? (
+                <TableHead className="w-10">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-[var(--primary)]"
+                    aria-label={`Select every row on this page of ${label.toLowerCase()}`}
+                    checked={allSelected}
+                    disabled={ids.length === 0}
+                    onChange={(event) => selection.toggleAll(ids, event.target.checked)}
+                  />
+                </TableHead>
+              ) : null}
+              {columns.map((column) => {
+                const sortable = column.sortKey !== undefined && table.isSort(column.sortKey);
+                const sorted = sortable && query.sort === column.sortKey ? query.dir : null;
+                return (
+                  <TableHead
+                    key={column.id}
+                    aria-sort={
+                      sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
+                    }
+                  >
+                    {sortable ? (
+                      <Link
+                        to={sortHref(column.sortKey!)}
+                        preventScrollReset
+                        className="inline-flex items-center gap-1 rounded-sm font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                      >
+                        {column.header}
+                        {sorted === "asc" ? (
+                          <ArrowUp className="size-3.5" aria-hidden />
+                        ) : sorted === "desc" ? (
+                          <ArrowDown className="size-3.5" aria-hidden />
                         ) : (
-                          title
-                        )
-                      ) : header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          className="inline-flex items-center gap-1 rounded-sm font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {title}
-                          {sortIcon}
-                        </button>
-                      ) : (
-                        title
-                      )}
-                    </TableHead>
-                  );
-                })}
-              </TableRow>
-            ))}
+                          <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
+                        )}
+                      </Link>
+                    ) : (
+                      column.header
+                    )}
+                  </TableHead>
+                );
+              })}
+            </TableRow>
           </TableHeader>
           <TableBody>
-            {table.getRowModel().rows.length === 0 ? (
+            {rows.length === 0 ? (
               <TableRow>
                 <TableCell
-                  colSpan={columns.length}
+                  colSpan={columns.length + (selection ? 1 : 0)}
                   className="h-20 text-center text-muted-foreground"
                 >
                   {emptyMessage}
                 </TableCell>
               </TableRow>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <TableRow key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id} className="align-top whitespace-normal">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
+              rows.map((row) => {
+                const id = getRowId(row);
+                const custom = renderRow?.(row) ?? null;
+                return (
+                  <TableRow
+                    key={id}
+                    data-state={selection?.selected.has(id) ? "selected" : undefined}
+                  >
+                    {selection ? (
+                      <TableCell className="align-top">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-[var(--primary)]"
+                          aria-label={`Select ${getRowLabel?.(row) ?? id}`}
+                          checked={selection.selected.has(id)}
+                          onChange={(event) => selection.toggle(id, event.target.checked)}
+                        />
+                      </TableCell>
+                    ) : null}
+                    {custom ??
+                      columns.map((column) => (
+                        <TableCell
+                          key={column.id}
+                          className={column.className ?? "align-top whitespace-normal"}
+                        >
+                          {column.cell(row)}
+                        </TableCell>
+                      ))}
+                  </TableRow>
+                );
+              })
             )}
           </TableBody>
         </Table>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        {server ? (
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {server.total === 1 ? "1 result" : `${server.total.toLocaleString("en-US")} results`}
-          </p>
-        ) : (
-          <span />
-        )}
+        <p
+          className="text-sm text-muted-foreground tabular-nums"
+          aria-live="polite"
+          data-testid="table-count"
+        >
+          {countLabel(total)}
+        </p>
         <PaginationControls
-          page={page}
-          pageCount={pageCount}
-          onPageChange={server ? undefined : (next) => table.setPageIndex(next - 1)}
-          hrefForPage={server?.hrefForPage}
+          page={query.page}
+          pageCount={pageCount(total, table.pageSize)}
+          hrefForPage={(page) => table.hrefFor(query, { page }, search)}
           label={`${label} pages`}
         />
       </div>

@@ -48,10 +48,12 @@ export function useDialogState<T>() {
 /** An add/edit dialog's Cancel and submit buttons; the submit reads 'Saving...' while busy. */
 export function FormDialogFooter({
   busy,
+  disabled = false,
   submitLabel,
   onCancel,
 }: {
   busy: boolean;
+  disabled?: boolean;
   submitLabel: string;
   onCancel: () => void;
 }) {
@@ -60,7 +62,7 @@ export function FormDialogFooter({
       <Button type="button" variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy || disabled}>
         {busy ? "Saving..." : submitLabel}
       </Button>
     </DialogFooter>

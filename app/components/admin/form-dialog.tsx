@@ -25,12 +25,13 @@
  *   (React Router's useBlocker) and a reload or tab close (beforeunload).
  * - Each action result is toasted (useActionToast); a success calls `onSaved` (default
  *   `onClose`); a failure keeps the dialog open with what was typed.
+ * - FormPanel is the same form without the dialog, for a form that lives in the page (a tab).
  * - A result with `sessionExpired` (the admin guard's answer to a post after the session
  *   ended) shows "Your session has expired — sign in again" with a sign-in link that opens in a
  *   new tab and returns to this page, so the typed text stays here to be saved again.
  */
 import type * as React from "react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useBlocker, useLocation, type FetcherWithComponents } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
@@ -66,6 +67,8 @@ export interface FormDialogProps {
   title: string;
   description?: React.ReactNode;
   submitLabel: string;
+  /** Keeps the submit button disabled (e.g. until a required field has a value). */
+  submitDisabled?: boolean;
   formProps?: FormProps;
   /** Extra classes for the dialog's content box (e.g. a wider `sm:max-w-2xl`). */
   contentClassName?: string;
@@ -83,22 +86,20 @@ export function serializeForm(form: HTMLFormElement): string {
   return JSON.stringify(entries);
 }
 
-export function FormDialog({
-  open,
+/**
+ * The dirty tracking, discard confirmation and result toasts FormDialog and FormPanel share.
+ * `requestClose(then)` runs `then` (default: onClose) at once when the form is unchanged,
+ * else after "Discard".
+ */
+function useGuardedForm({
+  fetcher,
   onClose,
   onSaved,
-  fetcher,
-  title,
-  description,
-  submitLabel,
-  formProps,
-  contentClassName,
-  children,
-}: FormDialogProps) {
+}: Pick<FormDialogProps, "fetcher" | "onClose" | "onSaved">) {
   const formRef = useRef<HTMLFormElement | null>(null);
   const initialValues = useRef<string | null>(null);
   const [dirty, setDirty] = useState(false);
-  const [confirmingClose, setConfirmingClose] = useState(false);
+  const [pendingClose, setPendingClose] = useState<{ then: () => void } | null>(null);
   useActionToast(fetcher.data, onSaved ?? onClose);
 
   const isDirty = useCallback(() => {
@@ -114,52 +115,153 @@ export function FormDialog({
     if (form && initialValues.current === null) initialValues.current = serializeForm(form);
   }, []);
 
-  const requestClose = () => {
-    if (isDirty()) setConfirmingClose(true);
-    else onClose();
+  const requestClose = (then: () => void = onClose) => {
+    if (isDirty()) setPendingClose({ then });
+    else then();
   };
 
+  return { isDirty, attachForm, dirty, setDirty, requestClose, pendingClose, setPendingClose };
+}
+
+type GuardedForm = ReturnType<typeof useGuardedForm>;
+
+/** The form itself, its Cancel and submit buttons, and the questions before it is left. */
+function GuardedFormBody({
+  guard,
+  fetcher,
+  submitLabel,
+  submitDisabled,
+  formProps,
+  children,
+}: Pick<
+  FormDialogProps,
+  "fetcher" | "submitLabel" | "submitDisabled" | "formProps" | "children"
+> & { guard: GuardedForm }) {
   const result = fetcher.data;
   const sessionExpired = result && !result.ok && result.sessionExpired === true;
   const busy = fetcher.state !== "idle";
-
+  const { pendingClose, setPendingClose, setDirty, isDirty } = guard;
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? null : requestClose())}>
+    <>
+      {sessionExpired ? <SessionExpiredNotice /> : null}
+      <fetcher.Form
+        {...formProps}
+        ref={guard.attachForm}
+        method="post"
+        data-dirty={guard.dirty}
+        className={cn("grid gap-4", formProps?.className)}
+        onInput={(event) => {
+          setDirty(isDirty());
+          formProps?.onInput?.(event);
+        }}
+        onChange={(event) => {
+          setDirty(isDirty());
+          formProps?.onChange?.(event);
+        }}
+      >
+        {children}
+        <FormDialogFooter
+          busy={busy}
+          disabled={submitDisabled}
+          submitLabel={submitLabel}
+          onCancel={() => guard.requestClose()}
+        />
+      </fetcher.Form>
+      <LeaveGuard isDirty={isDirty} />
+      <DiscardChangesDialog
+        open={pendingClose !== null}
+        onKeepEditing={() => setPendingClose(null)}
+        onDiscard={() => {
+          setPendingClose(null);
+          pendingClose?.then();
+        }}
+      />
+    </>
+  );
+}
+
+export function FormDialog({
+  open,
+  onClose,
+  onSaved,
+  fetcher,
+  title,
+  description,
+  submitLabel,
+  submitDisabled,
+  formProps,
+  contentClassName,
+  children,
+}: FormDialogProps) {
+  const guard = useGuardedForm({ fetcher, onClose, onSaved });
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? null : guard.requestClose())}>
       <DialogContent className={contentClassName}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
-        {sessionExpired ? <SessionExpiredNotice /> : null}
-        <fetcher.Form
-          {...formProps}
-          ref={attachForm}
-          method="post"
-          data-dirty={dirty}
-          className={cn("grid gap-4", formProps?.className)}
-          onInput={(event) => {
-            setDirty(isDirty());
-            formProps?.onInput?.(event);
-          }}
-          onChange={(event) => {
-            setDirty(isDirty());
-            formProps?.onChange?.(event);
-          }}
+        <GuardedFormBody
+          guard={guard}
+          fetcher={fetcher}
+          submitLabel={submitLabel}
+          submitDisabled={submitDisabled}
+          formProps={formProps}
         >
           {children}
-          <FormDialogFooter busy={busy} submitLabel={submitLabel} onCancel={requestClose} />
-        </fetcher.Form>
-        <LeaveGuard isDirty={isDirty} />
-        <DiscardChangesDialog
-          open={confirmingClose}
-          onKeepEditing={() => setConfirmingClose(false)}
-          onDiscard={() => {
-            setConfirmingClose(false);
-            onClose();
-          }}
-        />
+        </GuardedFormBody>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** What a page holding a FormPanel can ask of it. */
+export interface FormPanelHandle {
+  /** Runs `then` at once when the form is unchanged, else after the admin chose "Discard". */
+  requestClose: (then: () => void) => void;
+}
+
+/**
+ * FormDialog's form in the page instead of a dialog (the ads page's Create New and Edit Ad
+ * tabs, SPEC.md §2): the same Cancel and submit, the same "Discard changes?" on Cancel,
+ * Escape, leaving the page, or, through `ref`, leaving its tab; a failed save keeps what was
+ * typed.
+ */
+export function FormPanel({
+  ref,
+  onClose,
+  onSaved,
+  fetcher,
+  submitLabel,
+  submitDisabled,
+  formProps,
+  children,
+}: Omit<FormDialogProps, "open" | "title" | "description" | "contentClassName"> & {
+  ref?: React.Ref<FormPanelHandle>;
+}) {
+  const guard = useGuardedForm({ fetcher, onClose, onSaved });
+  const { requestClose } = guard;
+  useImperativeHandle(ref, () => ({ requestClose }), [requestClose]);
+  return (
+    <GuardedFormBody
+      guard={guard}
+      fetcher={fetcher}
+      submitLabel={submitLabel}
+      submitDisabled={submitDisabled}
+      formProps={{
+        ...formProps,
+        onKeyDown: (event) => {
+          formProps?.onKeyDown?.(event);
+          // As a dialog's Escape: leave the form, asking first when something was typed.
+          if (event.key === "Escape" && !event.defaultPrevented) {
+            event.preventDefault();
+            requestClose(onClose);
+          }
+        },
+      }}
+    >
+      {children}
+    </GuardedFormBody>
   );
 }
 

@@ -1,26 +1,51 @@
 import type * as React from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import type { SortState } from "~/lib/sort";
+import type { AnyTableQueryDefinition, TableQuery } from "~/lib/table-query";
 
 /**
- * A server-side table's search and filters as a GET form: applying starts at page 1 and keeps
- * the sort; works without JavaScript.
+ * The URL's parameters a table's search form does not set itself, as hidden inputs: its sort
+ * (when not the default) and the page's other parameters (another table's page). Submitting
+ * the form then changes only the search and filters, and starts at page 1.
+ */
+export function TableStateInputs({
+  table,
+  query,
+}: {
+  table: AnyTableQueryDefinition;
+  query: TableQuery;
+}) {
+  const { search } = useLocation();
+  const { q, page, filters } = table.paramNames;
+  const set = new Set([q, page, ...filters]);
+  const kept = new URLSearchParams(table.hrefFor(query, { page: 1 }, search).slice(1));
+  return (
+    <>
+      {[...kept]
+        .filter(([name]) => !set.has(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+    </>
+  );
+}
+
+/**
+ * A table's search and filters as a GET form: applying starts at page 1 and keeps the sort;
+ * works without JavaScript. `children` are the controls, named as the table's parameters.
  */
 export function TableFilterForm({
   label,
-  sort,
-  defaultSort,
+  table,
+  query,
   children,
 }: {
   label: string;
-  sort: SortState<string>;
-  defaultSort: SortState<string>;
+  table: AnyTableQueryDefinition;
+  query: TableQuery;
   children: React.ReactNode;
 }) {
-  const sortChanged =
-    sort.column !== defaultSort.column || sort.direction !== defaultSort.direction;
   return (
     <Form
       method="get"
@@ -29,10 +54,7 @@ export function TableFilterForm({
       aria-label={label}
       className="flex flex-wrap items-end gap-3"
     >
-      {sortChanged ? <input type="hidden" name="sort" value={sort.column} /> : null}
-      {sortChanged && sort.direction === "desc" ? (
-        <input type="hidden" name="dir" value="desc" />
-      ) : null}
+      <TableStateInputs table={table} query={query} />
       {children}
       <div className="flex gap-2">
         <Button type="submit" size="sm" variant="secondary">

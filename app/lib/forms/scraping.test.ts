@@ -3,12 +3,9 @@ import { describe, expect, it } from "vitest";
 import { TEXT_LIMITS } from "./fields";
 import {
   MAX_BULK_SOURCES,
-  nextSourcesSort,
-  parseSourcesQuery,
   scrapeSourceFields,
   scrapingActionSchema,
   sourceDisplayStatus,
-  sourcesQueryHref,
 } from "./scraping";
 
 const ID = "6f1c3c1e-8a4b-4c57-9a0e-3d0c1f2b7a10";
@@ -79,43 +76,6 @@ describe("bulk intents", () => {
   it("answers an unknown intent with 'Unknown action'", () => {
     const result = scrapingActionSchema.safeParse({ intent: "drop-table" });
     expect(result.error?.issues[0]?.message).toBe("Unknown action");
-  });
-});
-
-describe("the sources table's URL", () => {
-  it("reads search, filter, sort and page, falling back on anything unreadable", () => {
-    expect(
-      parseSourcesQuery(
-        new URLSearchParams("q=%20apex%20&status=error&sort=lastScraped&dir=desc&page=3"),
-      ),
-    ).toEqual({ q: "apex", status: "error", sort: "lastScraped", dir: "desc", page: 3 });
-    expect(
-      parseSourcesQuery(new URLSearchParams("status=broken&sort=id;drop&dir=up&page=-2")),
-    ).toEqual({ q: "", status: null, sort: null, dir: "asc", page: 1 });
-  });
-
-  it("sorts a new column ascending first, then flips it", () => {
-    expect(nextSourcesSort({ sort: null, dir: "asc" }, "retailer")).toEqual({
-      sort: "retailer",
-      dir: "asc",
-    });
-    expect(nextSourcesSort({ sort: "retailer", dir: "asc" }, "retailer")).toEqual({
-      sort: "retailer",
-      dir: "desc",
-    });
-    expect(nextSourcesSort({ sort: "retailer", dir: "desc" }, "url")).toEqual({
-      sort: "url",
-      dir: "asc",
-    });
-  });
-
-  it("keeps other parameters and starts a new search or sort at page 1", () => {
-    const current = new URLSearchParams("logs=2&q=apex&page=4");
-    expect(sourcesQueryHref(current, { sort: "url", dir: "asc" })).toBe(
-      "?logs=2&q=apex&sort=url&dir=asc",
-    );
-    expect(sourcesQueryHref(current, { page: "5" })).toBe("?logs=2&q=apex&page=5");
-    expect(sourcesQueryHref(current, { page: "1" })).toBe("?logs=2&q=apex");
   });
 });
 

@@ -1,7 +1,6 @@
 /**
  * The admin scraping page's forms: the scrape source dialog (SPEC.md §5), runs, the selector
- * test, bulk actions on selected sources, and the sources table's URL (search, filter, sort,
- * page). FormData strings in, typed values out; one schema shared by the dialog (checked
+ * test, bulk actions on selected sources, and the sources table's status filter. FormData strings in, typed values out; one schema shared by the dialog (checked
  * before posting) and the action (checked again).
  */
 import { z } from "./zod";
@@ -131,60 +130,11 @@ export const scrapingActionSchema = z.discriminatedUnion(
 );
 export type ScrapingAction = z.infer<typeof scrapingActionSchema>;
 
-// ---------------------------------------------------------------- the sources table's URL
+// ---------------------------------------------------------------- the sources table
 
+/** The sources table's status filter (its URL state is SOURCES_TABLE in app/lib/admin-tables.ts). */
 export const SOURCE_STATUS_FILTERS = ["active", "inactive", "error"] as const;
-export const SOURCE_SORT_COLUMNS = ["retailer", "url", "status", "lastScraped"] as const;
-export type SourceSortColumn = (typeof SOURCE_SORT_COLUMNS)[number];
-
-const MAX_PAGE = 100_000;
-
-/** Anything unreadable in the URL falls back to the default rather than failing the page. */
-export const sourcesQuerySchema = z.object({
-  q: z.string().trim().max(TEXT_LIMITS.name).catch(""),
-  status: z.enum(SOURCE_STATUS_FILTERS).nullable().catch(null),
-  sort: z.enum(SOURCE_SORT_COLUMNS).nullable().catch(null),
-  dir: z.enum(["asc", "desc"]).catch("asc"),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-});
-export type SourcesQuery = z.infer<typeof sourcesQuerySchema>;
-
-export function parseSourcesQuery(params: URLSearchParams): SourcesQuery {
-  return sourcesQuerySchema.parse({
-    q: params.get("q") ?? "",
-    status: params.get("status"),
-    sort: params.get("sort"),
-    dir: params.get("dir") ?? "asc",
-    page: params.get("page") ?? "1",
-  });
-}
-
-/**
- * The URL of the sources table with some of its state changed; other parameters (the logs'
- * page, `review`) are kept. A new search or filter starts again at page 1.
- */
-export function sourcesQueryHref(
-  current: URLSearchParams,
-  change: Partial<Record<"q" | "status" | "sort" | "dir" | "page", string | null>>,
-): string {
-  const next = new URLSearchParams(current);
-  if (!("page" in change)) next.delete("page");
-  for (const [key, value] of Object.entries(change)) {
-    if (value === null || value === "" || (key === "page" && value === "1")) next.delete(key);
-    else next.set(key, value);
-  }
-  const search = next.toString();
-  return search ? `?${search}` : "?";
-}
-
-/** SPEC.md §4: a new column sorts ascending first; clicking it again flips the direction. */
-export function nextSourcesSort(
-  query: Pick<SourcesQuery, "sort" | "dir">,
-  column: SourceSortColumn,
-): { sort: SourceSortColumn; dir: "asc" | "desc" } {
-  if (query.sort === column) return { sort: column, dir: query.dir === "asc" ? "desc" : "asc" };
-  return { sort: column, dir: "asc" };
-}
+export type SourceStatusFilter = (typeof SOURCE_STATUS_FILTERS)[number];
 
 /**
  * What the Status badge says: a switched-off source is inactive (grey) whatever its last run
@@ -193,7 +143,7 @@ export function nextSourcesSort(
 export function sourceDisplayStatus(source: {
   isActive: boolean;
   status: string;
-}): (typeof SOURCE_STATUS_FILTERS)[number] {
+}): SourceStatusFilter {
   if (!source.isActive) return "inactive";
   return source.status === "error" ? "error" : "active";
 }

@@ -5,8 +5,6 @@ import { defineTableQuery } from "~/lib/table-query";
 
 import { recordId } from "./fields";
 
-export const TRASH_PAGE_SIZE = 20;
-
 /** Days a deleted record stays restorable before the daily purge removes it. */
 export const TRASH_RETENTION_DAYS = 30;
 
@@ -14,6 +12,7 @@ export const TRASH_TABLE = defineTableQuery({
   sorts: ["deletedAt", "name", "entity"],
   defaultSort: "deletedAt",
   defaultDir: "desc",
+  pageSize: 20,
 });
 
 export const UNKNOWN_TRASH_ITEM = "That item is no longer in the trash";

@@ -67,6 +67,5 @@ export const USERS_TABLE = defineTableQuery({
   sorts: ["createdAt", "email", "deals", "lastLogin"],
   defaultSort: "createdAt",
   defaultDir: "desc",
+  pageSize: 25,
 });
-
-export const USERS_PAGE_SIZE = 25;

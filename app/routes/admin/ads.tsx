@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 
 import { adminOf } from "~/.server/admin-guard.server";
 import { getAllAds, type Ad } from "~/.server/data/ads.server";
@@ -6,6 +6,7 @@ import { readImageUploadForm } from "~/.server/upload-form.server";
 import { AdForm } from "~/components/admin/ads/ad-form";
 import { AdGrid, DELETE_AD_KEY } from "~/components/admin/ads/ad-grid";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
+import type { FormPanelHandle } from "~/components/admin/form-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 
 import type { Route } from "./+types/ads";
@@ -26,6 +27,7 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
   const { ads } = loaderData;
   const [tab, setTab] = useState<"all" | "create" | "edit">("all");
   const [editing, setEditing] = useState<Ad | null>(null);
+  const openForm = useRef<FormPanelHandle>(null);
   useFetcherToast(DELETE_AD_KEY);
 
   const backToList = () => {
@@ -42,8 +44,13 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
       <Tabs
         value={tab}
         onValueChange={(value) => {
-          if (value !== "edit") setEditing(null);
-          setTab(value as typeof tab);
+          const leave = () => {
+            if (value !== "edit") setEditing(null);
+            setTab(value as typeof tab);
+          };
+          // Leaving the Create New or Edit Ad tab with unsaved changes asks first.
+          if (openForm.current) openForm.current.requestClose(leave);
+          else leave();
         }}
       >
         <TabsList className="flex h-auto flex-wrap">
@@ -63,12 +70,18 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="create" className="pt-4">
           {tab === "create" ? (
-            <AdForm ad={null} onSaved={backToList} onCancel={backToList} />
+            <AdForm ref={openForm} ad={null} onSaved={backToList} onCancel={backToList} />
           ) : null}
         </TabsContent>
         {editing ? (
           <TabsContent value="edit" className="pt-4">
-            <AdForm key={editing.id} ad={editing} onSaved={backToList} onCancel={backToList} />
+            <AdForm
+              ref={openForm}
+              key={editing.id}
+              ad={editing}
+              onSaved={backToList}
+              onCancel={backToList}
+            />
           </TabsContent>
         ) : null}
       </Tabs>

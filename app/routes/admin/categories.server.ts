@@ -8,7 +8,7 @@ import { recordPublicChange } from "~/.server/data/audit.server";
 import {
   createCategory,
   findCategoryConflict,
-  getCategories,
+  getCategoryPage,
   updateCategory,
 } from "~/.server/data/categories.server";
 import {
@@ -18,24 +18,32 @@ import {
   getCategoryFilter,
   updateCategoryFilter,
 } from "~/.server/data/category-filters.server";
-import { getAdminSizeOptions, getSizeOptionUsage } from "~/.server/data/size-options.server";
+import { getAdminSizeOptionPage, getSizeOptionUsage } from "~/.server/data/size-options.server";
 import { deleteToTrash } from "~/.server/trash-actions.server";
 import { writeFailure } from "~/.server/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
+import { CATEGORIES_TABLE, SIZES_TABLE } from "~/lib/admin-tables";
 import type { CategoryPageForm } from "~/lib/forms/catalog";
 import { categoryPageSchema } from "~/lib/forms/catalog";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
 import { slugify } from "~/lib/slug";
+import { readTablePage } from "~/lib/table-query";
 import { formatSize } from "~/lib/units";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 
-export async function loadCategoriesPage(app: AppContext) {
+export async function loadCategoriesPage(app: AppContext, url: URL) {
+  const categoriesQuery = CATEGORIES_TABLE.parse(url.searchParams);
+  const sizesQuery = SIZES_TABLE.parse(url.searchParams);
   const [categories, filters, sizes] = await Promise.all([
-    getCategories(app.db),
+    readTablePage(CATEGORIES_TABLE, categoriesQuery, (page) =>
+      getCategoryPage(app.db, { ...categoriesQuery, page, pageSize: CATEGORIES_TABLE.pageSize }),
+    ),
     getAllCategoryFilters(app.db),
-    getAdminSizeOptions(app.db),
+    readTablePage(SIZES_TABLE, sizesQuery, (page) =>
+      getAdminSizeOptionPage(app.db, { ...sizesQuery, page, pageSize: SIZES_TABLE.pageSize }),
+    ),
   ]);
   return { categories, filters, sizes };
 }

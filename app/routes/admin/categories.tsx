@@ -17,7 +17,7 @@ import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
 import { useDialogState } from "~/components/admin/form-controls";
 import { Button } from "~/components/ui/button";
-import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { CATEGORIES_TABLE, SIZES_TABLE } from "~/lib/admin-tables";
 
 import type { Route } from "./+types/categories";
 import { handleCategoryAction, loadCategoriesPage } from "./categories.server";
@@ -26,9 +26,8 @@ export function meta() {
   return [{ title: "Categories · Admin · PeptidePrices" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  adminOf(context);
-  return loadCategoriesPage(context.app);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCategoriesPage(context.app, new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,8 +63,10 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         <DataTable
           label="Categories"
           columns={columns}
-          data={categories}
-          pageSize={ADMIN_PAGE_SIZE}
+          rows={categories.rows}
+          total={categories.total}
+          table={CATEGORIES_TABLE}
+          query={categories.query}
           emptyMessage="No categories yet."
           getRowId={(row) => row.id}
         />
@@ -102,8 +103,10 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         <DataTable
           label="Sizes"
           columns={sizeColumns}
-          data={sizes}
-          pageSize={ADMIN_PAGE_SIZE}
+          rows={sizes.rows}
+          total={sizes.total}
+          table={SIZES_TABLE}
+          query={sizes.query}
           emptyMessage="No sizes yet."
           getRowId={(row) => row.id}
         />

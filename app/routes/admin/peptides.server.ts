@@ -7,7 +7,6 @@ import type { AppContext } from "~/.server/context.server";
 import { recordAudit, recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
 import { getCategories } from "~/.server/data/categories.server";
 import {
-  ADMIN_PEPTIDE_SORTS,
   createPeptide,
   getAdminPeptide,
   getAdminPeptidePage,
@@ -23,14 +22,7 @@ import { deleteToTrash } from "~/.server/trash-actions.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
 import { inputErrorOf, writeFailure } from "~/.server/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
-import {
-  parseIdParam,
-  parseSearch,
-  parseStatusParam,
-  parseTablePage,
-  parseTableSort,
-} from "~/lib/admin-table-url";
-import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { PEPTIDES_TABLE } from "~/lib/admin-tables";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
 import {
@@ -40,30 +32,28 @@ import {
   type PeptidePageForm,
 } from "~/lib/forms/peptides";
 import { slugify } from "~/lib/slug";
+import { readTablePage } from "~/lib/table-query";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 
-export function parsePeptideTableQuery(url: URL) {
-  const params = url.searchParams;
-  const popular = params.get("popular");
-  return {
-    search: parseSearch(params),
-    categoryId: parseIdParam(params, "category"),
-    popular: popular === "1" ? true : popular === "0" ? false : null,
-    active: parseStatusParam(params),
-    sort: parseTableSort(params, ADMIN_PEPTIDE_SORTS, { column: "name", direction: "asc" }),
-    page: parseTablePage(params),
-    pageSize: ADMIN_PAGE_SIZE,
-  };
-}
-
 export async function loadPeptidesPage(app: AppContext, url: URL) {
-  const query = parsePeptideTableQuery(url);
+  const requested = PEPTIDES_TABLE.parse(url.searchParams);
+  const { popular, category, status } = requested.filters;
   const [table, categories] = await Promise.all([
-    getAdminPeptidePage(app.db, query),
+    readTablePage(PEPTIDES_TABLE, requested, (page) =>
+      getAdminPeptidePage(app.db, {
+        search: requested.q,
+        categoryId: category ?? null,
+        popular: popular === undefined ? null : popular === "1",
+        active: status === undefined ? null : status === "active",
+        sort: { column: requested.sort, direction: requested.dir },
+        page,
+        pageSize: PEPTIDES_TABLE.pageSize,
+      }),
+    ),
     getCategories(app.db),
   ]);
-  return { ...table, query, categories };
+  return { ...table, categories };
 }
 
 function displacedNote(displaced: DisplacedPeptide | null): string {

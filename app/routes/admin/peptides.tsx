@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Link, redirect, useLocation, useNavigate } from "react-router";
 
-import { requireAdmin } from "~/.server/auth.server";
+import { adminOf } from "~/.server/admin-guard.server";
 import { readImageUploadForm } from "~/.server/upload-form.server";
 import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
@@ -15,23 +15,21 @@ import {
   type PeptideRow,
 } from "~/components/admin/peptides/peptide-columns";
 import { PeptideDialog } from "~/components/admin/peptides/peptide-dialog";
-import { ServerTable } from "~/components/admin/server-table";
+import { DataTable } from "~/components/admin/data-table";
 import { FilterControl, TableFilterForm } from "~/components/admin/table-filter-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { MAX_SEARCH_LENGTH } from "~/lib/admin-table-url";
+import { PEPTIDES_TABLE } from "~/lib/admin-tables";
+import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/peptides";
 import { handlePeptideAction, loadPeptidesPage } from "./peptides.server";
-
-const DEFAULT_SORT = { column: "name", direction: "asc" } as const;
 
 export function meta() {
   return [{ title: "Peptides · Admin · PeptidePrices" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
   const url = new URL(request.url);
   // The vendor prices have their own page; the dashboard's older links still land there.
   if (url.searchParams.get("stale") === "1") throw redirect("/admin/prices?stale=1");
@@ -39,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.app, request);
+  const admin = adminOf(context);
   return handlePeptideAction(context.app, admin, await readImageUploadForm(request));
 }
 
@@ -73,15 +71,15 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
           Add Peptide
         </Button>
       </div>
-      <TableFilterForm label="Search peptides" sort={query.sort} defaultSort={DEFAULT_SORT}>
+      <TableFilterForm label="Search peptides" table={PEPTIDES_TABLE} query={query}>
         <FilterControl id="peptide-search" label="Search">
           <Input
             id="peptide-search"
             name="q"
             type="search"
             placeholder="Name, slug or alias"
-            maxLength={MAX_SEARCH_LENGTH}
-            defaultValue={query.search}
+            maxLength={TABLE_QUERY_MAX}
+            defaultValue={query.q}
             className="h-8 w-56"
           />
         </FilterControl>
@@ -89,7 +87,7 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
           <NativeSelect
             id="peptide-category-filter"
             name="category"
-            defaultValue={query.categoryId ?? ""}
+            defaultValue={query.filters.category ?? ""}
             className="h-8"
           >
             <option value="">All categories</option>
@@ -104,7 +102,7 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
           <NativeSelect
             id="peptide-popular-filter"
             name="popular"
-            defaultValue={query.popular === null ? "" : query.popular ? "1" : "0"}
+            defaultValue={query.filters.popular ?? ""}
             className="h-8"
           >
             <option value="">All</option>
@@ -112,20 +110,19 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
             <option value="0">Not popular</option>
           </NativeSelect>
         </FilterControl>
-        <StatusFilter id="peptide-status-filter" active={query.active} />
+        <StatusFilter id="peptide-status-filter" status={query.filters.status} />
       </TableFilterForm>
       <BulkActions intent="bulk-peptides" selection={selection} noun="peptides" />
-      <ServerTable
+      <DataTable
         label="Peptides"
         columns={columns}
         rows={rows}
         total={total}
-        page={query.page}
-        pageSize={query.pageSize}
-        sort={query.sort}
+        table={PEPTIDES_TABLE}
+        query={query}
         getRowId={(row) => row.id}
         getRowLabel={(row) => row.name}
-        emptyMessage={total === 0 && !query.search ? "No peptides yet." : "No peptides match."}
+        emptyMessage={total === 0 && !query.q ? "No peptides yet." : "No peptides match."}
         selection={selection}
       />
       <p className="text-sm text-muted-foreground">

@@ -9,7 +9,6 @@ import { getStaleBefore } from "~/.server/data/dashboard.server";
 import { getPeptideById, getPeptideOptions } from "~/.server/data/peptides.server";
 import { findOrCreateSizeOption } from "~/.server/data/size-options.server";
 import {
-  ADMIN_VENDOR_PRICE_SORTS,
   getAdminVendorPrice,
   getAdminVendorPricePage,
   getAdminVendorPricesByIds,
@@ -20,40 +19,35 @@ import { deleteToTrash } from "~/.server/trash-actions.server";
 import { saveVendorPrice, setVendorPricesVisible } from "~/.server/vendor-prices.server";
 import { writeFailure } from "~/.server/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
-import {
-  parseIdParam,
-  parseStatusParam,
-  parseTablePage,
-  parseTableSort,
-} from "~/lib/admin-table-url";
-import { ADMIN_VENDOR_PEPTIDES_PAGE_SIZE } from "~/lib/constants";
+import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
 import { vendorPricePageSchema, type VendorPricePageForm } from "~/lib/forms/peptides";
+import { readTablePage } from "~/lib/table-query";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 
 export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
-  const params = url.searchParams;
-  const stock = params.get("stock");
-  const stale = params.get("stale") === "1";
-  const query = {
-    peptideId: parseIdParam(params, "peptide"),
-    vendorId: parseIdParam(params, "vendor"),
-    stock: stock === "in" || stock === "out" ? (stock as "in" | "out") : null,
-    stale,
-    active: parseStatusParam(params),
-    sort: parseTableSort(params, ADMIN_VENDOR_PRICE_SORTS, { column: "peptide", direction: "asc" }),
-    page: parseTablePage(params),
-    pageSize: ADMIN_VENDOR_PEPTIDES_PAGE_SIZE,
-  };
+  const requested = VENDOR_PRICES_TABLE.parse(url.searchParams);
+  const { peptide, vendor, stock, stale, status } = requested.filters;
   const staleBefore = await getStaleBefore(app.db, now);
   const [table, peptides, vendors] = await Promise.all([
-    getAdminVendorPricePage(app.db, { ...query, staleBefore: stale ? staleBefore : null }),
+    readTablePage(VENDOR_PRICES_TABLE, requested, (page) =>
+      getAdminVendorPricePage(app.db, {
+        peptideId: peptide ?? null,
+        vendorId: vendor ?? null,
+        stock: stock ?? null,
+        staleBefore: stale ? staleBefore : null,
+        active: status === undefined ? null : status === "active",
+        sort: { column: requested.sort, direction: requested.dir },
+        page,
+        pageSize: VENDOR_PRICES_TABLE.pageSize,
+      }),
+    ),
     getPeptideOptions(app.db),
     getVendorOptions(app.db),
   ]);
-  return { ...table, query, peptides, vendors, staleBefore: staleBefore.toISOString() };
+  return { ...table, peptides, vendors, staleBefore: staleBefore.toISOString() };
 }
 
 function priceName(row: { vendorName: string; peptideName: string }): string {

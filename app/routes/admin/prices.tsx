@@ -1,12 +1,12 @@
 import { Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 
-import { requireAdmin } from "~/.server/auth.server";
+import { adminOf } from "~/.server/admin-guard.server";
 import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
-import { ServerTable } from "~/components/admin/server-table";
+import { DataTable } from "~/components/admin/data-table";
 import { FilterControl, TableFilterForm } from "~/components/admin/table-filter-form";
 import { InlinePriceEditor } from "~/components/admin/vendor-prices/inline-price-editor";
 import {
@@ -17,24 +17,22 @@ import {
 } from "~/components/admin/vendor-prices/price-columns";
 import { VendorPriceDialog } from "~/components/admin/vendor-prices/vendor-price-dialog";
 import { Button } from "~/components/ui/button";
+import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import { formatLastScraped } from "~/lib/format";
 
 import type { Route } from "./+types/prices";
 import { handlePriceAction, loadPricesPage } from "./prices.server";
-
-const DEFAULT_SORT = { column: "peptide", direction: "asc" } as const;
 
 export function meta() {
   return [{ title: "Vendor Prices · Admin · PeptidePrices" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
   return loadPricesPage(context.app, new URL(request.url), new Date());
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.app, request);
+  const admin = adminOf(context);
   return handlePriceAction(context.app, admin, await request.formData());
 }
 
@@ -70,12 +68,12 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
           Add Vendor Price
         </Button>
       </div>
-      <TableFilterForm label="Filter vendor prices" sort={query.sort} defaultSort={DEFAULT_SORT}>
+      <TableFilterForm label="Filter vendor prices" table={VENDOR_PRICES_TABLE} query={query}>
         <FilterControl id="price-filter-peptide" label="Peptide">
           <NativeSelect
             id="price-filter-peptide"
             name="peptide"
-            defaultValue={query.peptideId ?? ""}
+            defaultValue={query.filters.peptide ?? ""}
             className="h-8 w-48"
           >
             <option value="">All peptides</option>
@@ -90,7 +88,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
           <NativeSelect
             id="price-filter-vendor"
             name="vendor"
-            defaultValue={query.vendorId ?? ""}
+            defaultValue={query.filters.vendor ?? ""}
             className="h-8 w-48"
           >
             <option value="">All vendors</option>
@@ -105,7 +103,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
           <NativeSelect
             id="price-filter-stock"
             name="stock"
-            defaultValue={query.stock ?? ""}
+            defaultValue={query.filters.stock ?? ""}
             className="h-8"
           >
             <option value="">Any stock</option>
@@ -113,32 +111,31 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
             <option value="out">Out of stock</option>
           </NativeSelect>
         </FilterControl>
-        <StatusFilter id="price-filter-status" active={query.active} />
+        <StatusFilter id="price-filter-status" status={query.filters.status} />
         <label className="flex h-8 items-center gap-2 text-sm">
           <input
             type="checkbox"
             name="stale"
             value="1"
-            defaultChecked={query.stale}
+            defaultChecked={query.filters.stale !== undefined}
             className="size-4 accent-[var(--primary)]"
           />
           Stale only
         </label>
       </TableFilterForm>
-      {query.stale ? (
+      {query.filters.stale ? (
         <p className="text-sm text-muted-foreground">
           Stale: not confirmed since {formatLastScraped(staleBefore)} (two scrape intervals).
         </p>
       ) : null}
       <BulkActions intent="bulk-vendor-prices" selection={selection} noun="vendor prices" />
-      <ServerTable
+      <DataTable
         label="Vendor prices"
         columns={columns}
         rows={rows}
         total={total}
-        page={query.page}
-        pageSize={query.pageSize}
-        sort={query.sort}
+        table={VENDOR_PRICES_TABLE}
+        query={query}
         getRowId={(row) => row.id}
         getRowLabel={priceRowName}
         emptyMessage="No vendor prices match."

@@ -23,20 +23,13 @@ import { SCRAPE_MESSAGES, testSelectors } from "~/.server/scraper/run.server";
 import { deleteToTrash } from "~/.server/trash-actions.server";
 import { writeFailure } from "~/.server/write-errors.server";
 import { actionFailure, actionSuccess, failure, type ActionResult } from "~/lib/action-result";
-import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { SCRAPE_LOGS_TABLE, SOURCES_TABLE } from "~/lib/admin-tables";
 import { invalidForm } from "~/lib/forms/form-data";
-import {
-  parseSourcesQuery,
-  scrapeSourceFields,
-  sourcesQueryHref,
-  selectorTestFields,
-  type ScrapingAction,
-} from "~/lib/forms/scraping";
+import { scrapeSourceFields, selectorTestFields, type ScrapingAction } from "~/lib/forms/scraping";
+import { pageCount, readTablePage } from "~/lib/table-query";
 
 import { loadReviewQueue } from "./scraping.review.server";
 import { loadScrapeRunState } from "./scraping.runs.server";
-
-const LOGS_PAGE_SIZE = 10;
 
 type SourceContext = Pick<AppContext, "db" | "cache" | "logger">;
 type Admin = Pick<SessionUser, "id" | "email">;
@@ -45,16 +38,15 @@ export type SelectorTestResult = ActionResult & { testResult?: unknown };
 
 /** The page's data: one page of sources as the URL asks for it, the review queue, logs, runs. */
 export async function loadScrapingPage(app: AppContext, request: Request) {
-  const params = new URL(request.url).searchParams;
-  const query = parseSourcesQuery(params);
-  const requestedLogsPage = Number(params.get("logs") ?? "1");
-  const logsPage =
-    Number.isInteger(requestedLogsPage) && requestedLogsPage > 0 ? requestedLogsPage : 1;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const query = SOURCES_TABLE.parse(params);
+  const logsQuery = SCRAPE_LOGS_TABLE.parse(params);
   // Assigned inside a callback, which TypeScript's narrowing cannot see.
   let loadError = null as string | null;
   const [sources, vendors, review, logs, runs] = await Promise.all([
     // SPEC.md §8: a failed read of the sources is a toast, not a broken page.
-    getScrapeSourcesPage(app.db, { ...query, pageSize: ADMIN_PAGE_SIZE }).catch(
+    getScrapeSourcesPage(app.db, { ...query, pageSize: SOURCES_TABLE.pageSize }).catch(
       (error: unknown) => {
         app.logger.error({ err: error }, "loading scrape sources failed");
         loadError = "Failed to fetch scrape sources";
@@ -63,32 +55,24 @@ export async function loadScrapingPage(app: AppContext, request: Request) {
     ),
     getVendorOptions(app.db),
     loadReviewQueue(app.db),
-    getScrapeLogs(app.db, { page: logsPage, pageSize: LOGS_PAGE_SIZE }),
+    readTablePage(SCRAPE_LOGS_TABLE, logsQuery, (page) =>
+      getScrapeLogs(app.db, { page, pageSize: SCRAPE_LOGS_TABLE.pageSize }),
+    ),
     loadScrapeRunState(app.db),
   ]);
-  const pageCount = Math.max(1, Math.ceil(sources.total / ADMIN_PAGE_SIZE));
   // After deleting the last rows of the last page, show the page that still exists.
-  if (query.page > pageCount) {
-    const url = new URL(request.url);
-    throw redirect(`${url.pathname}${sourcesQueryHref(params, { page: String(pageCount) })}`);
-  }
+  const lastPage = pageCount(sources.total, SOURCES_TABLE.pageSize);
+  if (query.page > lastPage)
+    throw redirect(`${url.pathname}${SOURCES_TABLE.hrefFor(query, { page: lastPage }, params)}`);
   return {
     loadError,
     runs,
     query,
     reviewOpen: params.get("review") === "pending",
-    sources: {
-      rows: sources.rows,
-      total: sources.total,
-      pageCount,
-    },
+    sources,
     vendors,
     review,
-    logs: {
-      ...logs,
-      page: logsPage,
-      pageCount: Math.max(1, Math.ceil(logs.total / LOGS_PAGE_SIZE)),
-    },
+    logs,
   };
 }
 

@@ -2,7 +2,7 @@ import { Loader2, Play, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 
-import { requireAdmin } from "~/.server/auth.server";
+import { adminOf } from "~/.server/admin-guard.server";
 import { ReviewQueue } from "~/components/admin/scraping/review-queue";
 import { RunBanner, ScrapeRunPanel, useScrapeRun } from "~/components/admin/scraping/run-progress";
 import { ScrapingLogs } from "~/components/admin/scraping/scraping-logs";
@@ -37,12 +37,11 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
   return loadScrapingPage(context.app, request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.app, request);
+  const admin = adminOf(context);
   const { app } = context;
   const fields = formFields(await request.formData());
   if (isReviewIntent(fields.intent)) return handleReviewAction(app, admin, fields);
@@ -139,12 +138,12 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
           </>
         )}
 
-        <SourcesToolbar key={`${query.q}|${query.status ?? ""}`} query={query} />
+        <SourcesToolbar key={`${query.q}|${query.filters.status ?? ""}`} query={query} />
         <SourcesTable
-          key={`${query.q}|${query.status}|${query.sort}|${query.dir}|${query.page}`}
+          key={`${query.q}|${query.filters.status}|${query.sort}|${query.dir}|${query.page}`}
           rows={sources.rows}
+          total={sources.total}
           query={query}
-          pageCount={sources.pageCount}
           running={running}
           runningSourceId={runningSourceId}
           onRun={(id) => runFetcher.submit({ intent: "run-source", id }, { method: "post" })}

@@ -18,14 +18,8 @@ import { writeFailure } from "~/.server/write-errors.server";
 import { failure, type ActionResult } from "~/lib/action-result";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields } from "~/lib/forms/form-data";
-import {
-  USER_MESSAGES,
-  USERS_PAGE_SIZE,
-  USERS_TABLE,
-  usersActionSchema,
-  type UsersAction,
-} from "~/lib/forms/users";
-import { clampPage } from "~/lib/table-query";
+import { USER_MESSAGES, USERS_TABLE, usersActionSchema, type UsersAction } from "~/lib/forms/users";
+import { readTablePage } from "~/lib/table-query";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 
@@ -37,35 +31,24 @@ function success(message: string, description?: string): UsersResult {
 }
 
 export async function loadUsersPage(app: AppContext, admin: Admin, url: URL) {
-  const table = USERS_TABLE.parse(url.searchParams);
-  const query = table.q;
+  const requested = USERS_TABLE.parse(url.searchParams);
   try {
-    const read = (page: number) =>
+    const { users, total, query } = await readTablePage(USERS_TABLE, requested, (page) =>
       getUsersForAdmin(app.db, {
-        query,
-        sort: table.sort,
-        dir: table.dir,
+        query: requested.q,
+        sort: requested.sort,
+        dir: requested.dir,
         page,
-        pageSize: USERS_PAGE_SIZE,
-      });
-    let { users, total } = await read(table.page);
-    const page = clampPage(table.page, total, USERS_PAGE_SIZE);
-    if (page !== table.page) ({ users, total } = await read(page));
-    return {
-      users,
-      total,
-      query,
-      table: { ...table, page },
-      currentUserId: admin.id,
-      loadFailed: false,
-    };
+        pageSize: USERS_TABLE.pageSize,
+      }),
+    );
+    return { users, total, query, currentUserId: admin.id, loadFailed: false };
   } catch (error) {
     app.logger.error({ err: error }, "loading users failed");
     return {
       users: [] as AdminUserRow[],
       total: 0,
-      query,
-      table,
+      query: requested,
       currentUserId: admin.id,
       loadFailed: true,
     };

@@ -4,21 +4,13 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import { toast } from "sonner";
 
 import { adminOf } from "~/.server/admin-guard.server";
-import { SortHeader } from "~/components/admin/sort-header";
+import { DataTable } from "~/components/admin/data-table";
+import { TableStateInputs } from "~/components/admin/table-filter-form";
 import { AddAdminDialog } from "~/components/admin/users/add-admin-dialog";
-import { UserRow } from "~/components/admin/users/user-row";
+import { USER_COLUMNS } from "~/components/admin/users/user-columns";
 import { Input } from "~/components/ui/input";
-import { PaginationControls } from "~/components/ui/pagination-controls";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
-import { USERS_PAGE_SIZE, USERS_TABLE } from "~/lib/forms/users";
-import { pageCount, TABLE_QUERY_MAX } from "~/lib/table-query";
+import { USERS_TABLE } from "~/lib/forms/users";
+import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/users";
 import { handleUserAction, loadUsersPage } from "./users.server";
@@ -37,11 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users, total, query, table, loadFailed } = loaderData;
-  const sortHref = (sort: (typeof USERS_TABLE.spec.sorts)[number]) => {
-    const next = USERS_TABLE.toggleSort(table, sort);
-    return USERS_TABLE.hrefFor(table, { sort: next.sort, dir: next.dir });
-  };
+  const { users, total, query: table, loadFailed } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const searching =
@@ -71,56 +59,30 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"
           aria-hidden
         />
-        {table.sort !== USERS_TABLE.spec.defaultSort || table.dir !== "desc" ? (
-          <>
-            <input type="hidden" name="sort" value={table.sort} />
-            <input type="hidden" name="dir" value={table.dir} />
-          </>
-        ) : null}
+        <TableStateInputs table={USERS_TABLE} query={table} />
         <Input
           type="search"
           name="q"
           maxLength={TABLE_QUERY_MAX}
-          defaultValue={query}
+          defaultValue={table.q}
           placeholder="Search users..."
           aria-label="Search users"
           className="pl-8"
         />
       </Form>
-      <div className="overflow-x-auto rounded-md border" aria-busy={searching}>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Username</TableHead>
-              <SortHeader label="Email" sort="email" table={table} href={sortHref} />
-              <SortHeader label="Saved Deals" sort="deals" table={table} href={sortHref} />
-              <SortHeader label="Last Login" sort="lastLogin" table={table} href={sortHref} />
-              <TableHead>Status</TableHead>
-              <TableHead>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {users.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                  {loadFailed ? LOAD_FAILED : "No users found."}
-                </TableCell>
-              </TableRow>
-            ) : (
-              users.map((user) => <UserRow key={user.id} user={user} />)
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground" data-testid="user-count">
-          {total === 1 ? "1 user" : `${total.toLocaleString("en-US")} users`}
-        </p>
-        <PaginationControls
-          page={table.page}
-          pageCount={pageCount(total, USERS_PAGE_SIZE)}
-          hrefForPage={(page) => USERS_TABLE.hrefFor(table, { page })}
-          label="Users pages"
+      <div aria-busy={searching}>
+        <DataTable
+          label="Users"
+          columns={USER_COLUMNS}
+          rows={users}
+          total={total}
+          table={USERS_TABLE}
+          query={table}
+          getRowId={(user) => user.id}
+          emptyMessage={loadFailed ? LOAD_FAILED : "No users found."}
+          countLabel={(count) =>
+            count === 1 ? "1 user" : `${count.toLocaleString("en-US")} users`
+          }
         />
       </div>
     </div>

@@ -7,7 +7,6 @@ import type { AppContext } from "~/.server/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { couponWarnUntil } from "~/.server/data/dashboard.server";
 import {
-  ADMIN_VENDOR_SORTS,
   createVendor,
   deleteCouponForVendor,
   getAdminVendor,
@@ -20,12 +19,12 @@ import { deleteToTrash } from "~/.server/trash-actions.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
 import { writeFailure } from "~/.server/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
-import { parseSearch, parseTablePage, parseTableSort } from "~/lib/admin-table-url";
-import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { VENDORS_TABLE } from "~/lib/admin-tables";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
 import { couponHasExpired, PAST_EXPIRY_WARNING, vendorPageSchema } from "~/lib/forms/vendors";
 import { slugify } from "~/lib/slug";
+import { readTablePage } from "~/lib/table-query";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 
@@ -34,20 +33,17 @@ function isoDay(date: Date): string {
 }
 
 export async function loadVendorsPage(app: AppContext, url: URL, now: Date) {
-  const params = url.searchParams;
-  const expiring = params.get("coupon") === "expiring";
-  const query = {
-    search: parseSearch(params),
-    expiring,
-    sort: parseTableSort(params, ADMIN_VENDOR_SORTS, { column: "name", direction: "asc" }),
-    page: parseTablePage(params),
-    pageSize: ADMIN_PAGE_SIZE,
-  };
-  const table = await getAdminVendorPage(app.db, {
-    ...query,
-    couponExpiringBy: expiring ? couponWarnUntil(now) : null,
-  });
-  return { ...table, query, today: isoDay(now) };
+  const requested = VENDORS_TABLE.parse(url.searchParams);
+  const table = await readTablePage(VENDORS_TABLE, requested, (page) =>
+    getAdminVendorPage(app.db, {
+      search: requested.q,
+      couponExpiringBy: requested.filters.coupon ? couponWarnUntil(now) : null,
+      sort: { column: requested.sort, direction: requested.dir },
+      page,
+      pageSize: VENDORS_TABLE.pageSize,
+    }),
+  );
+  return { ...table, today: isoDay(now) };
 }
 
 export async function handleVendorAction(

@@ -1,34 +1,32 @@
 import { Plus } from "lucide-react";
 import { useMemo } from "react";
 
-import { requireAdmin } from "~/.server/auth.server";
+import { adminOf } from "~/.server/admin-guard.server";
 import { readImageUploadForm } from "~/.server/upload-form.server";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
-import { ServerTable } from "~/components/admin/server-table";
+import { DataTable } from "~/components/admin/data-table";
 import { FilterControl, TableFilterForm } from "~/components/admin/table-filter-form";
 import { DELETE_VENDOR_KEY, vendorColumns } from "~/components/admin/vendors/vendor-columns";
 import { VendorDialog, type EditableVendor } from "~/components/admin/vendors/vendor-dialog";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { MAX_SEARCH_LENGTH } from "~/lib/admin-table-url";
+import { VENDORS_TABLE } from "~/lib/admin-tables";
+import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/vendors";
 import { handleVendorAction, loadVendorsPage } from "./vendors.server";
-
-const DEFAULT_SORT = { column: "name", direction: "asc" } as const;
 
 export function meta() {
   return [{ title: "Vendors · Admin · PeptidePrices" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.app, request);
   return loadVendorsPage(context.app, new URL(request.url), new Date());
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.app, request);
+  const admin = adminOf(context);
   return handleVendorAction(context.app, admin, await readImageUploadForm(request), new Date());
 }
 
@@ -50,15 +48,15 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
           Add Vendor
         </Button>
       </div>
-      <TableFilterForm label="Search vendors" sort={query.sort} defaultSort={DEFAULT_SORT}>
+      <TableFilterForm label="Search vendors" table={VENDORS_TABLE} query={query}>
         <FilterControl id="vendor-search" label="Search">
           <Input
             id="vendor-search"
             name="q"
             type="search"
             placeholder="Name, website or coupon"
-            maxLength={MAX_SEARCH_LENGTH}
-            defaultValue={query.search}
+            maxLength={TABLE_QUERY_MAX}
+            defaultValue={query.q}
             className="h-8 w-56"
           />
         </FilterControl>
@@ -66,7 +64,7 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
           <NativeSelect
             id="vendor-coupon-filter"
             name="coupon"
-            defaultValue={query.expiring ? "expiring" : ""}
+            defaultValue={query.filters.coupon ?? ""}
             className="h-8"
           >
             <option value="">Any</option>
@@ -74,18 +72,17 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
           </NativeSelect>
         </FilterControl>
       </TableFilterForm>
-      <ServerTable
+      <DataTable
         label="Vendors"
         columns={columns}
         rows={rows}
         total={total}
-        page={query.page}
-        pageSize={query.pageSize}
-        sort={query.sort}
+        table={VENDORS_TABLE}
+        query={query}
         getRowId={(row) => row.id}
         getRowLabel={(row) => row.name}
         emptyMessage={
-          total === 0 && !query.search && !query.expiring ? "No vendors yet." : "No vendors match."
+          total === 0 && !query.q && !query.filters.coupon ? "No vendors yet." : "No vendors match."
         }
       />
       <VendorDialog key={dialog.key} state={dialog.state} today={today} onClose={dialog.close} />

@@ -1,17 +1,15 @@
-import { Loader2 } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 
 import type { Ad } from "~/.server/data/ads.server";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
+import { FormPanel, type FormPanelHandle } from "~/components/admin/form-dialog";
 import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { AdCard } from "~/components/ad-slot";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import {
   AD_MEDIA_TYPES,
@@ -63,16 +61,17 @@ export function AdForm({
   ad,
   onSaved,
   onCancel,
+  ref,
 }: {
   ad: Ad | null;
   onSaved: () => void;
   onCancel: () => void;
+  /** Lets the page ask before the Create New or Edit Ad tab is left. */
+  ref?: React.Ref<FormPanelHandle>;
 }) {
   const fetcher = useFetcher<ActionResult>();
   const [draft, setDraft] = useState<AdDraft>(() => (ad ? draftOf(ad) : EMPTY_DRAFT));
   const { errors, onSubmit } = useFieldErrors(adFormSchema, fetcher);
-  useActionToast(fetcher.data, onSaved);
-  const saving = fetcher.state !== "idle";
   const prefix = ad ? `ad-${ad.id}` : "ad-new";
 
   const set =
@@ -111,13 +110,18 @@ export function AdForm({
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <fetcher.Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={onSubmit}
-        className="grid gap-4"
-        aria-label={ad ? "Edit ad" : "Create ad"}
+      <FormPanel
+        ref={ref}
+        fetcher={fetcher}
+        onClose={onCancel}
+        onSaved={onSaved}
+        submitLabel={ad ? "Update Ad" : "Create Ad"}
+        formProps={{
+          encType: "multipart/form-data",
+          noValidate: true,
+          onSubmit,
+          "aria-label": ad ? "Edit ad" : "Create ad",
+        }}
       >
         <input type="hidden" name="intent" value={ad ? "update" : "create"} />
         {ad ? <input type="hidden" name="id" value={ad.id} /> : null}
@@ -176,16 +180,7 @@ export function AdForm({
           />
           <Label htmlFor={`${prefix}-active`}>Active</Label>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={saving}>
-            {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-            {ad ? "Update Ad" : "Create Ad"}
-          </Button>
-          <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-        </div>
-      </fetcher.Form>
+      </FormPanel>
       <section aria-label="Preview" className="flex flex-col gap-2">
         <h2 className="text-sm font-medium">Preview</h2>
         {draft.title.trim() ? (

@@ -1,6 +1,5 @@
-import type { ColumnDef } from "@tanstack/react-table";
-
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
+import type { DataColumn } from "~/components/admin/data-table";
 import { EditButton } from "~/components/admin/row-actions";
 
 import type { EditableCategory } from "./category-dialog";
@@ -12,35 +11,32 @@ export function categoryColumns({
   onEdit,
 }: {
   onEdit: (row: EditableCategory) => void;
-}): ColumnDef<EditableCategory, unknown>[] {
+}): DataColumn<EditableCategory>[] {
   return [
     {
       id: "name",
       header: "Name",
-      accessorFn: (row) => row.name,
-      enableSorting: false,
-      cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
+      sortKey: "name",
+      cell: (row) => <span className="font-medium">{row.name}</span>,
     },
     {
       id: "description",
       header: "Description",
-      enableSorting: false,
-      cell: ({ row }) => (
-        <p className="line-clamp-2 min-w-40 text-muted-foreground">{row.original.description}</p>
+      cell: (row) => (
+        <p className="line-clamp-2 min-w-40 text-muted-foreground">{row.description}</p>
       ),
     },
     {
       id: "actions",
       header: "Actions",
-      enableSorting: false,
-      cell: ({ row }) => (
+      cell: (row) => (
         <div className="flex items-center gap-1">
-          <EditButton label={`Edit ${row.original.name}`} onClick={() => onEdit(row.original)} />
+          <EditButton label={`Edit ${row.name}`} onClick={() => onEdit(row)} />
           <ConfirmDeleteButton
             fetcherKey={DELETE_CATEGORY_KEY}
-            fields={{ intent: "delete-category", id: row.original.id }}
-            itemName={row.original.name}
-            description={`The category ${row.original.name} will be moved to the trash. Its peptides stay, without a category, until it is restored.`}
+            fields={{ intent: "delete-category", id: row.id }}
+            itemName={row.name}
+            description={`The category ${row.name} will be moved to the trash. Its peptides stay, without a category, until it is restored.`}
           />
         </div>
       ),

@@ -1,6 +1,5 @@
-import type { ColumnDef } from "@tanstack/react-table";
-
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
+import type { DataColumn } from "~/components/admin/data-table";
 import { formatSize } from "~/lib/units";
 
 export const DELETE_SIZE_KEY = "delete-size";
@@ -19,44 +18,34 @@ function sizeLabel(row: SizeRow): string {
 }
 
 /** The sizes table's columns: Peptide, Size, Unit, Prices, Actions. */
-export const sizeColumns: ColumnDef<SizeRow, unknown>[] = [
+export const sizeColumns: DataColumn<SizeRow>[] = [
   {
     id: "peptide",
     header: "Peptide",
-    accessorFn: (row) => row.peptideName,
-    cell: ({ row }) => <span className="font-medium">{row.original.peptideName}</span>,
+    sortKey: "peptide",
+    cell: (row) => <span className="font-medium">{row.peptideName}</span>,
   },
-  {
-    id: "size",
-    header: "Size",
-    enableSorting: false,
-    cell: ({ row }) => sizeLabel(row.original),
-  },
-  {
-    id: "unit",
-    header: "Unit",
-    accessorFn: (row) => row.unitLabel ?? row.unit,
-  },
+  { id: "size", header: "Size", cell: sizeLabel },
+  { id: "unit", header: "Unit", sortKey: "unit", cell: (row) => row.unitLabel ?? row.unit },
   {
     id: "prices",
     header: "Prices",
-    accessorFn: (row) => row.priceCount,
-    cell: ({ row }) => <span className="tabular-nums">{row.original.priceCount}</span>,
+    sortKey: "prices",
+    cell: (row) => <span className="tabular-nums">{row.priceCount}</span>,
   },
   {
     id: "actions",
     header: "Actions",
-    enableSorting: false,
-    cell: ({ row }) => {
-      const label = `${row.original.peptideName} ${sizeLabel(row.original)}`;
+    cell: (row) => {
+      const label = `${row.peptideName} ${sizeLabel(row)}`;
       return (
         <ConfirmDeleteButton
           fetcherKey={DELETE_SIZE_KEY}
-          fields={{ intent: "delete-size", id: row.original.id }}
+          fields={{ intent: "delete-size", id: row.id }}
           itemName={`size ${label}`}
           description={
-            row.original.priceCount > 0
-              ? `${label} is used by ${row.original.priceCount} price${row.original.priceCount === 1 ? "" : "s"}; it can be deleted once no price uses it.`
+            row.priceCount > 0
+              ? `${label} is used by ${row.priceCount} price${row.priceCount === 1 ? "" : "s"}; it can be deleted once no price uses it.`
               : `The size ${label} will be moved to the trash and leaves the public pages.`
           }
         />

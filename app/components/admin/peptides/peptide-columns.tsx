@@ -4,7 +4,7 @@ import type { FetcherWithComponents } from "react-router";
 import { ActiveBadge } from "~/components/admin/active-status";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { EditButton } from "~/components/admin/row-actions";
-import type { ServerColumn } from "~/components/admin/server-table";
+import type { DataColumn } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 
@@ -26,7 +26,7 @@ export function peptideColumns({
 }: {
   onEdit: (row: PeptideRow) => void;
   promoteFetcher: FetcherWithComponents<unknown>;
-}): ServerColumn<PeptideRow>[] {
+}): DataColumn<PeptideRow>[] {
   return [
     {
       id: "name",

@@ -1,10 +1,12 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Loader2, Play, Search } from "lucide-react";
-import { useState } from "react";
-import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { Loader2, Play, Search } from "lucide-react";
+import { Form, useFetcher } from "react-router";
 
+import { useRowSelection } from "~/components/admin/bulk-actions";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
+import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { NativeSelect } from "~/components/admin/form-controls";
 import { EditButton } from "~/components/admin/row-actions";
+import { TableStateInputs } from "~/components/admin/table-filter-form";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,27 +20,12 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { PaginationControls } from "~/components/ui/pagination-controls";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
-import {
-  nextSourcesSort,
-  sourceDisplayStatus,
-  sourcesQueryHref,
-  type SourceSortColumn,
-  type SourcesQuery,
-} from "~/lib/forms/scraping";
+import { SOURCES_TABLE } from "~/lib/admin-tables";
 import { formatLastScraped } from "~/lib/format";
+import { sourceDisplayStatus } from "~/lib/forms/scraping";
+import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { EditableSource } from "./source-dialog";
 
@@ -47,6 +34,8 @@ export interface SourceRow extends EditableSource {
   lastError: string | null;
   lastScrapedAt: Date | string | null;
 }
+
+export type SourcesTableQuery = ReturnType<typeof SOURCES_TABLE.parse>;
 
 const DELETE_KEY = "delete-scrape-source";
 const BULK_KEY = "bulk-scrape-sources";
@@ -75,26 +64,11 @@ export function StatusBadge({
   );
 }
 
-const COLUMNS: { key: SourceSortColumn; label: string }[] = [
-  { key: "retailer", label: "Retailer" },
-  { key: "url", label: "URL" },
-  { key: "status", label: "Status" },
-  { key: "lastScraped", label: "Last Scraped" },
-];
-
 /** Search and the status filter, submitted as the page's URL (GET), so they survive a reload. */
-export function SourcesToolbar({ query }: { query: SourcesQuery }) {
-  const [params] = useSearchParams();
-  const kept = [...params.entries()].filter(
-    ([key]) => !["q", "status", "page", "sort", "dir"].includes(key),
-  );
+export function SourcesToolbar({ query }: { query: SourcesTableQuery }) {
   return (
     <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-      {kept.map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
-      {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
-      {query.sort ? <input type="hidden" name="dir" value={query.dir} /> : null}
+      <TableStateInputs table={SOURCES_TABLE} query={query} />
       <div className="grid gap-1.5">
         <Label htmlFor="sources-search">Search sources</Label>
         <Input
@@ -102,14 +76,14 @@ export function SourcesToolbar({ query }: { query: SourcesQuery }) {
           name="q"
           type="search"
           defaultValue={query.q}
-          maxLength={TEXT_LIMITS.name}
+          maxLength={TABLE_QUERY_MAX}
           placeholder="Retailer or URL"
           className="w-56"
         />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="sources-status">Status</Label>
-        <NativeSelect id="sources-status" name="status" defaultValue={query.status ?? ""}>
+        <NativeSelect id="sources-status" name="status" defaultValue={query.filters.status ?? ""}>
           <option value="">All statuses</option>
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
@@ -181,170 +155,123 @@ function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   );
 }
 
-function SortHeader({ column, query }: { column: (typeof COLUMNS)[number]; query: SourcesQuery }) {
-  const [params] = useSearchParams();
-  const sorted = query.sort === column.key ? query.dir : null;
-  const next = nextSourcesSort(query, column.key);
-  return (
-    <TableHead
-      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-    >
-      <Link
-        to={sourcesQueryHref(params, { sort: next.sort, dir: next.dir })}
-        preventScrollReset
-        className="inline-flex items-center gap-1 rounded-sm font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
-        {column.label}
-        {sorted === "asc" ? (
-          <ArrowUp className="size-3.5" aria-hidden />
-        ) : sorted === "desc" ? (
-          <ArrowDown className="size-3.5" aria-hidden />
-        ) : (
-          <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
-        )}
-      </Link>
-    </TableHead>
-  );
-}
-
 /**
  * The sources table as the server sends it: one page, searched, filtered and sorted through
  * the URL. Rows can be selected for bulk actions.
  */
 export function SourcesTable({
   rows,
+  total,
   query,
-  pageCount,
   running,
   runningSourceId,
   onRun,
   onEdit,
 }: {
   rows: SourceRow[];
-  query: SourcesQuery;
-  pageCount: number;
+  total: number;
+  query: SourcesTableQuery;
   running: boolean;
   runningSourceId: unknown;
   onRun: (id: string) => void;
   onEdit: (source: SourceRow) => void;
 }) {
-  const [params] = useSearchParams();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useRowSelection(rows.map((row) => row.id));
   useFetcherToast(DELETE_KEY);
   useFetcherToast(BULK_KEY);
-  const visible = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
-  const allSelected = rows.length > 0 && visible.length === rows.length;
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const visible = rows.filter((row) => selection.selected.has(row.id)).map((row) => row.id);
+  const columns: DataColumn<SourceRow>[] = [
+    {
+      id: "retailer",
+      header: "Retailer",
+      sortKey: "retailer",
+      cell: (row) => row.retailerName,
+      className: "align-top font-medium whitespace-normal",
+    },
+    {
+      id: "url",
+      header: "URL",
+      sortKey: "url",
+      className: "align-top",
+      cell: (row) => (
+        <a
+          href={row.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          title={row.url}
+          className="block max-w-[10rem] truncate text-primary underline-offset-4 hover:underline sm:max-w-[18rem]"
+        >
+          {row.url}
+        </a>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      sortKey: "status",
+      className: "align-top",
+      cell: (row) => <StatusBadge source={row} />,
+    },
+    {
+      id: "lastScraped",
+      header: "Last Scraped",
+      sortKey: "lastScraped",
+      className: "align-top whitespace-nowrap tabular-nums",
+      cell: (row) => formatLastScraped(row.lastScrapedAt),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      className: "align-top",
+      cell: (row) => (
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Run scraper for ${row.retailerName}`}
+            disabled={running}
+            onClick={() => onRun(row.id)}
+          >
+            {runningSourceId === row.id ? (
+              <Loader2 className="size-4 animate-spin" aria-hidden />
+            ) : (
+              <Play className="size-4" aria-hidden />
+            )}
+          </Button>
+          <EditButton
+            label={`Edit ${row.retailerName}`}
+            disabled={running}
+            onClick={() => onEdit(row)}
+          />
+          <ConfirmDeleteButton
+            fetcherKey={DELETE_KEY}
+            fields={{ intent: "delete-source", id: row.id }}
+            itemName={row.retailerName}
+            description={`This action cannot be undone. The scrape source for ${row.retailerName} will be permanently deleted.`}
+          />
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-3">
-      {visible.length > 0 ? (
-        <BulkActions ids={visible} onDone={() => setSelected(new Set())} />
-      ) : null}
-      <div className="rounded-md border">
-        <Table aria-label="Scrape sources">
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-8">
-                <Checkbox
-                  aria-label="Select all sources on this page"
-                  checked={allSelected}
-                  disabled={rows.length === 0}
-                  onCheckedChange={(on) =>
-                    setSelected(on === true ? new Set(rows.map((row) => row.id)) : new Set())
-                  }
-                />
-              </TableHead>
-              {COLUMNS.map((column) => (
-                <SortHeader key={column.key} column={column} query={query} />
-              ))}
-              <TableHead>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6} className="h-20 text-center text-muted-foreground">
-                  {query.q || query.status
-                    ? "No scrape source matches this search."
-                    : "No scrape sources yet."}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => (
-                <TableRow key={row.id} data-state={selected.has(row.id) ? "selected" : undefined}>
-                  <TableCell className="align-top">
-                    <Checkbox
-                      aria-label={`Select ${row.retailerName}`}
-                      checked={selected.has(row.id)}
-                      onCheckedChange={(on) => toggle(row.id, on === true)}
-                    />
-                  </TableCell>
-                  <TableCell className="align-top font-medium whitespace-normal">
-                    {row.retailerName}
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <a
-                      href={row.url}
-                      target="_blank"
-                      rel="noreferrer noopener"
-                      title={row.url}
-                      className="block max-w-[10rem] truncate text-primary underline-offset-4 hover:underline sm:max-w-[18rem]"
-                    >
-                      {row.url}
-                    </a>
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <StatusBadge source={row} />
-                  </TableCell>
-                  <TableCell className="align-top whitespace-nowrap tabular-nums">
-                    {formatLastScraped(row.lastScrapedAt)}
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <div className="flex items-center gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Run scraper for ${row.retailerName}`}
-                        disabled={running}
-                        onClick={() => onRun(row.id)}
-                      >
-                        {runningSourceId === row.id ? (
-                          <Loader2 className="size-4 animate-spin" aria-hidden />
-                        ) : (
-                          <Play className="size-4" aria-hidden />
-                        )}
-                      </Button>
-                      <EditButton
-                        label={`Edit ${row.retailerName}`}
-                        disabled={running}
-                        onClick={() => onEdit(row)}
-                      />
-                      <ConfirmDeleteButton
-                        fetcherKey={DELETE_KEY}
-                        fields={{ intent: "delete-source", id: row.id }}
-                        itemName={row.retailerName}
-                        description={`This action cannot be undone. The scrape source for ${row.retailerName} will be permanently deleted.`}
-                      />
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      <PaginationControls
-        page={query.page}
-        pageCount={pageCount}
-        hrefForPage={(page) => sourcesQueryHref(params, { page: String(page) })}
-        label="Scrape sources pages"
+      {visible.length > 0 ? <BulkActions ids={visible} onDone={selection.clear} /> : null}
+      <DataTable
+        label="Scrape sources"
+        columns={columns}
+        rows={rows}
+        total={total}
+        table={SOURCES_TABLE}
+        query={query}
+        getRowId={(row) => row.id}
+        getRowLabel={(row) => row.retailerName}
+        selection={selection}
+        emptyMessage={
+          query.q || query.filters.status
+            ? "No scrape source matches this search."
+            : "No scrape sources yet."
+        }
       />
     </div>
   );

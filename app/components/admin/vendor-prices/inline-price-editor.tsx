@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 
-import type { ServerColumn } from "~/components/admin/server-table";
+import type { DataColumn } from "~/components/admin/data-table";
 import { ErrorList } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -25,7 +25,7 @@ export function InlinePriceEditor({
   onDone,
 }: {
   row: PriceRow;
-  columns: ServerColumn<PriceRow>[];
+  columns: DataColumn<PriceRow>[];
   onDone: () => void;
 }) {
   const fetcher = useFetcher<ActionResult>();

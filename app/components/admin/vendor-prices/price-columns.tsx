@@ -3,7 +3,7 @@ import { ExternalLink } from "lucide-react";
 import { ActiveBadge } from "~/components/admin/active-status";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { EditButton } from "~/components/admin/row-actions";
-import type { ServerColumn } from "~/components/admin/server-table";
+import type { DataColumn } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import type { StockStatus } from "~/lib/constants";
 import { formatLastScraped, formatPrice } from "~/lib/format";
@@ -47,7 +47,7 @@ export function priceColumns({
   onEdit: (row: PriceRow) => void;
   editingDisabled: boolean;
   staleBefore: string;
-}): ServerColumn<PriceRow>[] {
+}): DataColumn<PriceRow>[] {
   return [
     { id: "peptide", header: "Peptide", sortKey: "peptide", cell: (row) => row.peptideName },
     { id: "vendor", header: "Vendor", sortKey: "vendor", cell: (row) => row.vendorName },

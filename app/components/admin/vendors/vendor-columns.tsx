@@ -1,6 +1,6 @@
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { EditButton } from "~/components/admin/row-actions";
-import type { ServerColumn } from "~/components/admin/server-table";
+import type { DataColumn } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import type { DiscountType } from "~/lib/constants";
 import { formatDate, formatPrice } from "~/lib/format";
@@ -26,7 +26,7 @@ export function vendorColumns({
 }: {
   onEdit: (row: EditableVendor) => void;
   today: string;
-}): ServerColumn<EditableVendor>[] {
+}): DataColumn<EditableVendor>[] {
   return [
     {
       id: "name",

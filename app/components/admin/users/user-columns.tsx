@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 
 import type { AdminUserRow } from "~/.server/data/admin-users.server";
+import type { DataColumn } from "~/components/admin/data-table";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -15,7 +16,6 @@ import {
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
-import { TableCell, TableRow } from "~/components/ui/table";
 import { formatLastScraped, usernameFromEmail } from "~/lib/format";
 
 import { useUsersToast, type UsersResult } from "./users-toast";
@@ -67,50 +67,80 @@ function RemoveAdminButton({ user }: { user: AdminUserRow }) {
   );
 }
 
-export function UserRow({ user }: { user: AdminUserRow }) {
-  const toggle = useFetcher<UsersResult>();
+/** Ties a row's Status badge to its admin switch, so both show the change at once. */
+const toggleKey = (user: AdminUserRow) => `toggle-admin-${user.id}`;
+
+function useOptimisticAdmin(user: AdminUserRow) {
+  const toggle = useFetcher<UsersResult>({ key: toggleKey(user) });
+  return { toggle, isAdmin: toggle.state !== "idle" ? !user.isAdmin : user.isAdmin };
+}
+
+function StatusBadge({ user }: { user: AdminUserRow }) {
+  const { isAdmin } = useOptimisticAdmin(user);
+  return <Badge variant={isAdmin ? "default" : "secondary"}>{isAdmin ? "Admin" : "User"}</Badge>;
+}
+
+function UserActions({ user }: { user: AdminUserRow }) {
+  const { toggle, isAdmin } = useOptimisticAdmin(user);
   const reset = useFetcher<UsersResult>();
   useUsersToast(toggle.data);
   useUsersToast(reset.data);
-  const optimisticAdmin = toggle.state !== "idle" ? !user.isAdmin : user.isAdmin;
   return (
-    <TableRow>
-      <TableCell className="font-medium">{usernameFromEmail(user.email)}</TableCell>
-      <TableCell className="max-w-56 truncate">{user.email || "N/A"}</TableCell>
-      <TableCell className="tabular-nums">{user.dealsCount}</TableCell>
-      <TableCell className="whitespace-nowrap">
-        {user.lastLoginAt ? formatLastScraped(user.lastLoginAt) : "Never"}
-      </TableCell>
-      <TableCell>
-        <Badge variant={optimisticAdmin ? "default" : "secondary"}>
-          {optimisticAdmin ? "Admin" : "User"}
-        </Badge>
-      </TableCell>
-      <TableCell>
-        <div className="flex items-center gap-1">
-          <Switch
-            checked={optimisticAdmin}
-            disabled={toggle.state !== "idle"}
-            aria-label={`Admin status for ${user.email}`}
-            onCheckedChange={() =>
-              void toggle.submit({ intent: "toggle-admin", userId: user.id }, { method: "post" })
-            }
-          />
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={reset.state !== "idle"}
-            aria-label={`Reset password of ${user.email}`}
-            onClick={() =>
-              void reset.submit({ intent: "reset-password", userId: user.id }, { method: "post" })
-            }
-          >
-            <KeyRound className="size-4" aria-hidden />
-            Reset
-          </Button>
-          <RemoveAdminButton user={user} />
-        </div>
-      </TableCell>
-    </TableRow>
+    <div className="flex items-center gap-1">
+      <Switch
+        checked={isAdmin}
+        disabled={toggle.state !== "idle"}
+        aria-label={`Admin status for ${user.email}`}
+        onCheckedChange={() =>
+          void toggle.submit({ intent: "toggle-admin", userId: user.id }, { method: "post" })
+        }
+      />
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={reset.state !== "idle"}
+        aria-label={`Reset password of ${user.email}`}
+        onClick={() =>
+          void reset.submit({ intent: "reset-password", userId: user.id }, { method: "post" })
+        }
+      >
+        <KeyRound className="size-4" aria-hidden />
+        Reset
+      </Button>
+      <RemoveAdminButton user={user} />
+    </div>
   );
 }
+
+/** The users table's columns (SPEC.md): Username, Email, Saved Deals, Last Login, Status, Actions. */
+export const USER_COLUMNS: DataColumn<AdminUserRow>[] = [
+  {
+    id: "username",
+    header: "Username",
+    className: "font-medium",
+    cell: (user) => usernameFromEmail(user.email),
+  },
+  {
+    id: "email",
+    header: "Email",
+    sortKey: "email",
+    className: "max-w-56 truncate",
+    cell: (user) => user.email || "N/A",
+  },
+  {
+    id: "deals",
+    header: "Saved Deals",
+    sortKey: "deals",
+    className: "tabular-nums",
+    cell: (user) => user.dealsCount,
+  },
+  {
+    id: "lastLogin",
+    header: "Last Login",
+    sortKey: "lastLogin",
+    className: "whitespace-nowrap",
+    cell: (user) => (user.lastLoginAt ? formatLastScraped(user.lastLoginAt) : "Never"),
+  },
+  { id: "status", header: "Status", cell: (user) => <StatusBadge user={user} /> },
+  { id: "actions", header: "Actions", cell: (user) => <UserActions user={user} /> },
+];
