@@ -94,7 +94,7 @@ describe("page forms (hero, footer, settings)", () => {
 });
 
 describe("an expired session on a page form", () => {
-  it("settings: keeps the typed values and offers a sign-in that returns to the page", async () => {
+  it("settings: keeps the typed values and offers a sign-in that returns to the page, in the form or its toast", async () => {
     await open("/admin/settings");
     const form = page.getByRole("form", { name: "Settings" });
     const interval = form.getByLabel("Scraping interval (seconds)");
@@ -109,5 +109,24 @@ describe("an expired session on a page form", () => {
     expect(await notice.getByRole("link").getAttribute("href")).toBe(
       "/admin-login?redirectTo=%2Fadmin%2Fsettings",
     );
+
+    // A form without a notice of its own (here: adding a currency) says so in its toast, whose
+    // "Sign in" opens the sign-in in a new tab that returns to this page.
+    const addRate = page.getByRole("form", { name: "Add a currency" });
+    await addRate.getByLabel("Currency").fill("SEK");
+    await addRate.getByLabel("1 USD =").fill("10");
+    await addRate.getByRole("button", { name: "Add currency" }).click();
+    // The settings save's toast still shows too; sonner lists the newest, in front, first.
+    const toasts = toast("Your session has expired");
+    await expect.poll(() => toasts.count()).toBe(2);
+    const expired = toasts.first();
+    const [signInTab] = await Promise.all([
+      context.waitForEvent("page"),
+      expired.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    await signInTab.waitForURL(/\/admin-login\?/);
+    expect(new URL(signInTab.url()).searchParams.get("redirectTo")).toBe("/admin/settings");
+    await signInTab.close();
+    expect(await addRate.getByLabel("Currency").inputValue()).toBe("SEK");
   });
 });
