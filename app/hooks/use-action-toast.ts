@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 
 import type { ActionResult } from "~/lib/action-result";
+import { adminLoginPathFor } from "~/lib/admin-session";
 
 export interface ActionToastOptions {
   /** Restores a deletion's trash batch: a success carrying `trashBatchId` gets an "Undo" button. */
@@ -26,6 +27,16 @@ export function useActionToast(
           : undefined,
       );
       onSuccess?.();
+    } else if (result.sessionExpired) {
+      // What was typed stays on this page: sign in in a new tab (which returns here), then retry.
+      const returnTo = `${window.location.pathname}${window.location.search}`;
+      toast.error(result.title ?? "Error", {
+        description: result.error,
+        action: {
+          label: "Sign in",
+          onClick: () => window.open(adminLoginPathFor(returnTo), "_blank", "noopener"),
+        },
+      });
     } else {
       toast.error(result.title ?? "Error", { description: result.error });
     }

@@ -69,10 +69,29 @@ describe("auditEntryChanges", () => {
 });
 
 describe("display helpers", () => {
-  it("links a live item to its admin page and a deleted one nowhere", () => {
-    expect(auditEntityLink("peptide", "update")).toBe("/admin/peptides");
-    expect(auditEntityLink("peptide", "delete")).toBeNull();
-    expect(auditEntityLink("something-new", "update")).toBeNull();
+  it("links a live item to its page, searched for it where the table searches", () => {
+    const link = (entity: string, action: string, name: string | null = null) =>
+      auditEntityLink({ entity, action, name });
+    expect(link("peptide", "update", "BPC-157 & TB")).toBe("/admin/peptides?q=BPC-157+%26+TB");
+    expect(link("vendor", "create", "Alpha Labs")).toBe("/admin/vendors?q=Alpha+Labs");
+    expect(link("scrape_source", "update", "Shop")).toBe("/admin/scraping?q=Shop");
+    expect(link("admin_users", "grant", "a@b.test")).toBe("/admin/users?q=a%40b.test");
+    // Tables without a search box, and entries without a name, open the page itself.
+    expect(link("category", "update", "Healing")).toBe("/admin/categories");
+    expect(link("size_option", "update", "BPC-157 5 mg")).toBe("/admin/categories");
+    expect(link("peptide", "update")).toBe("/admin/peptides");
+    expect(link("trash", "restore", "Gone")).toBe("/admin/trash");
+    expect(link("something-new", "update", "X")).toBeNull();
+  });
+
+  it("links a deleted item to the trash, where it can be restored, and other deletions nowhere", () => {
+    expect(auditEntityLink({ entity: "peptide", action: "delete", name: "Gone" })).toBe(
+      "/admin/trash?q=Gone",
+    );
+    expect(auditEntityLink({ entity: "category_filter", action: "delete", name: "Size" })).toBe(
+      "/admin/trash?q=Size",
+    );
+    expect(auditEntityLink({ entity: "exchange-rate", action: "delete", name: "EUR" })).toBeNull();
   });
 
   it("turns keys into words", () => {

@@ -83,6 +83,7 @@ const ENTITY_PAGES: Record<string, string> = {
   vendor_peptide: "/admin/prices",
   category: "/admin/categories",
   category_filter: "/admin/categories",
+  size_option: "/admin/categories",
   vendor: "/admin/vendors",
   coupon: "/admin/vendors",
   scrape_source: "/admin/scraping",
@@ -99,12 +100,48 @@ const ENTITY_PAGES: Record<string, string> = {
   "exchange-rate": "/admin/settings",
   backup: "/admin/settings",
   cache: "/admin/settings",
+  trash: "/admin/trash",
 };
 
-/** Where the entry's item can be seen and edited; none once it was deleted. */
-export function auditEntityLink(entity: string, action: string): string | null {
-  if (action === "delete") return null;
-  return ENTITY_PAGES[entity] ?? null;
+/** Pages whose table searches its rows by name (`?q=`), so a link can open on the one item. */
+const SEARCHABLE_PAGES = new Set([
+  "/admin/peptides",
+  "/admin/vendors",
+  "/admin/scraping",
+  "/admin/users",
+]);
+
+/** Entity kinds whose deletion goes to the trash (as their pages record them). */
+const TRASHED_ENTITIES = new Set([
+  "peptide",
+  "vendor_peptide",
+  "category",
+  "category_filter",
+  "size_option",
+  "vendor",
+  "scrape_source",
+  "ads",
+]);
+
+function searchFor(page: string, name: string | null): string {
+  return name ? `${page}?${new URLSearchParams({ q: name })}` : page;
+}
+
+/**
+ * Where the entry's item can be seen: its admin page, searched for the item's name where the
+ * table searches; a deleted item in the trash (kept 30 days); nowhere for other deletions.
+ */
+export function auditEntityLink(entry: {
+  entity: string;
+  action: string;
+  name: string | null;
+}): string | null {
+  if (entry.action === "delete") {
+    return TRASHED_ENTITIES.has(entry.entity) ? searchFor("/admin/trash", entry.name) : null;
+  }
+  const page = ENTITY_PAGES[entry.entity];
+  if (!page) return null;
+  return SEARCHABLE_PAGES.has(page) ? searchFor(page, entry.name) : page;
 }
 
 /** "peptide" → "Peptide", "vendor_peptide" → "Vendor peptide", "exchange-rate" → "Exchange rate". */

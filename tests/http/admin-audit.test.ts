@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { recordAudit } from "~/.server/data/audit.server";
-import { auditLog, categories, user } from "~/.server/db/schema";
+import { auditLog, categories, peptides, user } from "~/.server/db/schema";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -94,7 +94,7 @@ describe("/admin/audit", () => {
     expect($(`a:contains("${category!.name} Renamed")`).attr("href")).toBe("/admin/categories");
   });
 
-  it("names a deleted item without linking to it, and falls back to the id for old entries", async () => {
+  it("links a deleted item to the trash, and falls back to the id for old entries", async () => {
     const legacyId = crypto.randomUUID();
     await recordAudit(db(), admin, { action: "delete", entity: "ads", entityId: legacyId });
     await recordAudit(db(), admin, {
@@ -112,7 +112,34 @@ describe("/admin/audit", () => {
     expect(vendorRow![4]).toContain("Website: https://gone.example → —");
     expect(adsRow![3]).toContain(legacyId);
     const { $ } = await auditPage();
-    expect($('a:contains("Gone Labs")').length).toBe(0);
+    // A deleted item waits in the trash for 30 days: its entry opens the trash on it.
+    expect($('a:contains("Gone Labs")').attr("href")).toBe("/admin/trash?q=Gone+Labs");
+  });
+
+  it("links an edited item to its table, searched down to that item", async () => {
+    const rows = await db()
+      .select({ id: peptides.id, name: peptides.name })
+      .from(peptides)
+      .orderBy(peptides.name)
+      .limit(2);
+    const [edited, other] = rows;
+    await recordAudit(db(), admin, {
+      action: "update",
+      entity: "peptide",
+      entityId: edited!.id,
+      name: edited!.name,
+      before: { description: "old" },
+      after: { description: "new" },
+    });
+
+    const { $ } = await auditPage("?entity=peptide");
+    const href = $(`a:contains("${edited!.name}")`).first().attr("href");
+    expect(href).toBe(`/admin/peptides?${new URLSearchParams({ q: edited!.name })}`);
+    const table = await server.fetch(href!, { headers: { cookie: adminCookie } });
+    expect(table.status).toBe(200);
+    const html = await table.text();
+    expect(html).toContain(edited!.name);
+    expect(html).not.toContain(other!.name);
   });
 
   it("filters by entity and by actor e-mail, keeping the filters in the page links", async () => {
@@ -148,6 +175,9 @@ describe("/admin/audit", () => {
     expect(secondPage.map((row) => row[3])).toEqual(
       [4, 3, 2, 1, 0].map((i) => expect.stringContaining(`Hero edit ${i}`) as unknown as string),
     );
+    // The Time column's other direction puts the oldest first.
+    const oldestFirst = tableRows((await auditPage("?actor=SECOND-ADMIN&dir=asc")).$);
+    expect(oldestFirst[0]![3]).toContain("Hero edit 0");
 
     const byEntity = await auditPage("?entity=vendor");
     const entityRows = tableRows(byEntity.$);
@@ -157,6 +187,46 @@ describe("/admin/audit", () => {
 
     const none = await auditPage("?actor=nobody%25");
     expect(tableRows(none.$)[0]![0]).toBe("No entry matches the filter.");
+  });
+
+  it("searches the entries by the item's name or id, keeping the search in the page links", async () => {
+    const itemId = crypto.randomUUID();
+    const start = Date.now() - 120_000;
+    await db()
+      .insert(auditLog)
+      .values([
+        ...Array.from({ length: 26 }, (_, i) => ({
+          actorUserId: admin.id,
+          actorEmail: admin.email,
+          action: "update",
+          entity: "peptide",
+          entityId: itemId,
+          details: { name: "Searchable Peptide 10%" },
+          createdAt: new Date(start + i * 1000),
+        })),
+        {
+          actorUserId: admin.id,
+          actorEmail: admin.email,
+          action: "update",
+          entity: "peptide",
+          entityId: crypto.randomUUID(),
+          details: { name: "Searchable Peptide 10 mg" },
+          createdAt: new Date(start),
+        },
+      ]);
+
+    const byName = await auditPage("?q=searchable+peptide+10%25");
+    expect(tableRows(byName.$)).toHaveLength(25);
+    expect(byName.$("body").text()).toContain("26 entries match the filter");
+    expect(byName.$("#audit-q").attr("value")).toBe("searchable peptide 10%");
+    expect(byName.$("#audit-q").attr("maxlength")).toBe("200");
+    expect(byName.$('a[href*="page=2"]').attr("href")).toBe(
+      "/admin/audit?q=searchable+peptide+10%25&page=2",
+    );
+
+    const byId = tableRows((await auditPage(`?q=${itemId}`)).$);
+    expect(byId).toHaveLength(25);
+    expect(byId.every((row) => row[3]!.includes("Searchable Peptide 10%"))).toBe(true);
   });
 
   it("reads a bad page number as page 1 instead of failing", async () => {

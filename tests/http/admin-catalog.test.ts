@@ -745,6 +745,24 @@ describe("categories page", () => {
     expect(
       await db().select().from(categoryFilters).where(eq(categoryFilters.id, filter!.id)),
     ).toHaveLength(0);
+
+    // Like every admin delete, it went to the trash: the toast's Undo brings it back as it was.
+    const [entry] = await db()
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, filter!.id), eq(auditLog.action, "delete")));
+    expect(entry!.details).toMatchObject({ name: "Rating" });
+    const { trashBatchId } = entry!.details as { trashBatchId: string };
+    expect(deleted.text).toContain(trashBatchId);
+    const trash = await page("/admin/trash");
+    expect(trash.text).toContain(`aria-label="Restore Rating"`);
+    const undo = await post("/admin/trash", { intent: "restore-batch", batchId: trashBatchId });
+    expect(undo.status).toBe(200);
+    const [restored] = await db()
+      .select()
+      .from(categoryFilters)
+      .where(eq(categoryFilters.id, filter!.id));
+    expect(restored).toEqual(changed);
   });
 
   it("filters: refuses an empty name with 'Filter name is required' and an unknown type", async () => {

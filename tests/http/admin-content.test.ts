@@ -609,10 +609,12 @@ describe("settings", () => {
     expect((await createBackup(server.app.db)).tables).toEqual(before);
   });
 
-  it("lists recent admin changes in the audit log", async () => {
+  it("lists recent admin changes in the audit log by name, not by id", async () => {
     const text = (await page("/admin/settings")).text;
     expect(text).toContain("Audit Log");
     expect(text).toContain(ADMIN.email);
-    expect(text).toContain("footer_content");
+    expect(text).toContain("Footer content Footer: About Us Now");
+    expect(text).toContain("Hero content Home page hero");
+    expect(text).toContain('href="/admin/audit"');
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getExchangeRates, listExchangeRates } from "~/.server/data/exchange-rates.server";
@@ -125,6 +125,8 @@ describe("Admin → Settings → Exchange rates", () => {
     });
     expect(duplicate.status).toBe(409);
     expect(duplicate.text).toContain("EUR already has a rate");
+    // Shown under the Currency field, not only in the toast.
+    expect(duplicate.text).toMatch(/fieldErrors.*currency/s);
     const missing = await post("/admin/settings", {
       intent: "update-rate",
       currency: "NOK",
@@ -135,7 +137,8 @@ describe("Admin → Settings → Exchange rates", () => {
     expect((await rates()).EUR).not.toBe(2);
   });
 
-  it("edits a rate, which becomes manual", async () => {
+  it("edits a rate, which becomes manual, and the audit log shows the rate before and after", async () => {
+    const before = (await rates()).EUR;
     const result = await post("/admin/settings", {
       intent: "update-rate",
       currency: "EUR",
@@ -145,6 +148,16 @@ describe("Admin → Settings → Exchange rates", () => {
     expect(result.text).toContain(EXCHANGE_RATE_MESSAGES.rateUpdated);
     const eur = (await listExchangeRates(server.app.db)).find((row) => row.currency === "EUR");
     expect(eur).toMatchObject({ unitsPerUsd: 0.9123, source: "manual" });
+    const [entry] = await server.app.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "exchange-rate"), eq(auditLog.entityId, "EUR")))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry!.details).toEqual({
+      name: "EUR",
+      changes: { unitsPerUsd: { before, after: 0.9123 } },
+    });
   });
 
   it("deletes a rate once; a second delete is 404", async () => {
@@ -162,6 +175,15 @@ describe("Admin → Settings → Exchange rates", () => {
   it("turns the daily ECB refresh on and off", async () => {
     const on = await post("/admin/settings", { intent: "set-rate-refresh", autoRefresh: "on" });
     expect(on.status).toBe(200);
+    const [entry] = await server.app.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.entity, "settings"))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry!.details).toMatchObject({
+      changes: { exchangeRatesAutoRefresh: { before: false, after: true } },
+    });
     expect((await getSettings(server.app.db)).exchangeRatesAutoRefresh).toBe(true);
     await post("/admin/settings", { intent: "set-rate-refresh", autoRefresh: "off" });
     expect((await getSettings(server.app.db)).exchangeRatesAutoRefresh).toBe(false);

@@ -55,6 +55,7 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
     scraped_data: t.scrapedData,
     scrape_review_items: t.scrapeReviewItems,
     ads: t.ads,
+    category_filters: t.categoryFilters,
   };
   const result: Record<string, unknown[]> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -75,41 +76,47 @@ async function idsOf(table: PgTable): Promise<string[]> {
   return result.rows.map((row) => row.id);
 }
 
-describe.each(["category", "ad", "peptide", "vendor", "vendor_price", "scrape_source"] as const)(
-  "a %s",
-  (entity) => {
-    const tableOf = {
-      category: t.categories,
-      ad: t.ads,
-      peptide: t.peptides,
-      vendor: t.vendors,
-      vendor_price: t.vendorPeptides,
-      scrape_source: t.scrapeSources,
-    } as const;
+describe.each([
+  "category",
+  "category_filter",
+  "ad",
+  "peptide",
+  "vendor",
+  "vendor_price",
+  "scrape_source",
+] as const)("a %s", (entity) => {
+  const tableOf = {
+    category: t.categories,
+    category_filter: t.categoryFilters,
+    ad: t.ads,
+    peptide: t.peptides,
+    vendor: t.vendors,
+    vendor_price: t.vendorPeptides,
+    scrape_source: t.scrapeSources,
+  } as const;
 
-    it("comes back from the trash exactly as it was, with everything that depended on it", async () => {
-      const table = tableOf[entity];
-      const [id] = await idsOf(table);
-      expect(id).toBeDefined();
-      const before = await snapshot();
+  it("comes back from the trash exactly as it was, with everything that depended on it", async () => {
+    const table = tableOf[entity];
+    const [id] = await idsOf(table);
+    expect(id).toBeDefined();
+    const before = await snapshot();
 
-      const { batchId, items } = await moveToTrash(app.db, {
-        entity,
-        ids: [id!],
-        actorId: adminId,
-      });
-      expect(batchId).not.toBeNull();
-      expect(items).toHaveLength(1);
-      expect(items[0]!.name.length).toBeGreaterThan(0);
-      expect(await idsOf(table)).not.toContain(id);
-      expect(await snapshot()).not.toEqual(before);
-
-      await restoreTrashBatch(app.db, batchId!);
-      expect(await snapshot()).toEqual(before);
-      expect((await getTrashPage(app.db, { page: 1, pageSize: 10 })).total).toBe(0);
+    const { batchId, items } = await moveToTrash(app.db, {
+      entity,
+      ids: [id!],
+      actorId: adminId,
     });
-  },
-);
+    expect(batchId).not.toBeNull();
+    expect(items).toHaveLength(1);
+    expect(items[0]!.name.length).toBeGreaterThan(0);
+    expect(await idsOf(table)).not.toContain(id);
+    expect(await snapshot()).not.toEqual(before);
+
+    await restoreTrashBatch(app.db, batchId!);
+    expect(await snapshot()).toEqual(before);
+    expect((await getTrashPage(app.db, { page: 1, pageSize: 10 })).total).toBe(0);
+  });
+});
 
 describe("the trash", () => {
   it("restores a bulk deletion as one batch, and single items from the list", async () => {
@@ -123,6 +130,18 @@ describe("the trash", () => {
       true,
     );
     expect(page.rows[0]!.deletedByEmail).toContain("@");
+    // The search box finds items by name, or by their kind as the view names it.
+    const byName = await getTrashPage(app.db, { page: 1, pageSize: 10, q: page.rows[0]!.name });
+    expect(byName.rows.map((row) => row.id)).toContain(page.rows[0]!.id);
+    const [priceId] = await idsOf(t.vendorPeptides);
+    const price = await moveToTrash(app.db, {
+      entity: "vendor_price",
+      ids: [priceId!],
+      actorId: adminId,
+    });
+    const byKind = await getTrashPage(app.db, { page: 1, pageSize: 10, q: "vendor PRICE" });
+    expect(byKind.rows.map((row) => row.entityLabel)).toEqual(["Vendor price"]);
+    await restoreTrashBatch(app.db, price.batchId!);
 
     const restoredName = await restoreTrashItem(app.db, page.rows[0]!.id);
     expect(restoredName).toBe(page.rows[0]!.name);

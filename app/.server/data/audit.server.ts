@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 
 import { auditEntityName, diffAuditFields } from "~/lib/audit";
 
@@ -85,6 +85,8 @@ export async function getRecentAuditEntries(db: Database, limit = 50) {
 export type AuditLogRow = Awaited<ReturnType<typeof getRecentAuditEntries>>[number];
 
 export interface AuditLogFilter {
+  /** Part of the item's recorded name, any case, or its exact id. */
+  q?: string;
   /** Exact entity kind ("peptide", "vendor", …). */
   entity?: string;
   /** Part of the actor's e-mail, any case. */
@@ -96,12 +98,21 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** One page of the audit log, newest first, filtered, with the total for the pager. */
+/** One page of the audit log, newest first unless `dir` says "asc", filtered, with the total. */
 export async function getAuditLogPage(
   db: Database,
-  options: AuditLogFilter & { page: number; pageSize: number },
+  options: AuditLogFilter & { dir?: "asc" | "desc"; page: number; pageSize: number },
 ) {
+  const order = options.dir === "asc" ? asc : desc;
   const conditions: SQL[] = [];
+  if (options.q) {
+    conditions.push(
+      or(
+        ilike(sql`${auditLog.details}->>'name'`, likePattern(options.q)),
+        eq(auditLog.entityId, options.q),
+      )!,
+    );
+  }
   if (options.entity) conditions.push(eq(auditLog.entity, options.entity));
   if (options.actor) conditions.push(ilike(auditLog.actorEmail, likePattern(options.actor)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
@@ -110,7 +121,7 @@ export async function getAuditLogPage(
       .select(auditColumns)
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(order(auditLog.createdAt), order(auditLog.id))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
     db.select({ total: count() }).from(auditLog).where(where),

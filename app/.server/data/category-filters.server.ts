@@ -91,11 +91,3 @@ export async function updateCategoryFilter(
     .returning({ id: categoryFilters.id });
   return rows.length > 0;
 }
-
-export async function deleteCategoryFilter(db: Database, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(categoryFilters)
-    .where(eq(categoryFilters.id, id))
-    .returning({ id: categoryFilters.id });
-  return rows.length > 0;
-}

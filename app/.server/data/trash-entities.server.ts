@@ -11,6 +11,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   ads,
   categories,
+  categoryFilters,
   coupons,
   peptides,
   peptideSlugHistory,
@@ -83,6 +84,12 @@ export const TRASH_ENTITIES = {
     id: categories.id,
     name: sql<string>`${categories.name}`,
     links: [link("peptides", peptides, peptides.id, peptides.categoryId)],
+  },
+  category_filter: {
+    label: "Filter",
+    root: table("category_filters", categoryFilters, is(categoryFilters.id)),
+    id: categoryFilters.id,
+    name: sql<string>`${categoryFilters.name}`,
   },
   ad: {
     label: "Ad",

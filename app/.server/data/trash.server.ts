@@ -38,6 +38,7 @@ import { trashItems, user } from "../db/schema";
 import { inputErrorOf } from "../write-errors.server";
 import {
   TRASH_ENTITIES,
+  TRASH_ENTITY_NAMES,
   type TrashEntity,
   type TrashEntityName,
   type TrashTableSpec,
@@ -264,6 +265,16 @@ export interface TrashListItem {
 
 export type TrashSort = "name" | "entity" | "deletedAt";
 
+/** Items whose name holds the text, or whose kind does as the Trash view shows it ("Vendor price"). */
+function trashSearch(q: string): SQL {
+  const text = q.toLowerCase();
+  const kinds = TRASH_ENTITY_NAMES.filter((name) =>
+    TRASH_ENTITIES[name].label.toLowerCase().includes(text),
+  );
+  const byName = ilike(trashItems.name, likePattern(q));
+  return kinds.length > 0 ? or(byName, inArray(trashItems.entity, kinds))! : byName;
+}
+
 /** One page of the trash, newest first unless sorted otherwise, and the total. */
 export async function getTrashPage(
   db: Database,
@@ -275,12 +286,7 @@ export async function getTrashPage(
     dir?: "asc" | "desc";
   },
 ): Promise<{ rows: TrashListItem[]; total: number }> {
-  const filter = options.q
-    ? or(
-        ilike(trashItems.name, likePattern(options.q)),
-        ilike(trashItems.entity, likePattern(options.q)),
-      )
-    : undefined;
+  const filter = options.q ? trashSearch(options.q) : undefined;
   const sortColumn =
     options.sort === "name"
       ? trashItems.name

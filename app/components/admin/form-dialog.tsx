@@ -265,7 +265,7 @@ export function FormPanel({
   );
 }
 
-function SessionExpiredNotice() {
+export function SessionExpiredNotice() {
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   return (
@@ -289,9 +289,10 @@ function SessionExpiredNotice() {
 
 /**
  * Asks before the page is left while the form is dirty. Rendered only while the dialog is
- * open: a router allows one blocker at a time, and a page keeps several closed dialogs.
+ * open (a page form: only while dirty): a router allows one blocker at a time, and a page keeps
+ * several closed dialogs.
  */
-function LeaveGuard({ isDirty }: { isDirty: () => boolean }) {
+export function LeaveGuard({ isDirty }: { isDirty: () => boolean }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       (currentLocation.pathname !== nextLocation.pathname ||

@@ -9,7 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { AUDIT_ACTOR_MAX, AUDIT_TABLE } from "~/lib/admin-tables";
 import { humaniseAuditKey } from "~/lib/audit";
-import { readTablePage } from "~/lib/table-query";
+import { readTablePage, TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/audit";
 
@@ -18,7 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.app;
   const [table, entityKinds] = await Promise.all([
     readTablePage(AUDIT_TABLE, requested, (page) =>
-      getAuditLogPage(db, { ...requested.filters, page, pageSize: AUDIT_TABLE.pageSize }),
+      getAuditLogPage(db, {
+        ...requested.filters,
+        q: requested.q,
+        dir: requested.dir,
+        page,
+        pageSize: AUDIT_TABLE.pageSize,
+      }),
     ),
     getAuditEntityKinds(db),
   ]);
@@ -34,7 +40,7 @@ const SELECT_CLASS =
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { query, rows, total, entityKinds } = loaderData;
-  const filtered = Boolean(query.filters.entity || query.filters.actor);
+  const filtered = Boolean(query.q || query.filters.entity || query.filters.actor);
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -48,6 +54,18 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
         <TableStateInputs table={AUDIT_TABLE} query={query} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-q">Item</Label>
+          <Input
+            id="audit-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={TABLE_QUERY_MAX}
+            placeholder="Name or id"
+            className="w-56"
+          />
+        </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-entity">Entity</Label>
           <select

@@ -13,7 +13,6 @@ import {
 } from "~/.server/data/categories.server";
 import {
   createCategoryFilter,
-  deleteCategoryFilter,
   getAllCategoryFilters,
   getCategoryFilter,
   updateCategoryFilter,
@@ -130,20 +129,6 @@ async function saveFilter(
   return actionSuccess(id ? "Filter updated successfully" : "Filter added successfully");
 }
 
-async function deleteFilter(app: AppContext, admin: Admin, id: string) {
-  const before = await getCategoryFilter(app.db, id);
-  if (!before || !(await deleteCategoryFilter(app.db, id))) return failure("Filter not found", 404);
-  await recordPublicChange(app, admin, {
-    action: "delete",
-    entity: "category_filter",
-    entityId: id,
-    name: before.name,
-    before,
-    after: null,
-  });
-  return actionSuccess("Filter deleted successfully");
-}
-
 async function deleteSize(app: AppContext, admin: Admin, id: string) {
   const size = await getSizeOptionUsage(app.db, id);
   if (!size) return failure("Size not found", 404);
@@ -185,7 +170,13 @@ export async function handleCategoryAction(app: AppContext, admin: Admin, formDa
     case "update-filter":
       return saveFilter(app, admin, form);
     case "delete-filter":
-      return deleteFilter(app, admin, form.id);
+      return deleteToTrash(app, admin, {
+        entity: "category_filter",
+        ids: [form.id],
+        auditEntity: "category_filter",
+        deletedMessage: "Filter deleted successfully",
+        notFoundMessage: "Filter not found",
+      });
     case "delete-size":
       return deleteSize(app, admin, form.id);
   }

@@ -50,7 +50,13 @@ export default function AdminFooter({ loaderData }: Route.ComponentProps) {
                 ))}
               </TabsList>
               {sections.map((s) => (
-                <TabsContent key={s.section} value={s.section} className="pt-4">
+                // Kept mounted while another tab shows, so text typed in one survives a switch.
+                <TabsContent
+                  key={s.section}
+                  value={s.section}
+                  forceMount
+                  className="pt-4 data-[state=inactive]:hidden"
+                >
                   <SectionForm section={s.section} title={s.title} content={s.content} />
                 </TabsContent>
               ))}

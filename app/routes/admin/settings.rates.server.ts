@@ -6,10 +6,11 @@ import {
   findExchangeRate,
   upsertExchangeRates,
 } from "~/.server/data/exchange-rates.server";
-import { updateSettings } from "~/.server/data/settings.server";
+import { getSettings, updateSettings } from "~/.server/data/settings.server";
 import { refreshExchangeRatesFromEcb } from "~/.server/ecb-rates.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import { EXCHANGE_RATE_MESSAGES, exchangeRateFormSchema } from "~/lib/forms/exchange-rates";
+import { fieldFailure } from "~/lib/forms/field-failure";
 import { invalidForm } from "~/lib/forms/form-data";
 
 /**
@@ -29,11 +30,15 @@ export async function handleExchangeRateAction(
   switch (form.intent) {
     case "add-rate":
     case "update-rate": {
-      const exists = (await findExchangeRate(db, form.currency)) !== null;
-      if (form.intent === "add-rate" && exists) {
-        return failure(`${form.currency} already has a rate: edit it in the table`, 409);
+      const stored = await findExchangeRate(db, form.currency);
+      if (form.intent === "add-rate" && stored) {
+        return fieldFailure(
+          "currency",
+          `${form.currency} already has a rate: edit it in the table`,
+          409,
+        );
       }
-      if (form.intent === "update-rate" && !exists) {
+      if (form.intent === "update-rate" && !stored) {
         return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
       }
       await upsertExchangeRates(db, [
@@ -43,7 +48,9 @@ export async function handleExchangeRateAction(
         action: form.intent === "add-rate" ? "create" : "update",
         entity: "exchange-rate",
         entityId: form.currency,
-        details: { unitsPerUsd: form.unitsPerUsd },
+        name: form.currency,
+        before: stored ? { unitsPerUsd: stored.unitsPerUsd } : null,
+        after: { unitsPerUsd: form.unitsPerUsd },
       });
       return actionSuccess(
         form.intent === "add-rate"
@@ -52,23 +59,29 @@ export async function handleExchangeRateAction(
       );
     }
     case "delete-rate": {
-      if (!(await deleteExchangeRate(db, form.currency))) {
+      const stored = await findExchangeRate(db, form.currency);
+      if (!stored || !(await deleteExchangeRate(db, form.currency))) {
         return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
       }
       await recordPublicChange(app, admin, {
         action: "delete",
         entity: "exchange-rate",
         entityId: form.currency,
+        name: form.currency,
+        before: { unitsPerUsd: stored.unitsPerUsd },
       });
       return actionSuccess(EXCHANGE_RATE_MESSAGES.rateDeleted);
     }
     case "set-rate-refresh": {
+      const { exchangeRatesAutoRefresh } = await getSettings(db);
       await updateSettings(db, { exchangeRatesAutoRefresh: form.autoRefresh });
       await recordPublicChange(app, admin, {
         action: "update",
         entity: "settings",
         entityId: "1",
-        details: { exchangeRatesAutoRefresh: form.autoRefresh },
+        name: "Settings",
+        before: { exchangeRatesAutoRefresh },
+        after: { exchangeRatesAutoRefresh: form.autoRefresh },
       });
       return actionSuccess(
         form.autoRefresh

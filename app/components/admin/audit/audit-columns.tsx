@@ -37,7 +37,11 @@ export const AUDIT_COLUMNS: DataColumn<AuditRow>[] = [
     header: "Entity",
     cell: (entry) => {
       const name = auditEntityName(entry.details, entry.entityId);
-      const link = auditEntityLink(entry.entity, entry.action);
+      const link = auditEntityLink({
+        entity: entry.entity,
+        action: entry.action,
+        name: auditEntityName(entry.details, null),
+      });
       return (
         <>
           <span className="block text-xs text-muted-foreground">

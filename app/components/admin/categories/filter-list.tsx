@@ -38,7 +38,7 @@ export function FilterList({
               fetcherKey={DELETE_FILTER_KEY}
               fields={{ intent: "delete-filter", id: filter.id }}
               itemName={`filter ${filter.name}`}
-              description={`The filter ${filter.name} will be removed from the home page.`}
+              description={`The filter ${filter.name} will be moved to the trash and leave the home page until it is restored.`}
             />
           </div>
         </li>

@@ -2,6 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useFetcher } from "react-router";
 
 import { Field } from "~/components/admin/form-controls";
+import { usePageForm } from "~/components/admin/use-page-form";
 import { FOOTER_UPDATED_EVENT } from "~/components/site-footer";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
@@ -32,15 +33,23 @@ export function SectionForm({
   content: string;
 }) {
   const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data, () => window.dispatchEvent(new Event(FOOTER_UPDATED_EVENT)));
+  const pageForm = usePageForm(fetcher.data);
+  useActionToast(fetcher.data, () => {
+    pageForm.markSaved();
+    window.dispatchEvent(new Event(FOOTER_UPDATED_EVENT));
+  });
   const saving = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   return (
     <fetcher.Form
+      ref={pageForm.ref}
       method="post"
       className="grid gap-4"
       aria-label={`${TAB_LABELS[section]} section`}
+      onInput={pageForm.onEdit}
+      onChange={pageForm.onEdit}
     >
+      {pageForm.notices}
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="section" value={section} />
       <Field id={`footer-${section}-title`} label="Title" errors={errors?.title}>

@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { useFetcher } from "react-router";
 
 import { Field } from "~/components/admin/form-controls";
+import { usePageForm } from "~/components/admin/use-page-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -32,7 +33,8 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
   const saveFetcher = useFetcher<ActionResult>();
   const imageFetcher = useFetcher<ActionResult>();
   const fileInput = useRef<HTMLInputElement>(null);
-  useActionToast(saveFetcher.data);
+  const pageForm = usePageForm(saveFetcher.data);
+  useActionToast(saveFetcher.data, pageForm.markSaved);
   useActionToast(imageFetcher.data, () => {
     if (fileInput.current) fileInput.current.value = "";
   });
@@ -64,7 +66,15 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <saveFetcher.Form method="post" className="grid gap-4" aria-label="Hero content">
+            <saveFetcher.Form
+              ref={pageForm.ref}
+              method="post"
+              className="grid gap-4"
+              aria-label="Hero content"
+              onInput={pageForm.onEdit}
+              onChange={pageForm.onEdit}
+            >
+              {pageForm.notices}
               <input type="hidden" name="intent" value="save" />
               {TEXT_FIELDS.map(({ name, label }) => (
                 <Field key={name} id={`hero-${name}`} label={label} errors={fieldErrors?.[name]}>

@@ -83,7 +83,12 @@ function AddExchangeRateForm() {
       aria-label="Add a currency"
     >
       <input type="hidden" name="intent" value="add-rate" />
-      <Field id="new-rate-currency" label="Currency" hint="ISO 4217 code, e.g. SEK">
+      <Field
+        id="new-rate-currency"
+        label="Currency"
+        hint="ISO 4217 code, e.g. SEK"
+        errors={errors?.currency}
+      >
         <Input
           id="new-rate-currency"
           name="currency"
@@ -97,10 +102,14 @@ function AddExchangeRateForm() {
           onChange={(event) => {
             event.currentTarget.value = event.currentTarget.value.toUpperCase();
           }}
-          aria-invalid={errors?.currency ? true : undefined}
         />
       </Field>
-      <Field id="new-rate-units" label="1 USD =" hint="Units of that currency">
+      <Field
+        id="new-rate-units"
+        label="1 USD ="
+        hint="Units of that currency"
+        errors={errors?.unitsPerUsd}
+      >
         <Input
           id="new-rate-units"
           name="unitsPerUsd"
@@ -111,7 +120,6 @@ function AddExchangeRateForm() {
           step="any"
           required
           className="w-36"
-          aria-invalid={errors?.unitsPerUsd ? true : undefined}
         />
       </Field>
       <Button type="submit" disabled={adding} className="mb-5">

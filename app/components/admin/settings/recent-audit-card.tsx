@@ -1,3 +1,6 @@
+import { Link } from "react-router";
+
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   Table,
   TableBody,
@@ -6,7 +9,7 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { auditEntityName, humaniseAuditKey } from "~/lib/audit";
 import { formatLastScraped } from "~/lib/format";
 
 interface AuditRow {
@@ -15,6 +18,7 @@ interface AuditRow {
   action: string;
   entity: string;
   entityId: string | null;
+  details: unknown;
   createdAt: Date | string;
 }
 
@@ -24,7 +28,13 @@ export function RecentAuditCard({ audit }: { audit: AuditRow[] }) {
     <Card>
       <CardHeader>
         <CardTitle>Audit Log</CardTitle>
-        <CardDescription>The latest admin changes: who, what and when.</CardDescription>
+        <CardDescription>
+          The latest admin changes: who, what and when.{" "}
+          <Link to="/admin/audit" className="text-primary underline-offset-4 hover:underline">
+            Open the audit log
+          </Link>{" "}
+          for every change, field by field.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {audit.length === 0 ? (
@@ -51,8 +61,8 @@ export function RecentAuditCard({ audit }: { audit: AuditRow[] }) {
                     </TableCell>
                     <TableCell>{entry.action}</TableCell>
                     <TableCell className="max-w-64 truncate">
-                      {entry.entity}
-                      {entry.entityId ? ` ${entry.entityId}` : ""}
+                      {/* The name the entry recorded; only entries older than names show an id. */}
+                      {`${humaniseAuditKey(entry.entity)} ${auditEntityName(entry.details, entry.entityId) ?? ""}`.trim()}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -2,6 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useFetcher } from "react-router";
 
 import { Field } from "~/components/admin/form-controls";
+import { usePageForm } from "~/components/admin/use-page-form";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
@@ -32,11 +33,20 @@ const NUMBER_FIELDS = [
 /** The scraping and price-alert settings; errors show under each field. */
 export function SettingsForm({ settings }: { settings: SettingsFormValues }) {
   const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
+  const pageForm = usePageForm(fetcher.data);
+  useActionToast(fetcher.data, pageForm.markSaved);
   const saving = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   return (
-    <fetcher.Form method="post" className="grid gap-4" aria-label="Settings">
+    <fetcher.Form
+      ref={pageForm.ref}
+      method="post"
+      className="grid gap-4"
+      aria-label="Settings"
+      onInput={pageForm.onEdit}
+      onChange={pageForm.onEdit}
+    >
+      {pageForm.notices}
       <input type="hidden" name="intent" value="save-settings" />
       <div className="grid gap-4 sm:grid-cols-3">
         {NUMBER_FIELDS.map(({ name, label, hint }) => (
