@@ -74,6 +74,9 @@ describe("display helpers", () => {
       auditEntityLink({ entity, action, name });
     expect(link("peptide", "update", "BPC-157 & TB")).toBe("/admin/peptides?q=BPC-157+%26+TB");
     expect(link("vendor", "create", "Alpha Labs")).toBe("/admin/vendors?q=Alpha+Labs");
+    expect(link("vendor_peptide", "update", "Alpha Labs price for BPC-157")).toBe(
+      "/admin/prices?q=Alpha+Labs+price+for+BPC-157",
+    );
     expect(link("scrape_source", "update", "Shop")).toBe("/admin/scraping?q=Shop");
     expect(link("admin_users", "grant", "a@b.test")).toBe("/admin/users?q=a%40b.test");
     // Tables without a search box, and entries without a name, open the page itself.

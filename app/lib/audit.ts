@@ -106,6 +106,7 @@ const ENTITY_PAGES: Record<string, string> = {
 /** Pages whose table searches its rows by name (`?q=`), so a link can open on the one item. */
 const SEARCHABLE_PAGES = new Set([
   "/admin/peptides",
+  "/admin/prices",
   "/admin/vendors",
   "/admin/scraping",
   "/admin/users",

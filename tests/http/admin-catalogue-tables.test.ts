@@ -110,6 +110,19 @@ describe("tables that scale: the URL holds search, filters, sort and page", () =
     expect(byVendor.length).toBeGreaterThan(0);
     expect(byVendor.every((name) => name.startsWith(`${vendor!.name} price for`))).toBe(true);
     expect(selectedNames((await page("/admin/prices")).text)).toHaveLength(10);
+    const searched = selectedNames(
+      (await page(`/admin/prices?q=${encodeURIComponent(vendor!.name.toUpperCase())}`)).text,
+    );
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.every((name) => name.startsWith(`${vendor!.name} price for`))).toBe(true);
+    expect(selectedNames((await page("/admin/prices?q=no-such-thing%25")).text)).toEqual([]);
+    // The audit log's link to one price: searched by the name it records (one row per size).
+    const [named] = byVendor;
+    const linked = selectedNames(
+      (await page(`/admin/prices?${new URLSearchParams({ q: named! })}`)).text,
+    );
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.every((name) => name === named)).toBe(true);
     const [offer] = await db().select({ id: vendorPeptides.id }).from(vendorPeptides).limit(1);
     await db()
       .update(vendorPeptides)

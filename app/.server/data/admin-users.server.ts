@@ -1,5 +1,7 @@
 import { and, count, eq, ilike, sql } from "drizzle-orm";
 
+import { likePattern } from "~/lib/like-pattern";
+
 import type { Database } from "../db/client";
 import { adminUsers, savedDeals, user } from "../db/schema";
 
@@ -9,11 +11,6 @@ export interface AdminUserRow {
   dealsCount: number;
   lastLoginAt: Date | null;
   isAdmin: boolean;
-}
-
-/** `50%_off` typed into a search box means those characters, not LIKE wildcards. */
-function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export type AdminUserSort = "email" | "deals" | "lastLogin" | "createdAt";

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 
 import { auditEntityName, diffAuditFields } from "~/lib/audit";
+import { likePattern } from "~/lib/like-pattern";
 
 import type { SessionUser } from "../auth.server";
 import type { Database } from "../db/client";
@@ -91,11 +92,6 @@ export interface AuditLogFilter {
   entity?: string;
   /** Part of the actor's e-mail, any case. */
   actor?: string;
-}
-
-/** `%` and `_` typed into the actor filter are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** One page of the audit log, newest first unless `dir` says "asc", filtered, with the total. */

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import type { PEPTIDES_TABLE } from "~/lib/admin-tables";
 import type { SortState } from "~/lib/sort";
 import { MAX_POPULAR_ORDER } from "~/lib/forms/peptides";
+import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { categories, peptides, peptideSlugHistory } from "../db/schema";
@@ -51,11 +52,6 @@ export interface AdminPeptideQuery {
   sort: SortState<AdminPeptideSort>;
   page: number;
   pageSize: number;
-}
-
-/** `%` and `_` typed into a search are literal characters, not wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** One page of the admin peptide table, searched, filtered and sorted, with the total: two queries. */

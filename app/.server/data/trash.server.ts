@@ -32,6 +32,7 @@ import {
 } from "drizzle-orm";
 
 import { TRASH_RETENTION_DAYS } from "~/lib/forms/trash";
+import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { trashItems, user } from "../db/schema";
@@ -46,11 +47,6 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NAME_MAX = 200;
-
-/** `50%_off` typed into a search box means those characters, not LIKE wildcards. */
-function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 type Row = Record<string, unknown>;
 

@@ -4,11 +4,13 @@ import {
   count,
   desc,
   eq,
+  ilike,
   inArray,
   lt,
   max,
   ne,
   notInArray,
+  or,
   sql,
   type SQL,
 } from "drizzle-orm";
@@ -16,6 +18,7 @@ import {
 import type { CurrencyCode, StockStatus } from "~/lib/constants";
 import type { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import type { SortState } from "~/lib/sort";
+import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
@@ -57,6 +60,11 @@ const adminVendorPriceColumns = {
 export type AdminVendorPriceSort = (typeof VENDOR_PRICES_TABLE.spec.sorts)[number];
 
 export interface AdminVendorPriceQuery {
+  /**
+   * Text in the peptide's or vendor's name, the link, the notes, or the name the audit log
+   * gives the price ("Alpha Labs price for BPC-157"); "" for all.
+   */
+  search: string;
   peptideId: string | null;
   vendorId: string | null;
   /** "in": in or low stock; "out": out of stock; null: both. */
@@ -73,6 +81,18 @@ export interface AdminVendorPriceQuery {
 /** One page of the admin vendor-price table, filtered and sorted, with the total: two queries. */
 export async function getAdminVendorPricePage(db: Database, query: AdminVendorPriceQuery) {
   const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(peptides.name, pattern),
+        ilike(vendors.name, pattern),
+        ilike(vendorPeptides.url, pattern),
+        ilike(vendorPeptides.notes, pattern),
+        ilike(sql`${vendors.name} || ' price for ' || ${peptides.name}`, pattern),
+      )!,
+    );
+  }
   if (query.peptideId) conditions.push(eq(vendorPeptides.peptideId, query.peptideId));
   if (query.vendorId) conditions.push(eq(vendorPeptides.vendorId, query.vendorId));
   if (query.stock === "out") conditions.push(eq(vendorPeptides.stockStatus, "out_of_stock"));
@@ -105,7 +125,12 @@ export async function getAdminVendorPricePage(db: Database, query: AdminVendorPr
       .orderBy(direction(column), asc(vendorPeptides.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(vendorPeptides).where(where),
+    db
+      .select({ total: count() })
+      .from(vendorPeptides)
+      .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
+      .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
+      .where(where),
   ]);
   return { rows, total };
 }

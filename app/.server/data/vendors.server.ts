@@ -3,8 +3,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } f
 import type { DiscountType } from "~/lib/constants";
 import type { VENDORS_TABLE } from "~/lib/admin-tables";
 import type { SortState } from "~/lib/sort";
-
-import { likePattern } from "./peptides.server";
+import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { coupons, vendors } from "../db/schema";

@@ -34,6 +34,7 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
   const [table, peptides, vendors] = await Promise.all([
     readTablePage(VENDOR_PRICES_TABLE, requested, (page) =>
       getAdminVendorPricePage(app.db, {
+        search: requested.q,
         peptideId: peptide ?? null,
         vendorId: vendor ?? null,
         stock: stock ?? null,

@@ -17,8 +17,10 @@ import {
 } from "~/components/admin/vendor-prices/price-columns";
 import { VendorPriceDialog } from "~/components/admin/vendor-prices/vendor-price-dialog";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import { formatLastScraped } from "~/lib/format";
+import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/prices";
 import { handlePriceAction, loadPricesPage } from "./prices.server";
@@ -69,6 +71,17 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
       <TableFilterForm label="Filter vendor prices" table={VENDOR_PRICES_TABLE} query={query}>
+        <FilterControl id="price-search" label="Search">
+          <Input
+            id="price-search"
+            name="q"
+            type="search"
+            placeholder="Peptide, vendor, link or notes"
+            maxLength={TABLE_QUERY_MAX}
+            defaultValue={query.q}
+            className="h-8 w-56"
+          />
+        </FilterControl>
         <FilterControl id="price-filter-peptide" label="Peptide">
           <NativeSelect
             id="price-filter-peptide"
