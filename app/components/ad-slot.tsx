@@ -117,10 +117,7 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
             />
           ) : ad.mediaUrl || ad.imageUrl ? (
             <img
-              {...responsiveImage(
-                ad.mediaUrl || ad.imageUrl || "",
-                adImageSizes(ad.size),
-              )}
+              {...responsiveImage(ad.mediaUrl || ad.imageUrl || "", adImageSizes(ad.size))}
               alt=""
               loading="lazy"
               decoding="async"

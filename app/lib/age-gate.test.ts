@@ -79,7 +79,9 @@ describe("AGE_GATE_HEAD_SCRIPT", () => {
       },
     };
     const document = {
-      documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+      documentElement: {
+        setAttribute: (name: string, value: string) => attributes.set(name, value),
+      },
     };
     const FixedDate = { now: () => now };
     new Function("localStorage", "document", "Date", AGE_GATE_HEAD_SCRIPT)(
