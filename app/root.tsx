@@ -1,3 +1,4 @@
+import { useContext } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -7,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext as FrameworkContext,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -25,6 +27,7 @@ import { SiteHeader } from "~/components/site-header";
 import { TopBar } from "~/components/top-bar";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/sonner";
+import { AGE_GATE_HEAD_SCRIPT } from "~/lib/age-gate";
 import { displayCurrencies } from "~/lib/money";
 
 import type { Route } from "./+types/root";
@@ -68,14 +71,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // The back office is for admins; the public age gate would only stand in their way.
   const isAdminArea = useLocation().pathname.startsWith("/admin");
+  // The response's CSP nonce (React Router's own scripts carry it); the browser hides it after
+  // parsing, so the client renders none and the mismatch is expected.
+  const nonce = useContext(FrameworkContext)?.nonce;
   return (
-    <html lang="en">
+    // The head script may mark <html> before hydration (AGE_GATE_HEAD_SCRIPT).
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/site.webmanifest" />
         <meta name="theme-color" content="#171717" />
+        {/* Before the stylesheet, which would hold the parser until it loads. */}
+        {isAdminArea ? null : (
+          <>
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: AGE_GATE_HEAD_SCRIPT }}
+            />
+            {/* Without JavaScript nobody could confirm: such visitors browse as before. */}
+            <noscript>
+              <style>{"[data-age-gate]{display:none}"}</style>
+            </noscript>
+          </>
+        )}
         <Meta />
         <Links />
       </head>

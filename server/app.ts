@@ -10,6 +10,7 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 
 import { createAppContext, type AppContext } from "~/.server/context.server";
 import type { Env } from "~/.server/env";
+import { serveImageVariants } from "~/.server/image-variants.server";
 import { startJobs } from "~/.server/jobs.server";
 import { prepareDatabase } from "~/.server/startup.server";
 import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
@@ -92,10 +93,13 @@ export async function createServer(options: ServerOptions) {
     app.use(express.static(options.clientBuildDir, { maxAge: "1h", index: false }));
   }
 
-  // Uploads get generated, never reused names: cacheable for a year.
+  // Uploads get generated, never reused names: cacheable for a year. Their resized variants
+  // (srcset) are made on first request.
+  const uploadDir = ensureUploadDir(options.env);
+  app.use(UPLOADS_URL_PATH, serveImageVariants(uploadDir));
   app.use(
     UPLOADS_URL_PATH,
-    express.static(ensureUploadDir(options.env), {
+    express.static(uploadDir, {
       immutable: true,
       maxAge: "1y",
       index: false,

@@ -1,4 +1,5 @@
 import type { Ad } from "~/.server/data/ads.server";
+import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
 import { cn } from "~/lib/utils";
 
 import { PEPTIDE_GRID_CLASS } from "./peptide-card";
@@ -10,6 +11,14 @@ const SIZE_CLASS: Record<string, string> = {
   half: "col-span-full sm:col-span-2",
   single: "col-span-1",
 };
+
+/** The width an ad's image fills, per SIZE_CLASS, in a container of at most 1280 px. */
+const AD_IMAGE_SIZES: Record<string, string> = {
+  full: "(min-width: 1280px) 1248px, 100vw",
+  half: "(min-width: 1280px) 616px, (min-width: 640px) 66vw, 100vw",
+  single: IMAGE_SIZES.card,
+};
+const adImageSizes = (size: string) => AD_IMAGE_SIZES[size] ?? AD_IMAGE_SIZES.full;
 
 const OVERLAY_POSITION_CLASS: Record<string, string> = {
   top: "justify-start",
@@ -57,9 +66,10 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
       >
         {ad.imageUrl ? (
           <img
-            src={ad.imageUrl}
+            {...responsiveImage(ad.imageUrl, adImageSizes(ad.size))}
             alt=""
             loading="lazy"
+            decoding="async"
             className="absolute inset-0 size-full object-cover"
           />
         ) : null}
@@ -107,9 +117,10 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
             />
           ) : ad.mediaUrl || ad.imageUrl ? (
             <img
-              src={ad.mediaUrl || ad.imageUrl || ""}
+              {...responsiveImage(ad.mediaUrl || ad.imageUrl || "", adImageSizes(ad.size))}
               alt=""
               loading="lazy"
+              decoding="async"
               className="size-full object-cover"
             />
           ) : null}
@@ -143,9 +154,10 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
     >
       {ad.imageUrl ? (
         <img
-          src={ad.imageUrl}
+          {...responsiveImage(ad.imageUrl, "(min-width: 640px) 128px, 100vw")}
           alt=""
           loading="lazy"
+          decoding="async"
           className="h-24 w-full rounded-md object-cover sm:w-32"
         />
       ) : null}

@@ -31,7 +31,11 @@ function getSnapshot(): AgeGateState {
   return verified ? "verified" : "unverified";
 }
 
-/** The server cannot see localStorage: it renders the page, and the gate appears on hydration. */
+/**
+ * The server cannot see localStorage: it renders the gate for everyone (hydration renders it
+ * too, then the stored state decides). A verified visitor never sees it: the root layout's
+ * head script marks <html> for them and CSS hides the gate (AGE_GATE_HEAD_SCRIPT).
+ */
 const getServerSnapshot = (): AgeGateState => "unknown";
 
 export function useAgeGate() {
@@ -70,6 +74,11 @@ function useModal(open: boolean) {
     );
     for (const element of madeInert) element.inert = true;
 
+    // Not autoFocus: the gate is usually hydrated, not mounted, and hydration focuses nothing.
+    if (!overlay.contains(document.activeElement)) {
+      overlay.querySelector<HTMLElement>("[data-initial-focus]")?.focus();
+    }
+
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Tab") return;
       const focusable = [...overlay.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -98,10 +107,11 @@ function useModal(open: boolean) {
 export function AgeGate() {
   const { state, confirm } = useAgeGate();
   const overlayRef = useModal(state === "unverified");
-  if (state !== "unverified") return null;
+  if (state === "verified") return null;
   return (
     <div
       ref={overlayRef}
+      data-age-gate=""
       className="fixed inset-0 z-50 grid place-items-center overscroll-contain bg-black/70 p-4 backdrop-blur-sm"
     >
       <div
@@ -122,7 +132,7 @@ export function AgeGate() {
           <Button variant="outline" onClick={() => window.location.assign(EXIT_URL)}>
             Exit
           </Button>
-          <Button autoFocus onClick={confirm}>
+          <Button data-initial-focus="" onClick={confirm}>
             I Confirm
           </Button>
         </div>

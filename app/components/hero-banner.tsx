@@ -2,8 +2,11 @@ import { Link } from "react-router";
 
 import type { HeroContent } from "~/.server/data/hero.server";
 import { DEFAULT_HERO } from "~/lib/constants";
+import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
 
 import { Button } from "./ui/button";
+
+const BLANK_PIXEL = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
 
 export function HeroBanner({ hero }: { hero: HeroContent }) {
   return (
@@ -34,14 +37,18 @@ export function HeroBanner({ hero }: { hero: HeroContent }) {
             </Button>
           </div>
         </div>
-        <img
-          src={hero.imageUrl || DEFAULT_HERO.imageUrl}
-          alt=""
-          width={800}
-          height={600}
-          fetchPriority="high"
-          className="hidden aspect-[4/3] w-full rounded-xl object-cover shadow-sm md:block"
-        />
+        {/* Shown from md up only: a phone gets the blank pixel, so it downloads nothing. */}
+        <picture>
+          <source media="(max-width: 767px)" srcSet={BLANK_PIXEL} />
+          <img
+            {...responsiveImage(hero.imageUrl || DEFAULT_HERO.imageUrl, IMAGE_SIZES.hero)}
+            alt=""
+            width={800}
+            height={600}
+            fetchPriority="high"
+            className="hidden aspect-[4/3] w-full rounded-xl object-cover shadow-sm md:block"
+          />
+        </picture>
       </div>
     </section>
   );

@@ -4,10 +4,11 @@ import { Link } from "react-router";
 import type { PeptideCardData } from "~/.server/data/listings.server";
 import { formatPrice } from "~/lib/format";
 import { shippingNote } from "~/lib/offer-view";
+import { IMAGE_SIZES, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/responsive-image";
 
 import { Skeleton } from "./ui/skeleton";
 
-export const PEPTIDE_PLACEHOLDER_IMAGE = "/images/peptide-default.jpg";
+export const PEPTIDE_PLACEHOLDER_IMAGE = PLACEHOLDER_IMAGE;
 
 const CARD_CLASS =
   "flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm";
@@ -50,13 +51,14 @@ export function PeptideCard({
         className="block aspect-[4/3] bg-muted"
       >
         <img
-          src={peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE}
+          {...responsiveImage(peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, IMAGE_SIZES.card)}
           alt=""
           width={400}
           height={300}
           loading={priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : "auto"}
-          decoding="async"
+          // The likely LCP image paints as soon as it is decoded; the rest never hold a frame.
+          decoding={priority ? "auto" : "async"}
           className="size-full object-cover"
         />
       </Link>

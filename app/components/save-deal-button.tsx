@@ -4,7 +4,7 @@ import { toast } from "sonner";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { DEAL_MESSAGES } from "~/lib/forms/deals";
+import { DEAL_MESSAGES } from "~/lib/constants";
 import { loginPathFor } from "~/lib/redirect";
 import type { loader as rootLoader } from "~/root";
 

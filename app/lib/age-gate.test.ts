@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { AGE_CONFIRMATION_MS } from "~/lib/constants";
-import { newAgeVerificationExpiry, nextFocusIndex, readAgeVerification } from "~/lib/age-gate";
+import {
+  AGE_GATE_HEAD_SCRIPT,
+  AGE_VERIFIED_ATTRIBUTE,
+  newAgeVerificationExpiry,
+  nextFocusIndex,
+  readAgeVerification,
+} from "~/lib/age-gate";
+import { AGE_CONFIRMATION_MS, AGE_VERIFIED_KEY } from "~/lib/constants";
 
 const NOW = 1_700_000_000_000;
 
@@ -59,5 +65,44 @@ describe("nextFocusIndex", () => {
     expect(nextFocusIndex(-1, 2, false)).toBe(0);
     expect(nextFocusIndex(-1, 2, true)).toBe(1);
     expect(nextFocusIndex(-1, 0, false)).toBe(-1);
+  });
+});
+
+describe("AGE_GATE_HEAD_SCRIPT", () => {
+  /** Runs the inline script against a stored value and says whether it marked <html>. */
+  function marksVerified(stored: string | null, now: number, storageThrows = false): boolean {
+    const attributes = new Map<string, string>();
+    const localStorage = {
+      getItem: (key: string) => {
+        if (storageThrows) throw new Error("SecurityError");
+        return key === AGE_VERIFIED_KEY ? stored : null;
+      },
+    };
+    const document = {
+      documentElement: {
+        setAttribute: (name: string, value: string) => attributes.set(name, value),
+      },
+    };
+    const FixedDate = { now: () => now };
+    new Function("localStorage", "document", "Date", AGE_GATE_HEAD_SCRIPT)(
+      localStorage,
+      document,
+      FixedDate,
+    );
+    return attributes.has(AGE_VERIFIED_ATTRIBUTE);
+  }
+
+  it("marks the page of a visitor whose stored expiry is still ahead", () => {
+    expect(marksVerified(String(NOW + 1), NOW)).toBe(true);
+  });
+
+  it("leaves the gate showing for no, a past, a zero or a malformed expiry", () => {
+    for (const stored of [null, String(NOW), String(NOW - 1), "0", "true", `${NOW + 1000}.5`]) {
+      expect(marksVerified(stored, NOW)).toBe(false);
+    }
+  });
+
+  it("leaves the gate showing when storage cannot be read", () => {
+    expect(marksVerified(String(NOW + 1), NOW, true)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /** The age gate of SPEC.md §4, kept free of storage access so it can be tested and reused. */
 
-import { AGE_CONFIRMATION_MS } from "~/lib/constants";
+import { AGE_CONFIRMATION_MS, AGE_VERIFIED_KEY } from "~/lib/constants";
 
 export type AgeVerification = { verified: boolean; remove: boolean };
 
@@ -14,6 +14,18 @@ export function readAgeVerification(stored: string | null, now: number): AgeVeri
   if (Number.isSafeInteger(expiry) && expiry > now) return { verified: true, remove: false };
   return { verified: false, remove: true };
 }
+
+/** The attribute the head script sets on <html> for a visitor verified on this device. */
+export const AGE_VERIFIED_ATTRIBUTE = "data-age-verified";
+
+/**
+ * The inline script in the root layout's head. The server renders the gate for every visitor
+ * (so it paints with the page, not on hydration); before the body is parsed this marks <html>
+ * of a visitor already verified here, and CSS hides the gate for them until hydration removes
+ * it. It runs readAgeVerification itself, so both agree; storage that throws (disabled
+ * cookies) leaves the gate showing, as the component would.
+ */
+export const AGE_GATE_HEAD_SCRIPT = `try{if((${readAgeVerification.toString()})(localStorage.getItem(${JSON.stringify(AGE_VERIFIED_KEY)}),Date.now()).verified)document.documentElement.setAttribute(${JSON.stringify(AGE_VERIFIED_ATTRIBUTE)},"")}catch(e){}`;
 
 export function newAgeVerificationExpiry(now: number): number {
   return now + AGE_CONFIRMATION_MS;

@@ -52,6 +52,18 @@ export const FILTER_FIELDS = ["size", "vendor", "price", "rating"] as const;
 
 export const DEAL_TAGS = ["favorite", "to-buy", "researching"] as const;
 
+/** Here rather than beside the deal form's schema: the Save buttons need them, not zod. */
+export const DEAL_MESSAGES = {
+  saved: "Deal saved",
+  alreadySaved: "Deal saved",
+  updated: "Deal updated",
+  removed: "Deal removed",
+  unsaved: "Deal removed from your saved deals",
+  notFound: "That deal no longer exists",
+  priceGone: "That price is no longer listed",
+  loginRequired: "Please log in to save deals",
+} as const;
+
 export const AGE_VERIFIED_KEY = "age-verified";
 export const AGE_CONFIRMATION_MS = 2_592_000_000;
 

@@ -14,9 +14,8 @@ import { failure, actionSuccess } from "~/lib/action-result";
 import { PriceAlertList } from "~/components/alerts/price-alert-list";
 import { DealCard } from "~/components/deals/deal-card";
 import { Button } from "~/components/ui/button";
-import { DEAL_TAGS } from "~/lib/constants";
+import { DEAL_MESSAGES, DEAL_TAGS } from "~/lib/constants";
 import {
-  DEAL_MESSAGES,
   DEAL_TAG_LABELS,
   dealActionSchema,
   dealFormValues,

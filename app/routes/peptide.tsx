@@ -24,6 +24,7 @@ import { Button } from "~/components/ui/button";
 import { jsonForScript, priceSummary, productDescription, productJsonLd } from "~/lib/json-ld";
 import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { peptideFeedPath } from "~/lib/price-drop-feed";
+import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
 import { buildHistorySeries, HISTORY_RANGE_PARAM, parseHistoryRange } from "~/lib/price-history";
 import { cn } from "~/lib/utils";
 
@@ -148,7 +149,7 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
       </Link>
       <section className="grid gap-6 md:grid-cols-[minmax(0,320px)_1fr]">
         <img
-          src={peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE}
+          {...responsiveImage(peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, IMAGE_SIZES.detail)}
           alt={peptide.name}
           width={640}
           height={480}
@@ -253,11 +254,15 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
                     className="flex h-full flex-col gap-2 rounded-lg border p-3 hover:bg-accent"
                   >
                     <img
-                      src={item.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE}
+                      {...responsiveImage(
+                        item.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE,
+                        "(min-width: 768px) 160px, 50vw",
+                      )}
                       alt=""
                       width={200}
                       height={150}
                       loading="lazy"
+                      decoding="async"
                       className="aspect-[4/3] w-full rounded object-cover"
                     />
                     <span className="font-medium">{item.name}</span>

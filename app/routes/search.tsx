@@ -8,6 +8,7 @@ import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { searchQuerySchema } from "~/lib/forms/search";
+import { responsiveImage } from "~/lib/responsive-image";
 import { categoryPath, RESULTS_LIMIT, vendorPath } from "~/lib/search";
 
 import type { Route } from "./+types/search";
@@ -92,11 +93,12 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                 className="flex h-full gap-3 rounded-lg border p-3 hover:bg-accent"
               >
                 <img
-                  src={peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE}
+                  {...responsiveImage(peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, "96px")}
                   alt=""
                   width={96}
                   height={72}
                   loading="lazy"
+                  decoding="async"
                   className="aspect-[4/3] w-24 shrink-0 rounded object-cover"
                 />
                 <span className="flex min-w-0 flex-col gap-1">

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getHomePageData } from "~/.server/data/listings.server";
@@ -6,7 +6,12 @@ import { AGE_CONFIRMATION_MS, AGE_VERIFIED_KEY } from "~/lib/constants";
 import { formatPrice } from "~/lib/format";
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import {
+  expectConsoleError,
+  launchBrowser,
+  newVerifiedContext,
+  waitForHydration,
+} from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -51,6 +56,8 @@ describe("age gate", () => {
     await gate.waitFor({ state: "visible" });
     await expect.poll(() => gate.getByRole("button", { name: "I Confirm" }).isVisible()).toBe(true);
     expect(await gate.getByRole("button", { name: "Exit" }).isVisible()).toBe(true);
+    // The gate is in the server's HTML: a click before hydration would be lost.
+    await waitForHydration(page);
     // The page itself is rendered under the modal, not replaced by it.
     expect(await page.getByRole("heading", { name: "Featured Peptides" }).count()).toBe(1);
     expect(await mainGrid(page).locator("article").count()).toBeGreaterThan(0);
@@ -77,8 +84,45 @@ describe("age gate", () => {
     );
     await page.reload();
     await gate.waitFor({ state: "visible" });
+    await waitForHydration(page);
     expect(await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY)).toBeNull();
     await context.close();
+  });
+
+  /** A page whose scripts never load: what the server's HTML shows before hydration. */
+  async function openWithoutHydration(context: BrowserContext, path: string) {
+    expectConsoleError(/Failed to load resource/);
+    const page = await context.newPage();
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(url(path));
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+    return page;
+  }
+
+  it("paints with the server's HTML for a new visitor, not on hydration", async () => {
+    const context = await browser.newContext();
+    const page = await openWithoutHydration(context, "/compare");
+    const gate = page.getByRole("alertdialog", { name: "Age Verification" });
+    expect(await gate.isVisible()).toBe(true);
+    expect(await gate.getByText("at least 21 years old").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("stays hidden before hydration for a visitor verified on this device, and without JavaScript", async () => {
+    const verified = await newVerifiedContext(browser);
+    const page = await openWithoutHydration(verified, "/compare");
+    expect(await page.locator("[data-age-gate]").count()).toBe(1);
+    expect(await page.getByRole("alertdialog").isVisible()).toBe(false);
+    expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    await verified.close();
+
+    // Nobody could confirm without JavaScript: such a visitor browses as before the gate.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(url("/compare"));
+    expect(await plain.getByRole("alertdialog").isVisible()).toBe(false);
+    expect(await plain.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    await noScript.close();
   });
 });
 

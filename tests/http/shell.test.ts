@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { AGE_VERIFIED_ATTRIBUTE } from "~/lib/age-gate";
+import { AGE_VERIFIED_KEY } from "~/lib/constants";
+
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -39,6 +42,17 @@ describe("the running site", () => {
     const html = await (await server.fetch("/")).text();
     expect(html).toContain("For research purposes only. Not for human consumption.");
     expect(html).toContain("Preferred Retailers");
+  });
+
+  it("renders the age gate in the page's HTML, with the head script that hides it for the verified", async () => {
+    for (const path of ["/", "/compare"]) {
+      const html = await (await server.fetch(path)).text();
+      expect(html, path).toMatch(/<div data-age-gate=""[^>]*>\s*<div role="alertdialog"/);
+      expect(html, path).toContain("Age Verification");
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head, path).toContain(`localStorage.getItem("${AGE_VERIFIED_KEY}")`);
+      expect(head, path).toContain(`setAttribute("${AGE_VERIFIED_ATTRIBUTE}"`);
+    }
   });
 
   it("compresses HTML and serves built assets with immutable caching", async () => {

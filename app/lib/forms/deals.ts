@@ -12,17 +12,6 @@ export const DEAL_TAG_LABELS: Record<DealTag, string> = {
   researching: "Researching",
 };
 
-export const DEAL_MESSAGES = {
-  saved: "Deal saved",
-  alreadySaved: "Deal saved",
-  updated: "Deal updated",
-  removed: "Deal removed",
-  unsaved: "Deal removed from your saved deals",
-  notFound: "That deal no longer exists",
-  priceGone: "That price is no longer listed",
-  loginRequired: "Please log in to save deals",
-} as const;
-
 export const NOTES_MAX_LENGTH = 1000;
 
 /** A checkbox or switch posts "on"/"true" when set and nothing (or "false") when not. */
