@@ -167,14 +167,16 @@ export function AfterCouponPrice({
   return (
     <div className="flex flex-col items-end gap-1">
       <OfferFinalPrice offer={offer} className={cn("font-semibold", className)} />
-      <span className="flex flex-wrap justify-end gap-1">
-        {best ? (
-          <Badge variant="success" title={shippingNote(offer.display?.shipping ?? null)}>
-            Best Price
-          </Badge>
-        ) : null}
-        {children}
-      </span>
+      {best || children ? (
+        <span className="flex flex-wrap justify-end gap-1">
+          {best ? (
+            <Badge variant="success" title={shippingNote(offer.display?.shipping ?? null)}>
+              Best Price
+            </Badge>
+          ) : null}
+          {children}
+        </span>
+      ) : null}
       {best ? (
         <span className="text-xs text-muted-foreground" data-testid="best-shipping">
           {shippingNote(offer.display?.shipping ?? null)}

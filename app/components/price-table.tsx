@@ -59,7 +59,8 @@ export const PRICE_SORT_OPTIONS: {
 
 /**
  * PCPartPicker-style merchant table of one peptide's vendor prices, rendered once: a table
- * from 640 px, a card per offer below (app.css .offer-table). Best Price and Good Deal go only to offers in stock and fresh.
+ * from 640 px, a card per offer below (app.css .offer-table). Best Price and Good Deal go only
+ * to offers in stock and fresh.
  */
 export function PriceTable({ offers }: { offers: Offer[] }) {
   const { rows, best, head, sort, setSort, hiddenCount } = useOfferTable<Column>(
