@@ -165,10 +165,11 @@ export function AfterCouponPrice({
   className?: string;
 }) {
   return (
-    <div className="flex flex-col items-end gap-1">
+    // Right-aligned in its table column; left, under its label, on a phone's card.
+    <div className="flex flex-col items-start gap-1 sm:items-end">
       <OfferFinalPrice offer={offer} className={cn("font-semibold", className)} />
       {best || children ? (
-        <span className="flex flex-wrap justify-end gap-1">
+        <span className="flex flex-wrap gap-1 sm:justify-end">
           {best ? (
             <Badge variant="success" title={shippingNote(offer.display?.shipping ?? null)}>
               Best Price
