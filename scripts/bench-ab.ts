@@ -1,6 +1,7 @@
 /**
  * Two production builds side by side on the same data, interleaved so a busy moment on a shared
- * machine hits both alike: uncached home and detail pages (a new URL each request).
+ * machine hits both alike: uncached home, detail, compare and vendor pages (a new URL each request;
+ * compare and vendor on the demo data only).
  *
  *   BENCH_BASELINE=/path/to/other/build npx tsx scripts/bench-ab.ts
  *
@@ -150,7 +151,12 @@ async function demoData() {
   try {
     const rows = await compare(
       servers,
-      { home: () => uncached("/"), detail: () => uncached("/peptide/bpc-157") },
+      {
+        home: () => uncached("/"),
+        detail: () => uncached("/peptide/bpc-157"),
+        compare: () => uncached("/compare?peptide=bpc-157"),
+        vendor: () => uncached("/vendor/apex-peptide-labs"),
+      },
       "demo (PGlite)",
     );
     console.table(rows);

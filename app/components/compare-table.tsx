@@ -6,7 +6,6 @@ import { formatPack } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
 
 import { CouponCell } from "./copy-coupon-button";
-import { OfferCards } from "./offer-cards";
 import { Freshness, OfferAmount, ShippingAmount } from "./offer-price";
 import {
   AfterCouponPrice,
@@ -19,7 +18,6 @@ import {
   VendorLink,
 } from "./offer-table";
 import { STOCK_ORDER, StockBadge } from "./stock-badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./ui/table";
 
 const COLUMNS = [
   "vendor",
@@ -96,30 +94,29 @@ export function CompareTable({ offers }: { offers: Offer[] }) {
           No vendor has this in stock right now.
         </p>
       ) : null}
-      <OfferCards offers={rows} best={best} showSize={false} />
-      <div className="hidden sm:block">
-        <Table className="tabular-nums" data-testid="compare-table">
-          <TableHeader>
-            <TableRow>
+      <div className="overflow-x-auto">
+        <table className="offer-table" data-testid="compare-table">
+          <thead>
+            <tr>
               {head("vendor", "Vendor")}
-              {head("price", "Price", "text-right")}
-              <TableHead>Coupon</TableHead>
-              {head("afterCoupon", "Price after coupon", "text-right")}
-              {head("shipping", "Shipping", "text-right")}
-              {head("total", "Total", "text-right")}
+              {head("price", "Price", "num")}
+              <th scope="col">Coupon</th>
+              {head("afterCoupon", "Price after coupon", "num")}
+              {head("shipping", "Shipping", "num")}
+              {head("total", "Total", "num")}
               {head("purity", "Purity")}
               {head("stock", "Stock")}
               {head("rating", "Rating")}
               {head("source", "Source")}
-              <TableHead>Notes</TableHead>
-              <TableHead>
+              <th scope="col">Notes</th>
+              <th scope="col">
                 <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
             {rows.map((offer) => (
-              <TableRow
+              <tr
                 key={offer.id}
                 data-testid="compare-row"
                 data-buyable={offer.buyable}
@@ -128,48 +125,48 @@ export function CompareTable({ offers }: { offers: Offer[] }) {
                   !offer.buyable && UNAVAILABLE_CLASS,
                 )}
               >
-                <TableCell className="font-medium">
+                <td className="font-medium">
                   <VendorLink offer={offer} />
                   {offer.vials > 1 ? (
                     <span className="block text-xs font-normal text-muted-foreground">
                       {formatPack(offer.sizeLabel, offer.vials)}
                     </span>
                   ) : null}
-                </TableCell>
-                <TableCell className="text-right">
+                </td>
+                <td className="num" data-label="Price">
                   {formatPrice(offer.price, offer.currency)}
-                </TableCell>
-                <TableCell>
+                </td>
+                <td data-label="Coupon">
                   <CouponCell coupon={offer.coupon} currency={offer.vendorCurrency} showDiscount />
-                </TableCell>
-                <TableCell className="text-right">
+                </td>
+                <td className="num" data-label="Price after coupon">
                   <AfterCouponPrice offer={offer} best={best.has(offer.id)} />
-                </TableCell>
-                <TableCell className="text-right">
+                </td>
+                <td className="num" data-label="Shipping">
                   <ShippingAmount offer={offer} />
-                </TableCell>
-                <TableCell className="text-right font-medium">
+                </td>
+                <td className="num font-medium" data-label="Total">
                   <OfferAmount offer={offer} amount={(d) => d.total} />
-                </TableCell>
-                <TableCell>{offer.purity ?? "—"}</TableCell>
-                <TableCell>
+                </td>
+                <td data-label="Purity">{offer.purity ?? "—"}</td>
+                <td data-label="Stock">
                   <StockBadge status={offer.stockStatus} stale={offer.stale} />
                   <Freshness offer={offer} />
-                </TableCell>
-                <TableCell>
+                </td>
+                <td data-label="Rating">
                   <Rating rating={offer.vendorRating} />
-                </TableCell>
-                <TableCell>{offer.source === "scraped" ? "Scraped" : "Manual"}</TableCell>
-                <TableCell className="max-w-48 text-xs text-muted-foreground">
-                  {offer.notes ?? ""}
-                </TableCell>
-                <TableCell>
+                </td>
+                <td data-label="Source">{offer.source === "scraped" ? "Scraped" : "Manual"}</td>
+                <td className="max-w-48 text-xs text-muted-foreground" data-label="Notes">
+                  {offer.notes}
+                </td>
+                <td>
                   <OfferActions offer={offer} />
-                </TableCell>
-              </TableRow>
+                </td>
+              </tr>
             ))}
-          </TableBody>
-        </Table>
+          </tbody>
+        </table>
       </div>
       <HiddenOffersNote count={hiddenCount} />
     </div>

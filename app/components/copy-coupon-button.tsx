@@ -21,7 +21,7 @@ export function CopyCouponButton({ code }: { code: string }) {
       type="button"
       onClick={copy}
       aria-label={`Copy coupon code ${code}`}
-      className="inline-flex items-center gap-1 rounded border border-dashed px-1.5 py-0.5 font-mono text-xs hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      className="coupon-btn"
     >
       {code}
       {copied ? <Check className="size-3" aria-hidden /> : <Copy className="size-3" aria-hidden />}

@@ -106,10 +106,12 @@ export function ShippingAmount({ offer }: { offer: Offer }) {
 /** "updated 3 hours ago", or that the price is stale. */
 export function Freshness({ offer }: { offer: Offer }) {
   return (
-    <span className="text-xs whitespace-nowrap text-muted-foreground">
-      <time dateTime={offer.priceCheckedAt} suppressHydrationWarning>
-        {`updated ${formatRelativeTime(offer.priceCheckedAt)}`}
-      </time>
-    </span>
+    <time
+      dateTime={offer.priceCheckedAt}
+      className="text-xs whitespace-nowrap text-muted-foreground"
+      suppressHydrationWarning
+    >
+      {`updated ${formatRelativeTime(offer.priceCheckedAt)}`}
+    </time>
   );
 }

@@ -17,11 +17,13 @@ import { OfferFinalPrice } from "./offer-price";
 import { SaveDealButton } from "./save-deal-button";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
-import { TableHead } from "./ui/table";
 
 /** What the peptide page's price table and the compare table share: sorting, Best Price, stock. */
 
-/** A header cell whose button sorts by its column (SPEC.md §4); aria-sort tells screen readers the state. */
+/**
+ * A header cell of an .offer-table whose button sorts by its column (SPEC.md §4); aria-sort
+ * tells screen readers the state.
+ */
 export function SortableHead<K extends string>({
   column,
   label,
@@ -38,7 +40,8 @@ export function SortableHead<K extends string>({
   const active = sort?.column === column;
   const Icon = !active ? ArrowUpDown : sort.direction === "asc" ? ArrowUp : ArrowDown;
   return (
-    <TableHead
+    <th
+      scope="col"
       aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}
       className={className}
     >
@@ -50,7 +53,7 @@ export function SortableHead<K extends string>({
         {label}
         <Icon className={cn("size-3.5", !active && "opacity-40")} aria-hidden />
       </button>
-    </TableHead>
+    </th>
   );
 }
 
@@ -162,16 +165,19 @@ export function AfterCouponPrice({
   className?: string;
 }) {
   return (
-    <div className="flex flex-col items-end gap-1">
+    // Right-aligned in its table column; left, under its label, on a phone's card.
+    <div className="flex flex-col items-start gap-1 sm:items-end">
       <OfferFinalPrice offer={offer} className={cn("font-semibold", className)} />
-      <span className="flex flex-wrap justify-end gap-1">
-        {best ? (
-          <Badge variant="success" title={shippingNote(offer.display?.shipping ?? null)}>
-            Best Price
-          </Badge>
-        ) : null}
-        {children}
-      </span>
+      {best || children ? (
+        <span className="flex flex-wrap gap-1 sm:justify-end">
+          {best ? (
+            <Badge variant="success" title={shippingNote(offer.display?.shipping ?? null)}>
+              Best Price
+            </Badge>
+          ) : null}
+          {children}
+        </span>
+      ) : null}
       {best ? (
         <span className="text-xs text-muted-foreground" data-testid="best-shipping">
           {shippingNote(offer.display?.shipping ?? null)}
@@ -213,7 +219,7 @@ export function InStockSwitch() {
   );
 }
 
-/** The sort control of the card list below 640 px, where there are no column headers. */
+/** The sort control of an offer list below 640 px, where its rows are cards without column headers. */
 export function SortSelect<K extends string>({
   options,
   sort,

@@ -5,7 +5,6 @@ import { isGoodDeal } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
 
 import { CouponCell } from "./copy-coupon-button";
-import { OfferCards } from "./offer-cards";
 import { Freshness, OfferAmount, ShippingAmount } from "./offer-price";
 import {
   AfterCouponPrice,
@@ -19,7 +18,6 @@ import {
 } from "./offer-table";
 import { STOCK_ORDER, StockBadge } from "./stock-badge";
 import { Badge } from "./ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./ui/table";
 
 const COLUMNS = [
   "vendor",
@@ -60,8 +58,9 @@ export const PRICE_SORT_OPTIONS: {
 ];
 
 /**
- * PCPartPicker-style merchant table of one peptide's vendor prices: a table from 640 px, a
- * card per offer below. Best Price and Good Deal go only to offers in stock and fresh.
+ * PCPartPicker-style merchant table of one peptide's vendor prices, rendered once: a table
+ * from 640 px, a card per offer below (app.css .offer-table). Best Price and Good Deal go only
+ * to offers in stock and fresh.
  */
 export function PriceTable({ offers }: { offers: Offer[] }) {
   const { rows, best, head, sort, setSort, hiddenCount } = useOfferTable<Column>(
@@ -87,30 +86,29 @@ export function PriceTable({ offers }: { offers: Offer[] }) {
           No vendor has this in stock right now.
         </p>
       ) : null}
-      <OfferCards offers={rows} best={best} showSize />
-      <div className="hidden sm:block">
-        <Table className="tabular-nums" data-testid="price-table">
-          <TableHeader>
-            <TableRow>
+      <div className="overflow-x-auto">
+        <table className="offer-table" data-testid="price-table">
+          <thead>
+            <tr>
               {head("vendor", "Vendor")}
               {head("size", "Size")}
-              {head("price", "Price", "text-right")}
-              <TableHead>Coupon</TableHead>
-              {head("afterCoupon", "Price after coupon", "text-right")}
-              {head("perMg", "Price per mg", "text-right")}
-              {head("shipping", "Shipping", "text-right")}
-              {head("total", "Total", "text-right")}
+              {head("price", "Price", "num")}
+              <th scope="col">Coupon</th>
+              {head("afterCoupon", "Price after coupon", "num")}
+              {head("perMg", "Price per mg", "num")}
+              {head("shipping", "Shipping", "num")}
+              {head("total", "Total", "num")}
               {head("purity", "Purity")}
               {head("stock", "Stock")}
               {head("updated", "Updated")}
-              <TableHead>
+              <th scope="col">
                 <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
             {rows.map((offer) => (
-              <TableRow
+              <tr
                 key={offer.id}
                 data-testid="price-row"
                 data-buyable={offer.buyable}
@@ -119,53 +117,53 @@ export function PriceTable({ offers }: { offers: Offer[] }) {
                   !offer.buyable && UNAVAILABLE_CLASS,
                 )}
               >
-                <TableCell className="font-medium">
+                <td className="font-medium">
                   <VendorLink offer={offer} />
-                </TableCell>
-                <TableCell>
+                </td>
+                <td data-label="Size">
                   {formatPack(offer.sizeLabel, offer.vials)}
                   {offer.vials > 1 ? (
                     <span className="block text-xs text-muted-foreground">
                       <OfferAmount offer={offer} amount={(d) => d.perVial} suffix=" a vial" />
                     </span>
                   ) : null}
-                </TableCell>
-                <TableCell className="text-right" data-testid="price">
+                </td>
+                <td className="num" data-label="Price" data-testid="price">
                   {formatPrice(offer.price, offer.currency)}
-                </TableCell>
-                <TableCell>
-                  <CouponCell coupon={offer.coupon} currency={offer.vendorCurrency} />
-                </TableCell>
-                <TableCell className="text-right">
+                </td>
+                <td data-label="Coupon">
+                  <CouponCell coupon={offer.coupon} currency={offer.vendorCurrency} showDiscount />
+                </td>
+                <td className="num" data-label="Price after coupon">
                   <AfterCouponPrice offer={offer} best={best.has(offer.id)}>
                     {offer.buyable && isGoodDeal(offer.price, offer.lowestEverPrice) ? (
                       <Badge variant="outline">Good Deal</Badge>
                     ) : null}
                   </AfterCouponPrice>
-                </TableCell>
-                <TableCell className="text-right text-muted-foreground">
+                </td>
+                <td className="num muted" data-label="Price per mg">
                   <OfferAmount offer={offer} amount={(d) => d.perMg} suffix="/mg" />
-                </TableCell>
-                <TableCell className="text-right">
+                </td>
+                <td className="num" data-label="Shipping">
                   <ShippingAmount offer={offer} />
-                </TableCell>
-                <TableCell className="text-right font-medium" data-testid="total">
+                </td>
+                <td className="num font-medium" data-label="Total" data-testid="total">
                   <OfferAmount offer={offer} amount={(d) => d.total} />
-                </TableCell>
-                <TableCell>{offer.purity ?? "—"}</TableCell>
-                <TableCell>
+                </td>
+                <td data-label="Purity">{offer.purity ?? "—"}</td>
+                <td data-label="Stock">
                   <StockBadge status={offer.stockStatus} stale={offer.stale} />
-                </TableCell>
-                <TableCell>
+                </td>
+                <td data-label="Updated">
                   <Freshness offer={offer} />
-                </TableCell>
-                <TableCell>
+                </td>
+                <td>
                   <OfferActions offer={offer} />
-                </TableCell>
-              </TableRow>
+                </td>
+              </tr>
             ))}
-          </TableBody>
-        </Table>
+          </tbody>
+        </table>
       </div>
       <HiddenOffersNote count={hiddenCount} />
     </div>

@@ -12,14 +12,15 @@ const LABELS: Record<string, { label: string; variant: "success" | "warning" | "
  */
 export function StockBadge({ status, stale = false }: { status: string; stale?: boolean }) {
   const { label, variant } = LABELS[status] ?? LABELS.in_stock;
+  const badge = <Badge variant={variant}>{label}</Badge>;
+  // The wrapper only when there are two badges: one per row of a long offer list adds up.
+  if (!stale) return badge;
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <Badge variant={variant}>{label}</Badge>
-      {stale ? (
-        <Badge variant="outline" title="The vendor's page has not shown this price lately">
-          Stale
-        </Badge>
-      ) : null}
+      {badge}
+      <Badge variant="outline" title="The vendor's page has not shown this price lately">
+        Stale
+      </Badge>
     </span>
   );
 }

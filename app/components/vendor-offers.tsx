@@ -9,7 +9,6 @@ import { cn } from "~/lib/utils";
 import { DisplayAmount } from "./offer-price";
 import { UNAVAILABLE_CLASS } from "./offer-table";
 import { StockBadge } from "./stock-badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./ui/table";
 
 /** The price after coupon in the display currency, or in the offer's own without a rate. */
 function FinalPrice({ offer }: { offer: VendorOffer }) {
@@ -82,7 +81,7 @@ function BuyLink({ offer }: { offer: VendorOffer }) {
 /**
  * Every vendor price of one vendor: peptide, pack, price after the vendor's coupon, per mg,
  * stock and when the price was last checked. Out-of-stock and stale prices are dimmed and
- * marked. A table from 640 px, a card per offer below.
+ * marked. Rendered once: a table from 640 px, a card per offer below (app.css .offer-table).
  */
 export function VendorOffers({ offers }: { offers: VendorOffer[] }) {
   if (offers.length === 0) {
@@ -93,105 +92,64 @@ export function VendorOffers({ offers }: { offers: VendorOffer[] }) {
     );
   }
   return (
-    <>
-      <ul className="flex flex-col gap-3 sm:hidden" data-testid="vendor-offer-cards">
-        {offers.map((offer) => (
-          <li
-            key={offer.id}
-            data-testid="vendor-offer-card"
-            data-buyable={offer.buyable}
-            className={cn(
-              "flex flex-col gap-2 rounded-xl border bg-card p-4 tabular-nums",
-              !offer.buyable && UNAVAILABLE_CLASS,
-            )}
-          >
-            <div className="flex items-start justify-between gap-3">
-              <div className="flex min-w-0 flex-col gap-1">
-                <Link to={`/peptide/${offer.peptideSlug}`} className="font-medium hover:underline">
+    <div className="overflow-x-auto">
+      <table className="offer-table" data-testid="vendor-offers">
+        <thead>
+          <tr>
+            <th scope="col">Peptide</th>
+            <th scope="col">Size</th>
+            <th scope="col" className="num">
+              Price
+            </th>
+            <th scope="col" className="num">
+              Price after coupon
+            </th>
+            <th scope="col" className="num">
+              Price per mg
+            </th>
+            <th scope="col">Stock</th>
+            <th scope="col">Last checked</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offers.map((offer) => (
+            <tr
+              key={offer.id}
+              data-testid="vendor-offer-row"
+              data-buyable={offer.buyable}
+              className={cn(!offer.buyable && UNAVAILABLE_CLASS)}
+            >
+              <td className="font-medium">
+                <Link to={`/peptide/${offer.peptideSlug}`} className="hover:underline">
                   {offer.peptideName}
                 </Link>
-                <span className="text-sm text-muted-foreground">
-                  {formatPack(offer.sizeLabel, offer.vials)}
-                </span>
-                <StockBadge status={offer.stockStatus} stale={offer.stale} />
-              </div>
-              <FinalPrice offer={offer} />
-            </div>
-            <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Price</dt>
-              <dd className="text-right">{formatPrice(offer.price, offer.currency)}</dd>
-              <dt className="text-muted-foreground">Per mg</dt>
-              <dd className="text-right">
+              </td>
+              <td data-label="Size">{formatPack(offer.sizeLabel, offer.vials)}</td>
+              <td className="num" data-label="Price">
+                {formatPrice(offer.price, offer.currency)}
+              </td>
+              <td className="num" data-label="Price after coupon">
+                <FinalPrice offer={offer} />
+              </td>
+              <td className="num muted" data-label="Price per mg">
                 <PerMg offer={offer} />
-              </dd>
-              <dt className="text-muted-foreground">Last checked</dt>
-              <dd className="text-right">
+              </td>
+              <td data-label="Stock">
+                <StockBadge status={offer.stockStatus} stale={offer.stale} />
+              </td>
+              <td data-label="Last checked">
                 <Checked offer={offer} />
-              </dd>
-            </dl>
-            <BuyLink offer={offer} />
-          </li>
-        ))}
-      </ul>
-      <div className="hidden sm:block">
-        <Table className="tabular-nums" data-testid="vendor-offers">
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Peptide</TableHead>
-              <TableHead scope="col">Size</TableHead>
-              <TableHead scope="col" className="text-right">
-                Price
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                Price after coupon
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                Price per mg
-              </TableHead>
-              <TableHead scope="col">Stock</TableHead>
-              <TableHead scope="col">Last checked</TableHead>
-              <TableHead scope="col">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {offers.map((offer) => (
-              <TableRow
-                key={offer.id}
-                data-testid="vendor-offer-row"
-                data-buyable={offer.buyable}
-                className={cn(!offer.buyable && UNAVAILABLE_CLASS)}
-              >
-                <TableCell className="font-medium">
-                  <Link to={`/peptide/${offer.peptideSlug}`} className="hover:underline">
-                    {offer.peptideName}
-                  </Link>
-                </TableCell>
-                <TableCell>{formatPack(offer.sizeLabel, offer.vials)}</TableCell>
-                <TableCell className="text-right">
-                  {formatPrice(offer.price, offer.currency)}
-                </TableCell>
-                <TableCell className="text-right">
-                  <FinalPrice offer={offer} />
-                </TableCell>
-                <TableCell className="text-right text-muted-foreground">
-                  <PerMg offer={offer} />
-                </TableCell>
-                <TableCell>
-                  <StockBadge status={offer.stockStatus} stale={offer.stale} />
-                </TableCell>
-                <TableCell>
-                  <Checked offer={offer} />
-                </TableCell>
-                <TableCell>
-                  <BuyLink offer={offer} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </>
+              </td>
+              <td>
+                <BuyLink offer={offer} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

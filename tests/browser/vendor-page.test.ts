@@ -66,10 +66,13 @@ describe("vendor page", () => {
     const page = await context.newPage();
     await page.goto(url("/vendor/apex-peptide-labs"));
     await waitForHydration(page);
-    const cards = page.getByTestId("vendor-offer-card");
+    // One rendering of the offers: below 640 px the table's rows are cards, its header row hidden.
+    const cards = page.getByTestId("vendor-offer-row");
     await cards.first().waitFor({ state: "visible" });
     expect(await cards.count()).toBe(await offersOf("apex-peptide-labs"));
-    expect(await page.getByTestId("vendor-offers").isVisible()).toBe(false);
+    expect(await page.getByTestId("vendor-offer-card").count()).toBe(0);
+    expect(await page.locator(".offer-table thead").isVisible()).toBe(false);
+    expect(await cards.first().evaluate((card) => getComputedStyle(card).display)).toBe("grid");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );

@@ -218,6 +218,22 @@ describe("offers: best means buyable, in the visitor's currency", () => {
     expect(stale.html).not.toContain("Best Price");
   });
 
+  it("renders each offer once, in a table with column headers (cards below 640 px are CSS)", async () => {
+    for (const [path, testId] of [
+      ["/peptide/bpc-157", "price-row"],
+      ["/compare?peptide=bpc-157", "compare-row"],
+    ]) {
+      const { html } = await page(path);
+      const rows = tableRows(html, testId);
+      expect(rows.length).toBeGreaterThan(1);
+      const buyLinks = (html.match(/data-testid="buy"/g) ?? []).length;
+      expect(buyLinks).toBe(rows.filter((r) => r.html.includes('data-testid="buy"')).length);
+      expect((html.match(/data-testid="price-after-coupon"/g) ?? []).length).toBe(rows.length);
+      expect(html).toMatch(/<th scope="col"[^>]*><button[^>]*>Price after coupon/);
+      expect(rows.every((r) => r.html.includes('data-label="Price after coupon"'))).toBe(true);
+    }
+  });
+
   it("hides what cannot be bought with ?stock=in, and keeps the switch in the URL", async () => {
     const all = tableRows((await page("/peptide/tb-500")).html);
     const { html } = await page("/peptide/tb-500?stock=in");
