@@ -10,13 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { getHeroContent } from "~/.server/data/hero.server";
 import { ads, footerContent } from "~/.server/db/schema";
 
-import { createUserWithPassword, signIn } from "../helpers/auth";
-import {
-  browserCookies,
-  expectConsoleError,
-  launchBrowser,
-  newVerifiedContext,
-} from "../helpers/browser";
+import { createUserWithPassword } from "../helpers/auth";
+import { expectConsoleError, launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -28,12 +23,7 @@ const downloads = fs.mkdtempSync(path.join(os.tmpdir(), "admin-content-downloads
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  context = await newVerifiedContext(browser, {
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  context = await newAdminContext(server, browser, { acceptDownloads: true });
 });
 afterAll(async () => {
   await context?.close();

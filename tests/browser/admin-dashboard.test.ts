@@ -4,8 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { categories, peptides, scrapeSources, vendorPeptides } from "~/.server/db/schema";
 
-import { signIn } from "../helpers/auth";
-import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -16,10 +15,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  // Signed in once; every page of this file reuses the cookies (sign-in is rate limited).
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  context = await newAdminContext(server, browser);
 });
 afterAll(async () => {
   await context?.close();

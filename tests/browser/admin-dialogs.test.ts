@@ -7,6 +7,7 @@ import { signIn } from "../helpers/auth";
 import {
   browserCookies,
   launchBrowser,
+  newAdminContext,
   newVerifiedContext,
   waitForHydration,
 } from "../helpers/browser";
@@ -20,9 +21,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  context = await newAdminContext(server, browser);
 });
 afterAll(async () => {
   await context?.close();

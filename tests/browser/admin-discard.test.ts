@@ -5,13 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signIn } from "../helpers/auth";
-import {
-  browserCookies,
-  launchBrowser,
-  newVerifiedContext,
-  waitForHydration,
-} from "../helpers/browser";
+import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -22,10 +16,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  // Sign-in is rate limited: once for the whole file.
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  context = await newAdminContext(server, browser);
   page = await context.newPage();
 });
 afterAll(async () => {

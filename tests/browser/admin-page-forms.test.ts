@@ -3,13 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { session } from "~/.server/db/schema";
 
-import { signIn } from "../helpers/auth";
-import {
-  browserCookies,
-  launchBrowser,
-  newVerifiedContext,
-  waitForHydration,
-} from "../helpers/browser";
+import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -20,9 +14,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  context = await newAdminContext(server, browser);
 });
 afterAll(async () => {
   await context?.close();

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
 
-import { signIn } from "../helpers/auth";
-import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -17,9 +16,7 @@ let apexId: string;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  context = await newVerifiedContext(browser, { viewport: { width: 1400, height: 900 } });
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  context = await newAdminContext(server, browser, { viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
   const [apex] = await server.app.db
     .select({ id: t.vendors.id })

@@ -6,8 +6,7 @@ import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
 import { scrapeSources, vendors } from "~/.server/db/schema";
 import { executeScrapeRun } from "~/.server/jobs.server";
 
-import { signIn } from "../helpers/auth";
-import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -18,9 +17,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  context = await newAdminContext(server, browser);
 });
 afterAll(async () => {
   await context?.close();

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getExchangeRates } from "~/.server/data/exchange-rates.server";
 
-import { signIn } from "../helpers/auth";
-import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { launchBrowser, newAdminContext, newVerifiedContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -14,9 +13,7 @@ let admin: BrowserContext;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  admin = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await admin.addCookies(browserCookies(cookie, server.baseUrl));
+  admin = await newAdminContext(server, browser);
 });
 afterAll(async () => {
   await admin?.close();

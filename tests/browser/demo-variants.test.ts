@@ -6,8 +6,7 @@ import { executeScrapeRun } from "~/.server/jobs.server";
 import { demoShopItems } from "~/.server/scraper/demo-retailer.server";
 import { formatPrice } from "~/lib/format";
 
-import { signIn } from "../helpers/auth";
-import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -19,9 +18,7 @@ const VENDOR = "Meridian Biolabs";
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  context = await newAdminContext(server, browser);
 });
 afterAll(async () => {
   await context?.close();

@@ -3,6 +3,9 @@ import { afterEach } from "vitest";
 
 import { AGE_VERIFIED_KEY, AGE_CONFIRMATION_MS } from "~/lib/constants";
 
+import { signIn } from "./auth";
+import type { TestServer } from "./server";
+
 /**
  * What the pages of this test printed as errors: console errors (a CSP violation, a failed
  * script), uncaught exceptions, and React's hydration warnings. Every browser test fails on one.
@@ -121,4 +124,22 @@ export function browserCookies(cookieHeader: string, url: string) {
     const [name, ...value] = pair.split("=");
     return { name: name!, value: value.join("="), url };
   });
+}
+
+/**
+ * A desktop context signed in as the demo admin. Sign-in is rate limited, so a file makes one
+ * and opens its pages in it.
+ */
+export async function newAdminContext(
+  server: TestServer,
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<BrowserContext> {
+  const context = await newVerifiedContext(browser, {
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
+  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  return context;
 }
