@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 
 import type { Database } from "./db/client";
-import { mailOutbox } from "./db/schema";
+import { insertOutboxMail } from "./data/mail-outbox.server";
 import type { Logger } from "pino";
 
 export interface MailMessage {
@@ -42,12 +42,7 @@ export function createMailer(options: {
   return {
     kind: "outbox",
     send: async (message) => {
-      await db.insert(mailOutbox).values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-      });
+      await insertOutboxMail(db, message);
       logger.info({ to: message.to, subject: message.subject }, "mail stored in outbox");
     },
   };

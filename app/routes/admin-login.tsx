@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { guardAuthAction, redirectWithFlash } from "~/.server/auth-actions.server";
 import { callAuthEndpoint, isAdminUser } from "~/.server/auth.server";
-import { session } from "~/.server/db/schema";
+import { deleteSessionByToken } from "~/.server/data/sessions.server";
 import { failure } from "~/lib/action-result";
 import { adminReturnPath } from "~/lib/admin-session";
 import { AuthCard, AuthField, FormMessage, useAuthForm } from "~/components/auth-card";
@@ -37,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await isAdminUser(app.db, userId))) {
       // The password was right but the account is no admin: end the session just made and
       // send no cookie, so the visitor leaves this page exactly as signed-in (or not) as before.
-      if (signedIn?.token) await app.db.delete(session).where(eq(session.token, signedIn.token));
+      if (signedIn?.token) await deleteSessionByToken(app.db, signedIn.token);
       app.logger.warn({ userId }, "admin login refused for a non-admin account");
       return failure(AUTH_MESSAGES.invalidAdminCredentials, 403);
     }

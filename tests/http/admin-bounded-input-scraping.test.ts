@@ -310,3 +310,18 @@ describe("every scraping intent refuses bad input with a 4xx and a message, writ
     expect(body).toContain("Failed to add source");
   });
 });
+
+describe("the scraping page's text boxes", () => {
+  it("each take at most as many characters as their schema allows (maxlength)", async () => {
+    const response = await server.fetch("/admin/scraping", { headers: { cookie: adminCookie } });
+    const html = await response.text();
+    const inputs = [...html.matchAll(/<input\b[^>]*>/g)].map((match) => match[0]);
+    const textBoxes = inputs.filter(
+      (input) => !/type="(hidden|checkbox|radio|number|file|submit)"/.test(input),
+    );
+    expect(textBoxes.some((input) => input.includes('name="quantity"'))).toBe(true);
+    expect(textBoxes.filter((input) => !/maxLength="\d+"|maxlength="\d+"/i.test(input))).toEqual(
+      [],
+    );
+  });
+});

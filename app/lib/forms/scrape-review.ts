@@ -22,6 +22,9 @@ const blankToNull = (value: unknown) =>
 
 export const REVIEW_UNITS = ["mg", "IU", "ml"] as const;
 
+/** Characters the size box takes: any size up to the schema's 1,000,000 with decimals. */
+export const REVIEW_QUANTITY_MAX_LENGTH = 20;
+
 export const reviewActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("approve-review"),

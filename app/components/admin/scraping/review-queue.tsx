@@ -16,7 +16,11 @@ import {
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { formatPrice } from "~/lib/format";
-import { REVIEW_REASON_LABELS, REVIEW_UNITS } from "~/lib/forms/scrape-review";
+import {
+  REVIEW_QUANTITY_MAX_LENGTH,
+  REVIEW_REASON_LABELS,
+  REVIEW_UNITS,
+} from "~/lib/forms/scrape-review";
 import { formatSize } from "~/lib/units";
 
 const NA = "N/A";
@@ -113,6 +117,7 @@ function ReviewRow({
             id={field("quantity")}
             name="quantity"
             inputMode="decimal"
+            maxLength={REVIEW_QUANTITY_MAX_LENGTH}
             defaultValue={item.quantity ?? ""}
             placeholder="Size"
             className="w-20"
