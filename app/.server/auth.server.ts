@@ -4,7 +4,6 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import crypto from "node:crypto";
 
-import { and, eq, like } from "drizzle-orm";
 import { data } from "react-router";
 
 import {
@@ -15,8 +14,12 @@ import {
 } from "~/lib/forms/auth";
 
 import type { BackgroundTasks } from "./background.server";
-import { grantAdminByEmail } from "./data/admin-users.server";
+import { grantAdminByEmail, isAdminUser, updateUserLastLogin } from "./data/admin-users.server";
 import { consumeRateLimit } from "./data/rate-limits.server";
+import {
+  deletePasswordResetVerifications,
+  RESET_PASSWORD_PREFIX,
+} from "./data/verifications.server";
 import type { Database } from "./db/client";
 import * as schema from "./db/schema";
 import type { Env } from "./env";
@@ -42,8 +45,6 @@ export interface AuthDeps {
   /** Where mail sending runs without holding up the answer; without it, requests wait for it. */
   background?: BackgroundTasks;
 }
-
-const RESET_PASSWORD_PREFIX = "reset-password:";
 
 /**
  * Verification identifiers (reset tokens, OAuth state) are stored as SHA-256 hashes, so a
@@ -138,14 +139,7 @@ export function createAuth({ db, env, mailer, secret, baseUrl, background }: Aut
       revokeSessionsOnPasswordReset: true,
       // The link just used is gone already; every other reset link of the account goes with it.
       onPasswordReset: async ({ user }) => {
-        await db
-          .delete(schema.verification)
-          .where(
-            and(
-              eq(schema.verification.value, user.id),
-              like(schema.verification.identifier, `${RESET_PASSWORD_PREFIX}%`),
-            ),
-          );
+        await deletePasswordResetVerifications(db, user.id);
       },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
@@ -203,10 +197,7 @@ export function createAuth({ db, env, mailer, secret, baseUrl, background }: Aut
       session: {
         create: {
           after: async (session) => {
-            await db
-              .update(schema.user)
-              .set({ lastLoginAt: new Date() })
-              .where(eq(schema.user.id, session.userId));
+            await updateUserLastLogin(db, session.userId);
           },
         },
       },
@@ -221,15 +212,6 @@ export interface SessionUser {
   email: string;
   name: string;
   isAdmin: boolean;
-}
-
-export async function isAdminUser(db: Database, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: schema.adminUsers.id })
-    .from(schema.adminUsers)
-    .where(eq(schema.adminUsers.userId, userId))
-    .limit(1);
-  return rows.length > 0;
 }
 
 // The root loader and the route's own loaders all ask about the same request: one lookup serves them.

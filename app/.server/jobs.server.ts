@@ -1,10 +1,9 @@
-import { and, eq } from "drizzle-orm";
 import PgBoss from "pg-boss";
 
 import { scheduleAlertJobs } from "./alerts/alert-jobs.server";
 import type { AppContext } from "./context.server";
 import type { DatabaseHandle } from "./db/client";
-import { appMeta } from "./db/schema";
+import { claimAppMetaValue, getAppMetaValue } from "./data/app-meta.server";
 import {
   ALL_SOURCES_LOCK,
   createScrapeRun,
@@ -189,11 +188,10 @@ export async function enqueueScrapeRun(
 /** When the schedule is next due: the last scheduled start plus the interval (null: never ran). */
 export async function nextScheduledScrapeAt(app: Pick<AppContext, "db">): Promise<Date | null> {
   const { scrapeIntervalSeconds } = await getSettings(app.db);
-  const [marker] = await app.db
-    .select({ value: appMeta.value })
-    .from(appMeta)
-    .where(eq(appMeta.key, LAST_RUN_KEY));
-  return marker ? new Date(new Date(marker.value).getTime() + scrapeIntervalSeconds * 1000) : null;
+  const lastRun = await getAppMetaValue(app.db, LAST_RUN_KEY);
+  return lastRun !== null
+    ? new Date(new Date(lastRun).getTime() + scrapeIntervalSeconds * 1000)
+    : null;
 }
 
 /**
@@ -209,25 +207,15 @@ export async function runScheduledScrape(
   options: { scheduleNext?: (at: Date) => Promise<void> } = {},
 ): Promise<RunAllResult | null> {
   const { scrapeIntervalSeconds } = await getSettings(app.db);
-  const [marker] = await app.db
-    .select({ value: appMeta.value })
-    .from(appMeta)
-    .where(eq(appMeta.key, LAST_RUN_KEY));
-  if (marker && now.getTime() - new Date(marker.value).getTime() < scrapeIntervalSeconds * 1000)
-    return null;
-  const claimed = marker
-    ? await app.db
-        .update(appMeta)
-        .set({ value: now.toISOString() })
-        .where(and(eq(appMeta.key, LAST_RUN_KEY), eq(appMeta.value, marker.value)))
-        .returning({ key: appMeta.key })
-    : await app.db
-        .insert(appMeta)
-        .values({ key: LAST_RUN_KEY, value: now.toISOString() })
-        .onConflictDoNothing()
-        .returning({ key: appMeta.key });
-  if (claimed.length === 0) return null;
-  await options.scheduleNext?.(new Date(now.getTime() + scrapeIntervalSeconds * 1000));
+  const lastRun = await getAppMetaValue(app.db, LAST_RUN_KEY);
+  const intervalMs = scrapeIntervalSeconds * 1000;
+  if (lastRun !== null && now.getTime() - new Date(lastRun).getTime() < intervalMs) return null;
+  const claimed = await claimAppMetaValue(app.db, LAST_RUN_KEY, {
+    expected: lastRun,
+    value: now.toISOString(),
+  });
+  if (!claimed) return null;
+  await options.scheduleNext?.(new Date(now.getTime() + intervalMs));
   const trigger: ScrapeRunTrigger = "scheduled";
   const run = await createScrapeRun(app.db, {
     trigger,

@@ -2,7 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 
 import { guardAuthAction, redirectWithFlash } from "~/.server/auth-actions.server";
-import { callAuthEndpoint, isAdminUser } from "~/.server/auth.server";
+import { callAuthEndpoint } from "~/.server/auth.server";
+import { isAdminUser } from "~/.server/data/admin-users.server";
 import { deleteSessionByToken } from "~/.server/data/sessions.server";
 import { failure } from "~/lib/action-result";
 import { adminReturnPath } from "~/lib/admin-session";

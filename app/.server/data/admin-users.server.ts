@@ -100,6 +100,21 @@ export async function findUserById(db: Database, id: string) {
   return row ?? null;
 }
 
+/** Stamps the account's last sign-in, shown on the users page. */
+export async function updateUserLastLogin(db: Database, userId: string): Promise<void> {
+  await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** Whether the account has admin rights: the server's answer, never the client's. */
+export async function isAdminUser(db: Database, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(eq(adminUsers.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Grants admin rights; returns false when the user already had them. */
 export async function grantAdmin(
   db: Database,

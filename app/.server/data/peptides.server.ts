@@ -101,6 +101,13 @@ export async function getPeptideOptions(db: Database) {
     .orderBy(asc(peptides.name));
 }
 
+/** Every peptide's name and aliases: what a scraped listing's name is matched against. */
+export async function getAllPeptideNames(db: Database) {
+  return db
+    .select({ id: peptides.id, name: peptides.name, aliases: peptides.aliases })
+    .from(peptides);
+}
+
 /** The peptides as the admin edits them (the audit's before and after): one query. */
 export async function getAdminPeptidesByIds(db: Database, ids: string[]) {
   if (ids.length === 0) return [];

@@ -39,6 +39,19 @@ export async function findOrCreateSizeOption(
   return { id: row.id, created: true };
 }
 
+/** Every peptide's sizes, as numbers: a scrape run matches its listings against them all. */
+export async function getAllSizeOptions(db: Database) {
+  const rows = await db
+    .select({
+      id: sizeOptions.id,
+      peptideId: sizeOptions.peptideId,
+      quantity: sizeOptions.quantity,
+      unit: sizeOptions.unit,
+    })
+    .from(sizeOptions);
+  return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
+}
+
 /** The sizes of one peptide, as numbers. */
 export async function getPeptideSizeOptions(db: Database, peptideId: string) {
   const rows = await db

@@ -310,6 +310,22 @@ export async function upsertVendorPrice(
   });
 }
 
+/** Every vendor's offers with their current price: a scrape run compares its listings with them. */
+export async function getAllVendorPeptides(db: Database) {
+  return db
+    .select({
+      id: vendorPeptides.id,
+      peptideId: vendorPeptides.peptideId,
+      sizeOptionId: vendorPeptides.sizeOptionId,
+      vendorId: vendorPeptides.vendorId,
+      vials: vendorPeptides.vials,
+      price: vendorPeptides.price,
+      currency: vendorPeptides.currency,
+      missedScrapes: vendorPeptides.missedScrapes,
+    })
+    .from(vendorPeptides);
+}
+
 /**
  * A scrape reached the vendor's offer but read no price: the price and its "updated" and
  * "checked" times stay as they are, and the offer counts one more miss towards going stale.

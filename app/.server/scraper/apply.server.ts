@@ -9,8 +9,7 @@ import {
 import { toMilligrams } from "~/lib/units";
 
 import type { AppContext } from "../context.server";
-import { peptides, sizeOptions, vendorPeptides } from "../db/schema";
-import { addPeptideAlias, getPeptideById } from "../data/peptides.server";
+import { addPeptideAlias, getAllPeptideNames, getPeptideById } from "../data/peptides.server";
 import {
   getIgnoredListingNames,
   getReviewItem,
@@ -22,8 +21,16 @@ import {
 } from "../data/scrape-review.server";
 import { countActiveSourcesOfVendor, type ScrapeSource } from "../data/scrape-sources.server";
 import { getSettings } from "../data/settings.server";
-import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-options.server";
-import { recordMissedScrape, recordUnseenScrapedOffers } from "../data/vendor-peptides.server";
+import {
+  findOrCreateSizeOption,
+  getAllSizeOptions,
+  getPeptideSizeOptions,
+} from "../data/size-options.server";
+import {
+  getAllVendorPeptides,
+  recordMissedScrape,
+  recordUnseenScrapedOffers,
+} from "../data/vendor-peptides.server";
 import { saveVendorPrice } from "../vendor-prices.server";
 import type { Listing } from "./extract.server";
 
@@ -64,36 +71,16 @@ interface Catalogue {
 }
 
 async function loadCatalogue(app: Pick<ApplyContext, "db">): Promise<Catalogue> {
-  const [peptideRows, sizeRows, offerRows, settings] = await Promise.all([
-    app.db
-      .select({ id: peptides.id, name: peptides.name, aliases: peptides.aliases })
-      .from(peptides),
-    app.db
-      .select({
-        id: sizeOptions.id,
-        peptideId: sizeOptions.peptideId,
-        quantity: sizeOptions.quantity,
-        unit: sizeOptions.unit,
-      })
-      .from(sizeOptions),
-    app.db
-      .select({
-        id: vendorPeptides.id,
-        peptideId: vendorPeptides.peptideId,
-        sizeOptionId: vendorPeptides.sizeOptionId,
-        vendorId: vendorPeptides.vendorId,
-        vials: vendorPeptides.vials,
-        price: vendorPeptides.price,
-        currency: vendorPeptides.currency,
-        missedScrapes: vendorPeptides.missedScrapes,
-      })
-      .from(vendorPeptides),
+  const [peptides, sizes, offers, settings] = await Promise.all([
+    getAllPeptideNames(app.db),
+    getAllSizeOptions(app.db),
+    getAllVendorPeptides(app.db),
     getSettings(app.db),
   ]);
   return {
-    peptides: peptideRows,
-    sizes: sizeRows.map((size) => ({ ...size, quantity: Number(size.quantity) })),
-    offers: offerRows,
+    peptides,
+    sizes,
+    offers,
     staleAfterMissedRuns: settings.staleAfterMissedRuns,
   };
 }

@@ -12,6 +12,7 @@ import {
 import { slugify } from "~/lib/slug";
 
 import type { Auth } from "../auth.server";
+import { getAppMetaValue, setAppMetaValue } from "../data/app-meta.server";
 import type { Database } from "../db/client";
 import * as t from "../db/schema";
 import {
@@ -49,11 +50,7 @@ function isoDateFromToday(days: number): string {
 }
 
 export async function isDemoInstalled(db: Database): Promise<boolean> {
-  const rows = await db
-    .select({ value: t.appMeta.value })
-    .from(t.appMeta)
-    .where(eq(t.appMeta.key, DEMO_MARKER_KEY));
-  return rows[0]?.value === "true";
+  return (await getAppMetaValue(db, DEMO_MARKER_KEY)) === "true";
 }
 
 /** Creates an e-mail + password account the way better-auth would, already verified. */
@@ -321,9 +318,6 @@ export async function installDemoData(
     .insert(t.adminUsers)
     .values({ email: DEMO_ADMIN.email, userId: adminId })
     .onConflictDoNothing();
-  await db
-    .insert(t.appMeta)
-    .values({ key: DEMO_MARKER_KEY, value: "true" })
-    .onConflictDoUpdate({ target: t.appMeta.key, set: { value: "true" } });
+  await setAppMetaValue(db, DEMO_MARKER_KEY, "true");
   return true;
 }
