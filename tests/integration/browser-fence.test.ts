@@ -216,6 +216,8 @@ describe("prices drawn by JavaScript", () => {
         isActive: true,
       });
       const result = await scrapeSource(allowed, (await getScrapeSource(allowed.db, id))!);
+      // The run's own message first: a refused or failed render says why.
+      expect({ ok: result.ok, message: result.message }).toMatchObject({ ok: true });
       expect(result.data?.name).toEqual(["BPC-157 5mg", "TB-500 10mg"]);
       expect(result.data?.price).toEqual([23.5, 54]);
     } finally {
