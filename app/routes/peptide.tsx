@@ -1,4 +1,4 @@
-import { ArrowLeft, Check } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,6 +17,7 @@ import { PriceAlertPanel } from "~/components/alerts/price-alert-panel";
 import { InStockSwitch } from "~/components/offer-table";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { PriceHistoryChart } from "~/components/price-history-chart";
+import { KeyBenefits, RecommendedPeptides } from "~/components/peptide-extras";
 import { PriceTable } from "~/components/price-table";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
 import { Badge } from "~/components/ui/badge";
@@ -223,60 +224,8 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">
-        <section aria-labelledby="benefits-heading" className="flex flex-col gap-3">
-          <h2 id="benefits-heading" className="text-xl font-semibold">
-            Key Benefits
-          </h2>
-          {peptide.keyBenefits.length > 0 ? (
-            <ul className="flex flex-col gap-2">
-              {peptide.keyBenefits.map((benefit) => (
-                <li key={benefit} className="flex items-start gap-2">
-                  <Check className="mt-0.5 size-4 text-success" aria-hidden />
-                  {benefit}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted-foreground">No key benefits listed.</p>
-          )}
-        </section>
-        <section aria-labelledby="recommended-heading" className="flex flex-col gap-3">
-          <h2 id="recommended-heading" className="text-xl font-semibold">
-            Recommended Products
-          </h2>
-          {recommended.length > 0 ? (
-            <ul className="grid grid-cols-2 gap-3">
-              {recommended.map((item) => (
-                <li key={item.id}>
-                  <Link
-                    to={`/peptide/${item.slug}`}
-                    prefetch="intent"
-                    className="flex h-full flex-col gap-2 rounded-lg border p-3 hover:bg-accent"
-                  >
-                    <img
-                      {...responsiveImage(
-                        item.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE,
-                        "(min-width: 768px) 160px, 50vw",
-                      )}
-                      alt=""
-                      width={200}
-                      height={150}
-                      loading="lazy"
-                      decoding="async"
-                      className="aspect-[4/3] w-full rounded object-cover"
-                    />
-                    <span className="font-medium">{item.name}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {item.categoryName ?? "Uncategorised"}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted-foreground">No recommendations yet.</p>
-          )}
-        </section>
+        <KeyBenefits benefits={peptide.keyBenefits} />
+        <RecommendedPeptides items={recommended} />
       </div>
     </main>
   );
