@@ -93,7 +93,6 @@ export async function executeScrapeRun(
         message: result.message,
         result: result.data,
       });
-      if (result.summary.updated > 0) app.cache.clear();
       return result;
     }
     const result = await scrapeAllSources(app, {
@@ -105,7 +104,6 @@ export async function executeScrapeRun(
       message: result.message,
       result: mergeScraped(result.results.map((r) => r.data)),
     });
-    if (result.results.some((r) => r.summary.updated > 0)) app.cache.clear();
     return result;
   } catch (error) {
     app.logger.error({ err: error, runId }, "scrape run failed");
