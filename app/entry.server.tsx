@@ -6,6 +6,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 
 import { contentSecurityPolicy, createCspNonce } from "~/.server/csp.server";
+import { deferHydration } from "~/.server/hydrate-after-paint.server";
+import { isAdminArea } from "~/lib/admin-session";
 
 export const streamTimeout = 5_000;
 
@@ -17,6 +19,10 @@ export const streamTimeout = 5_000;
 class FlushChunks extends PassThrough {
   private pending: Buffer[] = [];
 
+  constructor(private readonly rewrite: ((html: Buffer) => Buffer) | null) {
+    super();
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.pending.push(chunk);
     callback();
@@ -24,8 +30,9 @@ class FlushChunks extends PassThrough {
 
   flush() {
     if (this.pending.length === 0) return;
-    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    const chunk = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
     this.pending = [];
+    this.push(this.rewrite ? this.rewrite(chunk) : chunk);
   }
 
   override _flush(callback: TransformCallback) {
@@ -37,8 +44,10 @@ class FlushChunks extends PassThrough {
 /**
  * React Router's default Node entry, plus a Content-Security-Policy with a fresh nonce per
  * response: React Router puts it on its inline scripts (hydration data, scroll restoration,
- * module loader), and any other inline script is refused. Vite's development server injects
- * scripts of its own, so the policy applies to production builds.
+ * module loader), and any other inline script is refused. Built public pages also hydrate
+ * after their first paint (`deferHydration`); the back office is a working tool whose admins
+ * act at once, so it hydrates as React Router does. Vite's development server injects scripts
+ * of its own, so neither applies there.
  */
 export default function handleRequest(
   request: Request,
@@ -48,7 +57,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = createCspNonce();
-  if (loadContext.app.env.NODE_ENV !== "development") {
+  const viteDevServer = loadContext.app.env.NODE_ENV === "development";
+  if (!viteDevServer) {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   }
   if (request.method.toUpperCase() === "HEAD") {
@@ -73,12 +83,11 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new FlushChunks({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const adminArea = isAdminArea(new URL(request.url).pathname);
+          const body = new FlushChunks(viteDevServer || adminArea ? null : deferHydration);
+          body.once("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);

@@ -27,6 +27,7 @@ import { SiteHeader } from "~/components/site-header";
 import { TopBar } from "~/components/top-bar";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/sonner";
+import { isAdminArea } from "~/lib/admin-session";
 import { AGE_GATE_HEAD_SCRIPT } from "~/lib/age-gate";
 import { displayCurrencies } from "~/lib/money";
 
@@ -70,7 +71,7 @@ export function meta({ error }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // The back office is for admins; the public age gate would only stand in their way.
-  const isAdminArea = useLocation().pathname.startsWith("/admin");
+  const adminArea = isAdminArea(useLocation().pathname);
   // The response's CSP nonce (React Router's own scripts carry it); the browser hides it after
   // parsing, so the client renders none and the mismatch is expected.
   const nonce = useContext(FrameworkContext)?.nonce;
@@ -84,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/site.webmanifest" />
         <meta name="theme-color" content="#171717" />
         {/* Before the stylesheet, which would hold the parser until it loads. */}
-        {isAdminArea ? null : (
+        {adminArea ? null : (
           <>
             <script
               nonce={nonce}
@@ -105,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <TopBar latestPriceCheck={root?.latestPriceCheck ?? null} />
         <div className="flex flex-1 flex-col">{children}</div>
         <SiteFooter sections={root?.footer ?? []} />
-        {isAdminArea ? null : <AgeGate />}
+        {adminArea ? null : <AgeGate />}
         <Toaster theme="system" />
         <FlashToast flash={root?.flash ?? null} />
         <ScrollRestoration />

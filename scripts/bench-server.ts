@@ -35,7 +35,9 @@ function processCpuMs(pid: number | undefined): number {
 }
 
 export function ensureProductionBuild() {
-  if (fs.existsSync(path.join(ROOT, "build/server/index.js"))) return;
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (fs.existsSync(path.join(ROOT, buildDir, "server/index.js"))) return;
+  if (process.env.BUILD_DIR) throw new Error(`BUILD_DIR=${buildDir} holds no build`);
   console.log("No production build yet: building…");
   execFileSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
 }

@@ -90,7 +90,9 @@ export async function createServer(options: ServerOptions) {
         maxAge: "1y",
       }),
     );
-    app.use(express.static(options.clientBuildDir, { maxAge: "1h", index: false }));
+    const publicFiles = express.static(options.clientBuildDir, { maxAge: "1h", index: false });
+    // Only a path with a file extension can name one of these files: pages skip the lookup.
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   // Uploads get generated, never reused names: cacheable for a year. Their resized variants

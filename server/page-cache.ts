@@ -64,6 +64,10 @@ function sendCached(req: IncomingMessage, res: ServerResponse, page: RenderedPag
   let body = page.body;
   const headers: Record<string, string> = Object.fromEntries(page.headers);
   headers[PAGE_CACHE_HEADER] = "hit";
+  if (page.renderedPolicy) {
+    page.sharedPolicy ??= cachedPagePolicy(page.renderedPolicy, page.body.toString("utf8"));
+    headers["content-security-policy"] = page.sharedPolicy;
+  }
   if (body.length >= GZIP_THRESHOLD_BYTES && acceptsGzip(req.headers["accept-encoding"])) {
     page.gzipped ??= gzipSync(body);
     body = page.gzipped;
@@ -92,21 +96,25 @@ function captureRendering(res: ServerResponse, cache: PageCache, url: string) {
     const buffer = toBuffer(chunk, rest[0]);
     if (buffer) chunks.push(buffer);
     if (isShareable(res)) {
-      const body = Buffer.concat(chunks);
       const headers: [string, string][] = [];
+      let renderedPolicy: string | undefined;
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value === undefined || TRANSFER_HEADERS.has(name)) continue;
         const text = Array.isArray(value) ? value.join(", ") : String(value);
-        headers.push([
-          name,
-          name === "content-security-policy" ? cachedPagePolicy(text, body.toString("utf8")) : text,
-        ]);
+        if (name === "content-security-policy") renderedPolicy = text;
+        else headers.push([name, text]);
       }
       // Compression adds this when it encodes; a cached answer may go out either way.
       if (!headers.some(([name]) => name === "vary")) headers.push(["vary", "Accept-Encoding"]);
       cache.pages.write(
         url,
-        { status: res.statusCode, headers, body, storedAt: Date.now() },
+        {
+          status: res.statusCode,
+          headers,
+          body: Buffer.concat(chunks),
+          renderedPolicy,
+          storedAt: Date.now(),
+        },
         version,
       );
     }

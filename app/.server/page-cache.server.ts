@@ -24,10 +24,18 @@ export interface PageCache {
 
 export interface RenderedPage {
   status: number;
+  /** Replayed as the app sent them, but for the Content-Security-Policy. */
   headers: [name: string, value: string][];
   body: Buffer;
   /** The gzip of body, made on the first request that accepts it. */
   gzipped?: Buffer;
+  /** The policy the page was rendered with: its nonce, never sent again. */
+  renderedPolicy?: string;
+  /**
+   * The policy every replay sends (inline scripts by hash), made from renderedPolicy on the
+   * first replay: a URL asked for once never pays for hashing its scripts.
+   */
+  sharedPolicy?: string;
   storedAt: number;
 }
 

@@ -10,27 +10,12 @@ import { Skeleton } from "./ui/skeleton";
 
 export const PEPTIDE_PLACEHOLDER_IMAGE = PLACEHOLDER_IMAGE;
 
-const CARD_CLASS =
-  "flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm";
-
-/**
- * The secondary Badge's look without its focus, invalid-state and icon rules, which a plain
- * span never needs: a home page shows dozens of cards, and every class is bytes and work in
- * each uncached render.
- */
-const VENDOR_COUNT_CLASS =
-  "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-md border border-transparent bg-secondary px-2 py-0.5 text-xs font-medium whitespace-nowrap text-secondary-foreground tabular-nums";
-
-const SIZE_BUTTON_CLASS =
-  "h-7 rounded-md border px-2 text-xs font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
-const SIZE_ACTIVE_CLASS = "border-primary bg-primary text-primary-foreground";
-const SIZE_IDLE_CLASS = "bg-background hover:bg-accent";
-
 /**
  * One peptide with its sizes; every size's lowest price is already in the loader data,
- * so choosing a size updates the price in place without a request.
+ * so choosing a size updates the price in place without a request. `priority`: the card is
+ * likely the largest thing on a phone's first screen; load its image first. Its longer class
+ * lists are app.css rules (.peptide-card…): a page shows dozens of cards.
  */
-/** `priority`: the card is likely the largest thing on a phone's first screen; load its image first. */
 export function PeptideCard({
   peptide,
   priority = false,
@@ -42,14 +27,8 @@ export function PeptideCard({
   const size = peptide.sizes.find((s) => s.id === sizeId) ?? peptide.sizes[0];
   const href = `/peptide/${peptide.slug}`;
   return (
-    <article className={CARD_CLASS} aria-label={peptide.name} data-testid="peptide-card">
-      <Link
-        to={href}
-        prefetch="intent"
-        tabIndex={-1}
-        aria-hidden
-        className="block aspect-[4/3] bg-muted"
-      >
+    <article className="peptide-card" aria-label={peptide.name} data-testid="peptide-card">
+      <div className="aspect-[4/3] bg-muted">
         <img
           {...responsiveImage(peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, IMAGE_SIZES.card)}
           alt=""
@@ -61,11 +40,16 @@ export function PeptideCard({
           decoding={priority ? "auto" : "async"}
           className="size-full object-cover"
         />
-      </Link>
+      </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-col gap-1">
           <h3 className="font-semibold leading-tight">
-            <Link to={href} prefetch="intent" className="hover:underline">
+            {/* Its ::after covers the card, so the card is one link and one tab stop. */}
+            <Link
+              to={href}
+              prefetch="intent"
+              className="hover:underline after:absolute after:inset-0"
+            >
               {peptide.name}
             </Link>
           </h3>
@@ -74,15 +58,18 @@ export function PeptideCard({
           </span>
         </div>
         {peptide.sizes.length > 0 ? (
-          <div role="group" aria-label={`${peptide.name} size`} className="flex flex-wrap gap-1.5">
+          <div
+            role="group"
+            aria-label={`${peptide.name} size`}
+            className="relative z-10 flex flex-wrap gap-1.5"
+          >
             {peptide.sizes.map((s) => (
               <button
                 key={s.id}
                 type="button"
                 aria-pressed={s.id === size?.id}
                 onClick={() => setSizeId(s.id)}
-                // No class of one list overrides one of the other: joined, not merged.
-                className={`${SIZE_BUTTON_CLASS} ${s.id === size?.id ? SIZE_ACTIVE_CLASS : SIZE_IDLE_CLASS}`}
+                className="peptide-card-size"
               >
                 {s.label}
               </button>
@@ -115,7 +102,7 @@ export function PeptideCard({
               <p className="text-xs text-muted-foreground">Not in stock</p>
             ) : null}
           </div>
-          <span className={VENDOR_COUNT_CLASS} data-testid="card-vendors">
+          <span className="peptide-card-vendors" data-testid="card-vendors">
             {`${size?.vendorCount ?? 0} ${size?.vendorCount === 1 ? "vendor" : "vendors"}`}
           </span>
         </div>
@@ -127,7 +114,7 @@ export function PeptideCard({
 /** Same outer size as a card, so the grid does not jump while the next page loads. */
 export function PeptideCardSkeleton() {
   return (
-    <div className={CARD_CLASS} data-testid="peptide-card-skeleton">
+    <div className="peptide-card" data-testid="peptide-card-skeleton">
       <Skeleton className="aspect-[4/3] rounded-none" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <Skeleton className="h-5 w-2/3" />

@@ -13,10 +13,11 @@ import {
   type HistoryBucket,
   type HistoryRange,
   type PriceMark,
-  type PricePoint,
   type PriceSeries,
 } from "~/lib/price-history";
 import { cn } from "~/lib/utils";
+
+import { pointDate, PriceHistoryTable } from "./price-history-table";
 
 /**
  * Two drawings of the same chart: a wide one from 640 px and a narrow one below, each about
@@ -39,21 +40,6 @@ const COLORS = [
 ];
 
 const colorOf = (seriesIndex: number) => COLORS[seriesIndex % COLORS.length];
-
-const BUCKET_PREFIX: Record<HistoryBucket, string> = {
-  day: "",
-  week: "Week of ",
-  month: "Month from ",
-};
-
-/**
- * A point's span as the chart and the table say it: its day (UTC), or the first day of its week
- * or month; a merged point's first and last (see mergePoints).
- */
-function pointDate({ t, until }: PricePoint, bucket: HistoryBucket): string {
-  if (until === undefined) return `${BUCKET_PREFIX[bucket]}${formatDate(new Date(t))} (UTC)`;
-  return `${formatDate(new Date(t))} to ${BUCKET_PREFIX[bucket].toLowerCase()}${formatDate(new Date(until))} (UTC)`;
-}
 
 function describePoint(point: FlatPoint, currency: string, bucket: HistoryBucket): string {
   const spread =
@@ -364,54 +350,13 @@ export function PriceHistoryChart({
           </ul>
         </figcaption>
       </figure>
-      <details className="rounded-lg border px-3 py-2 text-sm">
-        <summary className="cursor-pointer font-medium">Price history as a table</summary>
-        <div className="mt-2 max-h-96 overflow-y-auto">
-          <table className="w-full tabular-nums" data-testid="price-history-table">
-            <caption className="py-1 text-left text-xs text-muted-foreground">
-              Prices of {subject} before coupons, {HISTORY_RANGE_LABELS[range].toLowerCase()}:{" "}
-              {points.some((p) => p.until !== undefined)
-                ? `each ${bucket}'s or run of ${bucket}s' last price`
-                : `each ${bucket}'s last price`}{" "}
-              with its low and high, in {currency}
-            </caption>
-            <thead>
-              <tr className="border-b text-left">
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Vendor
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium">
-                  Price
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium">
-                  Low
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  High
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={`${p.seriesIndex}-${p.t}`} className="border-b last:border-0">
-                  <th scope="row" className="py-1 pr-3 text-left font-normal">
-                    {pointDate(p, bucket)}
-                  </th>
-                  <td className="py-1 pr-3">{p.vendorName}</td>
-                  <td className="py-1 pr-3 text-right">{formatPrice(p.price, currency)}</td>
-                  <td className="py-1 pr-3 text-right">
-                    {formatPrice(p.low ?? p.price, currency)}
-                  </td>
-                  <td className="py-1 text-right">{formatPrice(p.high ?? p.price, currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <PriceHistoryTable
+        points={points}
+        bucket={bucket}
+        currency={currency}
+        range={range}
+        subject={subject}
+      />
     </div>
   );
 }

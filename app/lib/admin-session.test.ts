@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { adminLoginPathFor, adminReturnPath } from "./admin-session";
+import { adminLoginPathFor, adminReturnPath, isAdminArea } from "./admin-session";
 
 describe("adminLoginPathFor", () => {
   it("carries an admin page back through the sign-in", () => {
@@ -25,5 +25,16 @@ describe("adminReturnPath", () => {
     expect(adminReturnPath("https://evil.test/admin")).toBe("/admin");
     expect(adminReturnPath("/\\evil.test")).toBe("/admin");
     expect(adminReturnPath("/login")).toBe("/admin");
+  });
+});
+
+describe("isAdminArea", () => {
+  it("takes in the back office and its sign-in, nothing public", () => {
+    for (const path of ["/admin", "/admin/peptides", "/admin-login"]) {
+      expect(isAdminArea(path)).toBe(true);
+    }
+    for (const path of ["/", "/peptide/bpc-157", "/login", "/compare"]) {
+      expect(isAdminArea(path)).toBe(false);
+    }
   });
 });

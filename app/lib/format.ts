@@ -4,22 +4,31 @@ import { roundToCents } from "~/lib/pricing";
 
 const SYMBOLS: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
 
+/**
+ * An Intl formatter made on its first use: making one takes milliseconds of a page's start-up
+ * in the browser, and the usual values are written out by hand below, so most pages never need
+ * one.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 // A fixed locale so the server's and the browser's output match during hydration.
-const NUMBER = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const number = onFirstUse(
+  () => new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
 
 /** Below this, toFixed(2) writes every cent exactly, as Intl does. */
 const FAST_FORMAT_LIMIT = 1e15;
 
 /**
- * NUMBER.format for an amount already rounded to cents, written out by hand for the usual
+ * Intl's en-US format for an amount already rounded to cents, written out by hand for the usual
  * ones: a page formats hundreds of prices, and Intl takes several microseconds each.
  */
 function centsDigits(amount: number): string {
   if (!(amount >= 0 && amount < FAST_FORMAT_LIMIT) || Object.is(amount, -0)) {
-    return NUMBER.format(amount);
+    return number().format(amount);
   }
   const fixed = amount.toFixed(2);
   const point = fixed.length - 3;
@@ -43,18 +52,15 @@ export function formatPrice(amount: number, currency: string | null = "USD"): st
  * Dates show in UTC, labelled, with a fixed locale: the server and every visitor's browser,
  * whatever their time zone, render the same text, so hydration never disagrees.
  */
-const UTC_DAY = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-const UTC_TIME = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const utcDayFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "UTC",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    }),
+);
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}T[\d:.]+$/;
@@ -79,15 +85,21 @@ function toDate(value: Date | string | null | undefined): Date | null {
 /** An unreadable timestamp is treated like a missing one. */
 export function formatLastScraped(date: Date | string | null): string {
   const value = toDate(date);
-  return value ? `${utcDay(value)} ${UTC_TIME.format(value)} UTC` : "Never";
+  return value ? `${utcDay(value)} ${utcTime(value)} UTC` : "Never";
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** UTC_DAY.format written out for four-digit years ("Nov 23, 2026"): Intl is slow per call. */
+/** "05:07": the time of day in UTC, 24-hour. */
+function utcTime(value: Date): string {
+  const twoDigits = (n: number) => String(n).padStart(2, "0");
+  return `${twoDigits(value.getUTCHours())}:${twoDigits(value.getUTCMinutes())}`;
+}
+
+/** Intl's en-US day written out for four-digit years ("Nov 23, 2026"): Intl is slow per call. */
 function utcDay(value: Date): string {
   const year = value.getUTCFullYear();
-  if (year < 1000 || year > 9999) return UTC_DAY.format(value);
+  if (year < 1000 || year > 9999) return utcDayFormat().format(value);
   return `${MONTHS[value.getUTCMonth()]} ${value.getUTCDate()}, ${year}`;
 }
 

@@ -10,6 +10,13 @@ export type HistoryRange = (typeof HISTORY_RANGES)[number];
 export const HISTORY_RANGE_PARAM = "range";
 export const DEFAULT_HISTORY_RANGE: HistoryRange = "90d";
 
+/**
+ * `?history=table`: the detail page with its price history table open and rendered by the
+ * server, for visitors without JavaScript (with it, opening the table renders it in place).
+ */
+export const HISTORY_TABLE_PARAM = "history";
+export const HISTORY_TABLE_OPEN = "table";
+
 export const HISTORY_RANGE_LABELS: Record<HistoryRange, string> = {
   "30d": "30 days",
   "90d": "90 days",

@@ -26,7 +26,12 @@ import { jsonForScript, priceSummary, productDescription, productJsonLd } from "
 import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { peptideFeedPath } from "~/lib/price-drop-feed";
 import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
-import { buildHistorySeries, HISTORY_RANGE_PARAM, parseHistoryRange } from "~/lib/price-history";
+import {
+  buildHistorySeries,
+  HISTORY_RANGE_PARAM,
+  HISTORY_TABLE_PARAM,
+  parseHistoryRange,
+} from "~/lib/price-history";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/peptide";
@@ -71,7 +76,10 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) 
 /** The size shown, as its label in the URL (?size=10mg); the sort and stock switch beside it. */
 const SIZE_PARAM = "size";
 
-/** Choosing a size, a sort or the stock switch only rearranges offers already loaded. */
+/**
+ * Choosing a size, a sort or the stock switch only rearranges offers already loaded; opening
+ * the history table shows points already loaded.
+ */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -80,7 +88,7 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   if (
     formMethod === undefined &&
-    differOnlyIn(currentUrl, nextUrl, [SIZE_PARAM, ...OFFER_VIEW_PARAMS])
+    differOnlyIn(currentUrl, nextUrl, [SIZE_PARAM, HISTORY_TABLE_PARAM, ...OFFER_VIEW_PARAMS])
   )
     return false;
   return defaultShouldRevalidate;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { peptides, savedDeals, vendorPeptides } from "~/.server/db/schema";
 
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -31,6 +31,7 @@ describe("an account in the browser", () => {
     const password = "browser-password-1";
 
     await page.goto(`${server.baseUrl}/signup`);
+    await waitForHydration(page);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByLabel("Confirm password").fill(password);
@@ -52,6 +53,7 @@ describe("an account in the browser", () => {
       .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
       .limit(1);
     await page.goto(`${server.baseUrl}/peptide/${offer.slug}`);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Save deal" }).first().click();
     await expectToast(page, "Deal saved");
     expect(await server.app.db.select({ id: savedDeals.id }).from(savedDeals)).toHaveLength(1);
@@ -84,10 +86,12 @@ describe("an account in the browser", () => {
     const page = await context.newPage();
 
     await page.goto(`${server.baseUrl}/login`);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expectToast(page, "Please enter both email and password");
 
     await page.goto(`${server.baseUrl}/signup`);
+    await waitForHydration(page);
     await page.getByLabel("Email").fill("someone@example.com");
     await page.getByLabel("Password", { exact: true }).fill("password-one");
     await page.getByLabel("Confirm password").fill("password-two");

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, peptides, savedDeals, vendorPeptides, vendors } from "~/.server/db/schema";
 
 import { createUserWithPassword } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext } from "../helpers/browser";
+import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -87,6 +87,7 @@ describe("saving deals", () => {
     const context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(url(`/peptide/${offer.slug}`));
+    await waitForHydration(page);
     const row = page.getByTestId("price-row").filter({ hasText: offer.vendor }).first();
     const saveButton = row.getByRole("button", { name: "Save deal" });
 

@@ -36,7 +36,9 @@ describe("price history", () => {
   it("switches range through the URL, and the table follows", async () => {
     const page = await openDetail();
     expect(await rangeLink(page, "90 days").getAttribute("aria-current")).toBe("true");
+    await page.getByText("Price history as a table").click();
     const table = page.getByTestId("price-history-table");
+    await table.waitFor();
     const rowsIn90 = await table.locator("tbody tr").count();
 
     await rangeLink(page, "30 days").click();
@@ -59,13 +61,21 @@ describe("price history", () => {
     await page.context().close();
   });
 
-  it("works without JavaScript: the range links are plain links", async () => {
+  it("works without JavaScript: the range links are plain links, the table a link away", async () => {
     const context = await newVerifiedContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(url("/peptide/bpc-157"));
     await rangeLink(page, "All").click();
     await page.waitForURL(/[?&]range=all/, SETTLE);
     expect(await rangeLink(page, "All").getAttribute("aria-current")).toBe("true");
+
+    await page.getByText("Price history as a table").click();
+    await page.getByRole("link", { name: /^Show the \d+ prices as a table$/ }).click();
+    await page.waitForURL(/[?&]history=table/, SETTLE);
+    const table = page.getByRole("table", { name: /Prices of BPC-157/ });
+    await table.waitFor({ state: "visible" });
+    expect(await table.locator("caption").textContent()).toMatch(/before coupons, all:/);
+    expect(await table.locator("tbody tr").count()).toBeGreaterThan(1);
     await context.close();
   });
 

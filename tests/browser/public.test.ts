@@ -173,6 +173,19 @@ describe("home page", () => {
     expect(requests.filter((r) => new URL(r).pathname.endsWith(".data"))).toEqual([]);
     await context.close();
   });
+
+  it("opens a card's page from anywhere on the card: one link, one tab stop", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/"));
+    await waitForHydration(page);
+    const card = mainGrid(page).locator('article[aria-label="BPC-157"]');
+    expect(await card.getByRole("link").count()).toBe(1);
+    // The top left corner: the picture, not the name.
+    await card.click({ position: { x: 12, y: 12 } });
+    await page.waitForURL(/\/peptide\/bpc-157$/);
+    await context.close();
+  });
 });
 
 describe("peptide detail", () => {

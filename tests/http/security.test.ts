@@ -370,6 +370,21 @@ describe("Content-Security-Policy and other headers", () => {
     expect(nonces.size).toBe(3);
   });
 
+  it("holds a public page's modules back until its first paint; the back office loads them at once", async () => {
+    const publicPage = await (await server.fetch("/catalog")).text();
+    expect(publicPage).not.toContain('<link rel="modulepreload"');
+    expect(publicPage).not.toContain('type="module"');
+    expect(publicPage).toMatch(/<script nonce="[^"]+" type="text\/plain" id="hydration-module">/);
+    expect(publicPage).toContain("startHydrationAfterPaint");
+
+    const backOffice = await (
+      await server.fetch("/admin/peptides", { headers: { cookie: adminCookie } })
+    ).text();
+    expect(backOffice).toContain('<link rel="modulepreload"');
+    expect(backOffice).toMatch(/<script nonce="[^"]+" type="module" async="">/);
+    expect(backOffice).not.toContain("hydration-module");
+  });
+
   it("forbids framing and sends HSTS only under https", async () => {
     const plain = await server.fetch("/");
     expect(plain.headers.get("x-frame-options")).toBe("DENY");

@@ -146,9 +146,18 @@ describe("price history on the detail page", () => {
     expect(html).toContain('data-testid="history-lowest"');
     expect(html).toContain('data-testid="history-highest"');
     expect(html).toContain('data-testid="history-current"');
+    // The table's rows wait until it is opened; without JavaScript a link opens it.
+    expect(html).not.toContain('data-testid="price-history-table"');
+    expect(html).toContain('href="/peptide/bpc-157?range=30d&amp;history=table#history-heading"');
+  });
+
+  it("renders the history table, open, for ?history=table (the page without JavaScript)", async () => {
+    const { html } = await page("/peptide/bpc-157?range=30d&history=table");
+    expect(html).toMatch(/<details open=""[^>]*><summary[^>]*>Price history as a table/);
     expect(html).toContain('data-testid="price-history-table"');
-    expect(html).toContain("<caption");
-    expect(html).toContain('scope="col"');
+    expect(html).toMatch(/<caption[^>]*>Prices of /);
+    expect(html).toContain('<th scope="col">Date</th>');
+    expect(html).toMatch(/<tbody><tr><th scope="row">/);
   });
 
   it("takes an unknown range as the default one", async () => {

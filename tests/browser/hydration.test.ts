@@ -1,0 +1,81 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+let visitor: BrowserContext;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  visitor = await newVerifiedContext(browser);
+});
+afterAll(async () => {
+  await visitor?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+/** When the page painted, loaded, and asked for its first script (ms since navigation). */
+function loadTimeline(page: Page) {
+  return page.evaluate(() => {
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/.*\.js$/.test(new URL(entry.name).pathname));
+    const [navigation] = performance.getEntriesByType(
+      "navigation",
+    ) as PerformanceNavigationTiming[];
+    return {
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      loadEventEnd: navigation?.loadEventEnd,
+      scripts: scripts.length,
+      firstScriptRequested: Math.min(...scripts.map((entry) => entry.startTime)),
+    };
+  });
+}
+
+describe("hydration after the first paint", () => {
+  it.each(["/", "/peptide/bpc-157", "/compare"])(
+    "%s paints and loads before it asks for any JavaScript, then hydrates",
+    async (path) => {
+      const page = await visitor.newPage();
+      await page.goto(`${server.baseUrl}${path}`);
+      await waitForHydration(page);
+      const timeline = await loadTimeline(page);
+      expect(timeline.scripts).toBeGreaterThan(5);
+      expect(timeline.firstContentfulPaint).toBeGreaterThan(0);
+      expect(timeline.firstScriptRequested).toBeGreaterThanOrEqual(timeline.firstContentfulPaint!);
+      expect(timeline.firstScriptRequested).toBeGreaterThanOrEqual(timeline.loadEventEnd!);
+      // The page is the app's now: a client-side navigation keeps the document.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Catalog" })
+        .click();
+      await page.waitForURL(/\/catalog$/);
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+      await page.close();
+    },
+  );
+
+  it("hydrates a page from the shared cache, whose policy allows its inline scripts by hash", async () => {
+    const path = "/peptide/tb-500";
+    const earlier = await browser.newContext();
+    await (await earlier.newPage()).goto(`${server.baseUrl}${path}`);
+    await earlier.close();
+
+    // A first-time visitor without cookies (and without the earlier one's browser cache).
+    const newcomer = await browser.newContext();
+    const page = await newcomer.newPage();
+    const response = await page.goto(`${server.baseUrl}${path}`);
+    const policy = response!.headers()["content-security-policy"] ?? "";
+    expect(policy).toMatch(/script-src 'self' 'sha256-/);
+    expect(policy).not.toContain("'nonce-");
+    // A script the policy refused would be a console error, which fails the test.
+    await waitForHydration(page);
+    await newcomer.close();
+  });
+});
