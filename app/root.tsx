@@ -28,7 +28,7 @@ import { TopBar } from "~/components/top-bar";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/sonner";
 import { isAdminArea } from "~/lib/admin-session";
-import { AGE_GATE_HEAD_SCRIPT } from "~/lib/age-gate";
+import { AGE_GATE_HEAD_SCRIPT, AGE_GATE_PAGE_SCRIPT } from "~/lib/age-gate";
 import { displayCurrencies } from "~/lib/money";
 
 import type { Route } from "./+types/root";
@@ -101,11 +101,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col bg-background text-foreground antialiased">
-        <SiteHeader user={root?.user ?? null} />
-        <TopBar latestPriceCheck={root?.latestPriceCheck ?? null} />
-        <div className="flex flex-1 flex-col">{children}</div>
-        <SiteFooter sections={root?.footer ?? []} />
+      <body className="bg-background text-foreground antialiased">
+        <div className="flex min-h-screen flex-col">
+          {adminArea ? null : (
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: AGE_GATE_PAGE_SCRIPT }}
+            />
+          )}
+          <SiteHeader user={root?.user ?? null} />
+          <TopBar latestPriceCheck={root?.latestPriceCheck ?? null} />
+          <div className="flex flex-1 flex-col">{children}</div>
+          <SiteFooter sections={root?.footer ?? []} />
+        </div>
         {adminArea ? null : <AgeGate />}
         <Toaster theme="system" />
         <FlashToast flash={root?.flash ?? null} />

@@ -30,22 +30,31 @@ function startHydrationAfterPaint(hrefs: string[], moduleId: string) {
   const start = () => {
     if (started) return;
     started = true;
-    // One insertion for all of them: dozens appended one by one take milliseconds of main thread.
-    const preloads = document.createDocumentFragment();
-    for (const href of hrefs) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      preloads.append(link);
-    }
-    document.head.append(preloads);
-    const inert = document.getElementById(moduleId) as HTMLScriptElement | null;
-    if (!inert) return;
-    const script = document.createElement("script");
-    script.type = "module";
-    script.nonce = inert.nonce;
-    script.textContent = inert.textContent;
-    inert.replaceWith(script);
+    // Each preload costs the main thread a request (several milliseconds with dev tools open,
+    // as under Lighthouse): one per task, then the module, keeps every task short. A message
+    // channel, unlike a chain of timers, is not clamped to 4 ms a step.
+    const channel = new MessageChannel();
+    let next = 0;
+    channel.port1.onmessage = () => {
+      const href = hrefs[next++];
+      if (href !== undefined) {
+        const link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.href = href;
+        document.head.append(link);
+        channel.port2.postMessage(null);
+        return;
+      }
+      channel.port1.close();
+      const inert = document.getElementById(moduleId) as HTMLScriptElement | null;
+      if (!inert) return;
+      const script = document.createElement("script");
+      script.type = "module";
+      script.nonce = inert.nonce;
+      script.textContent = inert.textContent;
+      inert.replaceWith(script);
+    };
+    channel.port2.postMessage(null);
   };
   const afterFirstPaint = () => {
     const observable =

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 
-import { newAgeVerificationExpiry, nextFocusIndex, readAgeVerification } from "~/lib/age-gate";
+import {
+  newAgeVerificationExpiry,
+  nextFocusIndex,
+  readAgeVerification,
+  reopenPageBehindGate,
+  shutPageBehindGate,
+} from "~/lib/age-gate";
 import { AGE_VERIFIED_KEY } from "~/lib/constants";
 
 import { Button } from "./ui/button";
@@ -65,16 +71,9 @@ function useModal(open: boolean) {
   useEffect(() => {
     const overlay = overlayRef.current;
     if (!open || !overlay) return;
-    const root = document.documentElement;
-    const previousOverflow = root.style.overflow;
-    root.style.overflow = "hidden";
-    const madeInert = [...document.body.children].filter(
-      (element): element is HTMLElement =>
-        element instanceof HTMLElement && !element.contains(overlay) && !element.inert,
-    );
-    for (const element of madeInert) element.inert = true;
-
-    // Not autoFocus: the gate is usually hydrated, not mounted, and hydration focuses nothing.
+    // Cheap after the page script (AGE_GATE_PAGE_SCRIPT), which shut the page while parsing.
+    shutPageBehindGate(overlay);
+    // The server's HTML autofocuses the gate's button; a gate mounted on the client may not have.
     if (!overlay.contains(document.activeElement)) {
       overlay.querySelector<HTMLElement>("[data-initial-focus]")?.focus();
     }
@@ -95,8 +94,7 @@ function useModal(open: boolean) {
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("focusin", onFocusIn);
     return () => {
-      root.style.overflow = previousOverflow;
-      for (const element of madeInert) element.inert = false;
+      reopenPageBehindGate();
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("focusin", onFocusIn);
     };
@@ -132,7 +130,7 @@ export function AgeGate() {
           <Button variant="outline" onClick={() => window.location.assign(EXIT_URL)}>
             Exit
           </Button>
-          <Button data-initial-focus="" onClick={confirm}>
+          <Button data-initial-focus="" autoFocus onClick={confirm}>
             I Confirm
           </Button>
         </div>

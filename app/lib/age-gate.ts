@@ -27,6 +27,42 @@ export const AGE_VERIFIED_ATTRIBUTE = "data-age-verified";
  */
 export const AGE_GATE_HEAD_SCRIPT = `try{if((${readAgeVerification.toString()})(localStorage.getItem(${JSON.stringify(AGE_VERIFIED_KEY)}),Date.now()).verified)document.documentElement.setAttribute(${JSON.stringify(AGE_VERIFIED_ATTRIBUTE)},"")}catch(e){}`;
 
+/** On <html> while the gate is open: the page behind it does not scroll (app.css). */
+export const AGE_GATE_OPEN_ATTRIBUTE = "data-age-gate-open";
+/** Marks what the gate made inert, so closing it frees those and nothing else. */
+export const AGE_GATE_INERT_ATTRIBUTE = "data-age-gate-inert";
+
+/**
+ * Makes every element of <body> but the gate's overlay inert and stops the page scrolling;
+ * what is already inert (the page wrapper the page script shut) is left alone.
+ */
+export function shutPageBehindGate(overlay: Element): void {
+  document.documentElement.setAttribute(AGE_GATE_OPEN_ATTRIBUTE, "");
+  for (const element of document.body.children) {
+    if (element instanceof HTMLElement && !element.contains(overlay) && !element.inert) {
+      element.inert = true;
+      element.setAttribute(AGE_GATE_INERT_ATTRIBUTE, "");
+    }
+  }
+}
+
+export function reopenPageBehindGate(): void {
+  document.documentElement.removeAttribute(AGE_GATE_OPEN_ATTRIBUTE);
+  for (const element of document.querySelectorAll<HTMLElement>(`[${AGE_GATE_INERT_ATTRIBUTE}]`)) {
+    element.inert = false;
+    element.removeAttribute(AGE_GATE_INERT_ATTRIBUTE);
+  }
+}
+
+/**
+ * The inline script that opens the page's wrapper element (the root layout puts it first).
+ * For a visitor not verified here it makes the wrapper inert before anything in it is parsed
+ * or styled: done at hydration instead, making the page inert costs a style recalculation of
+ * every element in the middle of hydration's longest task, and done at the end of the body,
+ * after the parser has yielded to a first paint, still one more.
+ */
+export const AGE_GATE_PAGE_SCRIPT = `try{if(!document.documentElement.hasAttribute(${JSON.stringify(AGE_VERIFIED_ATTRIBUTE)})){var page=document.currentScript.parentElement;page.inert=true;page.setAttribute(${JSON.stringify(AGE_GATE_INERT_ATTRIBUTE)},"");document.documentElement.setAttribute(${JSON.stringify(AGE_GATE_OPEN_ATTRIBUTE)},"")}}catch(e){}`;
+
 export function newAgeVerificationExpiry(now: number): number {
   return now + AGE_CONFIRMATION_MS;
 }

@@ -1,18 +1,9 @@
 /** Display formatting shared by server-rendered and client-rendered pages. */
 
+import { onFirstUse } from "~/lib/on-first-use";
 import { roundToCents } from "~/lib/pricing";
 
 const SYMBOLS: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
-
-/**
- * An Intl formatter made on its first use: making one takes milliseconds of a page's start-up
- * in the browser, and the usual values are written out by hand below, so most pages never need
- * one.
- */
-function onFirstUse<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
-}
 
 // A fixed locale so the server's and the browser's output match during hydration.
 const number = onFirstUse(

@@ -1,5 +1,7 @@
 /** Table sorting of SPEC.md §4: one column at a time, clicking it again flips the direction. */
 
+import { onFirstUse } from "~/lib/on-first-use";
+
 export type SortDirection = "asc" | "desc";
 export type SortState<K extends string> = { column: K; direction: SortDirection };
 
@@ -11,7 +13,7 @@ export function nextSort<K extends string>(current: SortState<K> | null, column:
 }
 
 // A fixed locale so server-rendered and hydrated tables order rows the same way.
-const COLLATOR = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+const collator = onFirstUse(() => new Intl.Collator("en", { numeric: true, sensitivity: "base" }));
 
 function isMissing(value: unknown): boolean {
   return (
@@ -27,7 +29,7 @@ export function compareValues(a: unknown, b: unknown): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
   if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
-  return COLLATOR.compare(String(a), String(b));
+  return collator().compare(String(a), String(b));
 }
 
 /**

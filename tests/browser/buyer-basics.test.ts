@@ -35,7 +35,9 @@ describe("age gate", () => {
     await gate.waitFor({ state: "visible" });
     const focusInGate = () =>
       page.evaluate(() => Boolean(document.activeElement?.closest("[role=alertdialog]")));
+    // The server's HTML focuses the gate (autofocus); hydration adds the Tab trap.
     await expect.poll(focusInGate).toBe(true);
+    await waitForHydration(page);
     for (let i = 0; i < 5; i += 1) {
       await page.keyboard.press("Tab");
       expect(await focusInGate()).toBe(true);
@@ -52,11 +54,17 @@ describe("age gate", () => {
       "hidden",
     );
 
+    expect(
+      await page.evaluate(() => document.querySelector("header")?.closest("[inert]") !== null),
+    ).toBe(true);
+
     await gate.getByRole("button", { name: "I Confirm" }).click();
     await gate.waitFor({ state: "hidden" });
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
       "hidden",
     );
+    // Everything the gate made inert, before hydration or after, is usable again.
+    expect(await page.evaluate(() => document.querySelector("[inert]") === null)).toBe(true);
     await expect
       .poll(async () => {
         await page.mouse.wheel(0, 600);

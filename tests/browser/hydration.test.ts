@@ -45,7 +45,8 @@ describe("hydration after the first paint", () => {
       await page.goto(`${server.baseUrl}${path}`);
       await waitForHydration(page);
       const timeline = await loadTimeline(page);
-      expect(timeline.scripts).toBeGreaterThan(5);
+      // At least the entry, the shared shell chunk and the route module.
+      expect(timeline.scripts).toBeGreaterThanOrEqual(3);
       expect(timeline.firstContentfulPaint).toBeGreaterThan(0);
       expect(timeline.firstScriptRequested).toBeGreaterThanOrEqual(timeline.firstContentfulPaint!);
       expect(timeline.firstScriptRequested).toBeGreaterThanOrEqual(timeline.loadEventEnd!);

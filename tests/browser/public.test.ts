@@ -105,6 +105,17 @@ describe("age gate", () => {
     const gate = page.getByRole("alertdialog", { name: "Age Verification" });
     expect(await gate.isVisible()).toBe(true);
     expect(await gate.getByText("at least 21 years old").isVisible()).toBe(true);
+    // Modal from the first paint: the page behind is inert and still, the gate has the focus.
+    await expect
+      .poll(() =>
+        page.evaluate(() => ({
+          headerInert: document.querySelector("header")?.closest("[inert]") !== null,
+          mainInert: document.querySelector("main")?.closest("[inert]") !== null,
+          overflow: getComputedStyle(document.documentElement).overflow,
+          focused: document.activeElement?.textContent,
+        })),
+      )
+      .toEqual({ headerInert: true, mainInert: true, overflow: "hidden", focused: "I Confirm" });
     await context.close();
   });
 
@@ -114,6 +125,7 @@ describe("age gate", () => {
     expect(await page.locator("[data-age-gate]").count()).toBe(1);
     expect(await page.getByRole("alertdialog").isVisible()).toBe(false);
     expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.querySelector("[inert]") === null)).toBe(true);
     await verified.close();
 
     // Nobody could confirm without JavaScript: such a visitor browses as before the gate.

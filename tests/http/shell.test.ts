@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { AGE_VERIFIED_ATTRIBUTE } from "~/lib/age-gate";
+import { AGE_GATE_PAGE_SCRIPT, AGE_VERIFIED_ATTRIBUTE } from "~/lib/age-gate";
 import { AGE_VERIFIED_KEY } from "~/lib/constants";
 
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -52,6 +52,11 @@ describe("the running site", () => {
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head, path).toContain(`localStorage.getItem("${AGE_VERIFIED_KEY}")`);
       expect(head, path).toContain(`setAttribute("${AGE_VERIFIED_ATTRIBUTE}"`);
+      // The script that shuts the page behind the gate opens the page's wrapper, so it runs
+      // before anything it makes inert is parsed.
+      const body = html.slice(html.indexOf("<body"));
+      expect(body, path).toMatch(/^<body[^>]*><div[^>]*><script[^>]*>/);
+      expect(body, path).toContain(`>${AGE_GATE_PAGE_SCRIPT}</script>`);
     }
   });
 
