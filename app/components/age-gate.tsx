@@ -1,11 +1,11 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 
 import {
+  AGE_GATE_INERT_ATTRIBUTE,
+  AGE_GATE_OPEN_ATTRIBUTE,
   newAgeVerificationExpiry,
   nextFocusIndex,
   readAgeVerification,
-  reopenPageBehindGate,
-  shutPageBehindGate,
 } from "~/lib/age-gate";
 import { AGE_VERIFIED_KEY } from "~/lib/constants";
 
@@ -57,6 +57,28 @@ export function useAgeGate() {
       notify();
     },
   };
+}
+
+/**
+ * Makes every element of <body> but the gate's overlay inert and stops the page scrolling;
+ * what is already inert (the page wrapper the page script shut) is left alone.
+ */
+function shutPageBehindGate(overlay: Element): void {
+  document.documentElement.setAttribute(AGE_GATE_OPEN_ATTRIBUTE, "");
+  for (const element of document.body.children) {
+    if (element instanceof HTMLElement && !element.contains(overlay) && !element.inert) {
+      element.inert = true;
+      element.setAttribute(AGE_GATE_INERT_ATTRIBUTE, "");
+    }
+  }
+}
+
+function reopenPageBehindGate(): void {
+  document.documentElement.removeAttribute(AGE_GATE_OPEN_ATTRIBUTE);
+  for (const element of document.querySelectorAll<HTMLElement>(`[${AGE_GATE_INERT_ATTRIBUTE}]`)) {
+    element.inert = false;
+    element.removeAttribute(AGE_GATE_INERT_ATTRIBUTE);
+  }
 }
 
 const FOCUSABLE =

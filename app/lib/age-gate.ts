@@ -33,28 +33,6 @@ export const AGE_GATE_OPEN_ATTRIBUTE = "data-age-gate-open";
 export const AGE_GATE_INERT_ATTRIBUTE = "data-age-gate-inert";
 
 /**
- * Makes every element of <body> but the gate's overlay inert and stops the page scrolling;
- * what is already inert (the page wrapper the page script shut) is left alone.
- */
-export function shutPageBehindGate(overlay: Element): void {
-  document.documentElement.setAttribute(AGE_GATE_OPEN_ATTRIBUTE, "");
-  for (const element of document.body.children) {
-    if (element instanceof HTMLElement && !element.contains(overlay) && !element.inert) {
-      element.inert = true;
-      element.setAttribute(AGE_GATE_INERT_ATTRIBUTE, "");
-    }
-  }
-}
-
-export function reopenPageBehindGate(): void {
-  document.documentElement.removeAttribute(AGE_GATE_OPEN_ATTRIBUTE);
-  for (const element of document.querySelectorAll<HTMLElement>(`[${AGE_GATE_INERT_ATTRIBUTE}]`)) {
-    element.inert = false;
-    element.removeAttribute(AGE_GATE_INERT_ATTRIBUTE);
-  }
-}
-
-/**
  * The inline script that opens the page's wrapper element (the root layout puts it first).
  * For a visitor not verified here it makes the wrapper inert before anything in it is parsed
  * or styled: done at hydration instead, making the page inert costs a style recalculation of
