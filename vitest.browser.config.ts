@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     include: ["tests/browser/**/*.test.ts"],
-    globalSetup: ["tests/setup/build-once.ts"],
+    globalSetup: ["tests/setup/build-once.ts", "tests/setup/database-template.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // One Chromium at a time keeps a 2-core machine responsive.

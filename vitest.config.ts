@@ -9,14 +9,21 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["app/**/*.test.ts"] } },
-      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/database-template.ts"],
+        },
+      },
       {
         extends: true,
         test: {
           name: "http",
           include: ["tests/http/**/*.test.ts"],
           // The HTTP tests run against the production build.
-          globalSetup: ["tests/setup/build-once.ts"],
+          globalSetup: ["tests/setup/build-once.ts", "tests/setup/database-template.ts"],
         },
       },
     ],

@@ -83,6 +83,10 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       url: env.DATABASE_URL,
       onConnectionError: (error) => logger.warn({ err: error }, "database connection lost"),
       dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? MEMORY_DATA_DIR : path.join(env.DATA_DIR, "pg"),
+      loadDataDir:
+        env.PGLITE_TEMPLATE && env.DATA_DIR === MEMORY_DATA_DIR
+          ? new Blob([fs.readFileSync(env.PGLITE_TEMPLATE)])
+          : undefined,
     });
     const { db } = database;
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger });

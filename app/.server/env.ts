@@ -64,6 +64,12 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
+    /**
+     * A PGlite data-folder dump (tar) that a `memory://` database starts from instead of an
+     * empty one. The test suites make one migrated (and seeded) dump per run and start every
+     * file's database from it, which skips migrating and seeding ~150 times a run.
+     */
+    PGLITE_TEMPLATE: z.string().min(1).optional(),
     SEED_DEMO: booleanString.optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])

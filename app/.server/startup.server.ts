@@ -1,6 +1,7 @@
 import type { AppContext } from "./context.server";
 import { grantAdminByEmail } from "./data/admin-users.server";
-import { installDefaults, installDemoData } from "./seed/demo.server";
+import { pointDemoSourcesAt } from "./data/scrape-sources.server";
+import { installDefaults, installDemoData, isDemoInstalled } from "./seed/demo.server";
 
 /** Migrations, default content, demo data and ADMIN_EMAILS: everything before the first request. */
 export async function prepareDatabase(app: AppContext): Promise<void> {
@@ -10,6 +11,9 @@ export async function prepareDatabase(app: AppContext): Promise<void> {
   if (env.SEED_DEMO) {
     const installed = await installDemoData(app.db, app.auth, { baseUrl: app.baseUrl });
     if (installed) logger.info("demo data installed");
+    // The demo sources scrape this site's own /demo-retailer/: after a change of port or
+    // BASE_URL they must follow, or every demo scrape fails against the old address.
+    else if (await isDemoInstalled(app.db)) await pointDemoSourcesAt(app.db, app.baseUrl);
   }
   // Only confirmed addresses: whoever signs up first with an ADMIN_EMAILS address must prove
   // it is theirs (auth.server.ts grants it when the confirmation link is followed).

@@ -11,7 +11,7 @@ export interface TestApp extends AppContext {
 
 /** A fully prepared app context (migrated, demo data unless SEED_DEMO=false) for integration tests. */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const database = await testDatabaseEnv();
+  const database = await testDatabaseEnv(overrides);
   const env = parseEnv({ ...TEST_ENV_DEFAULTS, ...database.env, ...overrides });
   const app = await createAppContext({ env, baseUrl: "http://localhost:3000" });
   await prepareDatabase(app);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 
 import pg from "pg";
+import { inject } from "vitest";
 
 async function onServer(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
@@ -13,15 +14,27 @@ async function onServer(url: string, statement: string) {
 }
 
 /**
- * Tests own their data: an in-memory PGlite by default, or, when TEST_DATABASE_URL is set
- * (CI), a fresh database on that PostgreSQL server, dropped again by `drop()`.
+ * Tests own their data: an in-memory PGlite by default, started from the run's migrated
+ * (and, unless SEED_DEMO=false, seeded) template (tests/setup/database-template.ts), or, when
+ * TEST_DATABASE_URL is set (CI), a fresh database on that PostgreSQL server, dropped again by
+ * `drop()`.
  */
-export async function testDatabaseEnv(): Promise<{
+export async function testDatabaseEnv(overrides: Record<string, string> = {}): Promise<{
   env: Record<string, string>;
   drop: () => Promise<void>;
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { env: { DATA_DIR: "memory://" }, drop: async () => {} };
+  if (!serverUrl) {
+    const templates = inject("databaseTemplates");
+    const seeded = (overrides.SEED_DEMO ?? TEST_ENV_DEFAULTS.SEED_DEMO) === "true";
+    return {
+      env: {
+        DATA_DIR: "memory://",
+        ...(templates ? { PGLITE_TEMPLATE: seeded ? templates.demo : templates.empty } : {}),
+      },
+      drop: async () => {},
+    };
+  }
   const name = `pp_test_${crypto.randomBytes(6).toString("hex")}`;
   await onServer(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);

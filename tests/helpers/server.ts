@@ -53,7 +53,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   const { port } = httpServer.address() as AddressInfo;
   const baseUrl = `http://localhost:${port}`;
-  const database = await testDatabaseEnv();
+  const database = await testDatabaseEnv(overrides);
   const env = built.parseEnv({
     ...TEST_ENV_DEFAULTS,
     ...database.env,

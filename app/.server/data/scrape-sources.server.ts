@@ -223,3 +223,21 @@ export async function saveScrapedData(
 ): Promise<void> {
   await db.insert(scrapedData).values({ sourceId, data });
 }
+
+const DEMO_RETAILER_PATH = "/demo-retailer/";
+
+/** Re-points the demo sources (pages of this site's own /demo-retailer/) at `baseUrl`. */
+export async function pointDemoSourcesAt(db: Database, baseUrl: string): Promise<void> {
+  const prefix = `${baseUrl}${DEMO_RETAILER_PATH}`;
+  await db
+    .update(scrapeSources)
+    .set({
+      url: sql`${baseUrl} || substring(${scrapeSources.url} from position(${DEMO_RETAILER_PATH} in ${scrapeSources.url}))`,
+    })
+    .where(
+      and(
+        sql`${scrapeSources.url} ~ '^https?://[^/]+/demo-retailer/'`,
+        sql`left(${scrapeSources.url}, ${prefix.length}) <> ${prefix}`,
+      ),
+    );
+}

@@ -48,6 +48,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder, or "memory://" for a throw-away database. */
   dataDir?: string;
+  /** A PGlite dump (`dumpDataDir`) that a memory:// database starts from. */
+  loadDataDir?: Blob;
   logger?: Logger;
   /** Told when the server drops a connection (restart, failover, an admin ending it). */
   onConnectionError?: (error: Error) => void;
@@ -142,6 +144,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // Search needs pg_trgm (trigram similarity); PGlite loads contrib extensions only when asked.
   const client = new PGlite({
     dataDir: dataDir === MEMORY_DATA_DIR ? undefined : dataDir,
+    loadDataDir: dataDir === MEMORY_DATA_DIR ? options.loadDataDir : undefined,
     extensions: { pg_trgm },
   });
   await client.waitReady;

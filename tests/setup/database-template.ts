@@ -1,0 +1,89 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { TestProject } from "vitest/node";
+
+import { createAppContext } from "~/.server/context.server";
+import { parseEnv } from "~/.server/env";
+import { prepareDatabase } from "~/.server/startup.server";
+
+import { TEST_ENV_DEFAULTS } from "../helpers/database";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const cacheDir = path.join(root, "node_modules", ".cache", "peptideprices-test-databases");
+
+/** Where the template base URL ends up: each database re-points the demo sources on start. */
+export const TEMPLATE_BASE_URL = "http://localhost:3000";
+
+/** Everything that decides what a migrated, seeded database holds. */
+function sourceHash(): string {
+  const hash = crypto.createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (!entry.name.includes(".test.")) hash.update(file).update(fs.readFileSync(file));
+    }
+  };
+  for (const dir of ["drizzle", "app/.server", "app/lib"]) walk(path.join(root, dir));
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function makeTemplate(file: string, seedDemo: boolean): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(cacheDir, "make-"));
+  try {
+    const env = parseEnv({
+      ...TEST_ENV_DEFAULTS,
+      SEED_DEMO: String(seedDemo),
+      DATA_DIR: dataDir,
+    });
+    const app = await createAppContext({ env, baseUrl: TEMPLATE_BASE_URL });
+    await prepareDatabase(app);
+    await app.close();
+    const client = new PGlite({ dataDir: path.join(dataDir, "pg"), extensions: { pg_trgm } });
+    const dump = await client.dumpDataDir("none");
+    await client.close();
+    // Written aside and renamed: a run that starts meanwhile never reads half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface DatabaseTemplates {
+  demo: string;
+  empty: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+/**
+ * Migrates and seeds one embedded database per kind (demo data or none) once, keyed by a hash
+ * of the migrations and the server code, and hands the dumps to the test files: each file's
+ * database starts from a copy instead of migrating and seeding again.
+ */
+export default async function databaseTemplates(project: TestProject): Promise<void> {
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const hash = sourceHash();
+  const templates: DatabaseTemplates = {
+    demo: path.join(cacheDir, `${hash}-demo.tar`),
+    empty: path.join(cacheDir, `${hash}-empty.tar`),
+  };
+  for (const file of fs.readdirSync(cacheDir)) {
+    if (file.endsWith(".tar") && !file.startsWith(hash)) fs.rmSync(path.join(cacheDir, file));
+  }
+  if (!fs.existsSync(templates.demo)) await makeTemplate(templates.demo, true);
+  if (!fs.existsSync(templates.empty)) await makeTemplate(templates.empty, false);
+  project.provide("databaseTemplates", templates);
+}
