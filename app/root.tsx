@@ -24,6 +24,7 @@ import { AgeGate } from "~/components/age-gate";
 import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { SkipLink } from "~/components/skip-link";
 import { TopBar } from "~/components/top-bar";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/sonner";
@@ -110,6 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               dangerouslySetInnerHTML={{ __html: AGE_GATE_PAGE_SCRIPT }}
             />
           )}
+          <SkipLink />
           <SiteHeader user={root?.user ?? null} />
           <TopBar latestPriceCheck={root?.latestPriceCheck ?? null} />
           <div className="flex flex-1 flex-col">{children}</div>

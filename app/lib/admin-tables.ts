@@ -13,6 +13,7 @@ import { defineTableQuery, idFilter, textFilter } from "./table-query";
 export const ACTIVE_STATUSES = ["active", "inactive"] as const;
 
 export const PEPTIDES_TABLE = defineTableQuery({
+  id: "peptides",
   sorts: ["name", "category", "popular"],
   defaultSort: "name",
   pageSize: ADMIN_PAGE_SIZE,
@@ -25,6 +26,7 @@ export const PEPTIDES_TABLE = defineTableQuery({
 });
 
 export const VENDOR_PRICES_TABLE = defineTableQuery({
+  id: "vendor-prices",
   sorts: [
     "peptide",
     "vendor",
@@ -51,6 +53,7 @@ export const VENDOR_PRICES_TABLE = defineTableQuery({
 });
 
 export const VENDORS_TABLE = defineTableQuery({
+  id: "vendors",
   sorts: ["name", "preferred", "coupon", "expiration", "rating"],
   defaultSort: "name",
   pageSize: ADMIN_PAGE_SIZE,
@@ -59,6 +62,7 @@ export const VENDORS_TABLE = defineTableQuery({
 
 /** Sources: newest first until a column is clicked (SPEC.md §7). */
 export const SOURCES_TABLE = defineTableQuery({
+  id: "sources",
   sorts: ["created", "retailer", "url", "status", "lastScraped"],
   defaultSort: "created",
   defaultDir: "desc",
@@ -68,16 +72,18 @@ export const SOURCES_TABLE = defineTableQuery({
 
 /** The scraping page's second table: its page is `?logs=`, newest first. */
 export const SCRAPE_LOGS_TABLE = defineTableQuery({
+  id: "scrape-logs",
   sorts: ["created"],
   defaultSort: "created",
   defaultDir: "desc",
   pageSize: 10,
-  params: { q: "logsQ", sort: "logsSort", dir: "logsDir", page: "logs" },
+  params: { q: "logsQ", sort: "logsSort", dir: "logsDir", page: "logs", size: "logsSize" },
 });
 
 export const AUDIT_ACTOR_MAX = 254;
 
 export const AUDIT_TABLE = defineTableQuery({
+  id: "audit",
   sorts: ["time"],
   defaultSort: "time",
   defaultDir: "desc",
@@ -86,6 +92,7 @@ export const AUDIT_TABLE = defineTableQuery({
 });
 
 export const CATEGORIES_TABLE = defineTableQuery({
+  id: "categories",
   sorts: ["name"],
   defaultSort: "name",
   pageSize: ADMIN_PAGE_SIZE,
@@ -93,8 +100,15 @@ export const CATEGORIES_TABLE = defineTableQuery({
 
 /** The categories page's second table: `?sizesPage=`. */
 export const SIZES_TABLE = defineTableQuery({
+  id: "sizes",
   sorts: ["peptide", "unit", "prices"],
   defaultSort: "peptide",
   pageSize: ADMIN_PAGE_SIZE,
-  params: { q: "sizesQ", sort: "sizesSort", dir: "sizesDir", page: "sizesPage" },
+  params: {
+    q: "sizesQ",
+    sort: "sizesSort",
+    dir: "sizesDir",
+    page: "sizesPage",
+    size: "sizesSize",
+  },
 });

@@ -14,6 +14,7 @@ import {
 } from "./table-query";
 
 const TABLE = defineTableQuery({
+  id: "test",
   sorts: ["name", "createdAt", "price"],
   defaultSort: "createdAt",
   defaultDir: "desc",
@@ -33,12 +34,20 @@ describe("parse", () => {
       sort: "price",
       dir: "desc",
       page: 3,
+      pageSize: 20,
       filters: { stock: "in_stock", stale: true },
     });
   });
 
   it("gives the defaults for an empty URL", () => {
-    expect(parse("")).toEqual({ q: "", sort: "createdAt", dir: "desc", page: 1, filters: {} });
+    expect(parse("")).toEqual({
+      q: "",
+      sort: "createdAt",
+      dir: "desc",
+      page: 1,
+      pageSize: 20,
+      filters: {},
+    });
   });
 
   it("cuts the search to its limit, trims it and drops control characters", () => {
@@ -136,9 +145,46 @@ describe("page size", () => {
   it("is part of the definition and bounded", () => {
     expect(TABLE.pageSize).toBe(20);
     for (const pageSize of [0, -1, 2.5, MAX_PAGE_SIZE + 1])
-      expect(() => defineTableQuery({ sorts: ["name"], defaultSort: "name", pageSize })).toThrow(
-        RangeError,
-      );
+      expect(() =>
+        defineTableQuery({ id: "t", sorts: ["name"], defaultSort: "name", pageSize }),
+      ).toThrow(RangeError);
+  });
+});
+
+describe("rows per page", () => {
+  it("offers the default first, then 25, 50 and 100", () => {
+    expect(TABLE.pageSizes).toEqual([20, 25, 50, 100]);
+    expect(PEPTIDES_TABLE.pageSizes).toEqual([5, 25, 50, 100]);
+    expect(SCRAPE_LOGS_TABLE.pageSizes).toEqual([10, 25, 50, 100]);
+  });
+
+  it("reads a size it offers and falls back to the default for any other", () => {
+    expect(parse("size=50").pageSize).toBe(50);
+    for (const size of ["7", "1000", "-25", "25.5", "abc", ""])
+      expect(parse(`size=${size}`).pageSize).toBe(20);
+  });
+
+  it("keeps the size in links, leaves the default out and goes to page 1 on a change", () => {
+    const query = parse("size=50&page=3&q=bpc");
+    expect(TABLE.hrefFor(query, { page: 4 })).toBe("?q=bpc&page=4&size=50");
+    expect(TABLE.hrefFor(query, { pageSize: 100 })).toBe("?q=bpc&size=100");
+    expect(TABLE.hrefFor(query, { pageSize: 20 })).toBe("?q=bpc");
+  });
+
+  it("names the size of a second table on the page apart from the first", () => {
+    const current = new URLSearchParams("size=25&logsSize=50");
+    expect(SOURCES_TABLE.parse(current).pageSize).toBe(25);
+    expect(SCRAPE_LOGS_TABLE.parse(current).pageSize).toBe(50);
+  });
+
+  it("pages by the size asked for", async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => i);
+    const result = await readTablePage(parse("size=50&page=9"), async (page) => ({
+      rows: rows.slice(pageOffset(page, 50), pageOffset(page, 50) + 50),
+      total: rows.length,
+    }));
+    expect(result.query.page).toBe(3);
+    expect(result.rows).toHaveLength(20);
   });
 });
 
@@ -150,13 +196,13 @@ describe("readTablePage", () => {
   });
 
   it("reads the page asked for", async () => {
-    const result = await readTablePage(TABLE, parse("page=2"), read);
+    const result = await readTablePage(parse("page=2"), read);
     expect(result.query.page).toBe(2);
     expect(result.rows[0]).toBe(20);
   });
 
   it("reads the last page instead of one past the end", async () => {
-    const result = await readTablePage(TABLE, parse("page=9&q=x"), read);
+    const result = await readTablePage(parse("page=9&q=x"), read);
     expect(result.query).toMatchObject({ page: 3, q: "x" });
     expect(result.rows).toEqual([40]);
   });
@@ -224,11 +270,12 @@ describe("the admin tables", () => {
       sort: "created",
       dir: "desc",
       page: 1,
+      pageSize: 5,
       filters: {},
     });
     expect(
       SOURCES_TABLE.parse(new URLSearchParams("status=broken&sort=id;drop&dir=up&page=-2")),
-    ).toEqual({ q: "", sort: "created", dir: "desc", page: 1, filters: {} });
+    ).toEqual({ q: "", sort: "created", dir: "desc", page: 1, pageSize: 5, filters: {} });
     expect(
       SOURCES_TABLE.parse(
         new URLSearchParams("q=%20apex%20&status=error&sort=lastScraped&dir=desc&page=3"),
@@ -238,6 +285,7 @@ describe("the admin tables", () => {
       sort: "lastScraped",
       dir: "desc",
       page: 3,
+      pageSize: 5,
       filters: { status: "error" },
     });
   });

@@ -5,6 +5,7 @@
  * ```ts
  * // app/lib/… (shared by loader and page)
  * export const USERS_TABLE = defineTableQuery({
+ *   id: "users",
  *   sorts: ["email", "createdAt", "deals"],
  *   defaultSort: "createdAt",
  *   defaultDir: "desc",
@@ -12,12 +13,16 @@
  *   filters: { role: z.enum(["admin", "user"]) },
  * });
  * // loader
- * const query = USERS_TABLE.parse(new URL(request.url).searchParams);
- * const { query: shown, rows, total } = await readTablePage(USERS_TABLE, query, (page) =>
- *   getUsersPage(db, { ...query, page, pageSize: USERS_TABLE.pageSize }),
+ * const query = USERS_TABLE.parse(url.searchParams);
+ * const { query: shown, rows, total } = await readTablePage(query, (page) =>
+ *   getUsersPage(db, { ...query, page }),
  * );
  * // page: <DataTable table={USERS_TABLE} query={shown} total={total} … />
  * ```
+ *
+ * Rows per page: `?size=` picks one of the definition's `pageSizes` (its `pageSize` first, then
+ * 25, 50 and 100); the table component remembers the choice per table (`storageKey`) and asks
+ * for it again when the URL names no size.
  *
  * Parsing never fails: `q` loses control characters, is trimmed and cut to 200 characters, a
  * page below 1 or not a whole number is 1 (`readTablePage` brings a page past the end back to
@@ -40,13 +45,18 @@ export type SortDir = "asc" | "desc";
 
 type FilterShape = Record<string, z.ZodType>;
 
-type OwnParam = "q" | "sort" | "dir" | "page";
+type OwnParam = "q" | "sort" | "dir" | "page" | "size";
+
+/** Rows per page offered beside a table's own default. */
+export const PAGE_SIZE_CHOICES = [25, 50, 100] as const;
 
 export interface TableQuerySpec<Sort extends string, Filters extends FilterShape> {
+  /** Names the table where its remembered rows per page are kept. */
+  id: string;
   sorts: readonly [Sort, ...Sort[]];
   defaultSort: Sort;
   defaultDir?: SortDir;
-  /** Rows per page, 1 … MAX_PAGE_SIZE. */
+  /** Default rows per page, 1 … MAX_PAGE_SIZE. */
   pageSize: number;
   /** URL parameters parsed as their schema's output; a refused value is left out. */
   filters?: Filters;
@@ -59,6 +69,7 @@ export interface TableQuery<Sort extends string = string, FilterValues = Record<
   sort: Sort;
   dir: SortDir;
   page: number;
+  pageSize: number;
   filters: FilterValues;
 }
 
@@ -72,8 +83,13 @@ type FilterValuesOf<Filters extends FilterShape> = {
 
 export interface TableQueryDefinition<Sort extends string, Filters extends FilterShape> {
   spec: TableQuerySpec<Sort, Filters>;
+  /** The default rows per page. */
   pageSize: number;
-  /** The URL names of the table's own parameters (q, sort, dir, page and the filters). */
+  /** The rows-per-page choices, the default first. */
+  pageSizes: readonly number[];
+  /** Where the table component remembers the rows per page chosen last. */
+  storageKey: string;
+  /** The URL names of the table's own parameters (q, sort, dir, page, size and the filters). */
   paramNames: Record<OwnParam, string> & { filters: string[] };
   parse: (params: URLSearchParams) => TableQuery<Sort, FilterValuesOf<Filters>>;
   serialize: (query: TableQuery<Sort, FilterValuesOf<Filters>>) => URLSearchParams;
@@ -158,8 +174,15 @@ export function defineTableQuery<Sort extends string, Filters extends FilterShap
     sort: spec.params?.sort ?? "sort",
     dir: spec.params?.dir ?? "dir",
     page: spec.params?.page ?? "page",
+    size: spec.params?.size ?? "size",
   };
   const ownNames = new Set([...Object.values(names), ...filterNames]);
+
+  const pageSizes = [spec.pageSize, ...PAGE_SIZE_CHOICES.filter((size) => size !== spec.pageSize)];
+  const pageSizeOf = (raw: string | null): number | undefined => {
+    const size = Number(raw);
+    return raw && pageSizes.includes(size) ? size : undefined;
+  };
 
   const parse = (params: URLSearchParams): Query => {
     const rawSort = params.get(names.sort) ?? "";
@@ -178,6 +201,7 @@ export function defineTableQuery<Sort extends string, Filters extends FilterShap
       // A sort named without a direction is ascending: what the first click asks for.
       dir: dir.success ? dir.data : isSort(rawSort) ? "asc" : defaultDir,
       page: pageSchema.parse(params.get(names.page) ?? 1),
+      pageSize: pageSizeOf(params.get(names.size)) ?? spec.pageSize,
       filters: filters as FilterValuesOf<Filters>,
     };
   };
@@ -195,6 +219,7 @@ export function defineTableQuery<Sort extends string, Filters extends FilterShap
       if (query.dir === "desc") params.set(names.dir, "desc");
     }
     if (query.page > 1) params.set(names.page, String(query.page));
+    if (query.pageSize !== spec.pageSize) params.set(names.size, String(query.pageSize));
     return params;
   };
 
@@ -207,6 +232,7 @@ export function defineTableQuery<Sort extends string, Filters extends FilterShap
       change.q !== undefined ||
       change.sort !== undefined ||
       change.dir !== undefined ||
+      change.pageSize !== undefined ||
       change.filters !== undefined;
     const next: Query = {
       ...query,
@@ -232,6 +258,8 @@ export function defineTableQuery<Sort extends string, Filters extends FilterShap
   return {
     spec,
     pageSize: spec.pageSize,
+    pageSizes,
+    storageKey: `admin-table-rows:${spec.id}`,
     paramNames: { ...names, filters: filterNames },
     parse,
     serialize,
@@ -246,12 +274,11 @@ export function defineTableQuery<Sort extends string, Filters extends FilterShap
  * reads the last page instead. Returns the query of the page read.
  */
 export async function readTablePage<Q extends TableQuery, Result extends { total: number }>(
-  definition: { pageSize: number },
   query: Q,
   read: (page: number) => Promise<Result>,
 ): Promise<Result & { query: Q }> {
   let result = await read(query.page);
-  const page = clampPage(query.page, result.total, definition.pageSize);
+  const page = clampPage(query.page, result.total, query.pageSize);
   if (page !== query.page) result = await read(page);
   return { ...result, query: { ...query, page } };
 }

@@ -1,4 +1,6 @@
-import { asc, count, desc, eq, or, sql } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+
+import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { categories } from "../db/schema";
@@ -21,20 +23,27 @@ export async function getCategories(db: Database) {
 }
 export type AdminCategory = Awaited<ReturnType<typeof getCategories>>[number];
 
-/** One page of the categories by name, with the total. Two queries. */
+/** One page of the categories by name (those whose name or description holds `q`), with the total. Two queries. */
 export async function getCategoryPage(
   db: Database,
-  query: { dir: "asc" | "desc"; page: number; pageSize: number },
+  query: { q: string; dir: "asc" | "desc"; page: number; pageSize: number },
 ) {
   const order = query.dir === "desc" ? desc : asc;
+  const matches = query.q
+    ? or(
+        ilike(categories.name, likePattern(query.q)),
+        ilike(categories.description, likePattern(query.q)),
+      )
+    : undefined;
   const [rows, [totalRow]] = await Promise.all([
     db
       .select(categoryColumns)
       .from(categories)
+      .where(matches)
       .orderBy(order(categories.name), asc(categories.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(categories),
+    db.select({ n: count() }).from(categories).where(matches),
   ]);
   return { rows, total: totalRow?.n ?? 0 };
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 
 import type { SIZES_TABLE } from "~/lib/admin-tables";
 import type { Unit } from "~/lib/constants";
+import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { peptides, sizeOptions, vendorPeptides } from "../db/schema";
@@ -75,9 +76,18 @@ export type AdminSizeSort = (typeof SIZES_TABLE.spec.sorts)[number];
  */
 export async function getAdminSizeOptionPage(
   db: Database,
-  query: { sort: AdminSizeSort; dir: "asc" | "desc"; page: number; pageSize: number },
+  query: { q: string; sort: AdminSizeSort; dir: "asc" | "desc"; page: number; pageSize: number },
 ) {
   const direction = query.dir === "desc" ? desc : asc;
+  // "bpc", "10 mg", "BPC-157 10mg": the peptide's name, or its size as the table shows it.
+  const matches = query.q
+    ? or(
+        ilike(peptides.name, likePattern(query.q)),
+        sql`(trim_scale(${sizeOptions.quantity}) || ' ' || coalesce(${sizeOptions.unitLabel}, ${sizeOptions.unit}::text)) ilike ${likePattern(query.q)}`,
+        sql`(trim_scale(${sizeOptions.quantity}) || coalesce(${sizeOptions.unitLabel}, ${sizeOptions.unit}::text)) ilike ${likePattern(query.q.replace(/\s+/g, ""))}`,
+        sql`(${peptides.name} || ' ' || trim_scale(${sizeOptions.quantity}) || coalesce(${sizeOptions.unitLabel}, ${sizeOptions.unit}::text)) ilike ${likePattern(query.q)}`,
+      )
+    : undefined;
   const priceCount = count(vendorPeptides.id);
   const first =
     query.sort === "prices"
@@ -99,6 +109,7 @@ export async function getAdminSizeOptionPage(
       .from(sizeOptions)
       .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
       .leftJoin(vendorPeptides, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
+      .where(matches)
       .groupBy(sizeOptions.id, peptides.id)
       .orderBy(
         first,
@@ -109,7 +120,11 @@ export async function getAdminSizeOptionPage(
       )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(sizeOptions),
+    db
+      .select({ n: count() })
+      .from(sizeOptions)
+      .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
+      .where(matches),
   ]);
   return {
     rows: rows.map((row) => ({ ...row, quantity: Number(row.quantity) })),

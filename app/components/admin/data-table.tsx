@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type * as React from "react";
 import { Link, useLocation } from "react-router";
 
-import { PaginationControls } from "~/components/ui/pagination-controls";
 import {
   Table,
   TableBody,
@@ -11,7 +10,9 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { pageCount, type AnyTableQueryDefinition, type TableQuery } from "~/lib/table-query";
+import type { AnyTableQueryDefinition, TableQuery } from "~/lib/table-query";
+
+import { TablePager } from "./table-pager";
 
 export interface DataColumn<Row> {
   id: string;
@@ -180,12 +181,7 @@ export function DataTable<Row>({
         >
           {countLabel(total)}
         </p>
-        <PaginationControls
-          page={query.page}
-          pageCount={pageCount(total, table.pageSize)}
-          hrefForPage={(page) => table.hrefFor(query, { page }, search)}
-          label={`${label} pages`}
-        />
+        <TablePager label={label} table={table} query={query} total={total} />
       </div>
     </div>
   );

@@ -2,7 +2,8 @@ import type * as React from "react";
 import { Form, Link, useLocation } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import type { AnyTableQueryDefinition, TableQuery } from "~/lib/table-query";
+import { Input } from "~/components/ui/input";
+import { TABLE_QUERY_MAX, type AnyTableQueryDefinition, type TableQuery } from "~/lib/table-query";
 
 /**
  * The URL's parameters a table's search form does not set itself, as hidden inputs: its sort
@@ -87,5 +88,32 @@ export function FilterControl({
       </label>
       {children}
     </div>
+  );
+}
+
+/** The search box of a TableFilterForm, named as the table's own search parameter. */
+export function SearchControl({
+  id,
+  table,
+  query,
+  placeholder,
+}: {
+  id: string;
+  table: AnyTableQueryDefinition;
+  query: TableQuery;
+  placeholder: string;
+}) {
+  return (
+    <FilterControl id={id} label="Search">
+      <Input
+        id={id}
+        name={table.paramNames.q}
+        type="search"
+        placeholder={placeholder}
+        maxLength={TABLE_QUERY_MAX}
+        defaultValue={query.q}
+        className="h-8 w-56"
+      />
+    </FilterControl>
   );
 }

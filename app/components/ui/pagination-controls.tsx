@@ -1,6 +1,11 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ChevronsLeftIcon,
+  ChevronsRightIcon,
+} from "lucide-react";
 
 import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
@@ -19,16 +24,63 @@ type PaginationControlsProps = {
   hrefForPage?: (page: number) => string;
   /** Accessible name of the navigation landmark. */
   label?: string;
+  /** Adds First and Last (for long lists, such as the admin tables). */
+  showEnds?: boolean;
   className?: string;
 };
 
-/** Previous / "Page X of Y" / Next, disabled at the ends. */
+type Direction = "first" | "previous" | "next" | "last";
+
+const CONTROL_LABELS: Record<Direction, string> = {
+  first: "First page",
+  previous: "Previous page",
+  next: "Next page",
+  last: "Last page",
+};
+
+const CONTROL_RELS: Partial<Record<Direction, string>> = { previous: "prev", next: "next" };
+
+function controlContent(direction: Direction) {
+  switch (direction) {
+    case "first":
+      return (
+        <>
+          <ChevronsLeftIcon />
+          <span>First</span>
+        </>
+      );
+    case "previous":
+      return (
+        <>
+          <ChevronLeftIcon />
+          <span>Previous</span>
+        </>
+      );
+    case "next":
+      return (
+        <>
+          <span>Next</span>
+          <ChevronRightIcon />
+        </>
+      );
+    case "last":
+      return (
+        <>
+          <span>Last</span>
+          <ChevronsRightIcon />
+        </>
+      );
+  }
+}
+
+/** (First /) Previous / "Page X of Y" / Next (/ Last), disabled at the ends. */
 function PaginationControls({
   page,
   pageCount,
   onPageChange,
   hrefForPage,
   label = "Pagination",
+  showEnds = false,
   className,
 }: PaginationControlsProps) {
   const total = Math.max(1, Math.floor(pageCount));
@@ -36,20 +88,9 @@ function PaginationControls({
   const hasPrevious = current > 1;
   const hasNext = current < total;
 
-  function control(target: number, enabled: boolean, direction: "previous" | "next") {
-    const ariaLabel = direction === "previous" ? "Previous page" : "Next page";
-    const content =
-      direction === "previous" ? (
-        <>
-          <ChevronLeftIcon />
-          <span>Previous</span>
-        </>
-      ) : (
-        <>
-          <span>Next</span>
-          <ChevronRightIcon />
-        </>
-      );
+  function control(target: number, enabled: boolean, direction: Direction) {
+    const ariaLabel = CONTROL_LABELS[direction];
+    const content = controlContent(direction);
 
     if (enabled && hrefForPage) {
       return (
@@ -57,7 +98,7 @@ function PaginationControls({
           <Link
             to={hrefForPage(target)}
             aria-label={ariaLabel}
-            rel={direction === "previous" ? "prev" : "next"}
+            rel={CONTROL_RELS[direction]}
             preventScrollReset
           >
             {content}
@@ -86,11 +127,13 @@ function PaginationControls({
       data-slot="pagination-controls"
       className={cn("flex items-center justify-end gap-2", className)}
     >
+      {showEnds ? control(1, hasPrevious, "first") : null}
       {control(current - 1, hasPrevious, "previous")}
       <span className="px-2 text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {`Page ${current} of ${total}`}
       </span>
       {control(current + 1, hasNext, "next")}
+      {showEnds ? control(total, hasNext, "last") : null}
     </nav>
   );
 }

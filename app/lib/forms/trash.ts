@@ -9,6 +9,7 @@ import { recordId } from "./fields";
 export const TRASH_RETENTION_DAYS = 30;
 
 export const TRASH_TABLE = defineTableQuery({
+  id: "trash",
   sorts: ["deletedAt", "name", "entity"],
   defaultSort: "deletedAt",
   defaultDir: "desc",

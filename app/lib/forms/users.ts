@@ -64,6 +64,7 @@ export type UsersAction = z.infer<typeof usersActionSchema>;
 
 /** The users page's table in the URL: `?q=&sort=&dir=&page=` (server-side search, sort, paging). */
 export const USERS_TABLE = defineTableQuery({
+  id: "users",
   sorts: ["createdAt", "email", "deals", "lastLogin"],
   defaultSort: "createdAt",
   defaultDir: "desc",

@@ -17,13 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = AUDIT_TABLE.parse(new URL(request.url).searchParams);
   const { db } = context.app;
   const [table, entityKinds] = await Promise.all([
-    readTablePage(AUDIT_TABLE, requested, (page) =>
+    readTablePage(requested, (page) =>
       getAuditLogPage(db, {
         ...requested.filters,
         q: requested.q,
         dir: requested.dir,
         page,
-        pageSize: AUDIT_TABLE.pageSize,
+        pageSize: requested.pageSize,
       }),
     ),
     getAuditEntityKinds(db),

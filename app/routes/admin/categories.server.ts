@@ -36,13 +36,9 @@ export async function loadCategoriesPage(app: AppContext, url: URL) {
   const categoriesQuery = CATEGORIES_TABLE.parse(url.searchParams);
   const sizesQuery = SIZES_TABLE.parse(url.searchParams);
   const [categories, filters, sizes] = await Promise.all([
-    readTablePage(CATEGORIES_TABLE, categoriesQuery, (page) =>
-      getCategoryPage(app.db, { ...categoriesQuery, page, pageSize: CATEGORIES_TABLE.pageSize }),
-    ),
+    readTablePage(categoriesQuery, (page) => getCategoryPage(app.db, { ...categoriesQuery, page })),
     getAllCategoryFilters(app.db),
-    readTablePage(SIZES_TABLE, sizesQuery, (page) =>
-      getAdminSizeOptionPage(app.db, { ...sizesQuery, page, pageSize: SIZES_TABLE.pageSize }),
-    ),
+    readTablePage(sizesQuery, (page) => getAdminSizeOptionPage(app.db, { ...sizesQuery, page })),
   ]);
   return { categories, filters, sizes };
 }

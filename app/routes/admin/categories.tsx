@@ -16,6 +16,7 @@ import { DELETE_SIZE_KEY, sizeColumns } from "~/components/admin/categories/size
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
 import { useDialogState } from "~/components/admin/form-controls";
+import { SearchControl, TableFilterForm } from "~/components/admin/table-filter-form";
 import { Button } from "~/components/ui/button";
 import { CATEGORIES_TABLE, SIZES_TABLE } from "~/lib/admin-tables";
 
@@ -60,6 +61,18 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
             Add New Category
           </Button>
         </div>
+        <TableFilterForm
+          label="Search categories"
+          table={CATEGORIES_TABLE}
+          query={categories.query}
+        >
+          <SearchControl
+            id="category-search"
+            table={CATEGORIES_TABLE}
+            query={categories.query}
+            placeholder="Name or description"
+          />
+        </TableFilterForm>
         <DataTable
           label="Categories"
           columns={columns}
@@ -100,6 +113,14 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
             deleted once no price uses it.
           </p>
         </div>
+        <TableFilterForm label="Search sizes" table={SIZES_TABLE} query={sizes.query}>
+          <SearchControl
+            id="size-search"
+            table={SIZES_TABLE}
+            query={sizes.query}
+            placeholder="Peptide or size (10 mg)"
+          />
+        </TableFilterForm>
         <DataTable
           label="Sizes"
           columns={sizeColumns}

@@ -40,7 +40,7 @@ export async function loadPeptidesPage(app: AppContext, url: URL) {
   const requested = PEPTIDES_TABLE.parse(url.searchParams);
   const { popular, category, status } = requested.filters;
   const [table, categories] = await Promise.all([
-    readTablePage(PEPTIDES_TABLE, requested, (page) =>
+    readTablePage(requested, (page) =>
       getAdminPeptidePage(app.db, {
         search: requested.q,
         categoryId: category ?? null,
@@ -48,7 +48,7 @@ export async function loadPeptidesPage(app: AppContext, url: URL) {
         active: status === undefined ? null : status === "active",
         sort: { column: requested.sort, direction: requested.dir },
         page,
-        pageSize: PEPTIDES_TABLE.pageSize,
+        pageSize: requested.pageSize,
       }),
     ),
     getCategories(app.db),

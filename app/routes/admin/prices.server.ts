@@ -32,7 +32,7 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
   const { peptide, vendor, stock, stale, status } = requested.filters;
   const staleBefore = await getStaleBefore(app.db, now);
   const [table, peptides, vendors] = await Promise.all([
-    readTablePage(VENDOR_PRICES_TABLE, requested, (page) =>
+    readTablePage(requested, (page) =>
       getAdminVendorPricePage(app.db, {
         search: requested.q,
         peptideId: peptide ?? null,
@@ -42,7 +42,7 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
         active: status === undefined ? null : status === "active",
         sort: { column: requested.sort, direction: requested.dir },
         page,
-        pageSize: VENDOR_PRICES_TABLE.pageSize,
+        pageSize: requested.pageSize,
       }),
     ),
     getPeptideOptions(app.db),

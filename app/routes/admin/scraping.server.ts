@@ -46,22 +46,20 @@ export async function loadScrapingPage(app: AppContext, request: Request) {
   let loadError = null as string | null;
   const [sources, vendors, review, logs, runs] = await Promise.all([
     // SPEC.md §8: a failed read of the sources is a toast, not a broken page.
-    getScrapeSourcesPage(app.db, { ...query, pageSize: SOURCES_TABLE.pageSize }).catch(
-      (error: unknown) => {
-        app.logger.error({ err: error }, "loading scrape sources failed");
-        loadError = "Failed to fetch scrape sources";
-        return { rows: [], total: 0 };
-      },
-    ),
+    getScrapeSourcesPage(app.db, { ...query, pageSize: query.pageSize }).catch((error: unknown) => {
+      app.logger.error({ err: error }, "loading scrape sources failed");
+      loadError = "Failed to fetch scrape sources";
+      return { rows: [], total: 0 };
+    }),
     getVendorOptions(app.db),
     loadReviewQueue(app.db),
-    readTablePage(SCRAPE_LOGS_TABLE, logsQuery, (page) =>
-      getScrapeLogs(app.db, { page, pageSize: SCRAPE_LOGS_TABLE.pageSize }),
+    readTablePage(logsQuery, (page) =>
+      getScrapeLogs(app.db, { page, pageSize: logsQuery.pageSize }),
     ),
     loadScrapeRunState(app.db),
   ]);
   // After deleting the last rows of the last page, show the page that still exists.
-  const lastPage = pageCount(sources.total, SOURCES_TABLE.pageSize);
+  const lastPage = pageCount(sources.total, query.pageSize);
   if (query.page > lastPage)
     throw redirect(`${url.pathname}${SOURCES_TABLE.hrefFor(query, { page: lastPage }, params)}`);
   return {

@@ -22,9 +22,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = TRASH_TABLE.parse(new URL(request.url).searchParams);
-  return readTablePage(TRASH_TABLE, query, (page) =>
-    getTrashPage(context.app.db, { ...query, page, pageSize: TRASH_TABLE.pageSize }),
-  );
+  return readTablePage(query, (page) => getTrashPage(context.app.db, { ...query, page }));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -33,13 +33,13 @@ function success(message: string, description?: string): UsersResult {
 export async function loadUsersPage(app: AppContext, admin: Admin, url: URL) {
   const requested = USERS_TABLE.parse(url.searchParams);
   try {
-    const { users, total, query } = await readTablePage(USERS_TABLE, requested, (page) =>
+    const { users, total, query } = await readTablePage(requested, (page) =>
       getUsersForAdmin(app.db, {
         query: requested.q,
         sort: requested.sort,
         dir: requested.dir,
         page,
-        pageSize: USERS_TABLE.pageSize,
+        pageSize: requested.pageSize,
       }),
     );
     return { users, total, query, currentUserId: admin.id, loadFailed: false };

@@ -34,13 +34,13 @@ function isoDay(date: Date): string {
 
 export async function loadVendorsPage(app: AppContext, url: URL, now: Date) {
   const requested = VENDORS_TABLE.parse(url.searchParams);
-  const table = await readTablePage(VENDORS_TABLE, requested, (page) =>
+  const table = await readTablePage(requested, (page) =>
     getAdminVendorPage(app.db, {
       search: requested.q,
       couponExpiringBy: requested.filters.coupon ? couponWarnUntil(now) : null,
       sort: { column: requested.sort, direction: requested.dir },
       page,
-      pageSize: VENDORS_TABLE.pageSize,
+      pageSize: requested.pageSize,
     }),
   );
   return { ...table, today: isoDay(now) };
