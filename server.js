@@ -1,4 +1,5 @@
 // Serves the site: the production build by default, or Vite's dev server with --dev.
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -17,6 +18,27 @@ async function loadServerModule() {
   return { module: await vite.ssrLoadModule("./server/app.ts"), vite };
 }
 
+function listen(server, port, host) {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+function listenFailure(error, env) {
+  const where = `${env.HOST}:${env.PORT}`;
+  if (error?.code === "EADDRINUSE") {
+    return `Cannot start: ${where} is already in use (another PeptidePrices instance, or another program). Stop it or set PORT to a free port.`;
+  }
+  if (error?.code === "EACCES") {
+    return `Cannot start: no permission to listen on ${where}. Choose a PORT above 1023.`;
+  }
+  return `Cannot start: listening on ${where} failed: ${error instanceof Error ? error.message : error}`;
+}
+
 async function main() {
   const { module, vite } = await loadServerModule();
   if (!vite && !module.BUILT_FOR_PRODUCTION) {
@@ -33,7 +55,7 @@ async function main() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  const { app, context } = await module.createServer({
+  const { app, context, startBackgroundJobs } = await module.createServer({
     env,
     clientBuildDir: vite ? undefined : path.resolve(process.env.BUILD_DIR ?? "build", "client"),
     build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") : undefined,
@@ -43,9 +65,18 @@ async function main() {
     root.use(vite.middlewares);
     root.use(app);
   }
-  const server = root.listen(env.PORT, env.HOST, () => {
-    context.logger.info(`PeptidePrices listening on http://localhost:${env.PORT}`);
-  });
+  const server = http.createServer(root);
+  try {
+    await listen(server, env.PORT, env.HOST);
+  } catch (error) {
+    console.error(listenFailure(error, env));
+    await context.close();
+    process.exit(1);
+  }
+  context.logger.info(`PeptidePrices listening on http://localhost:${env.PORT}`);
+  // Only now: the first scheduled scrape may fetch through this very server (robots.txt of
+  // a demo source), and an instance that cannot listen must never start jobs.
+  await startBackgroundJobs();
   let stopping = false;
   const shutdown = async (signal) => {
     if (stopping) return;

@@ -3,11 +3,12 @@ import { PassThrough, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 
 import { contentSecurityPolicy, createCspNonce } from "~/.server/csp.server";
 import { deferHydration } from "~/.server/hydrate-after-paint.server";
 import { isAdminArea } from "~/lib/admin-session";
+import { appOf } from "~/.server/context.server";
 
 export const streamTimeout = 5_000;
 
@@ -54,10 +55,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   const nonce = createCspNonce();
-  const viteDevServer = loadContext.app.env.NODE_ENV === "development";
+  const viteDevServer = appOf(loadContext).env.NODE_ENV === "development";
   if (!viteDevServer) {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   }
@@ -104,7 +105,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell reject above and are logged by React Router.
-          if (shellRendered) loadContext.app.logger.error({ err: error }, "page streaming failed");
+          if (shellRendered)
+            appOf(loadContext).logger.error({ err: error }, "page streaming failed");
         },
       },
     );

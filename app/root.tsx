@@ -34,9 +34,10 @@ import { displayCurrencies } from "~/lib/money";
 
 import type { Route } from "./+types/root";
 import "./app.css";
+import { appOf } from "~/.server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const [user, shell, rates] = await Promise.all([
     getSessionUser(app, request),
     getShellContent(app),

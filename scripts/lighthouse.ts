@@ -2,7 +2,11 @@
  * `npm run lighthouse`: Lighthouse (mobile, simulated throttling) on the production build with
  * the demo data, in the system Chromium, for the home, a detail and the compare page; prints
  * the four category scores, TBT and LCP per page, and the JavaScript the home page loads.
- * Exits non-zero when any figure misses its budget. CHROME_PATH overrides /usr/bin/chromium;
+ * Exits non-zero only when a deterministic figure misses its budget: the accessibility,
+ * best-practices and SEO scores (findings in the page itself) and the home page's JavaScript
+ * bytes. Timings (performance score, TBT, LCP) are printed beside their targets but never fail
+ * the run: on a shared machine the same build's TBT varies three- to fourfold between runs.
+ * CHROME_PATH overrides /usr/bin/chromium;
  * LIGHTHOUSE_PAGES="/,/compare" picks other pages; LIGHTHOUSE_RUNS=5 audits each page five
  * times and judges the median run (by performance score), since one run on a shared machine is
  * noise; LIGHTHOUSE_REPORT_DIR keeps every run's JSON report there. LIGHTHOUSE_BEFORE_BUILD=build-main
@@ -41,6 +45,9 @@ const BUDGET = {
   totalBlockingTimeMs: 200,
   largestContentfulPaintMs: 2_000,
 };
+
+/** Categories scored on timings: reported against the target, never a failure (see above). */
+const TIMED_CATEGORIES = new Set<(typeof CATEGORIES)[number]>(["performance"]);
 
 interface LighthouseResult {
   categories: Record<
@@ -113,6 +120,7 @@ async function main() {
   const server = await startBuiltServer();
   const before = BEFORE_BUILD ? await startBuiltServer({ BUILD_DIR: BEFORE_BUILD }) : null;
   const failures: string[] = [];
+  const timingMisses: string[] = [];
   const rows = [];
   try {
     for (const page of PAGES) {
@@ -142,7 +150,8 @@ async function main() {
         const score = result.categories[category]?.score ?? 0;
         row[category] = score;
         if (score < BUDGET.score) {
-          failures.push(`${page}: ${category} ${score} < ${BUDGET.score}`);
+          const miss = `${page}: ${category} ${score} < ${BUDGET.score}`;
+          (TIMED_CATEGORIES.has(category) ? timingMisses : failures).push(miss);
           const failing = result.categories[category].auditRefs
             .map((ref) => result.audits[ref.id])
             .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
@@ -154,9 +163,14 @@ async function main() {
       if (RUNS > 1) row["performance runs"] = scores.join(" ");
       const lcpElement = result.audits["largest-contentful-paint-element"]?.details?.items?.[0];
       console.log(`  ${page} LCP element: ${JSON.stringify(lcpElementSnippet(lcpElement))}`);
-      if (tbt > BUDGET.totalBlockingTimeMs) failures.push(`${page}: TBT ${Math.round(tbt)} ms`);
-      if (lcp > BUDGET.largestContentfulPaintMs)
-        failures.push(`${page}: LCP ${Math.round(lcp)} ms`);
+      if (tbt > BUDGET.totalBlockingTimeMs) {
+        timingMisses.push(`${page}: TBT ${Math.round(tbt)} ms > ${BUDGET.totalBlockingTimeMs}`);
+      }
+      if (lcp > BUDGET.largestContentfulPaintMs) {
+        timingMisses.push(
+          `${page}: LCP ${Math.round(lcp)} ms > ${BUDGET.largestContentfulPaintMs}`,
+        );
+      }
       rows.push(row);
     }
   } finally {
@@ -167,11 +181,14 @@ async function main() {
 
   failures.push(...homeJavaScript().failures);
 
+  if (timingMisses.length > 0) {
+    console.log(`\nTimings over target (reported, not failing):\n- ${timingMisses.join("\n- ")}`);
+  }
   if (failures.length > 0) {
     console.error(`\nUnder budget:\n- ${failures.join("\n- ")}`);
     process.exitCode = 1;
   } else {
-    console.log("\nAll budgets met.");
+    console.log("\nAll deterministic budgets met.");
   }
 }
 

@@ -8,15 +8,15 @@ import { createRequire } from "node:module";
 
 import type { RouterContextProvider, ServerBuild } from "react-router";
 
-import { createAppContext, type AppContext } from "~/.server/context.server";
+import { appContext, createAppContext, type AppContext } from "~/.server/context.server";
 import type { Env } from "~/.server/env";
 import { serveImageVariants } from "~/.server/image-variants.server";
 import { startJobs } from "~/.server/jobs.server";
 import { prepareDatabase } from "~/.server/startup.server";
 import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
 
-import { mountPageCache } from "./page-cache";
-import { mountOpenDataRateLimit } from "./rate-limit";
+import { answerFromPageCache, recordForPageCache } from "./page-cache";
+import { openDataRateLimit } from "./rate-limit";
 import {
   clientIpHeader,
   formsOnlyForPageActions,
@@ -25,17 +25,6 @@ import {
   sameOriginOnly,
   securityHeaders,
 } from "./request-guards";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    app: AppContext;
-  }
-  // With route middleware, loaders and actions get the router context provider; it carries
-  // `app` too, so every `context.app` reads as before.
-  interface RouterContextProvider {
-    app: AppContext;
-  }
-}
 
 /**
  * The request handler refuses a load context that is not an `instanceof` its own
@@ -63,20 +52,20 @@ export async function createServer(options: ServerOptions) {
     logger: options.logger,
   });
   await prepareDatabase(context);
-  if (options.env.JOBS_ENABLED) {
-    const jobs = await startJobs(context);
-    const closeContext = context.close;
-    context.close = async () => {
-      await jobs.stop();
-      await closeContext();
-    };
-  }
 
+  // The request pipeline, in order, all of it here. Rate limit first, so a cached answer
+  // costs a client its count too; the page cache next, so a hit skips everything after it
+  // (its stored headers already carry what the middleware below added); compression before
+  // the cache's recorder, so the recorder sees the uncompressed page; React Router last.
+  const servePages = options.env.NODE_ENV !== "development";
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-* is believed only from the proxies TRUST_PROXY names (none by default),
   // so a client cannot pick its own rate-limit bucket by sending the header itself.
   app.set("trust proxy", options.env.TRUST_PROXY);
+  app.use(openDataRateLimit(options.env.OPEN_DATA_RATE_LIMIT));
+  // In development every request renders afresh, so code changes show.
+  if (servePages) app.use(answerFromPageCache(context.cache));
   app.use(compression());
   app.use(securityHeaders(context.baseUrl));
   app.use(refuseNulInUrl);
@@ -123,21 +112,38 @@ export async function createServer(options: ServerOptions) {
   app.use(formsOnlyForPageActions);
   app.use(limitRequestBody);
   app.use(clientIpHeader);
-  // In development every request renders afresh, so code changes show.
-  if (options.env.NODE_ENV !== "development") mountPageCache(app, context.cache);
-  // After the cache, so it runs before it: cached answers count too.
-  mountOpenDataRateLimit(app, options.env.OPEN_DATA_RATE_LIMIT);
+  if (servePages) app.use(recordForPageCache(context.cache));
   app.all(
     "/{*path}",
     createRequestHandler({
       // A function is called, and React Router's routes derived from it, on every request: in
       // production the one build is passed as is, so that work happens once.
       build: options.build ?? (await import("virtual:react-router/server-build")),
-      getLoadContext: () => Object.assign(new HandlerContextProvider(), { app: context }),
+      getLoadContext: () => {
+        const routerContext = new HandlerContextProvider();
+        routerContext.set(appContext, context);
+        return routerContext;
+      },
     }),
   );
 
-  return { app, context };
+  return { app, context, startBackgroundJobs: () => startBackgroundJobs(context) };
+}
+
+/**
+ * The scheduled jobs (scrapes, rates, alerts, trash purge). server.js calls this only once the
+ * server listens: a scrape that starts earlier fetches robots.txt through a site that is not
+ * up yet, and an instance that cannot listen must not run jobs bound to nothing. Stopping the
+ * worker becomes part of `context.close` (a running scrape finishes first).
+ */
+async function startBackgroundJobs(context: AppContext): Promise<void> {
+  if (!context.env.JOBS_ENABLED) return;
+  const jobs = await startJobs(context);
+  const closeContext = context.close;
+  context.close = async () => {
+    await jobs.stop();
+    await closeContext();
+  };
 }
 
 export { parseEnv } from "~/.server/env";

@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import type { Express, NextFunction, Request, Response } from "express";
+import type { RequestHandler } from "express";
 
 import { cachedPagePolicy } from "~/.server/csp.server";
 import type { PageCache, RenderedPage } from "~/.server/page-cache.server";
@@ -23,8 +24,6 @@ const TRANSFER_HEADERS = new Set([
 const GZIP_THRESHOLD_BYTES = 1024;
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
-
-type RequestHandler = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void;
 
 /**
  * Only a GET without cookies: a cookie may change the page (a session, a flash message, the
@@ -54,8 +53,8 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer | null {
  * A page the app itself marked shareable (publicPageHeaders: `Cache-Control: public`, sent
  * only to visitors without cookies), complete, and setting no cookie.
  */
-function isShareable(res: ServerResponse): boolean {
-  if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return false;
+function isShareable(res: ServerResponse, status = res.statusCode): boolean {
+  if (status !== 200 || res.hasHeader("set-cookie")) return false;
   const cacheControl = String(res.getHeader("cache-control") ?? "");
   return /\bpublic\b/.test(cacheControl) && !/\b(no-store|private)\b/.test(cacheControl);
 }
@@ -84,7 +83,14 @@ function captureRendering(res: ServerResponse, cache: PageCache, url: string) {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.setHeader(PAGE_CACHE_HEADER, "miss");
+
+  // Node calls writeHead for headers sent implicitly too: the last moment to tag the page.
+  res.writeHead = ((...args: unknown[]) => {
+    if (isShareable(res, Number(args[0]))) res.setHeader("ETag", newEntityTag());
+    return writeHead(...args);
+  }) as ServerResponse["writeHead"];
 
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     const buffer = toBuffer(chunk, rest[0]);
@@ -95,7 +101,8 @@ function captureRendering(res: ServerResponse, cache: PageCache, url: string) {
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     const buffer = toBuffer(chunk, rest[0]);
     if (buffer) chunks.push(buffer);
-    if (isShareable(res)) {
+    const entityTag = res.getHeader("etag");
+    if (isShareable(res) && typeof entityTag === "string") {
       const headers: [string, string][] = [];
       let renderedPolicy: string | undefined;
       for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -113,6 +120,7 @@ function captureRendering(res: ServerResponse, cache: PageCache, url: string) {
           headers,
           body: Buffer.concat(chunks),
           renderedPolicy,
+          entityTag,
           storedAt: Date.now(),
         },
         version,
@@ -122,29 +130,65 @@ function captureRendering(res: ServerResponse, cache: PageCache, url: string) {
   }) as ServerResponse["end"];
 }
 
+/** A weak tag (the gzip and identity bodies differ), new for every rendering. */
+function newEntityTag(): string {
+  return `W/"${randomBytes(12).toString("base64url")}"`;
+}
+
+/** Whether If-None-Match names this tag (weak comparison, as for a GET). */
+function matchesEntityTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (value: string) => value.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => {
+    const value = candidate.trim();
+    return value === "*" || opaque(value) === opaque(tag);
+  });
+}
+
+/** Headers a 304 repeats (RFC 9110 §15.4.5); the browser keeps the rest from its copy. */
+const NOT_MODIFIED_HEADERS = new Set(["cache-control", "etag", "vary", "expires"]);
+
+function sendNotModified(res: ServerResponse, page: RenderedPage) {
+  const headers: Record<string, string> = { [PAGE_CACHE_HEADER]: "hit" };
+  for (const [name, value] of page.headers) {
+    if (NOT_MODIFIED_HEADERS.has(name)) headers[name] = value;
+  }
+  res.writeHead(304, headers);
+  res.end();
+}
+
 /**
- * The rendered-page cache for anonymous visitors. A GET without cookies is answered from memory, before Express's middleware and router run, when this instance has
- * rendered that URL since the last public change; otherwise the app renders it and the page is
- * kept if the app marked it public. The recorder sits after the compression middleware, so it
- * sees the uncompressed page; a cached one goes out as is or as a gzip made once. Headers are
- * replayed as the app first sent them, so public pages carry no per-request header.
+ * The rendered-page cache for anonymous visitors, as two ordinary middleware functions that
+ * server/app.ts mounts in its one pipeline:
+ *
+ * - `answerFromPageCache`, early: a GET without cookies is answered from memory when this
+ *   instance has rendered that URL since the last public change — with 304 when the visitor's
+ *   If-None-Match names the stored page's ETag (public pages say `no-cache`, so browsers and
+ *   CDNs ask every time and an admin save shows on the next reload), or with the page.
+ * - `recordForPageCache`, after the compression middleware so it sees the uncompressed page:
+ *   a rendering the app marked public gets a fresh ETag, and is kept when it completes. A
+ *   cached page goes out as is or as a gzip made once. Headers are replayed as the app first
+ *   sent them, so public pages carry no per-request header.
  */
-export function mountPageCache(app: Express, cache: PageCache) {
-  app.use((req: Request, res: Response, next: NextFunction) => {
+export function answerFromPageCache(cache: PageCache): RequestHandler {
+  return (req, res, next) => {
+    const page = wantsCachedPage(req.method, req.headers.cookie)
+      ? cache.pages.read(req.originalUrl)
+      : undefined;
+    if (!page) return next();
+    if (page.entityTag && matchesEntityTag(req.headers["if-none-match"], page.entityTag)) {
+      sendNotModified(res, page);
+    } else {
+      sendCached(req, res, page);
+    }
+  };
+}
+
+export function recordForPageCache(cache: PageCache): RequestHandler {
+  return (req, res, next) => {
     if (wantsCachedPage(req.method, req.headers.cookie)) {
       captureRendering(res, cache, req.originalUrl);
     }
     next();
-  });
-  // Express's own entry point (what `app(req, res)` calls), private in its types.
-  const dispatcher = app as unknown as { handle: RequestHandler };
-  const handle = dispatcher.handle.bind(app);
-  dispatcher.handle = (req, res, next) => {
-    const page =
-      wantsCachedPage(req.method, req.headers.cookie) && req.url
-        ? cache.pages.read(req.url)
-        : undefined;
-    if (page) sendCached(req, res, page);
-    else handle(req, res, next);
   };
 }

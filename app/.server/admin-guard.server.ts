@@ -11,16 +11,17 @@
  *   before it runs (the browser's clientMiddleware in layout.tsx turns a fetcher's 403 into
  *   "Your session has expired — sign in again" inside the open dialog, see form-dialog.tsx).
  * - Loaders and actions read the admin with `adminOf(context)` (no second session lookup).
- *   `context.app` stays what it always was (server/app.ts puts it on the router context).
+ *   The app's services come from `appOf(context)`, as in every loader (context.server.ts).
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
 import { requireAdmin, type SessionUser } from "./auth.server";
+import { appOf } from "./context.server";
 
 const adminUserContext = createContext<SessionUser>();
 
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(adminUserContext, await requireAdmin(context.app, request));
+  context.set(adminUserContext, await requireAdmin(appOf(context), request));
 };
 
 /** The signed-in admin the guard let through; throws when the route is not behind the guard. */

@@ -1,5 +1,5 @@
-import { getTableColumns, isNotNull, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { getTableColumns, sql } from "drizzle-orm";
+import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
 import type { Database } from "./db/client";
@@ -11,8 +11,10 @@ export const BACKUP_VERSION = 1;
 export const MAX_BACKUP_BYTES = 200 * 1024 * 1024;
 
 /**
- * Every product table, parents before children (the order restore inserts in; it deletes in
- * the reverse). Accounts, sessions, auth secrets, saved deals, mail and the audit log stay out.
+ * Every catalogue table, parents before children (the order restore writes in; it removes in
+ * the reverse). Users' own data (accounts, sessions, saved deals, alerts, stacks, push
+ * subscriptions), mail, runs and the audit log stay out of the file: a restore updates the
+ * catalogue's rows in place, so none of it cascades away (docs/operations.md).
  */
 const BACKUP_TABLES = {
   categories: schema.categories,
@@ -20,6 +22,7 @@ const BACKUP_TABLES = {
   peptide_slug_history: schema.peptideSlugHistory,
   size_options: schema.sizeOptions,
   vendors: schema.vendors,
+  vendor_slug_history: schema.vendorSlugHistory,
   coupons: schema.coupons,
   vendor_peptides: schema.vendorPeptides,
   price_history: schema.priceHistory,
@@ -183,24 +186,65 @@ export function parseBackup(text: string): z.output<typeof backupSchema> {
   return result.data;
 }
 
-const INSERT_CHUNK_ROWS = 2000;
+const STAGE_CHUNK_ROWS = 2000;
 
-/** INSERT … SELECT from the JSON rows: PostgreSQL converts every value exactly as it wrote it. */
-function insertRows(table: PgTable, rows: Row[]) {
+const identifiers = (names: string[]) => sql.raw(names.map((name) => `"${name}"`).join(", "));
+
+/** The backup's rows of a table in a temporary table of the same shape (dropped at commit). */
+async function stageRows(tx: Database, table: PgTable, staging: string, rows: Row[]) {
+  await tx.execute(
+    sql`create temp table ${sql.identifier(staging)} on commit drop as select * from ${table} with no data`,
+  );
+  for (let start = 0; start < rows.length; start += STAGE_CHUNK_ROWS) {
+    const chunk = JSON.stringify(rows.slice(start, start + STAGE_CHUNK_ROWS));
+    // PostgreSQL converts every value exactly as it wrote it.
+    await tx.execute(sql`insert into ${sql.identifier(staging)}
+      select * from jsonb_populate_recordset(null::${table}, ${chunk}::jsonb)`);
+  }
+}
+
+function primaryKeyOf(table: PgTable): string[] {
+  const config = getTableConfig(table);
+  const single = config.columns.filter((column) => column.primary).map((column) => column.name);
+  return single.length > 0 ? single : config.primaryKeys[0]!.columns.map((column) => column.name);
+}
+
+/** Removes the rows the backup does not hold (they were made after it). */
+function deleteRowsMissingFrom(table: PgTable, staging: string) {
+  const key = identifiers(primaryKeyOf(table));
+  return sql`delete from ${table} where (${key}) not in (select ${key} from ${sql.identifier(staging)})`;
+}
+
+/**
+ * Inserts the backup's new rows and updates changed ones in place: a row keeps its identity,
+ * so nothing that references it (an alert on a size, a saved deal on a price) cascades or is
+ * set to null. Only the columns the file holds are written; a column added since keeps its value.
+ */
+function upsertRows(table: PgTable, staging: string, fileColumns: string[]) {
   const generated = new Set(
     columnsOf(table)
       .filter(([, column]) => column.generated)
       .map(([name]) => name),
   );
-  const names = Object.keys(rows[0]!).filter((name) => !generated.has(name));
-  const columns = sql.raw(names.map((name) => `"${name}"`).join(", "));
-  return sql`insert into ${table} (${columns})
-    select ${columns} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb)`;
+  const key = primaryKeyOf(table);
+  const names = fileColumns.filter((name) => !generated.has(name));
+  const updated = names.filter((name) => !key.includes(name));
+  const columns = identifiers(names);
+  const insert = sql`insert into ${table} as current (${columns})
+    select ${columns} from ${sql.identifier(staging)}
+    on conflict (${identifiers(key)})`;
+  if (updated.length === 0) return sql`${insert} do nothing`;
+  const assignments = sql.raw(updated.map((name) => `"${name}" = excluded."${name}"`).join(", "));
+  const mine = sql.raw(updated.map((name) => `current."${name}"`).join(", "));
+  const theirs = sql.raw(updated.map((name) => `excluded."${name}"`).join(", "));
+  // An unchanged row is left alone: no trigger fires, no cache is emptied for it.
+  return sql`${insert} do update set ${assignments} where (${mine}) is distinct from (${theirs})`;
 }
 
 /**
- * Replaces every product table with the backup's rows in one transaction: all or nothing.
- * Saved deals keep their link to a vendor price that the backup brings back.
+ * Returns every catalogue table to the backup's rows in one transaction, all or nothing, in
+ * place: rows made since are removed, changed rows updated, missing ones inserted. Users' data
+ * is never touched, and keeps pointing at the same catalogue rows.
  */
 export async function restoreBackup(
   db: Database,
@@ -208,33 +252,27 @@ export async function restoreBackup(
 ): Promise<Record<BackupTableName, number>> {
   try {
     return await db.transaction(async (tx) => {
-      const links = await tx
-        .select({ id: schema.savedDeals.id, vendorPeptideId: schema.savedDeals.vendorPeptideId })
-        .from(schema.savedDeals)
-        .where(isNotNull(schema.savedDeals.vendorPeptideId));
-      for (const name of [...BACKUP_TABLE_NAMES].reverse()) {
-        await tx.delete(BACKUP_TABLES[name]);
+      const staging = (name: BackupTableName) => `restore_${name}`;
+      for (const name of BACKUP_TABLE_NAMES) {
+        await stageRows(tx, BACKUP_TABLES[name], staging(name), backup.tables[name] as Row[]);
       }
+      const removeMissing = async () => {
+        for (const name of [...BACKUP_TABLE_NAMES].reverse()) {
+          await tx.execute(deleteRowsMissingFrom(BACKUP_TABLES[name], staging(name)));
+        }
+      };
+      // Before writing, so a unique value (a slug) is free for the row that held it then.
+      await removeMissing();
       const counts = {} as Record<BackupTableName, number>;
       for (const name of BACKUP_TABLE_NAMES) {
         const rows = backup.tables[name] as Row[];
-        for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-          await tx.execute(
-            insertRows(BACKUP_TABLES[name], rows.slice(start, start + INSERT_CHUNK_ROWS)),
-          );
-        }
         counts[name] = rows.length;
+        if (rows.length === 0) continue;
+        await tx.execute(upsertRows(BACKUP_TABLES[name], staging(name), Object.keys(rows[0]!)));
       }
-      if (links.length > 0) {
-        await tx.execute(sql`
-          update ${schema.savedDeals} as deal
-          set vendor_peptide_id = link.vendor_peptide_id
-          from jsonb_to_recordset(${JSON.stringify(
-            links.map((link) => ({ id: link.id, vendor_peptide_id: link.vendorPeptideId })),
-          )}::jsonb) as link(id uuid, vendor_peptide_id uuid)
-          where deal.id = link.id
-            and exists (select 1 from ${schema.vendorPeptides} vp where vp.id = link.vendor_peptide_id)`);
-      }
+      // Again: triggers add rows while the catalogue is written back (a renamed vendor's
+      // former slug), which the backup may not hold.
+      await removeMissing();
       return counts;
     });
   } catch (error) {

@@ -1,8 +1,10 @@
 /**
- * Cache-Control for public pages: a visitor without cookies gets a page a CDN may share;
- * anyone with a cookie (a session, an admin) may see personal content, so nothing is stored.
+ * Cache-Control for public pages: a visitor without cookies gets a page a browser or CDN may
+ * store but must revalidate on every visit (`no-cache`): the page cache answers a matching
+ * If-None-Match with 304 (server/page-cache.ts), so an admin save shows on the next reload.
+ * Anyone with a cookie (a session, an admin) may see personal content, so nothing is stored.
  */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+export const PUBLIC_CACHE_CONTROL = "public, no-cache";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 export function publicPageHeaders(request: Request): Headers {

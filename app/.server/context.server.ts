@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import type { Logger } from "pino";
+import { createContext, type RouterContextProvider } from "react-router";
 
 import { createBackgroundTasks } from "./background.server";
 import { createAuth, type Auth } from "./auth.server";
@@ -24,6 +25,18 @@ export interface AppContext {
   cache: PageCache;
   baseUrl: string;
   close: () => Promise<void>;
+}
+
+/**
+ * The key under which server/app.ts hands the app's services to React Router for each
+ * request (`context.set(appContext, app)` in getLoadContext), as React Router's own
+ * templates do; loaders, actions and middleware read it with `appOf(context)`.
+ */
+export const appContext = createContext<AppContext>();
+
+/** The app's services, from a loader's, action's or middleware's router context. */
+export function appOf(context: Readonly<RouterContextProvider>): AppContext {
+  return context.get(appContext);
 }
 
 export interface AppContextOptions {

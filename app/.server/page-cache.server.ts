@@ -36,6 +36,8 @@ export interface RenderedPage {
    * first replay: a URL asked for once never pays for hashing its scripts.
    */
   sharedPolicy?: string;
+  /** The ETag sent with the rendering; a visitor holding it is answered 304. */
+  entityTag?: string;
   storedAt: number;
 }
 

@@ -13,13 +13,14 @@ import { AUTH_MESSAGES, credentialsSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/admin-login";
 import { formFields } from "~/lib/forms/form-data";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [{ title: "Admin login · PeptidePrices" }];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const parsed = credentialsSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
     return failure(AUTH_MESSAGES.missingAdminCredentials, 400);

@@ -18,10 +18,11 @@ import { fieldErrorsOf, firstIssueMessage } from "~/lib/forms/form-data";
 import { ALERT_MESSAGES, alertActionSchema, alertFormValues } from "~/lib/forms/price-alerts";
 
 import type { Route } from "./+types/alerts";
+import { appOf } from "~/.server/context.server";
 
 /** The alert forms' data for the signed-in user (on one peptide with ?peptide=slug); read by fetchers. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const user = await getSessionUser(app, request);
   const headers = { "Cache-Control": "private, no-store" };
   if (!user) return data({ signedIn: false as const }, { headers });
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const user = await getSessionUser(app, request);
   if (!user) return failure(ALERT_MESSAGES.loginRequired, 401);
   const parsed = alertActionSchema.safeParse(alertFormValues(await request.formData()));

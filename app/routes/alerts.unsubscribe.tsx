@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 
-import { appSecret } from "~/.server/context.server";
+import { appOf, appSecret } from "~/.server/context.server";
 import { verifyUnsubscribeToken } from "~/.server/alerts/unsubscribe-token.server";
 import { removeEmailFromAlerts } from "~/.server/data/price-alerts.server";
 import type { AppContext } from "~/.server/context.server";
@@ -28,13 +28,13 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The link in the e-mail: one click, no sign-in needed (the signature is the proof). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const done = await unsubscribe(context.app, request);
+  const done = await unsubscribe(appOf(context), request);
   return data({ done }, { status: done ? 200 : 400, headers: NO_STORE });
 }
 
 /** RFC 8058 one-click: the mail client POSTs List-Unsubscribe=One-Click to the header's URL. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const done = await unsubscribe(context.app, request);
+  const done = await unsubscribe(appOf(context), request);
   return data({ done }, { status: done ? 200 : 400, headers: NO_STORE });
 }
 

@@ -17,10 +17,11 @@ import {
 } from "~/lib/open-data";
 
 import type { Route } from "./+types/api.v1.peptide-offers";
+import { appOf } from "~/.server/context.server";
 
 /** GET /api/v1/peptides/{slug}/offers?currency=: four queries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const url = new URL(request.url);
   const query = currencyQuerySchema.safeParse(queryParams(url, ["currency"]));
   if (!query.success) return apiError(request, 400, describeIssues(query.error));

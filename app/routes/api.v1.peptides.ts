@@ -10,10 +10,11 @@ import {
 } from "~/lib/open-data";
 
 import type { Route } from "./+types/api.v1.peptides";
+import { appOf } from "~/.server/context.server";
 
 /** GET /api/v1/peptides?page=&perPage=&currency=: five queries whatever the page size. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const url = new URL(request.url);
   const query = peptideListQuerySchema.safeParse(queryParams(url, ["page", "perPage", "currency"]));
   if (!query.success) return apiError(request, 400, describeIssues(query.error));

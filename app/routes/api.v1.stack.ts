@@ -8,6 +8,7 @@ import { displayCurrencies } from "~/lib/money";
 import { stackRequestSchema } from "~/lib/stack";
 
 import type { Route } from "./+types/api.v1.stack";
+import { appOf } from "~/.server/context.server";
 
 /**
  * POST /api/v1/stack: the cheapest split of a stack across vendors. It reads no cookie and
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
     return problem(`${where}${issue.message}`);
   }
-  const { app } = context;
+  const app = appOf(context);
   const { db } = app;
   const [rates, settings] = await Promise.all([
     getCachedExchangeRates(app),

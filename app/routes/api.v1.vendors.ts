@@ -2,9 +2,10 @@ import { getOpenDataVendors } from "~/.server/data/open-data.server";
 import { apiJson, apiVendor } from "~/.server/open-data.server";
 
 import type { Route } from "./+types/api.v1.vendors";
+import { appOf } from "~/.server/context.server";
 
 /** GET /api/v1/vendors: every vendor with its terms, one query. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const vendors = await getOpenDataVendors(context.app.db);
+  const vendors = await getOpenDataVendors(appOf(context).db);
   return apiJson(request, { data: vendors.map(apiVendor) });
 }

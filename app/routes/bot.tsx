@@ -1,7 +1,8 @@
 import type { Route } from "./+types/bot";
+import { appOf } from "~/.server/context.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { userAgent: context.app.env.SCRAPER_USER_AGENT, origin: context.app.baseUrl };
+  return { userAgent: appOf(context).env.SCRAPER_USER_AGENT, origin: appOf(context).baseUrl };
 }
 
 export function meta() {

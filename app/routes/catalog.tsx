@@ -6,9 +6,10 @@ import { getCatalog } from "~/.server/data/listings.server";
 import { AdSlot } from "~/components/ad-slot";
 
 import type { Route } from "./+types/catalog";
+import { appOf } from "~/.server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const [sections, ads] = await Promise.all([
     getCatalog(app.db),
     app.cache.get("ads:category_page", () => getActiveAdsByPlacement(app.db, "category_page")),

@@ -21,9 +21,10 @@ import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/compare";
+import { appOf } from "~/.server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const url = new URL(request.url);
   const pricing = await getPricingContext(app, request);
   const [compare, ads] = await Promise.all([

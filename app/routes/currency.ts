@@ -9,13 +9,14 @@ import { displayCurrencies } from "~/lib/money";
 import { sameSitePath } from "~/lib/return-path";
 
 import type { Route } from "./+types/currency";
+import { appOf } from "~/.server/context.server";
 
 /**
  * The header's currency switch: keeps the choice in a cookie and goes back to the page it was
  * made on (a same-site path only). Works as a plain form post, without JavaScript.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const parsed = displayCurrencyFormSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return failure(firstIssueMessage(parsed.error), 400);
   const { currency, returnTo } = parsed.data;

@@ -24,13 +24,14 @@ import {
 } from "~/lib/forms/deals";
 
 import type { Route } from "./+types/deals";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [{ title: "Saved Deals · PeptidePrices" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const user = await getSessionUser(app, request);
   if (!user) {
     return data(
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const user = await getSessionUser(app, request);
   if (!user) return failure(DEAL_MESSAGES.loginRequired, 401);
   const parsed = dealActionSchema.safeParse(dealFormValues(await request.formData()));

@@ -1,10 +1,11 @@
 import { renderDemoProductPage } from "~/.server/scraper/demo-retailer.server";
 
 import type { Route } from "./+types/demo-retailer.product";
+import { appOf } from "~/.server/context.server";
 
 /** The demo retailer's single-product page, with schema.org JSON-LD like a real shop's. */
 export function loader({ params, context }: Route.LoaderArgs) {
-  const html = renderDemoProductPage(context.app.baseUrl, params.slug);
+  const html = renderDemoProductPage(appOf(context).baseUrl, params.slug);
   if (html === null) {
     return new Response("Product not found", {
       status: 404,

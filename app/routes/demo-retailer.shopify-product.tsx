@@ -1,10 +1,11 @@
 import { renderDemoShopifyProductPage } from "~/.server/scraper/demo-retailer.server";
 
 import type { Route } from "./+types/demo-retailer.shopify-product";
+import { appOf } from "~/.server/context.server";
 
 /** The demo retailer's Shopify-style product: sizes in its product JSON, prices in cents. */
 export function loader({ params, context }: Route.LoaderArgs) {
-  const html = renderDemoShopifyProductPage(context.app.baseUrl, params.slug);
+  const html = renderDemoShopifyProductPage(appOf(context).baseUrl, params.slug);
   if (html === null) {
     return new Response("Product not found", {
       status: 404,

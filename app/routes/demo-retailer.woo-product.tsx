@@ -1,10 +1,11 @@
 import { renderDemoWooProductPage } from "~/.server/scraper/demo-retailer.server";
 
 import type { Route } from "./+types/demo-retailer.woo-product";
+import { appOf } from "~/.server/context.server";
 
 /** The demo retailer's WooCommerce-style variable product: sizes only in its variation data. */
 export function loader({ params, context }: Route.LoaderArgs) {
-  const html = renderDemoWooProductPage(context.app.baseUrl, params.slug);
+  const html = renderDemoWooProductPage(appOf(context).baseUrl, params.slug);
   if (html === null) {
     return new Response("Product not found", {
       status: 404,

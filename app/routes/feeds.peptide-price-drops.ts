@@ -7,10 +7,11 @@ import { slugParamSchema } from "~/lib/open-data";
 import { buildPeptidePriceDropFeed, peptideFeedPath } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/feeds.peptide-price-drops";
+import { appOf } from "~/.server/context.server";
 
 /** One peptide's newest price drops, as Atom: two queries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const slug = slugParamSchema.safeParse(params.slug);
   const peptide = slug.success ? await getOpenDataPeptide(app.db, slug.data) : null;
   if (!peptide) {

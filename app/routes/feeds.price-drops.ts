@@ -4,10 +4,11 @@ import { ATOM_CONTENT_TYPE } from "~/lib/atom";
 import { buildSitePriceDropFeed } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/feeds.price-drops";
+import { appOf } from "~/.server/context.server";
 
 /** The newest price drops on the whole site, as Atom: one query. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const drops = await getPriceDrops(app.db);
   const body = buildSitePriceDropFeed({
     baseUrl: app.baseUrl,

@@ -8,13 +8,14 @@ import { AUTH_MESSAGES, forgotPasswordSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/forgot-password";
 import { formFields } from "~/lib/forms/form-data";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [{ title: "Forgot password · PeptidePrices" }];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const parsed = forgotPasswordSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success || !parsed.data.email) {
     return failure("Please enter your email", 400);

@@ -18,12 +18,13 @@ import { parseHomeFilters, parseHomeSort, parsePage } from "~/lib/home-filters";
 import { SITE_FEED_PATH } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/home";
+import { appOf } from "~/.server/context.server";
 
 /** Ads sit after the first two rows of cards, where they interrupt least. */
 const CARDS_BEFORE_ADS = 8;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const url = new URL(request.url);
   const category = url.searchParams.get("category")?.trim() || null;
   const page = parsePage(url.searchParams.get("page"));

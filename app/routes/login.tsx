@@ -34,6 +34,7 @@ import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { safeRedirectPath } from "~/lib/redirect";
 
 import type { Route } from "./+types/login";
+import { appOf } from "~/.server/context.server";
 
 /** Where a signed-in visitor goes: back to the page that sent them here, else their deals. */
 
@@ -42,7 +43,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const url = new URL(request.url);
   // Back from a social provider with a session: the same welcome as a password sign-in.
   if (url.searchParams.has("signedIn") && (await getSessionUser(app, request))) {
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const form = formFields(await request.formData());
   if (form.intent === "social") {
     return socialSignInAction(app, request, form, AUTH_MESSAGES.socialLoginError);

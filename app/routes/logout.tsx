@@ -3,9 +3,10 @@ import { redirect } from "react-router";
 import { headersWithCookies } from "~/.server/auth.server";
 
 import type { Route } from "./+types/logout";
+import { appOf } from "~/.server/context.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const response = await context.app.auth.api.signOut({
+  const response = await appOf(context).auth.api.signOut({
     headers: request.headers,
     asResponse: true,
   });

@@ -1,10 +1,11 @@
 import { data } from "react-router";
 
 import type { Route } from "./+types/not-found";
+import { appOf } from "~/.server/context.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  context.app.logger.warn({ path: pathname }, "404: no route for path");
+  appOf(context).logger.warn({ path: pathname }, "404: no route for path");
   throw data(null, { status: 404 });
 }
 

@@ -35,9 +35,10 @@ import {
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/peptide";
+import { appOf } from "~/.server/context.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const pricing = await getPricingContext(app, request);
   const historyRange = parseHistoryRange(
     new URL(request.url).searchParams.get(HISTORY_RANGE_PARAM),

@@ -14,6 +14,7 @@ import {
 
 import type { Route } from "./+types/reset-password";
 import { formFields } from "~/lib/forms/form-data";
+import { appOf } from "~/.server/context.server";
 
 const INVALID_LINK = "This reset link is invalid or has expired. Ask for a new one.";
 
@@ -29,7 +30,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const parsed = resetPasswordSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return failure(INVALID_LINK, 400);
   const { token, password, confirmPassword } = parsed.data;

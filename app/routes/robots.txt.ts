@@ -1,7 +1,8 @@
 import type { Route } from "./+types/robots.txt";
+import { appOf } from "~/.server/context.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const sitemap = new URL("/sitemap.xml", context.app.baseUrl).toString();
+  const sitemap = new URL("/sitemap.xml", appOf(context).baseUrl).toString();
   const body = [
     "User-agent: *",
     "Allow: /",

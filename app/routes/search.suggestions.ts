@@ -4,11 +4,12 @@ import { searchQuerySchema } from "~/lib/forms/search";
 import { SUGGESTION_LIMIT } from "~/lib/search";
 
 import type { Route } from "./+types/search.suggestions";
+import { appOf } from "~/.server/context.server";
 
 /** JSON for the header's search box; nothing personal, so a CDN may share it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = searchQuerySchema.parse(new URL(request.url).searchParams.get("q"));
-  const result = await searchCatalog(context.app.db, { query, limit: SUGGESTION_LIMIT });
+  const result = await searchCatalog(appOf(context).db, { query, limit: SUGGESTION_LIMIT });
   return Response.json(
     { query, suggestions: suggestionsFrom(result, SUGGESTION_LIMIT) },
     { headers: { "Cache-Control": PUBLIC_CACHE_CONTROL } },

@@ -12,12 +12,13 @@ import { responsiveImage } from "~/lib/responsive-image";
 import { categoryPath, RESULTS_LIMIT, vendorPath } from "~/lib/search";
 
 import type { Route } from "./+types/search";
+import { appOf } from "~/.server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = searchQuerySchema.parse(new URL(request.url).searchParams.get("q"));
-  const result = await searchCatalog(context.app.db, { query, limit: RESULTS_LIMIT });
+  const result = await searchCatalog(appOf(context).db, { query, limit: RESULTS_LIMIT });
   const stackSizes = await getPeptideSizeLabels(
-    context.app.db,
+    appOf(context).db,
     result.peptides.map((peptide) => peptide.id),
   );
   return data({ query, ...result, stackSizes }, { headers: publicPageHeaders(request) });

@@ -31,17 +31,18 @@ import {
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 
 import type { Route } from "./+types/signup";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [{ title: "Sign up · PeptidePrices" }];
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { extraProviders: providerButtons(context.app) };
+  return { extraProviders: providerButtons(appOf(context)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const form = formFields(await request.formData());
   if (form.intent === "social") {
     return socialSignInAction(app, request, form, AUTH_MESSAGES.socialSignUpError);

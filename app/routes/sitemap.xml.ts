@@ -2,6 +2,7 @@ import { getSitemapEntries } from "~/.server/data/listings.server";
 import { getVendorSitemapEntries } from "~/.server/data/vendor-profile.server";
 
 import type { Route } from "./+types/sitemap.xml";
+import { appOf } from "~/.server/context.server";
 
 function escapeXml(value: string): string {
   return value.replace(
@@ -11,7 +12,7 @@ function escapeXml(value: string): string {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const [entries, vendorEntries] = await Promise.all([
     getSitemapEntries(app.db),
     getVendorSitemapEntries(app.db),

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { stackUrl } from "~/lib/stack";
 
 import type { Route } from "./+types/stack.shared";
+import { appOf } from "~/.server/context.server";
 
 export function meta({ data: page }: Route.MetaArgs) {
   return [
@@ -22,7 +23,7 @@ const SHARED_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 /** A saved stack, read-only, by its share link; priced afresh for whoever opens it. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const token = params.token;
   const stack =
     token.length >= 32 && token.length <= 64 ? await getSavedStackByToken(app.db, token) : null;

@@ -31,6 +31,7 @@ import {
 } from "~/lib/stack";
 
 import type { Route } from "./+types/stack";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [
@@ -59,7 +60,7 @@ function linesFromEditor(params: URLSearchParams): StackLine[] | null {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const url = new URL(request.url);
   const edited = linesFromEditor(url.searchParams);
   if (edited) throw redirect(stackUrl(edited));
@@ -97,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const user = await getSessionUser(app, request);
   if (!user) return failure(STACK_MESSAGES.loginRequired, 401);
   const parsed = stackActionSchema.safeParse(formFields(await request.formData()));

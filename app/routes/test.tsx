@@ -5,9 +5,10 @@ import { formatLastScraped } from "~/lib/format";
 
 import { version } from "../../package.json";
 import type { Route } from "./+types/test";
+import { appOf } from "~/.server/context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const diagnostics = await getDiagnostics(app.db);
   return data(
     {

@@ -14,9 +14,10 @@ import { formatCouponDiscount } from "~/lib/pricing";
 import { describePriceChanges, describeShippingTerms } from "~/lib/vendor-profile";
 
 import type { Route } from "./+types/vendor";
+import { appOf } from "~/.server/context.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { app } = context;
+  const app = appOf(context);
   const profile = await getVendorProfile(
     app.db,
     params.slug,

@@ -1,3 +1,5 @@
+import http from "node:http";
+
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -324,6 +326,48 @@ describe("rate limit", () => {
     expect((await from("203.0.113.20", "/api/v1/vendors")).status).toBe(429);
     expect((await from("203.0.113.21", "/api/v1/vendors")).status).toBe(200);
   });
+
+  /**
+   * A GET of exactly this request target: fetch() would resolve the dot segments first, as a
+   * browser does, while a client of its own may send any spelling.
+   */
+  const rawGet = (address: string, target: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        `${limited.baseUrl}/`,
+        { path: target, headers: { "x-forwarded-for": address } },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode!));
+        },
+      );
+      request.on("error", reject);
+    });
+
+  const spellings = [
+    ["/API/v1/vendors", "/api/v1/vendors"],
+    ["/Api/V1/vendors", "/api/v1/vendors"],
+    ["/%61pi/v1/vendors", "/api/v1/vendors"],
+    ["/api/%76%31/vendors", "/api/v1/vendors"],
+    ["/./api/v1/vendors", "/api/v1/vendors"],
+    ["/x/../api/v1/vendors", "/api/v1/vendors"],
+    ["/%2e/api/v1/vendors", "/api/v1/vendors"],
+    ["/FEEDS/price-drops.atom", "/feeds/price-drops.atom"],
+    ["/Feeds/price-drops.atom", "/feeds/price-drops.atom"],
+    ["/%66eeds/price-drops.atom", "/feeds/price-drops.atom"],
+  ] as const;
+
+  it.each(spellings.map(([spelling, canonical], i) => ({ spelling, canonical, i })))(
+    "counts $spelling as $canonical",
+    async ({ spelling, canonical, i }) => {
+      // The spelling reaches the route (its own address, so nothing is spent here)...
+      expect(await rawGet(`198.51.100.${i + 1}`, spelling)).toBe(200);
+      // ...and once the canonical path has used up an address's minute, it is refused too.
+      const address = `203.0.113.${i + 100}`;
+      for (let n = 0; n < 3; n++) expect(await rawGet(address, canonical)).toBe(200);
+      expect(await rawGet(address, spelling)).toBe(429);
+    },
+  );
 
   it("leaves the site's pages alone", async () => {
     for (let i = 0; i < 5; i++)

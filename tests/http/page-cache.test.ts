@@ -204,3 +204,70 @@ describe("rendered-page cache", () => {
     expect(after.html).toContain("$1.23");
   });
 });
+
+describe("fresh to the visitor", () => {
+  const saveHero = (title: string) =>
+    server.postForm(
+      "/admin/hero",
+      {
+        intent: "save",
+        title,
+        subtitle: "s",
+        description: "d",
+        primaryButtonText: "p",
+        secondaryButtonText: "q",
+      },
+      { cookie: adminCookie },
+    );
+
+  it("tags public pages for revalidation on every visit and answers a matching one with 304", async () => {
+    const url = fresh("/");
+    const first = await get(url);
+    expect(first.response.headers.get("cache-control")).toBe("public, no-cache");
+    const entityTag = first.response.headers.get("etag");
+    expect(entityTag).toMatch(/^W\/".+"$/);
+
+    const revalidated = await server.fetch(url, { headers: { "if-none-match": entityTag! } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(revalidated.headers.get("etag")).toBe(entityTag);
+    expect(revalidated.headers.get("cache-control")).toBe("public, no-cache");
+
+    // Another tag is another copy: the page itself, with the tag to keep.
+    const other = await get(url, { "if-none-match": 'W/"another"' });
+    expect(other.response.status).toBe(200);
+    expect(other.response.headers.get("etag")).toBe(entityTag);
+  });
+
+  it("shows an admin save on the next reload: the old tag gets the new page", async () => {
+    const url = fresh("/");
+    const before = await get(url);
+    const entityTag = before.response.headers.get("etag")!;
+    expect((await server.fetch(url, { headers: { "if-none-match": entityTag } })).status).toBe(304);
+
+    expect((await saveHero("Hero Seen On The Next Reload")).status).toBe(200);
+
+    const after = await get(url, { "if-none-match": entityTag });
+    expect(after.response.status).toBe(200);
+    expect(after.html).toContain("Hero Seen On The Next Reload");
+    expect(after.response.headers.get("etag")).not.toBe(entityTag);
+  });
+
+  it("never answers 304 to a visitor with a cookie", async () => {
+    const url = fresh("/");
+    const entityTag = (await get(url)).response.headers.get("etag")!;
+    const signedIn = await get(url, { "if-none-match": entityTag, cookie: userCookie });
+    expect(signedIn.response.status).toBe(200);
+    expect(signedIn.response.headers.get("etag")).toBeNull();
+  });
+
+  it("keeps fingerprinted assets immutable for a year", async () => {
+    const { html } = await get(fresh("/"));
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await server.fetch(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    await response.body?.cancel();
+  });
+});

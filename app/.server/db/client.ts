@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
+import { ReadRetryingPool } from "./read-retry";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -86,7 +87,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const dispatch = (message: pg.Notification) => {
       for (const onNotify of listeners.get(message.channel) ?? []) onNotify(message.payload ?? "");
     };
-    const pool = new pg.Pool({
+    // A read whose connection is killed under it (pg_terminate_backend, a failover) is run
+    // again once on a new connection, so the visitor never sees it (read-retry.ts).
+    const pool = new ReadRetryingPool({
       connectionString: options.url,
       options: Object.entries(SESSION_SETTINGS)
         .map(([name, value]) => `-c ${name}=${value}`)

@@ -11,16 +11,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 
 import type { Route } from "./+types/ads";
 import { handleAdAction } from "./ads.server";
+import { appOf } from "~/.server/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ads · Admin · PeptidePrices" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { ads: await getAllAds(context.app.db) };
+  return { ads: await getAllAds(appOf(context).db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handleAdAction(context.app, admin, await readImageUploadForm(request));
+  return handleAdAction(appOf(context), admin, await readImageUploadForm(request));
 }
 
 export default function AdminAds({ loaderData }: Route.ComponentProps) {

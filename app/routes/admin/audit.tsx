@@ -12,10 +12,11 @@ import { humaniseAuditKey } from "~/lib/audit";
 import { readTablePage, TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/audit";
+import { appOf } from "~/.server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = AUDIT_TABLE.parse(new URL(request.url).searchParams);
-  const { db } = context.app;
+  const { db } = appOf(context);
   const [table, entityKinds] = await Promise.all([
     readTablePage(requested, (page) =>
       getAuditLogPage(db, {

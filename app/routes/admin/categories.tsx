@@ -22,18 +22,19 @@ import { CATEGORIES_TABLE, SIZES_TABLE } from "~/lib/admin-tables";
 
 import type { Route } from "./+types/categories";
 import { handleCategoryAction, loadCategoriesPage } from "./categories.server";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [{ title: "Categories · Admin · PeptidePrices" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadCategoriesPage(context.app, new URL(request.url));
+  return loadCategoriesPage(appOf(context), new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handleCategoryAction(context.app, admin, await request.formData());
+  return handleCategoryAction(appOf(context), admin, await request.formData());
 }
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {

@@ -8,16 +8,17 @@ import { formFields } from "~/lib/forms/form-data";
 
 import type { Route } from "./+types/footer";
 import { loadFooterPage, saveFooterSection } from "./footer.server";
+import { appOf } from "~/.server/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Footer · Admin · PeptidePrices" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadFooterPage(context.app);
+  return loadFooterPage(appOf(context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return saveFooterSection(context.app, admin, formFields(await request.formData()));
+  return saveFooterSection(appOf(context), admin, formFields(await request.formData()));
 }
 
 export default function AdminFooter({ loaderData }: Route.ComponentProps) {

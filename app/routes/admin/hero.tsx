@@ -5,16 +5,17 @@ import { HeroEditor } from "~/components/admin/hero/hero-editor";
 
 import type { Route } from "./+types/hero";
 import { handleHeroAction } from "./hero.server";
+import { appOf } from "~/.server/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Hero · Admin · PeptidePrices" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { hero: await getHeroContent(context.app.db) };
+  return { hero: await getHeroContent(appOf(context).db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handleHeroAction(context.app, admin, await readImageUploadForm(request));
+  return handleHeroAction(appOf(context), admin, await readImageUploadForm(request));
 }
 
 export default function AdminHero({ loaderData }: Route.ComponentProps) {

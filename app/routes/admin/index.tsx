@@ -13,9 +13,10 @@ import { auditEntityName, humaniseAuditKey, formatUtcTimestamp } from "~/lib/aud
 import { formatSize } from "~/lib/units";
 
 import type { Route } from "./+types/index";
+import { appOf } from "~/.server/context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getDashboard(context.app.db, new Date());
+  return getDashboard(appOf(context).db, new Date());
 }
 
 export function meta() {

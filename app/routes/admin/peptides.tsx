@@ -24,6 +24,7 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/peptides";
 import { handlePeptideAction, loadPeptidesPage } from "./peptides.server";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [{ title: "Peptides · Admin · PeptidePrices" }];
@@ -33,12 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The vendor prices have their own page; the dashboard's older links still land there.
   if (url.searchParams.get("stale") === "1") throw redirect("/admin/prices?stale=1");
-  return loadPeptidesPage(context.app, url);
+  return loadPeptidesPage(appOf(context), url);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handlePeptideAction(context.app, admin, await readImageUploadForm(request));
+  return handlePeptideAction(appOf(context), admin, await readImageUploadForm(request));
 }
 
 export default function AdminPeptides({ loaderData }: Route.ComponentProps) {

@@ -24,18 +24,19 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/prices";
 import { handlePriceAction, loadPricesPage } from "./prices.server";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [{ title: "Vendor Prices · Admin · PeptidePrices" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadPricesPage(context.app, new URL(request.url), new Date());
+  return loadPricesPage(appOf(context), new URL(request.url), new Date());
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handlePriceAction(context.app, admin, await request.formData());
+  return handlePriceAction(appOf(context), admin, await request.formData());
 }
 
 export default function AdminPrices({ loaderData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import { getScrapeRun } from "~/.server/data/scrape-runs.server";
 
 import type { Route } from "./+types/scraping.run";
 import { toRunView } from "./scraping.runs.server";
+import { appOf } from "~/.server/context.server";
 
 const params = z.object({ runId: z.string().uuid() });
 
@@ -16,7 +17,7 @@ export const middleware: Route.MiddlewareFunction[] = [adminGuard];
 export async function loader({ params: raw, context }: Route.LoaderArgs) {
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw data({ error: "Unknown run" }, { status: 400 });
-  const run = await getScrapeRun(context.app.db, parsed.data.runId);
+  const run = await getScrapeRun(appOf(context).db, parsed.data.runId);
   if (!run) throw data({ error: "Unknown run" }, { status: 404 });
   return data(toRunView(run), { headers: { "Cache-Control": "no-store" } });
 }

@@ -29,6 +29,7 @@ import {
 } from "./scraping.server";
 import { handleReviewAction } from "./scraping.review.server";
 import { startRun, type RunStartResult } from "./scraping.runs.server";
+import { appOf } from "~/.server/context.server";
 
 const RUN_KEY = "scrape-run";
 
@@ -37,12 +38,12 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadScrapingPage(context.app, request);
+  return loadScrapingPage(appOf(context), request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  const { app } = context;
+  const app = appOf(context);
   const fields = formFields(await request.formData());
   if (isReviewIntent(fields.intent)) return handleReviewAction(app, admin, fields);
   const parsed = scrapingActionSchema.safeParse(fields);

@@ -14,16 +14,17 @@ import { settingsIntentSchema } from "~/lib/forms/settings";
 import type { Route } from "./+types/settings";
 import { handleExchangeRateAction } from "./settings.rates.server";
 import { clearCache, loadSettingsPage, restoreFromBackup, saveSettings } from "./settings.server";
+import { appOf } from "~/.server/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin · PeptidePrices" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadSettingsPage(context.app);
+  return loadSettingsPage(appOf(context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  const { app } = context;
+  const app = appOf(context);
   const formData = await readBackupUploadForm(request);
   const fields = formFields(formData);
   if (isExchangeRateIntent(fields.intent)) return handleExchangeRateAction(app, admin, fields);

@@ -15,6 +15,7 @@ import { readTablePage, TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/trash";
 import { handleTrashAction } from "./trash.server";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [{ title: "Trash · Admin · PeptidePrices" }];
@@ -22,14 +23,14 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = TRASH_TABLE.parse(new URL(request.url).searchParams);
-  return readTablePage(query, (page) => getTrashPage(context.app.db, { ...query, page }));
+  return readTablePage(query, (page) => getTrashPage(appOf(context).db, { ...query, page }));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
   const parsed = trashActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return failure(firstIssueMessage(parsed.error), 400);
-  return handleTrashAction(context.app, admin, parsed.data);
+  return handleTrashAction(appOf(context), admin, parsed.data);
 }
 
 export default function AdminTrash({ loaderData }: Route.ComponentProps) {

@@ -14,18 +14,19 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/users";
 import { handleUserAction, loadUsersPage } from "./users.server";
+import { appOf } from "~/.server/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Admin · PeptidePrices" }];
 
 const LOAD_FAILED = "You don't have sufficient privileges to access user data.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadUsersPage(context.app, adminOf(context), new URL(request.url));
+  return loadUsersPage(appOf(context), adminOf(context), new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handleUserAction(context.app, admin, await request.formData());
+  return handleUserAction(appOf(context), admin, await request.formData());
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {

@@ -16,18 +16,19 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/vendors";
 import { handleVendorAction, loadVendorsPage } from "./vendors.server";
+import { appOf } from "~/.server/context.server";
 
 export function meta() {
   return [{ title: "Vendors · Admin · PeptidePrices" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadVendorsPage(context.app, new URL(request.url), new Date());
+  return loadVendorsPage(appOf(context), new URL(request.url), new Date());
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handleVendorAction(context.app, admin, await readImageUploadForm(request), new Date());
+  return handleVendorAction(appOf(context), admin, await readImageUploadForm(request), new Date());
 }
 
 export default function AdminVendors({ loaderData }: Route.ComponentProps) {
