@@ -141,6 +141,7 @@ export async function createServer(options: ServerOptions) {
 }
 
 export { parseEnv } from "~/.server/env";
+export { interruptRunningScrapes } from "~/.server/run-recovery.server";
 
 /**
  * Whether this bundle was built with NODE_ENV=production (React's production build):

@@ -86,6 +86,15 @@ export interface RunCounters {
 
 export interface RunOptions {
   onProgress?: (counters: RunCounters) => Promise<void>;
+  /** Aborted on shutdown: the run stops before its next page (run-recovery.server.ts). */
+  signal?: AbortSignal;
+}
+
+/** The run was stopped from outside (the instance shutting down) between two pages. */
+export class RunInterruptedError extends Error {
+  constructor() {
+    super("the run was interrupted");
+  }
 }
 
 function hasRequiredSelectors(
@@ -385,6 +394,7 @@ async function runSources(
     cursors.flatMap((cursor, index) => (cursor && results[index] === null ? [index] : []));
   while (open().length > 0) {
     for (const index of open()) {
+      if (options.signal?.aborted) throw new RunInterruptedError();
       const cursor = cursors[index]!;
       if (cursor.next && !cursor.visited.has(cursor.next)) {
         if (fetcher.capReached) {
@@ -447,10 +457,15 @@ export function runAllMessage(results: SourceRunResult[], cap: number | null): s
 /** Runs every active source (minus those another run is busy with). */
 export async function scrapeAllSources(
   app: RunContext,
-  options: RunOptions & { skipSourceIds?: string[] } = {},
+  options: RunOptions & {
+    skipSourceIds?: string[];
+    /** Told the sources the run takes on, before the first page. */
+    onSourcesChosen?: (sourceIds: string[]) => Promise<void>;
+  } = {},
 ): Promise<RunAllResult> {
   const skip = new Set(options.skipSourceIds ?? []);
   const sources = (await getActiveScrapeSources(app.db)).filter((s) => !skip.has(s.id));
+  await options.onSourcesChosen?.(sources.map((source) => source.id));
   const results = await runSources(
     app,
     sources,
