@@ -32,6 +32,7 @@ import {
   type HostSlots,
 } from "./fetch-page.server";
 import { proposeSelectors } from "./propose-selectors.server";
+import { trackSourceHealth } from "./source-health.server";
 
 export const SCRAPE_MESSAGES = {
   success: "Scraping completed successfully.",
@@ -246,6 +247,7 @@ async function finishSource(
     status: outcome.ok ? "success" : "error",
     details: outcome.details,
   });
+  await trackSourceHealth(app, source, outcome);
 }
 
 const EMPTY_SUMMARY: RunSummary = { listings: 0, updated: 0, unchanged: 0, queued: 0 };
