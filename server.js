@@ -82,6 +82,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     context.logger.info({ signal }, "shutting down: finishing the requests in flight");
+    // First of all, as a SIGKILL may follow the grace period: this instance's scrape runs end "interrupted".
+    await module.interruptRunningScrapes(context, signal).catch((error) => {
+      context.logger.error({ err: error }, "could not mark the scrape runs interrupted");
+    });
     // No new connections; idle keep-alive ones close now, busy ones once they are answered.
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();

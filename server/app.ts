@@ -147,6 +147,7 @@ async function startBackgroundJobs(context: AppContext): Promise<void> {
 }
 
 export { parseEnv } from "~/.server/env";
+export { interruptRunningScrapes } from "~/.server/run-recovery.server";
 
 /**
  * Whether this bundle was built with NODE_ENV=production (React's production build):

@@ -3,21 +3,36 @@ import PgBoss from "pg-boss";
 import { scheduleAlertJobs } from "./alerts/alert-jobs.server";
 import type { AppContext } from "./context.server";
 import type { DatabaseHandle } from "./db/client";
-import { claimAppMetaValue, getAppMetaValue } from "./data/app-meta.server";
+import {
+  claimAppMetaValue,
+  getAppMetaValue,
+  releaseAppMetaValue,
+} from "./data/app-meta.server";
 import {
   ALL_SOURCES_LOCK,
   createScrapeRun,
-  failStaleScrapeRuns,
   finishScrapeRun,
   getActiveScrapeRuns,
   getScrapeRun,
+  setScrapeRunCoveredSources,
   startScrapeRun,
   updateScrapeRunProgress,
   type ScrapeRunTrigger,
 } from "./data/scrape-runs.server";
-import { getScrapeSource, type ScrapedDataArrays } from "./data/scrape-sources.server";
+import {
+  getActiveScrapeSources,
+  getScrapeSource,
+  type ScrapedDataArrays,
+} from "./data/scrape-sources.server";
 import { getSettings } from "./data/settings.server";
 import { scheduleExchangeRateRefresh } from "./exchange-rates-job.server";
+import {
+  failRunsOfStoppedInstances,
+  failSilentRuns,
+  INSTANCE_ID,
+  interruptRunningScrapes,
+  trackExecutingRun,
+} from "./run-recovery.server";
 import { schedulePurgeTrash } from "./trash-job.server";
 import {
   scrapeAllSources,
@@ -33,10 +48,6 @@ export const SCRAPE_QUEUE = "scrape-all-sources";
 export const SCRAPE_RUN_QUEUE = "scrape-run";
 const LAST_RUN_KEY = "scrape_schedule_last_run";
 const EVERY_MINUTE = "* * * * *";
-/** A running run whose counters sat still this long died with its instance. */
-const STALE_RUNNING_MS = 15 * 60_000;
-/** A run nobody picked up in this long lost its job (or no instance runs jobs). */
-const STALE_QUEUED_MS = 60 * 60_000;
 /** pg-boss's default of 15 minutes would expire a long run over many polite pages. */
 const RUN_QUEUE_OPTIONS = { expireInHours: 4, retryLimit: 0 };
 
@@ -71,7 +82,20 @@ export async function executeScrapeRun(
   app: JobContext,
   runId: string,
 ): Promise<RunAllResult | SourceRunResult | null> {
-  if (!(await startScrapeRun(app.db, runId))) return null;
+  if (!(await startScrapeRun(app.db, runId, INSTANCE_ID))) return null;
+  const executing = trackExecutingRun(app, runId);
+  try {
+    return await executeStartedRun(app, runId, executing.signal);
+  } finally {
+    executing.release();
+  }
+}
+
+async function executeStartedRun(
+  app: JobContext,
+  runId: string,
+  signal: AbortSignal,
+): Promise<RunAllResult | SourceRunResult | null> {
   const run = await getScrapeRun(app.db, runId);
   if (!run) return null;
   const onProgress = (counters: Parameters<typeof updateScrapeRunProgress>[2]) =>
@@ -87,7 +111,7 @@ export async function executeScrapeRun(
         });
         return null;
       }
-      const result = await scrapeSource(app, source, { onProgress });
+      const result = await scrapeSource(app, source, { onProgress, signal });
       await finishScrapeRun(app.db, runId, {
         ok: result.ok,
         message: result.message,
@@ -97,7 +121,9 @@ export async function executeScrapeRun(
     }
     const result = await scrapeAllSources(app, {
       onProgress,
+      signal,
       skipSourceIds: await sourcesBusyElsewhere(app, runId),
+      onSourcesChosen: (sourceIds) => setScrapeRunCoveredSources(app.db, runId, sourceIds),
     });
     await finishScrapeRun(app.db, runId, {
       ok: result.ok,
@@ -106,7 +132,8 @@ export async function executeScrapeRun(
     });
     return result;
   } catch (error) {
-    app.logger.error({ err: error, runId }, "scrape run failed");
+    // An interrupted run already carries its reason; finishScrapeRun leaves it as it is.
+    if (!signal.aborted) app.logger.error({ err: error, runId }, "scrape run failed");
     await finishScrapeRun(app.db, runId, {
       ok: false,
       message: scrapingErrorMessage(error),
@@ -151,22 +178,33 @@ export interface EnqueuedRun {
 }
 
 /**
+ * Whether a run over all sources will read `sourceId`: the sources it took on when it started,
+ * or, while it waits for a worker, every active source.
+ */
+async function allRunCovers(
+  app: QueueContext,
+  allRun: { coveredSourceIds: string[] | null },
+  sourceId: string,
+): Promise<boolean> {
+  if (allRun.coveredSourceIds) return allRun.coveredSourceIds.includes(sourceId);
+  return (await getActiveScrapeSources(app.db)).some((source) => source.id === sourceId);
+}
+
+/**
  * Queues a run of one source (or of every active source) and returns at once. A source
- * already in an active run is never started twice: the caller gets that run to follow.
+ * already in an active run is never started twice: the caller gets that run to follow. A
+ * source the running all-sources run does not read gets a run of its own.
  */
 export async function enqueueScrapeRun(
   app: QueueContext,
   request: { sourceId: string | null; requestedBy: string | null },
 ): Promise<EnqueuedRun> {
-  const now = Date.now();
-  await failStaleScrapeRuns(app.db, {
-    runningBefore: new Date(now - STALE_RUNNING_MS),
-    queuedBefore: new Date(now - STALE_QUEUED_MS),
-    message: scrapingErrorMessage("the run was interrupted"),
-  });
+  await failSilentRuns(app);
   if (request.sourceId) {
     const allRun = (await getActiveScrapeRuns(app.db)).find((run) => run.sourceId === null);
-    if (allRun) return { runId: allRun.id, created: false };
+    if (allRun && (await allRunCovers(app, allRun, request.sourceId))) {
+      return { runId: allRun.id, created: false };
+    }
   }
   const run = await createScrapeRun(app.db, {
     trigger: "manual",
@@ -213,7 +251,7 @@ export async function runScheduledScrape(
     value: now.toISOString(),
   });
   if (!claimed) return null;
-  await options.scheduleNext?.(new Date(now.getTime() + intervalMs));
+  await failSilentRuns(app, now.getTime());
   const trigger: ScrapeRunTrigger = "scheduled";
   const run = await createScrapeRun(app.db, {
     trigger,
@@ -222,9 +260,15 @@ export async function runScheduledScrape(
     requestedBy: null,
   });
   if (!run.created) {
-    app.logger.info("scheduled scrape skipped: a run over all sources is already under way");
+    // Not skipped for a whole interval: the marker goes back, and the next tick tries again.
+    await releaseAppMetaValue(app.db, LAST_RUN_KEY, {
+      claimed: now.toISOString(),
+      previous: lastRun,
+    });
+    app.logger.info("scheduled scrape waits: a run over all sources is already under way");
     return null;
   }
+  await options.scheduleNext?.(new Date(now.getTime() + intervalMs));
   const result = await executeScrapeRun(app, run.id);
   if (!result || !("results" in result)) return null;
   app.logger.info({ ok: result.ok, sources: result.results.length }, "scheduled scrape finished");
@@ -241,6 +285,8 @@ export interface Jobs {
  * the exact-time job after each run) and the admin's runs.
  */
 export async function startJobs(app: QueueContext): Promise<Jobs> {
+  // Before the worker takes jobs: a run this instance's predecessor left behind is over.
+  await failRunsOfStoppedInstances(app);
   const boss = new PgBoss({
     db: { executeSql: (text, values) => app.database.executeSql(text, values) },
   });
@@ -275,6 +321,7 @@ export async function startJobs(app: QueueContext): Promise<Jobs> {
   app.logger.info("scheduled scraping started");
   return {
     stop: async () => {
+      await interruptRunningScrapes(app);
       queues.delete(app.database);
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
     },

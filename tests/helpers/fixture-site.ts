@@ -21,6 +21,8 @@ export interface FixtureSite {
   requestsFor: (path: string) => FixtureRequest[];
   /** Changes what a page answers from now on (e.g. a new price). */
   setPage: (path: string, html: string) => void;
+  /** Answers a path (query included) with `handler` from now on; null: the built-in answer. */
+  setHandler: (path: string, handler: http.RequestListener | null) => void;
   close: () => Promise<void>;
 }
 
@@ -153,10 +155,11 @@ export const FIXTURE_PAGES: Record<string, string> = {
 export async function startFixtureSite(options: FixtureSiteOptions = {}): Promise<FixtureSite> {
   const pages = new Map(Object.entries(FIXTURE_PAGES));
   const requests: FixtureRequest[] = [];
+  const handlers = new Map(Object.entries(options.handlers ?? {}));
   const server = http.createServer((req, res) => {
     const path = req.url ?? "/";
     requests.push({ path, userAgent: req.headers["user-agent"], at: Date.now() });
-    const handler = options.handlers?.[path];
+    const handler = handlers.get(path);
     if (handler) {
       handler(req, res);
       return;
@@ -194,6 +197,10 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     requests,
     requestsFor: (path) => requests.filter((r) => r.path === path),
     setPage: (path, html) => pages.set(path, html),
+    setHandler: (path, handler) => {
+      if (handler) handlers.set(path, handler);
+      else handlers.delete(path);
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

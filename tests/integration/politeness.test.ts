@@ -220,6 +220,22 @@ describe("the per-host delay across runs", () => {
     for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(450);
   });
 
+  it("makes robots.txt wait for its per-host slot like any page, on the same host and gap", async () => {
+    await updateSettings(app.db, { ...DEFAULT_SETTINGS, requestDelayMs: 500 });
+    const fixture = await openSite();
+    const first = await addSource(fixture, { url: `${fixture.baseUrl}/css/product` });
+    await scrapeSource(app, first);
+    const requests = fixture.requests.map((r) => r.path);
+    expect(requests).toEqual(["/robots.txt", "/css/product"]);
+    // A page fetched just before, by another fetcher (another run): its robots.txt waits too.
+    fixture.requests.length = 0;
+    const second = await addSource(fixture, { url: `${fixture.baseUrl}/jsonld/bpc-157` });
+    await Promise.all([scrapeSource(app, first), scrapeSource(app, second)]);
+    const times = fixture.requests.map((r) => r.at).sort((a, b) => a - b);
+    expect(times).toHaveLength(4);
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(450);
+  });
+
   it("hands concurrent claims on one host distinct slots a gap apart (any instance, one database)", async () => {
     const now = new Date("2026-01-01T00:00:00Z");
     const slots = await Promise.all(

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -17,10 +19,16 @@ import {
   runScheduledScrape,
   startJobs,
 } from "~/.server/jobs.server";
+import {
+  DEAD_RUN_AFTER_MS,
+  INSTANCE_ID,
+  interruptRunningScrapes,
+  RUN_END_REASONS,
+} from "~/.server/run-recovery.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";
-import { startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
+import { FIXTURE_PAGES, startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
 
 let app: TestApp;
 let site: FixtureSite;
@@ -102,8 +110,12 @@ describe("runs in the background", () => {
     expect(second).toEqual({ runId: first.runId, created: false });
     const all = await enqueueScrapeRun(app, { sourceId: null, requestedBy: null });
     expect(all.created).toBe(true);
-    // While a run over every source is queued, a run of one source joins it too.
-    const other = await addSource({ url: `${site.baseUrl}/jsonld/bpc-157`, pageType: "single" });
+    // While a run over every source is queued, a run of one source it will read joins it too.
+    const other = await addSource({
+      url: `${site.baseUrl}/jsonld/bpc-157`,
+      pageType: "single",
+      isActive: true,
+    });
     expect(await enqueueScrapeRun(app, { sourceId: other.id, requestedBy: null })).toEqual({
       runId: all.runId,
       created: false,
@@ -131,19 +143,105 @@ describe("runs in the background", () => {
     expect(site.requestsFor("/shop")).toHaveLength(0);
   });
 
-  it("frees the lock of a run that died with its instance", async () => {
+  it("fails a run whose heartbeat stopped 2 minutes ago, with a reason, and lets a new one start", async () => {
     const source = await addSource();
-    const stale = await enqueueScrapeRun(app, { sourceId: source.id, requestedBy: null });
-    await app.db
-      .update(t.scrapeRuns)
-      .set({ status: "running", updatedAt: new Date(Date.now() - 60 * 60_000) })
-      .where(eq(t.scrapeRuns.id, stale.runId));
+    const silent = await enqueueScrapeRun(app, { sourceId: source.id, requestedBy: null });
+    const beating = await enqueueScrapeRun(app, { sourceId: null, requestedBy: null });
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const setRunning = (runId: string, heartbeatAt: Date) =>
+      app.db
+        .update(t.scrapeRuns)
+        .set({ status: "running", ownerInstanceId: "elsewhere:1:a", lastHeartbeatAt: heartbeatAt })
+        .where(eq(t.scrapeRuns.id, runId));
+    await setRunning(silent.runId, ago(DEAD_RUN_AFTER_MS + 1000));
+    await setRunning(beating.runId, ago(DEAD_RUN_AFTER_MS - 30_000));
     const fresh = await enqueueScrapeRun(app, { sourceId: source.id, requestedBy: null });
     expect(fresh.created).toBe(true);
-    expect(await getScrapeRun(app.db, stale.runId)).toMatchObject({
+    expect(await getScrapeRun(app.db, silent.runId)).toMatchObject({
       status: "failed",
-      message: "Error during scraping: the run was interrupted",
+      message: RUN_END_REASONS.silent,
     });
+    expect(await getScrapeRun(app.db, beating.runId)).toMatchObject({ status: "running" });
+  });
+
+  it("at start-up fails the runs of a stopped process of this host, not those still beating elsewhere", async () => {
+    const source = await addSource();
+    const orphan = await enqueueScrapeRun(app, { sourceId: source.id, requestedBy: null });
+    const remote = await enqueueScrapeRun(app, { sourceId: null, requestedBy: null });
+    const exited = spawn(process.execPath, ["-e", ""]);
+    const deadPid = await new Promise<number>((resolve) =>
+      exited.once("exit", () => resolve(exited.pid!)),
+    );
+    const [host] = INSTANCE_ID.split(":");
+    await app.db
+      .update(t.scrapeRuns)
+      .set({ status: "running", ownerInstanceId: `${host}:${deadPid}:0`, lastHeartbeatAt: new Date() })
+      .where(eq(t.scrapeRuns.id, orphan.runId));
+    await app.db
+      .update(t.scrapeRuns)
+      .set({ status: "running", ownerInstanceId: "other-host:7:b", lastHeartbeatAt: new Date() })
+      .where(eq(t.scrapeRuns.id, remote.runId));
+    const jobs = await startJobs(app);
+    await jobs.stop();
+    expect(await getScrapeRun(app.db, orphan.runId)).toMatchObject({
+      status: "failed",
+      message: RUN_END_REASONS.crashed,
+    });
+    // Another host's run can only be judged by its heartbeat, except on the embedded database,
+    // which no other process can be using.
+    expect((await getScrapeRun(app.db, remote.runId))?.status).toBe(
+      app.database.kind === "pglite" ? "failed" : "running",
+    );
+  }, 60_000);
+
+  it("a click on a source the running all-sources run does not read queues a run of its own, which runs", async () => {
+    const covered = await addSource({ isActive: true });
+    const outside = await addSource({
+      url: `${site.baseUrl}/jsonld/bpc-157`,
+      pageType: "single",
+      isActive: false,
+    });
+    const all = await enqueueScrapeRun(app, { sourceId: null, requestedBy: null });
+    const allDone = executeScrapeRun(app, all.runId);
+    await vi.waitFor(
+      async () =>
+        expect((await getScrapeRun(app.db, all.runId))?.coveredSourceIds).toEqual([covered.id]),
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(await enqueueScrapeRun(app, { sourceId: covered.id, requestedBy: null })).toEqual({
+      runId: all.runId,
+      created: false,
+    });
+    const own = await enqueueScrapeRun(app, { sourceId: outside.id, requestedBy: null });
+    expect(own.created).toBe(true);
+    await executeScrapeRun(app, own.runId);
+    await allDone;
+    expect(await getScrapeRun(app.db, own.runId)).toMatchObject({ status: "succeeded" });
+    expect(site.requestsFor("/jsonld/bpc-157")).toHaveLength(1);
+  });
+
+  it("ends the runs this instance executes as interrupted when it stops, before their next page", async () => {
+    const source = await addSource({ isActive: true });
+    const run = await enqueueScrapeRun(app, { sourceId: source.id, requestedBy: null });
+    // The first page answers only once the instance has been told to stop.
+    let answerFirstPage = () => {};
+    const firstPageAsked = new Promise<void>((resolve) => {
+      site.setHandler("/shop", (_req, res) => {
+        answerFirstPage = () => res.writeHead(200).end(FIXTURE_PAGES["/shop"]);
+        resolve();
+      });
+    });
+    const executed = executeScrapeRun(app, run.runId);
+    await firstPageAsked;
+    expect(await interruptRunningScrapes(app, "SIGTERM")).toBe(1);
+    answerFirstPage();
+    await executed;
+    site.setHandler("/shop", null);
+    expect(await getScrapeRun(app.db, run.runId)).toMatchObject({
+      status: "failed",
+      message: RUN_END_REASONS.interrupted("SIGTERM"),
+    });
+    expect(site.requestsFor("/shop?page=2")).toHaveLength(0);
   });
 });
 

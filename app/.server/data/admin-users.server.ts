@@ -115,6 +115,16 @@ export async function isAdminUser(db: Database, userId: string): Promise<boolean
   return rows.length > 0;
 }
 
+/** The e-mail of every admin account, for the mails the operators get (source health). */
+export async function getAdminEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(adminUsers)
+    .innerJoin(user, eq(user.id, adminUsers.userId))
+    .orderBy(user.email);
+  return rows.map((row) => row.email);
+}
+
 /** Grants admin rights; returns false when the user already had them. */
 export async function grantAdmin(
   db: Database,

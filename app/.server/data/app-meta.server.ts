@@ -40,3 +40,17 @@ export async function claimAppMetaValue(
           .returning({ key: appMeta.key });
   return claimed.length > 0;
 }
+
+/**
+ * Undoes a claim: puts `previous` back (null: removes the key) while `key` still holds the
+ * value that was claimed, so a claim taken meanwhile by another instance stays.
+ */
+export async function releaseAppMetaValue(
+  db: Database,
+  key: string,
+  release: { claimed: string; previous: string | null },
+): Promise<void> {
+  const held = and(eq(appMeta.key, key), eq(appMeta.value, release.claimed));
+  if (release.previous === null) await db.delete(appMeta).where(held);
+  else await db.update(appMeta).set({ value: release.previous }).where(held);
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 
 import type { Database } from "../db/client";
 import { scrapeRuns, scrapeSources } from "../db/schema";
@@ -32,6 +32,8 @@ export interface ScrapeRun extends ScrapeRunCounters {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** The sources a run over all sources took on when it started; null before it starts. */
+  coveredSourceIds: string[] | null;
 }
 
 const runColumns = {
@@ -52,6 +54,7 @@ const runColumns = {
   createdAt: scrapeRuns.createdAt,
   startedAt: scrapeRuns.startedAt,
   finishedAt: scrapeRuns.finishedAt,
+  coveredSourceIds: scrapeRuns.coveredSourceIds,
 };
 
 type RunRow = Omit<ScrapeRun, "trigger" | "status" | "result"> & {
@@ -124,14 +127,39 @@ export async function createScrapeRun(
   return { id: existing.id, created: false };
 }
 
-/** Moves a queued run to running; false when another worker already took it. */
-export async function startScrapeRun(db: Database, id: string): Promise<boolean> {
+/**
+ * Moves a queued run to running under this instance's name, its heartbeat starting now;
+ * false when another worker already took it.
+ */
+export async function startScrapeRun(
+  db: Database,
+  id: string,
+  ownerInstanceId: string,
+): Promise<boolean> {
+  const now = new Date();
   const claimed = await db
     .update(scrapeRuns)
-    .set({ status: "running", startedAt: new Date() })
+    .set({ status: "running", startedAt: now, ownerInstanceId, lastHeartbeatAt: now })
     .where(and(eq(scrapeRuns.id, id), eq(scrapeRuns.status, "queued")))
     .returning({ id: scrapeRuns.id });
   return claimed.length > 0;
+}
+
+/** The sources a run over all sources works through: a click on any other one queues a run. */
+export async function setScrapeRunCoveredSources(
+  db: Database,
+  id: string,
+  sourceIds: string[],
+): Promise<void> {
+  await db.update(scrapeRuns).set({ coveredSourceIds: sourceIds }).where(eq(scrapeRuns.id, id));
+}
+
+/** The worker is alive: keeps its run from being taken for dead. */
+export async function beatScrapeRunHeartbeat(db: Database, id: string): Promise<void> {
+  await db
+    .update(scrapeRuns)
+    .set({ lastHeartbeatAt: new Date() })
+    .where(and(eq(scrapeRuns.id, id), eq(scrapeRuns.status, "running")));
 }
 
 export async function updateScrapeRunProgress(
@@ -139,15 +167,22 @@ export async function updateScrapeRunProgress(
   id: string,
   counters: ScrapeRunCounters,
 ): Promise<void> {
-  await db.update(scrapeRuns).set(counters).where(eq(scrapeRuns.id, id));
+  await db
+    .update(scrapeRuns)
+    .set({ ...counters, lastHeartbeatAt: new Date() })
+    .where(and(eq(scrapeRuns.id, id), eq(scrapeRuns.status, "running")));
 }
 
+/**
+ * Records a run's end. Only a run still running is finished: one already failed as
+ * interrupted or dead keeps that reason, even if its worker carries on for a moment.
+ */
 export async function finishScrapeRun(
   db: Database,
   id: string,
   outcome: { ok: boolean; message: string; result: ScrapedDataArrays | null },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const finished = await db
     .update(scrapeRuns)
     .set({
       status: outcome.ok ? "succeeded" : "failed",
@@ -156,27 +191,66 @@ export async function finishScrapeRun(
       result: outcome.result,
       finishedAt: new Date(),
     })
-    .where(eq(scrapeRuns.id, id));
+    .where(and(eq(scrapeRuns.id, id), eq(scrapeRuns.status, "running")))
+    .returning({ id: scrapeRuns.id });
+  return finished.length > 0;
+}
+
+export interface RunningScrapeRunOwner {
+  id: string;
+  ownerInstanceId: string | null;
+  lastHeartbeatAt: Date | null;
+}
+
+/** Every running run and the instance executing it, for the start-up check of dead workers. */
+export async function getRunningScrapeRunOwners(db: Database): Promise<RunningScrapeRunOwner[]> {
+  return db
+    .select({
+      id: scrapeRuns.id,
+      ownerInstanceId: scrapeRuns.ownerInstanceId,
+      lastHeartbeatAt: scrapeRuns.lastHeartbeatAt,
+    })
+    .from(scrapeRuns)
+    .where(eq(scrapeRuns.status, "running"));
+}
+
+/** Fails the given runs that are still running, with a readable reason; returns how many. */
+export async function failRunningScrapeRuns(
+  db: Database,
+  ids: string[],
+  message: string,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const failed = await db
+    .update(scrapeRuns)
+    .set({ status: "failed", ok: false, message, finishedAt: new Date() })
+    .where(and(inArray(scrapeRuns.id, ids), eq(scrapeRuns.status, "running")))
+    .returning({ id: scrapeRuns.id });
+  return failed.length;
 }
 
 /**
- * A running run whose counters have not moved since `runningBefore` died with its instance;
- * a run still queued at `queuedBefore` lost its job. Both are marked failed so their lock
- * keys free up.
+ * A running run whose heartbeat stopped before `runningBefore` lost its worker; a run still
+ * queued at `queuedBefore` lost its job. Both are marked failed, with their own reason, so
+ * their lock keys free up.
  */
 export async function failStaleScrapeRuns(
   db: Database,
-  params: { runningBefore: Date; queuedBefore: Date; message: string },
+  params: {
+    runningBefore: Date;
+    queuedBefore: Date;
+    runningMessage: string;
+    queuedMessage: string;
+  },
 ): Promise<number> {
+  const heartbeat = sql`coalesce(${scrapeRuns.lastHeartbeatAt}, ${scrapeRuns.updatedAt})`;
+  const dead = and(eq(scrapeRuns.status, "running"), lt(heartbeat, params.runningBefore));
+  const lost = and(eq(scrapeRuns.status, "queued"), lt(scrapeRuns.createdAt, params.queuedBefore));
+  const message = sql`case when ${scrapeRuns.status} = 'running' then ${params.runningMessage}::text else ${params.queuedMessage}::text end`;
   const failed = await db
     .update(scrapeRuns)
-    .set({ status: "failed", ok: false, message: params.message, finishedAt: new Date() })
-    .where(
-      or(
-        and(eq(scrapeRuns.status, "running"), lt(scrapeRuns.updatedAt, params.runningBefore)),
-        and(eq(scrapeRuns.status, "queued"), lt(scrapeRuns.createdAt, params.queuedBefore)),
-      ),
-    )
+    .set({ status: "failed", ok: false, message, finishedAt: new Date() })
+    .where(or(dead, lost))
     .returning({ id: scrapeRuns.id });
   return failed.length;
 }

@@ -383,3 +383,18 @@ export async function getVendorPriceKey(db: Database, id: string) {
     .where(eq(vendorPeptides.id, id));
   return row ?? null;
 }
+
+/** A vendor's scraped offers, and how many of them were last confirmed before `staleBefore`. */
+export async function countScrapedOffersOfVendor(
+  db: Database,
+  params: { vendorId: string; staleBefore: Date },
+): Promise<{ total: number; stale: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      stale: count(sql`case when ${vendorPeptides.priceCheckedAt} < ${params.staleBefore.toISOString()}::timestamptz then 1 end`),
+    })
+    .from(vendorPeptides)
+    .where(and(eq(vendorPeptides.vendorId, params.vendorId), eq(vendorPeptides.source, "scraped")));
+  return { total: row?.total ?? 0, stale: row?.stale ?? 0 };
+}

@@ -763,6 +763,12 @@ export const scrapeRuns = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** Touched with every counter change: a run silent for long was cut off by a crash. */
     updatedAt: updatedAt(),
+    /** The instance whose worker executes the run (run-recovery.server.ts: host, pid, boot). */
+    ownerInstanceId: text("owner_instance_id"),
+    /** Beaten by the executing worker while the run lives; a silent one lost its worker. */
+    lastHeartbeatAt: timestamp("last_heartbeat_at", { withTimezone: true }),
+    /** The sources a run over all sources took on when it started (a click on another queues). */
+    coveredSourceIds: uuid("covered_source_ids").array(),
   },
   (t) => [
     uniqueIndex("scrape_runs_active_lock_idx")
@@ -773,6 +779,20 @@ export const scrapeRuns = pgTable(
     check("scrape_runs_trigger_check", oneOf("trigger", SCRAPE_RUN_TRIGGERS)),
   ],
 );
+
+/**
+ * A source's health across runs: failures in a row, and the open incident (3 failures in a
+ * row, or every offer stale) the admins were e-mailed about; null once it recovered.
+ */
+export const scrapeSourceHealth = pgTable("scrape_source_health", {
+  sourceId: uuid("source_id")
+    .primaryKey()
+    .references(() => scrapeSources.id, { onDelete: "cascade" }),
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  incidentSince: timestamp("incident_since", { withTimezone: true }),
+  incidentReason: text("incident_reason"),
+  updatedAt: updatedAt(),
+});
 
 /**
  * The next moment the scraper may send a request to a host, claimed atomically by every run

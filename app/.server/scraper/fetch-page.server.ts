@@ -330,11 +330,19 @@ export class PageFetcher {
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
         await assertAllowedUrl(url, this.policy);
-        const response = await requestOnce(
-          url,
-          this.policy,
-          this.policy.timeoutMs ?? FETCH_TIMEOUT_MS,
-        );
+        // robots.txt is a request to the host like any other: it takes its slot and its gap.
+        const sent = await this.waitForHost(url.host, null);
+        let response: RawResponse;
+        try {
+          response = await requestOnce(
+            url,
+            this.policy,
+            this.policy.timeoutMs ?? FETCH_TIMEOUT_MS,
+            sent,
+          );
+        } finally {
+          sent();
+        }
         const location = response.headers.location;
         if (REDIRECT_STATUSES.has(response.status) && location) {
           url = new URL(location, url);

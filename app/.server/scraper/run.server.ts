@@ -32,6 +32,7 @@ import {
   type HostSlots,
 } from "./fetch-page.server";
 import { proposeSelectors } from "./propose-selectors.server";
+import { trackSourceHealth } from "./source-health.server";
 
 export const SCRAPE_MESSAGES = {
   success: "Scraping completed successfully.",
@@ -86,6 +87,15 @@ export interface RunCounters {
 
 export interface RunOptions {
   onProgress?: (counters: RunCounters) => Promise<void>;
+  /** Aborted on shutdown: the run stops before its next page (run-recovery.server.ts). */
+  signal?: AbortSignal;
+}
+
+/** The run was stopped from outside (the instance shutting down) between two pages. */
+export class RunInterruptedError extends Error {
+  constructor() {
+    super("the run was interrupted");
+  }
 }
 
 function hasRequiredSelectors(
@@ -237,6 +247,7 @@ async function finishSource(
     status: outcome.ok ? "success" : "error",
     details: outcome.details,
   });
+  await trackSourceHealth(app, source, outcome);
 }
 
 const EMPTY_SUMMARY: RunSummary = { listings: 0, updated: 0, unchanged: 0, queued: 0 };
@@ -385,6 +396,7 @@ async function runSources(
     cursors.flatMap((cursor, index) => (cursor && results[index] === null ? [index] : []));
   while (open().length > 0) {
     for (const index of open()) {
+      if (options.signal?.aborted) throw new RunInterruptedError();
       const cursor = cursors[index]!;
       if (cursor.next && !cursor.visited.has(cursor.next)) {
         if (fetcher.capReached) {
@@ -447,10 +459,15 @@ export function runAllMessage(results: SourceRunResult[], cap: number | null): s
 /** Runs every active source (minus those another run is busy with). */
 export async function scrapeAllSources(
   app: RunContext,
-  options: RunOptions & { skipSourceIds?: string[] } = {},
+  options: RunOptions & {
+    skipSourceIds?: string[];
+    /** Told the sources the run takes on, before the first page. */
+    onSourcesChosen?: (sourceIds: string[]) => Promise<void>;
+  } = {},
 ): Promise<RunAllResult> {
   const skip = new Set(options.skipSourceIds ?? []);
   const sources = (await getActiveScrapeSources(app.db)).filter((s) => !skip.has(s.id));
+  await options.onSourcesChosen?.(sources.map((source) => source.id));
   const results = await runSources(
     app,
     sources,

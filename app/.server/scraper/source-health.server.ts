@@ -1,0 +1,80 @@
+import type { AppContext } from "../context.server";
+import { getAdminEmails } from "../data/admin-users.server";
+import { getStaleBefore } from "../data/dashboard.server";
+import {
+  closeSourceIncident,
+  openSourceIncident,
+  recordSourceRunHealth,
+} from "../data/scrape-source-health.server";
+import { countScrapedOffersOfVendor } from "../data/vendor-peptides.server";
+
+/**
+ * Source health (issue 17): a source that fails this many runs in a row, or whose scraped
+ * offers have all gone stale, is an incident: the admins get one mail when it starts and one
+ * when the source recovers, and the dashboard flags it meanwhile.
+ */
+export const FAILED_RUNS_BEFORE_INCIDENT = 3;
+
+type HealthContext = Pick<AppContext, "db" | "logger" | "mailer" | "baseUrl">;
+
+interface HealthSource {
+  id: string;
+  retailerName: string;
+  vendorId: string | null;
+}
+
+async function unhealthyReason(
+  app: HealthContext,
+  source: HealthSource,
+  consecutiveFailures: number,
+  error: string | null,
+): Promise<string | null> {
+  if (consecutiveFailures >= FAILED_RUNS_BEFORE_INCIDENT) {
+    return `failed ${consecutiveFailures} runs in a row${error ? ` (last error: ${error})` : ""}`;
+  }
+  if (!source.vendorId) return null;
+  const offers = await countScrapedOffersOfVendor(app.db, {
+    vendorId: source.vendorId,
+    staleBefore: await getStaleBefore(app.db, new Date()),
+  });
+  return offers.total > 0 && offers.stale === offers.total
+    ? `all ${offers.total} of its offers are stale (not refreshed within two scrape intervals)`
+    : null;
+}
+
+async function mailAdmins(app: HealthContext, subject: string, text: string): Promise<void> {
+  for (const to of await getAdminEmails(app.db)) await app.mailer.send({ to, subject, text });
+}
+
+/**
+ * Called with every run's outcome for a source. Never throws: a mail server that is down is
+ * logged, and the run's own outcome stands.
+ */
+export async function trackSourceHealth(
+  app: HealthContext,
+  source: HealthSource,
+  outcome: { ok: boolean; error: string | null },
+): Promise<void> {
+  try {
+    const { consecutiveFailures } = await recordSourceRunHealth(app.db, source.id, outcome.ok);
+    const reason = await unhealthyReason(app, source, consecutiveFailures, outcome.error);
+    const page = new URL("/admin/scraping", app.baseUrl).toString();
+    if (reason && (await openSourceIncident(app.db, source.id, reason))) {
+      app.logger.warn({ sourceId: source.id, reason }, "scrape source unhealthy");
+      await mailAdmins(
+        app,
+        `Scrape source needs attention: ${source.retailerName}`,
+        `The scrape source ${source.retailerName} ${reason}.\n\nYou get one more mail when it recovers.\n\n${page}\n`,
+      );
+    } else if (!reason && (await closeSourceIncident(app.db, source.id))) {
+      app.logger.info({ sourceId: source.id }, "scrape source recovered");
+      await mailAdmins(
+        app,
+        `Scrape source recovered: ${source.retailerName}`,
+        `The scrape source ${source.retailerName} works again: its last run succeeded and its offers are fresh.\n\n${page}\n`,
+      );
+    }
+  } catch (error) {
+    app.logger.error({ err: error, sourceId: source.id }, "source health check failed");
+  }
+}
