@@ -12,7 +12,7 @@ import {
 import { getSettings } from "../data/settings.server";
 import { reserveScrapeHostSlot } from "../data/scrape-host-slots.server";
 import { applyListings } from "./apply.server";
-import { renderWithBrowser, scrapeWithBrowserless } from "./browser.server";
+import { renderWithBrowser, renderWithBrowserless } from "./browser.server";
 import {
   extractListings,
   extractWithSelectors,
@@ -186,11 +186,9 @@ async function scrapePage(
       warnings: extraction.warnings,
     };
   }
-  if (app.env.BROWSERLESS_URL) {
-    const listings = await scrapeWithBrowserless(app.env.BROWSERLESS_URL, page.url, selectors);
-    return { url: page.url, html: page.body, method: "browser", listings, warnings: [] };
-  }
-  const rendered = await renderWithBrowser(page, fetcher, { chromiumPath: app.env.CHROMIUM_PATH });
+  const rendered = app.env.BROWSERLESS_URL
+    ? await renderWithBrowserless(app.env.BROWSERLESS_URL, page.url)
+    : await renderWithBrowser(page, fetcher, { chromiumPath: app.env.CHROMIUM_PATH });
   const renderedExtraction = extractListings(rendered, selectors, page.url);
   return {
     url: page.url,
