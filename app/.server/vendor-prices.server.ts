@@ -21,12 +21,23 @@ export type VendorPriceWriter = Pick<
   "db" | "env" | "mailer" | "logger" | "baseUrl" | "cache"
 >;
 
+function isKeptLink(url: string): boolean {
+  if (url.length > TEXT_LIMITS.url) return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 export async function saveVendorPrice(
   app: VendorPriceWriter,
   input: VendorPriceInput,
 ): Promise<VendorPriceResult> {
-  // A scraped link longer than the column allows is not kept; the offer's previous link stays.
-  const url = input.url && input.url.length > TEXT_LIMITS.url ? undefined : input.url;
+  // A link that is not http(s) (javascript:, data:) or longer than the column allows is never
+  // kept; the offer's previous link stays.
+  const url = input.url && !isKeptLink(input.url) ? undefined : input.url;
   const result = await upsertVendorPrice(app.db, { ...input, url });
   if (!result.vendorPeptideId) return result;
   app.cache.clear();

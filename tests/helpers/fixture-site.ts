@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+import * as cheerio from "cheerio";
+
 /**
  * A small shop web site on 127.0.0.1 for scraper tests: product and category pages in every
  * shape the scraper reads (JSON-LD, microdata, WooCommerce, Shopify, CSS only, JavaScript-built),
@@ -23,6 +25,8 @@ export interface FixtureSite {
   setPage: (path: string, html: string) => void;
   /** Answers a path (query included) with `handler` from now on; null: the built-in answer. */
   setHandler: (path: string, handler: http.RequestListener | null) => void;
+  /** What the fake Browserless shows of a page once its scripts ran. */
+  setRenderedPage: (path: string, html: string) => void;
   close: () => Promise<void>;
 }
 
@@ -154,6 +158,7 @@ export const FIXTURE_PAGES: Record<string, string> = {
 
 export async function startFixtureSite(options: FixtureSiteOptions = {}): Promise<FixtureSite> {
   const pages = new Map(Object.entries(FIXTURE_PAGES));
+  const rendered = new Map(Object.entries(FIXTURE_RENDERED_PAGES));
   const requests: FixtureRequest[] = [];
   const handlers = new Map(Object.entries(options.handlers ?? {}));
   const server = http.createServer((req, res) => {
@@ -179,7 +184,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
       return;
     }
     if (path === "/scrape" && req.method === "POST") {
-      answerBrowserless(req, res);
+      answerBrowserless(req, res, (path) => rendered.get(path) ?? pages.get(path));
       return;
     }
     const html = pages.get(path);
@@ -201,6 +206,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
       if (handler) handlers.set(path, handler);
       else handlers.delete(path);
     },
+    setRenderedPage: (path, html) => rendered.set(path, html),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -209,10 +215,25 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
 }
 
 /**
- * Answers like the real Browserless /scrape: elements may carry only selector and timeout
- * (anything else is a 400), and each selector's matches come back as text, html, attributes.
+ * What a browser shows of the JavaScript-built pages once their scripts ran: the fake Browserless
+ * answers these (and the plain pages as they are), as the real one renders them.
  */
-function answerBrowserless(req: http.IncomingMessage, res: http.ServerResponse) {
+export const FIXTURE_RENDERED_PAGES: Record<string, string> = {
+  "/js/shop": page(
+    '<div id="app"><div class="item"><h3 class="item-name">Semax 10mg</h3><span class="item-price">$36.00</span><a class="item-link" href="/p/semax">View</a></div></div>',
+  ),
+};
+
+/**
+ * Answers like the real Browserless /scrape: elements may carry only selector and timeout
+ * (anything else is a 400), and each selector's matches come back as text, inner html and
+ * attributes.
+ */
+function answerBrowserless(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  rendered: (path: string) => string | undefined,
+) {
   let raw = "";
   req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
   req.on("end", () => {
@@ -226,17 +247,21 @@ function answerBrowserless(req: http.IncomingMessage, res: http.ServerResponse) 
         .end(JSON.stringify({ error: `elements has unknown keys: ${extra.join(", ")}` }));
       return;
     }
-    const results = [
-      {
-        text: "Semax 10mg $36.00 View",
-        html: '<h3 class="item-name">Semax 10mg</h3><span class="item-price">$36.00</span><a class="item-link" href="/p/semax">View</a>',
-        attributes: [{ name: "class", value: "item" }],
-      },
-    ];
-    res.writeHead(200, { "content-type": "application/json" }).end(
-      JSON.stringify({
-        data: body.elements.map((element) => ({ selector: element.selector, results })),
-      }),
-    );
+    const { pathname, search } = new URL(body.url);
+    const $ = cheerio.load(rendered(pathname + search) ?? "");
+    const data = body.elements.map((element) => ({
+      selector: element.selector,
+      results: $(String(element.selector))
+        .toArray()
+        .map((node) => ({
+          text: $(node).text(),
+          html: $(node).html() ?? "",
+          attributes: Object.entries($(node).attr() ?? {}).map(([name, value]) => ({
+            name,
+            value,
+          })),
+        })),
+    }));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data }));
   });
 }

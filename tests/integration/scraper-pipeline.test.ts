@@ -196,7 +196,7 @@ describe("applyListings: runs without a price", () => {
     const soldOutWithoutPrice = { ...listing("TB-500 5mg", null), soldOut: true };
     const summary = await applyListings(app, source, [soldOutWithoutPrice]);
     expect(summary.missed).toBe(1);
-    expect(summary.warnings.join("\n")).toMatch(/No price read for "TB-500 5mg"/);
+    expect(summary.warnings.join("\n")).toMatch(/No price found for "TB-500 5mg"/);
     const after = (await offer(vendorA, "tb5"))!;
     expect(after).toMatchObject({ price: 20, missedScrapes: 1, stockStatus: "out_of_stock" });
     expect(after.updatedAt).toEqual(before.updatedAt);

@@ -1,15 +1,7 @@
-import { CURRENCY_CODE_PATTERN, type CurrencyCode } from "~/lib/constants";
-import {
-  listingNameAlias,
-  matchListing,
-  type CataloguePeptide,
-  type ListingMatch,
-  type ListingUnit,
-} from "~/lib/listing";
-import { toMilligrams } from "~/lib/units";
+import { listingNameAlias, matchListing, type ListingMatch, type ListingUnit } from "~/lib/listing";
 
 import type { AppContext } from "../context.server";
-import { addPeptideAlias, getAllPeptideNames, getPeptideById } from "../data/peptides.server";
+import { addPeptideAlias, getPeptideById } from "../data/peptides.server";
 import {
   getIgnoredListingNames,
   getReviewItem,
@@ -20,19 +12,24 @@ import {
   type ReviewReason,
 } from "../data/scrape-review.server";
 import { countActiveSourcesOfVendor, type ScrapeSource } from "../data/scrape-sources.server";
-import { getSettings } from "../data/settings.server";
-import {
-  findOrCreateSizeOption,
-  getAllSizeOptions,
-  getPeptideSizeOptions,
-} from "../data/size-options.server";
-import {
-  getAllVendorPeptides,
-  recordMissedScrape,
-  recordUnseenScrapedOffers,
-} from "../data/vendor-peptides.server";
+import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-options.server";
+import { recordMissedScrape, recordUnseenScrapedOffers } from "../data/vendor-peptides.server";
 import { saveVendorPrice } from "../vendor-prices.server";
+import {
+  findListingSize,
+  isSuspiciousPrice,
+  listingCurrency,
+  loadCatalogue,
+  type Catalogue,
+  type CatalogueSize,
+} from "./catalogue-fit.server";
 import type { Listing } from "./extract.server";
+import {
+  boundedListing,
+  listingFailureNote,
+  noPriceNote,
+  quotedName,
+} from "./listing-problems.server";
 
 /**
  * From scraped listings to live prices: each listing read by `matchListing`, given a currency,
@@ -40,126 +37,7 @@ import type { Listing } from "./extract.server";
  * with the reason it waits.
  */
 
-/** A price per mg more than this factor away from the other vendors' median waits for review. */
-const SUSPICIOUS_FACTOR = 3;
-
 type ApplyContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
-
-interface CatalogueSize {
-  id: string;
-  peptideId: string;
-  quantity: number;
-  unit: string;
-}
-
-interface CatalogueOffer {
-  id: string;
-  peptideId: string;
-  sizeOptionId: string;
-  vendorId: string;
-  vials: number;
-  price: number;
-  currency: string;
-  missedScrapes: number;
-}
-
-interface Catalogue {
-  peptides: CataloguePeptide[];
-  sizes: CatalogueSize[];
-  offers: CatalogueOffer[];
-  staleAfterMissedRuns: number;
-}
-
-async function loadCatalogue(app: Pick<ApplyContext, "db">): Promise<Catalogue> {
-  const [peptides, sizes, offers, settings] = await Promise.all([
-    getAllPeptideNames(app.db),
-    getAllSizeOptions(app.db),
-    getAllVendorPeptides(app.db),
-    getSettings(app.db),
-  ]);
-  return {
-    peptides,
-    sizes,
-    offers,
-    staleAfterMissedRuns: settings.staleAfterMissedRuns,
-  };
-}
-
-/**
- * The listing's own ISO 4217 code; a bare symbol such as "$" names several currencies, so it
- * says nothing and the source's setting (or the review queue) decides.
- */
-export function listingCurrency(raw: string | null): CurrencyCode | null {
-  const code = raw?.trim().toUpperCase() ?? "";
-  return CURRENCY_CODE_PATTERN.test(code) ? code : null;
-}
-
-/** An amount comparable across sizes: milligrams, or the size's own unit for IU and ml. */
-function amountOf(quantity: number, unit: string): { amount: number; unit: string } | null {
-  const mg = toMilligrams(quantity, unit);
-  if (mg !== null) return mg > 0 ? { amount: mg, unit: "mg" } : null;
-  return quantity > 0 && (unit === "IU" || unit === "ml") ? { amount: quantity, unit } : null;
-}
-
-/** The catalogue size the listing names: same peptide, same amount (500 mcg is 0.5 mg). */
-export function findListingSize(
-  sizes: CatalogueSize[],
-  peptideId: string,
-  match: Pick<ListingMatch, "quantity" | "unit">,
-): CatalogueSize | null {
-  if (match.quantity === null || match.unit === null) return null;
-  const wanted = amountOf(match.quantity, match.unit);
-  if (!wanted) return null;
-  return (
-    sizes.find((size) => {
-      if (size.peptideId !== peptideId) return false;
-      const amount = amountOf(size.quantity, size.unit);
-      return (
-        amount !== null &&
-        amount.unit === wanted.unit &&
-        Math.abs(amount.amount - wanted.amount) < 1e-6
-      );
-    }) ?? null
-  );
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/**
- * Far from what the other vendors charge: likely a misread price or a wrong match. Compared
- * per vial and per mg (per IU or ml for those sizes) over the peptide's sizes, only against
- * fresh offers in the same currency; with none to compare, nothing is suspicious.
- */
-export function isSuspiciousPrice(
-  catalogue: Catalogue,
-  offer: { sizeOptionId: string; vendorId: string; vials: number; price: number; currency: string },
-): boolean {
-  const sizeById = new Map(catalogue.sizes.map((size) => [size.id, size]));
-  const size = sizeById.get(offer.sizeOptionId);
-  const amount = size && amountOf(size.quantity, size.unit);
-  if (!size || !amount) return false;
-  const others = catalogue.offers.flatMap((other) => {
-    const otherSize = sizeById.get(other.sizeOptionId);
-    const otherAmount = otherSize && amountOf(otherSize.quantity, otherSize.unit);
-    const comparable =
-      other.vendorId !== offer.vendorId &&
-      other.peptideId === size.peptideId &&
-      other.currency === offer.currency &&
-      other.missedScrapes < catalogue.staleAfterMissedRuns &&
-      other.price > 0 &&
-      otherAmount?.unit === amount.unit;
-    return comparable ? [other.price / other.vials / otherAmount.amount] : [];
-  });
-  const typical = median(others);
-  if (typical === null || typical <= 0) return false;
-  const ratio = offer.price / offer.vials / amount.amount / typical;
-  return ratio > SUSPICIOUS_FACTOR || ratio < 1 / SUSPICIOUS_FACTOR;
-}
 
 export interface ApplySummary {
   updated: number;
@@ -169,6 +47,13 @@ export interface ApplySummary {
   ignored: number;
   /** Offers that counted a run without a price (their price and times left as they were). */
   missed: number;
+  /** Listings the database refused; each has its sentence among the warnings. */
+  failed: number;
+  /**
+   * What went wrong with single listings (no price found, refused, name cut), also among the
+   * warnings: the source's last result says it, so a run of them never reads as plain success.
+   */
+  problems: string[];
   /** Lines for the run's log: offers whose price could not be read this time. */
   warnings: string[];
 }
@@ -199,10 +84,128 @@ function verdictOf(
   return { live: true, peptideId: match.peptideId, size, currency };
 }
 
+interface ApplyRun {
+  app: ApplyContext;
+  source: ScrapeSource;
+  vendorId: string;
+  catalogue: Catalogue;
+  summary: ApplySummary;
+  seenOfferIds: Set<string>;
+  /** Listings read without a price: kept offers, and listings matched to no offer. */
+  unpriced: { kept: string[]; unmatched: string[] };
+}
+
+/** Names in one run-log line: a few quoted, the rest counted. */
+function nameList(names: string[]): string {
+  const shown = names.slice(0, 3).map(quotedName).join(", ");
+  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+}
+
+function unpricedNotes({ kept, unmatched }: ApplyRun["unpriced"]): string[] {
+  const notes: string[] = [];
+  if (unmatched.length === 1) notes.push(noPriceNote(unmatched[0], false));
+  else if (unmatched.length > 1)
+    notes.push(`No price found for ${unmatched.length} listings: ${nameList(unmatched)}`);
+  if (kept.length === 1) notes.push(noPriceNote(kept[0], true));
+  else if (kept.length > 1)
+    notes.push(
+      `No price found for ${kept.length} listings (${nameList(kept)}); their last prices are kept`,
+    );
+  return notes;
+}
+
+/** One listing: written as the vendor's price, queued for review, or counted without a price. */
+async function applyListing(run: ApplyRun, listing: Listing): Promise<void> {
+  const { app, source, vendorId, catalogue, summary, seenOfferIds } = run;
+  const match = matchListing(listing.name, catalogue.peptides);
+  const size = match.peptideId ? findListingSize(catalogue.sizes, match.peptideId, match) : null;
+  const currency = listingCurrency(listing.currency) ?? source.currency ?? null;
+  let verdict = verdictOf(match, size, currency);
+  const offer = size
+    ? catalogue.offers.find(
+        (other) =>
+          other.vendorId === vendorId &&
+          other.sizeOptionId === size.id &&
+          other.vials === match.vials,
+      )
+    : undefined;
+  if (offer) seenOfferIds.add(offer.id);
+
+  if (listing.price === null) {
+    // The offer was reached but no price read: only its stock and its miss count change.
+    if (offer && (verdict.live || verdict.reason === "unknown_currency")) {
+      await saveVendorPrice(app, {
+        vendorId,
+        peptideId: offer.peptideId,
+        sizeOptionId: offer.sizeOptionId,
+        vials: offer.vials,
+        price: null,
+        currency: offer.currency,
+        soldOut: listing.soldOut,
+        source: "scraped",
+      });
+      await recordMissedScrape(app.db, offer.id);
+      summary.missed += 1;
+      run.unpriced.kept.push(listing.name);
+    } else {
+      run.unpriced.unmatched.push(listing.name);
+    }
+    return;
+  }
+  if (
+    verdict.live &&
+    isSuspiciousPrice(catalogue, {
+      sizeOptionId: verdict.size.id,
+      vendorId,
+      vials: match.vials,
+      price: listing.price,
+      currency: verdict.currency,
+    })
+  )
+    verdict = { live: false, reason: "price_outlier" };
+
+  if (!verdict.live) {
+    const queued = await queueReviewItem(app.db, {
+      sourceId: source.id,
+      vendorId,
+      name: listing.name,
+      price: listing.price,
+      currency,
+      link: listing.link,
+      soldOut: listing.soldOut,
+      reason: verdict.reason,
+      quantity: match.quantity,
+      unit: match.unit,
+      vials: match.vials,
+      form: match.form,
+      suggestedPeptideId: match.blend ? null : match.peptideId,
+      suggestedSizeOptionId: size?.id ?? null,
+    });
+    if (queued !== "rejected-before") summary.queued += 1;
+    return;
+  }
+  const result = await saveVendorPrice(app, {
+    vendorId,
+    peptideId: verdict.peptideId,
+    sizeOptionId: verdict.size.id,
+    vials: match.vials,
+    price: listing.price,
+    currency: verdict.currency,
+    url: listing.link ?? undefined,
+    soldOut: listing.soldOut,
+    source: "scraped",
+  });
+  if (result.vendorPeptideId) seenOfferIds.add(result.vendorPeptideId);
+  if (result.changed) summary.updated += 1;
+  else summary.unchanged += 1;
+}
+
 /**
  * Missed runs: a matched offer whose listing shows no price counts one miss. When a complete
  * run over a category page (the vendor's only active source, so it is where the vendor's
  * scraped offers come from) no longer lists an offer at all, that offer counts one too.
+ * A listing that cannot be applied (the database refuses it) is that listing's failure, noted
+ * in a sentence; the others go on.
  */
 export async function applyListings(
   app: ApplyContext,
@@ -216,6 +219,8 @@ export async function applyListings(
     queued: 0,
     ignored: 0,
     missed: 0,
+    failed: 0,
+    problems: [],
     warnings: [],
   };
   const vendorId = source.vendorId;
@@ -224,91 +229,36 @@ export async function applyListings(
     loadCatalogue(app),
     getIgnoredListingNames(app.db, vendorId),
   ]);
-  const seenOfferIds = new Set<string>();
-  const offerOf = (sizeOptionId: string, vials: number) =>
-    catalogue.offers.find(
-      (offer) =>
-        offer.vendorId === vendorId && offer.sizeOptionId === sizeOptionId && offer.vials === vials,
-    );
+  const run: ApplyRun = {
+    app,
+    source,
+    vendorId,
+    catalogue,
+    summary,
+    seenOfferIds: new Set<string>(),
+    unpriced: { kept: [], unmatched: [] },
+  };
 
-  for (const listing of listings) {
+  for (const scraped of listings) {
+    const { listing, note } = boundedListing(scraped);
+    if (note) summary.problems.push(note);
     if (ignoredNames.has(listing.name)) {
       summary.ignored += 1;
       continue;
     }
-    const match = matchListing(listing.name, catalogue.peptides);
-    const size = match.peptideId ? findListingSize(catalogue.sizes, match.peptideId, match) : null;
-    const currency = listingCurrency(listing.currency) ?? source.currency ?? null;
-    let verdict = verdictOf(match, size, currency);
-    const offer = size ? offerOf(size.id, match.vials) : undefined;
-    if (offer) seenOfferIds.add(offer.id);
-
-    if (listing.price === null) {
-      // The offer was reached but no price read: only its stock and its miss count change.
-      if (offer && (verdict.live || verdict.reason === "unknown_currency")) {
-        await saveVendorPrice(app, {
-          vendorId,
-          peptideId: offer.peptideId,
-          sizeOptionId: offer.sizeOptionId,
-          vials: offer.vials,
-          price: null,
-          currency: offer.currency,
-          soldOut: listing.soldOut,
-          source: "scraped",
-        });
-        await recordMissedScrape(app.db, offer.id);
-        summary.missed += 1;
-        summary.warnings.push(`No price read for "${listing.name}"; its last price is kept`);
-      }
-      continue;
+    try {
+      await applyListing(run, listing);
+    } catch (error) {
+      summary.failed += 1;
+      app.logger.error(
+        { err: error, sourceId: source.id, listing: quotedName(listing.name) },
+        "scraped listing not applied",
+      );
+      summary.problems.push(listingFailureNote(listing.name, error));
     }
-    if (
-      verdict.live &&
-      isSuspiciousPrice(catalogue, {
-        sizeOptionId: verdict.size.id,
-        vendorId,
-        vials: match.vials,
-        price: listing.price,
-        currency: verdict.currency,
-      })
-    )
-      verdict = { live: false, reason: "price_outlier" };
-
-    if (!verdict.live) {
-      const queued = await queueReviewItem(app.db, {
-        sourceId: source.id,
-        vendorId,
-        name: listing.name,
-        price: listing.price,
-        currency,
-        link: listing.link,
-        soldOut: listing.soldOut,
-        reason: verdict.reason,
-        quantity: match.quantity,
-        unit: match.unit,
-        vials: match.vials,
-        form: match.form,
-        suggestedPeptideId: match.blend ? null : match.peptideId,
-        suggestedSizeOptionId: size?.id ?? null,
-      });
-      if (queued !== "rejected-before") summary.queued += 1;
-      continue;
-    }
-    const result = await saveVendorPrice(app, {
-      vendorId,
-      peptideId: verdict.peptideId,
-      sizeOptionId: verdict.size.id,
-      vials: match.vials,
-      price: listing.price,
-      currency: verdict.currency,
-      url: listing.link ?? undefined,
-      soldOut: listing.soldOut,
-      source: "scraped",
-    });
-    if (result.vendorPeptideId) seenOfferIds.add(result.vendorPeptideId);
-    if (result.changed) summary.updated += 1;
-    else summary.unchanged += 1;
   }
+  summary.problems.push(...unpricedNotes(run.unpriced));
+  summary.warnings.push(...summary.problems);
 
   if (
     (options.complete ?? true) &&
@@ -316,7 +266,7 @@ export async function applyListings(
     listings.length > 0 &&
     (await countActiveSourcesOfVendor(app.db, vendorId)) === 1
   ) {
-    const unseen = await recordUnseenScrapedOffers(app.db, vendorId, [...seenOfferIds]);
+    const unseen = await recordUnseenScrapedOffers(app.db, vendorId, [...run.seenOfferIds]);
     if (unseen > 0) {
       summary.missed += unseen;
       summary.warnings.push(

@@ -1,9 +1,5 @@
-import * as cheerio from "cheerio";
 import type { Browser, Route } from "playwright-core";
 
-import { parsePrice } from "~/lib/price";
-
-import type { Listing, SourceSelectors } from "./extract.server";
 import { FETCH_TIMEOUT_MS, type FetchedPage, type PageFetcher } from "./fetch-page.server";
 
 export interface BrowserOptions {
@@ -138,7 +134,6 @@ export async function renderWithBrowser(
 interface BrowserlessResult {
   text?: string;
   html?: string;
-  attributes?: { name: string; value: string }[];
 }
 
 interface BrowserlessResponse {
@@ -148,16 +143,12 @@ interface BrowserlessResponse {
 }
 
 /**
- * Scrapes through an external Browserless-compatible /scrape endpoint. It accepts elements
- * `{selector, timeout}` only, so the product cards come back as HTML and the name, price,
- * link and sold-out selectors are applied here.
+ * Renders a page through an external Browserless-compatible /scrape endpoint and returns its
+ * HTML, so it goes through `extractListings` like the built-in Chromium's (one extraction path:
+ * the same link, price and currency rules). The endpoint accepts elements `{selector, timeout}`
+ * only and answers an element's inner HTML, so the whole document is asked for as `html`.
  */
-export async function scrapeWithBrowserless(
-  endpoint: string,
-  url: string,
-  selectors: SourceSelectors,
-): Promise<Listing[]> {
-  const productSelector = selectors.productSelector || "body";
+export async function renderWithBrowserless(endpoint: string, url: string): Promise<string> {
   const response = await fetch(endpoint, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -165,7 +156,7 @@ export async function scrapeWithBrowserless(
     body: JSON.stringify({
       url,
       gotoOptions: { waitUntil: "networkidle2", timeout: FETCH_TIMEOUT_MS },
-      elements: [{ selector: productSelector, timeout: FETCH_TIMEOUT_MS }],
+      elements: [{ selector: "html", timeout: FETCH_TIMEOUT_MS }],
     }),
   });
   const raw = await response.text();
@@ -179,27 +170,8 @@ export async function scrapeWithBrowserless(
     const detail = body?.detail ? ` ${JSON.stringify(body.detail)}` : "";
     throw new Error(`${body?.error ?? (raw || `HTTP ${response.status}`)}${detail}`);
   }
-  const results = body?.data?.find((entry) => entry.selector === productSelector)?.results ?? [];
-  return results.flatMap((result) => {
-    const $ = cheerio.load(`<div data-product>${result.html ?? ""}</div>`);
-    const card = $("[data-product]");
-    const pick = (selector: string | null | undefined) =>
-      selector ? card.find(selector).first() : null;
-    const name = pick(selectors.nameSelector)?.text().replace(/\s+/g, " ").trim() ?? "";
-    if (!name) return [];
-    const parsed = parsePrice(pick(selectors.priceSelector)?.text() ?? "");
-    const ownHref = result.attributes?.find((attribute) => attribute.name === "href")?.value;
-    const href = pick(selectors.linkSelector)?.attr("href") ?? ownHref;
-    return [
-      {
-        name,
-        price: parsed.amount,
-        currency: parsed.currency,
-        link: href ? new URL(href, url).href : null,
-        soldOut: selectors.soldOutSelector
-          ? (pick(selectors.soldOutSelector)?.length ?? 0) > 0
-          : false,
-      },
-    ];
-  });
+  const document = body?.data?.find((entry) => entry.selector === "html")?.results?.[0];
+  if (typeof document?.html !== "string")
+    throw new Error("the browser endpoint answered without the page's HTML");
+  return `<!doctype html><html>${document.html}</html>`;
 }

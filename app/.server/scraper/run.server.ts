@@ -12,7 +12,7 @@ import {
 import { getSettings } from "../data/settings.server";
 import { reserveScrapeHostSlot } from "../data/scrape-host-slots.server";
 import { applyListings } from "./apply.server";
-import { renderWithBrowser, scrapeWithBrowserless } from "./browser.server";
+import { renderWithBrowser, renderWithBrowserless } from "./browser.server";
 import {
   extractListings,
   extractWithSelectors,
@@ -31,6 +31,7 @@ import {
   type FetchedPage,
   type HostSlots,
 } from "./fetch-page.server";
+import { failureReason } from "./listing-problems.server";
 import { proposeSelectors } from "./propose-selectors.server";
 import { trackSourceHealth } from "./source-health.server";
 
@@ -43,9 +44,14 @@ export const SCRAPE_MESSAGES = {
   testSucceeded: "Selector test succeeded.",
 } as const;
 
+/** The listing problems a successful run leaves on the source (its last result). */
+const SOURCE_RESULT_LENGTH = 500;
+
 /** SPEC.md §8: the error text, cut to 200 characters. */
 export function scrapingErrorMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+  // A database error is said as a sentence: its SQL never reaches the admin or the log.
+  const text =
+    error instanceof Error ? failureReason(error) : typeof error === "string" ? error : "";
   return text ? `Error during scraping: ${text.slice(0, 200)}` : SCRAPE_MESSAGES.unknown;
 }
 
@@ -196,11 +202,9 @@ async function scrapePage(
       warnings: extraction.warnings,
     };
   }
-  if (app.env.BROWSERLESS_URL) {
-    const listings = await scrapeWithBrowserless(app.env.BROWSERLESS_URL, page.url, selectors);
-    return { url: page.url, html: page.body, method: "browser", listings, warnings: [] };
-  }
-  const rendered = await renderWithBrowser(page, fetcher, { chromiumPath: app.env.CHROMIUM_PATH });
+  const rendered = app.env.BROWSERLESS_URL
+    ? await renderWithBrowserless(app.env.BROWSERLESS_URL, page.url)
+    : await renderWithBrowser(page, fetcher, { chromiumPath: app.env.CHROMIUM_PATH });
   const renderedExtraction = extractListings(rendered, selectors, page.url);
   return {
     url: page.url,
@@ -308,7 +312,12 @@ async function completeSource(
     const details = `${listings.length} listings from ${pages} page${pages === 1 ? "" : "s"} (${cursor.method ?? "selectors"}): ${pricesNote}${
       allNotes.length > 0 ? `. ${allNotes.join("; ")}` : ""
     }`;
-    await finishSource(app, source, { ok: true, error: null, details });
+    const problems = applied.problems.join("; ");
+    await finishSource(app, source, {
+      ok: true,
+      error: problems ? problems.slice(0, SOURCE_RESULT_LENGTH) : null,
+      details,
+    });
     return {
       ...base,
       ok: true,
