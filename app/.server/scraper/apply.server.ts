@@ -6,7 +6,7 @@ import {
   type ListingMatch,
   type ListingUnit,
 } from "~/lib/listing";
-import { toMilligrams } from "~/lib/units";
+import { amountOf, priceSanityOf } from "~/lib/price-sanity";
 
 import type { AppContext } from "../context.server";
 import { addPeptideAlias, getAllPeptideNames, getPeptideById } from "../data/peptides.server";
@@ -39,9 +39,6 @@ import type { Listing } from "./extract.server";
  * checked for plausibility, then written as the vendor's price or queued for an admin's review
  * with the reason it waits.
  */
-
-/** A price per mg more than this factor away from the other vendors' median waits for review. */
-const SUSPICIOUS_FACTOR = 3;
 
 type ApplyContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
 
@@ -94,13 +91,6 @@ export function listingCurrency(raw: string | null): CurrencyCode | null {
   return CURRENCY_CODE_PATTERN.test(code) ? code : null;
 }
 
-/** An amount comparable across sizes: milligrams, or the size's own unit for IU and ml. */
-function amountOf(quantity: number, unit: string): { amount: number; unit: string } | null {
-  const mg = toMilligrams(quantity, unit);
-  if (mg !== null) return mg > 0 ? { amount: mg, unit: "mg" } : null;
-  return quantity > 0 && (unit === "IU" || unit === "ml") ? { amount: quantity, unit } : null;
-}
-
 /** The catalogue size the listing names: same peptide, same amount (500 mcg is 0.5 mg). */
 export function findListingSize(
   sizes: CatalogueSize[],
@@ -121,44 +111,6 @@ export function findListingSize(
       );
     }) ?? null
   );
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/**
- * Far from what the other vendors charge: likely a misread price or a wrong match. Compared
- * per vial and per mg (per IU or ml for those sizes) over the peptide's sizes, only against
- * fresh offers in the same currency; with none to compare, nothing is suspicious.
- */
-export function isSuspiciousPrice(
-  catalogue: Catalogue,
-  offer: { sizeOptionId: string; vendorId: string; vials: number; price: number; currency: string },
-): boolean {
-  const sizeById = new Map(catalogue.sizes.map((size) => [size.id, size]));
-  const size = sizeById.get(offer.sizeOptionId);
-  const amount = size && amountOf(size.quantity, size.unit);
-  if (!size || !amount) return false;
-  const others = catalogue.offers.flatMap((other) => {
-    const otherSize = sizeById.get(other.sizeOptionId);
-    const otherAmount = otherSize && amountOf(otherSize.quantity, otherSize.unit);
-    const comparable =
-      other.vendorId !== offer.vendorId &&
-      other.peptideId === size.peptideId &&
-      other.currency === offer.currency &&
-      other.missedScrapes < catalogue.staleAfterMissedRuns &&
-      other.price > 0 &&
-      otherAmount?.unit === amount.unit;
-    return comparable ? [other.price / other.vials / otherAmount.amount] : [];
-  });
-  const typical = median(others);
-  if (typical === null || typical <= 0) return false;
-  const ratio = offer.price / offer.vials / amount.amount / typical;
-  return ratio > SUSPICIOUS_FACTOR || ratio < 1 / SUSPICIOUS_FACTOR;
 }
 
 export interface ApplySummary {
@@ -264,13 +216,13 @@ export async function applyListings(
     }
     if (
       verdict.live &&
-      isSuspiciousPrice(catalogue, {
+      priceSanityOf(catalogue, {
         sizeOptionId: verdict.size.id,
         vendorId,
         vials: match.vials,
         price: listing.price,
         currency: verdict.currency,
-      })
+      }).verdict !== "ok"
     )
       verdict = { live: false, reason: "price_outlier" };
 
