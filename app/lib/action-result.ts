@@ -56,7 +56,10 @@ export function failure(message: string, status: number, title?: string) {
  */
 export function editConflict(values: FormValues, version: string) {
   return data(
-    actionFailure(EDIT_CONFLICT_MESSAGE, { title: EDIT_CONFLICT_TITLE, conflict: { version, values } }),
+    actionFailure(EDIT_CONFLICT_MESSAGE, {
+      title: EDIT_CONFLICT_TITLE,
+      conflict: { version, values },
+    }),
     { status: 409 },
   );
 }

@@ -28,7 +28,7 @@ describe("edit conflicts", () => {
   });
 
   it("counts a field missing on one side as empty", () => {
-    expect(otherChanges({ imageUrl: "" }, { imageUrl: "" , notes: "" })).toEqual([]);
+    expect(otherChanges({ imageUrl: "" }, { imageUrl: "", notes: "" })).toEqual([]);
     expect(otherChanges({}, { isPopular: "on" })).toEqual(["isPopular"]);
   });
 
@@ -53,7 +53,15 @@ describe("edit conflicts", () => {
       ["b", "2"],
     ]);
     expect(bulkVersionsField.parse(undefined).size).toBe(0);
-    expect(bulkVersionsValue(["a", "b", "c"], new Map([["a", "1"], ["c", "3"]]))).toBe("a:1,c:3");
+    expect(
+      bulkVersionsValue(
+        ["a", "b", "c"],
+        new Map([
+          ["a", "1"],
+          ["c", "3"],
+        ]),
+      ),
+    ).toBe("a:1,c:3");
   });
 
   it("finds the selected rows saved since the page showed them", () => {

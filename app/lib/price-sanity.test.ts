@@ -8,9 +8,33 @@ const market: Market = {
     { id: "s10", peptideId: "bpc", quantity: 10, unit: "mg" },
   ],
   offers: [
-    { peptideId: "bpc", sizeOptionId: "s5", vendorId: "a", vials: 1, price: 40, currency: "USD", missedScrapes: 0 },
-    { peptideId: "bpc", sizeOptionId: "s10", vendorId: "b", vials: 1, price: 80, currency: "USD", missedScrapes: 0 },
-    { peptideId: "bpc", sizeOptionId: "s5", vendorId: "c", vials: 1, price: 2, currency: "USD", missedScrapes: 9 },
+    {
+      peptideId: "bpc",
+      sizeOptionId: "s5",
+      vendorId: "a",
+      vials: 1,
+      price: 40,
+      currency: "USD",
+      missedScrapes: 0,
+    },
+    {
+      peptideId: "bpc",
+      sizeOptionId: "s10",
+      vendorId: "b",
+      vials: 1,
+      price: 80,
+      currency: "USD",
+      missedScrapes: 0,
+    },
+    {
+      peptideId: "bpc",
+      sizeOptionId: "s5",
+      vendorId: "c",
+      vials: 1,
+      price: 2,
+      currency: "USD",
+      missedScrapes: 9,
+    },
   ],
   staleAfterMissedRuns: 3,
 };
@@ -27,9 +51,7 @@ describe("price sanity (one rule for scraped and manual prices)", () => {
 
   it("accepts a price near the other vendors' per mg, over every size", () => {
     expect(priceSanityOf(market, { ...offer, price: 45 }).verdict).toBe("ok");
-    expect(priceSanityOf(market, { ...offer, sizeOptionId: "s10", price: 70 }).verdict).toBe(
-      "ok",
-    );
+    expect(priceSanityOf(market, { ...offer, sizeOptionId: "s10", price: 70 }).verdict).toBe("ok");
   });
 
   it("flags a price more than three times off the median per mg, ignoring stale offers", () => {
@@ -43,8 +65,6 @@ describe("price sanity (one rule for scraped and manual prices)", () => {
 
   it("compares only the same currency and other vendors", () => {
     expect(priceSanityOf(market, { ...offer, currency: "EUR", price: 400 }).verdict).toBe("ok");
-    expect(priceSanityOf(market, { ...offer, vendorId: "a", price: 400 }).verdict).toBe(
-      "outlier",
-    );
+    expect(priceSanityOf(market, { ...offer, vendorId: "a", price: 400 }).verdict).toBe("outlier");
   });
 });

@@ -40,7 +40,7 @@ export function ConfirmSaveDialog({
     if (!form) return;
     const formData = new FormData(form);
     formData.set(CONFIRM_FIELD, "1");
-    void fetcher.submit(formData, { method: "post", encType: encType ?? form.enctype as never });
+    void fetcher.submit(formData, { method: "post", encType: encType ?? (form.enctype as never) });
   };
   return (
     <AlertDialog open={open} onOpenChange={(next) => (next ? null : setAnswered(asking))}>
