@@ -16,7 +16,8 @@ export function useActionToast(
   options: ActionToastOptions = {},
 ) {
   useEffect(() => {
-    if (!result) return;
+    // A save waiting for the admin's confirmation asks in its own dialog (ConfirmSaveDialog).
+    if (!result || (!result.ok && result.needsConfirmation)) return;
     if (result.ok) {
       const { trashBatchId } = result;
       const { onUndo } = options;

@@ -1,5 +1,12 @@
 import { data } from "react-router";
 
+import {
+  EDIT_CONFLICT_MESSAGE,
+  EDIT_CONFLICT_TITLE,
+  type EditConflict,
+  type FormValues,
+} from "./edit-conflict";
+
 /**
  * What every form action answers, so one hook can turn it into a toast:
  * success with SPEC.md's success text, or failure with its error text (and field errors).
@@ -18,6 +25,13 @@ export type ActionResult =
       fieldErrors?: Record<string, string[]>;
       /** The admin's session ended before this post arrived: the dialog offers to sign in. */
       sessionExpired?: boolean;
+      /** The row changed since the form was opened: its current version and values. */
+      conflict?: EditConflict;
+      /**
+       * The value is allowed but unusual (a price far from the other vendors'): the form asks,
+       * and posts again with `confirm=1` when the admin confirms.
+       */
+      needsConfirmation?: boolean;
     };
 
 export function actionSuccess(message: string): ActionResult {
@@ -26,7 +40,7 @@ export function actionSuccess(message: string): ActionResult {
 
 export function actionFailure(
   error: string,
-  extra: { title?: string; fieldErrors?: Record<string, string[]>; sessionExpired?: boolean } = {},
+  extra: Omit<Extract<ActionResult, { ok: false }>, "ok" | "error"> = {},
 ): ActionResult {
   return { ok: false, error, ...extra };
 }
@@ -34,4 +48,18 @@ export function actionFailure(
 /** An action's failed answer: SPEC.md's error text (and toast title) with its HTTP status. */
 export function failure(message: string, status: number, title?: string) {
   return data(actionFailure(message, title ? { title } : {}), { status });
+}
+
+/**
+ * 409: the row changed since the form was opened; nothing was written. The form shows the
+ * current values that differ from those it was opened with and offers a reload.
+ */
+export function editConflict(values: FormValues, version: string) {
+  return data(
+    actionFailure(EDIT_CONFLICT_MESSAGE, {
+      title: EDIT_CONFLICT_TITLE,
+      conflict: { version, values },
+    }),
+    { status: 409 },
+  );
 }

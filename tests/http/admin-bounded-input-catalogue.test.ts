@@ -148,7 +148,7 @@ const cases = (): Case[] => [
   [
     "/admin/peptides",
     "update unknown",
-    { ...validPeptide(), intent: "update-peptide", id: UNKNOWN_ID },
+    { ...validPeptide(), intent: "update-peptide", id: UNKNOWN_ID, version: "1" },
     404,
     "Peptide not found",
   ],
@@ -304,14 +304,26 @@ const cases = (): Case[] => [
   [
     "/admin/prices",
     "inline unknown",
-    { intent: "update-vendor-price", id: UNKNOWN_ID, price: "5", stockStatus: "in_stock" },
+    {
+      intent: "update-vendor-price",
+      id: UNKNOWN_ID,
+      version: "1",
+      price: "5",
+      stockStatus: "in_stock",
+    },
     404,
     "Vendor price not found",
   ],
   [
     "/admin/prices",
     "inline stock",
-    { intent: "update-vendor-price", id: priceIdPlaceholder(), price: "5", stockStatus: "gone" },
+    {
+      intent: "update-vendor-price",
+      id: priceIdPlaceholder(),
+      version: "1",
+      price: "5",
+      stockStatus: "gone",
+    },
     400,
     "Choose in stock, low stock or out of stock",
   ],
@@ -321,6 +333,7 @@ const cases = (): Case[] => [
     {
       intent: "update-vendor-price",
       id: priceIdPlaceholder(),
+      version: "1",
       price: "5",
       stockStatus: "in_stock",
       url: `https://a.example/${long(3000)}`,
@@ -331,7 +344,13 @@ const cases = (): Case[] => [
   [
     "/admin/prices",
     "inline price",
-    { intent: "update-vendor-price", id: priceIdPlaceholder(), price: "", stockStatus: "in_stock" },
+    {
+      intent: "update-vendor-price",
+      id: priceIdPlaceholder(),
+      version: "1",
+      price: "",
+      stockStatus: "in_stock",
+    },
     400,
     "Please fill in all required fields",
   ],

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,8 @@ import {
   vendorPeptides,
   vendors,
 } from "~/.server/db/schema";
+
+import { rowVersion } from "~/.server/data/row-version.server";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
 import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
@@ -80,7 +82,10 @@ async function catalogSnapshot() {
 }
 
 async function peptideBySlug(slug: string) {
-  const [row] = await db().select().from(peptides).where(eq(peptides.slug, slug));
+  const [row] = await db()
+    .select({ ...getTableColumns(peptides), version: rowVersion(peptides) })
+    .from(peptides)
+    .where(eq(peptides.slug, slug));
   return row;
 }
 
@@ -301,6 +306,7 @@ describe("peptides page", () => {
     const { status, text } = await post("/admin/peptides", {
       intent: "update-peptide",
       id: row!.id,
+      version: row!.version,
       name: "Test Peptide Alpha Prime",
       slug: "alpha-prime",
       categoryId: "",
@@ -327,6 +333,7 @@ describe("peptides page", () => {
     const { status, text } = await post("/admin/peptides", {
       intent: "update-peptide",
       id: row!.id,
+      version: row!.version,
       name: "",
     });
     expect(status).toBe(400);

@@ -10,6 +10,8 @@ import {
   vendors,
 } from "~/.server/db/schema";
 
+import { rowVersion } from "~/.server/data/row-version.server";
+
 import { createUserWithPassword, signIn } from "../helpers/auth";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -188,7 +190,11 @@ describe("vendor save with a past coupon expiry", () => {
 describe("inline vendor-price edit (update-vendor-price)", () => {
   it("saves price, stock and link through the one writer: history, audit with before and after", async () => {
     const [offer] = await db()
-      .select({ id: vendorPeptides.id, price: vendorPeptides.price })
+      .select({
+        id: vendorPeptides.id,
+        price: vendorPeptides.price,
+        version: rowVersion(vendorPeptides),
+      })
       .from(vendorPeptides)
       .limit(1);
     const historyBefore = await db()
@@ -198,6 +204,8 @@ describe("inline vendor-price edit (update-vendor-price)", () => {
     const { status, text } = await post("/admin/prices", {
       intent: "update-vendor-price",
       id: offer!.id,
+      version: offer!.version,
+      confirm: "1",
       price: "123.45",
       stockStatus: "low_stock",
       url: "https://vendor.example/inline",
@@ -237,6 +245,7 @@ describe("inline vendor-price edit (update-vendor-price)", () => {
     const bad = await post("/admin/prices", {
       intent: "update-vendor-price",
       id: offer!.id,
+      version: "1",
       price: "-3",
       stockStatus: "in_stock",
     });
@@ -244,7 +253,13 @@ describe("inline vendor-price edit (update-vendor-price)", () => {
     expect(bad.text).toContain("Price cannot be negative");
     const refused = await post(
       "/admin/prices",
-      { intent: "update-vendor-price", id: offer!.id, price: "1", stockStatus: "in_stock" },
+      {
+        intent: "update-vendor-price",
+        id: offer!.id,
+        version: "1",
+        price: "1",
+        stockStatus: "in_stock",
+      },
       userCookie,
     );
     expect(refused.status).toBe(403);
@@ -324,7 +339,12 @@ describe("the popular limit holds under concurrent requests", () => {
 
   it("four creates and edits claiming slot 1 at once leave one #1 and at most three popular", async () => {
     const others = await db()
-      .select({ id: peptides.id, name: peptides.name, slug: peptides.slug })
+      .select({
+        id: peptides.id,
+        name: peptides.name,
+        slug: peptides.slug,
+        version: rowVersion(peptides),
+      })
       .from(peptides)
       .where(eq(peptides.isPopular, false))
       .limit(2);
@@ -345,6 +365,7 @@ describe("the popular limit holds under concurrent requests", () => {
         post("/admin/peptides", {
           intent: "update-peptide",
           id: row.id,
+          version: row.version,
           name: row.name,
           slug: row.slug,
           isPopular: "on",

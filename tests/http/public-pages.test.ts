@@ -386,7 +386,9 @@ describe("right answers for wrong addresses", () => {
       isPopular: semax.isPopular,
       popularOrder: semax.popularOrder,
     };
-    expect(await updatePeptide(server.app.db, semax.id, input)).not.toBeNull();
+    expect(await updatePeptide(server.app.db, semax.id, semax.version, input)).toMatchObject({
+      id: semax.id,
+    });
     const old = await server.fetch("/peptide/semax");
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe("/peptide/semax-nasal");
@@ -399,9 +401,10 @@ describe("right answers for wrong addresses", () => {
     expect(compareLink.headers.get("location")).toBe("/compare?peptide=semax-nasal&sort=price");
 
     // Changing it back makes the first slug live again: no redirect loop.
+    const renamedVersion = (await getAdminPeptide(server.app.db, semax.id))!.version;
     expect(
-      await updatePeptide(server.app.db, semax.id, { ...input, slug: "semax" }),
-    ).not.toBeNull();
+      await updatePeptide(server.app.db, semax.id, renamedVersion, { ...input, slug: "semax" }),
+    ).toMatchObject({ id: semax.id });
     expect((await page("/peptide/semax")).response.status).toBe(200);
     const renamed = await server.fetch("/peptide/semax-nasal");
     expect(renamed.status).toBe(301);

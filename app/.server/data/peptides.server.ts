@@ -9,6 +9,12 @@ import type { Database } from "../db/client";
 import { categories, peptides, peptideSlugHistory } from "../db/schema";
 
 import { peptideIsPublic } from "./public-visibility.server";
+import {
+  rowVersion,
+  StaleRowError,
+  updateIfUnchanged,
+  type CompareAndSetOutcome,
+} from "./row-version.server";
 
 export interface PeptideInput {
   name: string;
@@ -36,6 +42,7 @@ const adminPeptideColumns = {
   isPopular: peptides.isPopular,
   popularOrder: peptides.popularOrder,
   active: peptides.active,
+  version: rowVersion(peptides),
 };
 
 /** The columns the admin table sorts by (its definition in app/lib/admin-tables.ts). */
@@ -217,42 +224,47 @@ export async function createPeptide(db: Database, input: PeptideInput): Promise<
 }
 
 /**
- * Saves the peptide (null when it does not exist); a changed slug is kept in its history so old
- * links answer a 301.
+ * Saves the peptide if it is still at `version` (the one its form was opened on); a changed
+ * slug is kept in its history so old links answer a 301. "changed"/"missing": nothing written.
  */
 export async function updatePeptide(
   db: Database,
   id: string,
+  version: string,
   input: PeptideInput,
-): Promise<SavePeptideResult | null> {
-  return db.transaction(async (tx) => {
-    await lockPopularSlots(tx);
-    const [before] = await tx
-      .select({ slug: peptides.slug })
-      .from(peptides)
-      .where(eq(peptides.id, id))
-      .for("update");
-    if (!before) return null;
-    const displaced =
-      input.isPopular && input.popularOrder !== null
-        ? await claimPopularSlot(tx, id, input.popularOrder)
-        : null;
-    await tx
-      .update(peptides)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(peptides.id, id));
-    if (before.slug !== input.slug) {
-      await tx.delete(peptideSlugHistory).where(eq(peptideSlugHistory.slug, input.slug));
-      await tx
-        .insert(peptideSlugHistory)
-        .values({ slug: before.slug, peptideId: id })
-        .onConflictDoUpdate({
-          target: peptideSlugHistory.slug,
-          set: { peptideId: id, createdAt: new Date() },
-        });
-    }
-    return { id, displaced };
-  });
+): Promise<SavePeptideResult | Exclude<CompareAndSetOutcome, "updated">> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockPopularSlots(tx);
+      const [before] = await tx
+        .select({ slug: peptides.slug })
+        .from(peptides)
+        .where(eq(peptides.id, id))
+        .for("update");
+      if (!before) throw new StaleRowError("missing");
+      const displaced =
+        input.isPopular && input.popularOrder !== null
+          ? await claimPopularSlot(tx, id, input.popularOrder)
+          : null;
+      const outcome = await updateIfUnchanged(tx, peptides, id, version, input);
+      // Rolls back the slot handed over above: a stale save changes nothing.
+      if (outcome !== "updated") throw new StaleRowError(outcome);
+      if (before.slug !== input.slug) {
+        await tx.delete(peptideSlugHistory).where(eq(peptideSlugHistory.slug, input.slug));
+        await tx
+          .insert(peptideSlugHistory)
+          .values({ slug: before.slug, peptideId: id })
+          .onConflictDoUpdate({
+            target: peptideSlugHistory.slug,
+            set: { peptideId: id, createdAt: new Date() },
+          });
+      }
+      return { id, displaced };
+    });
+  } catch (error) {
+    if (error instanceof StaleRowError) return error.outcome;
+    throw error;
+  }
 }
 
 /**

@@ -24,6 +24,7 @@ import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
 import { priceIsPublic } from "./public-visibility.server";
+import { rowVersion, updateIfUnchanged } from "./row-version.server";
 
 /** When any price was last confirmed: the freshness line in the top bar. */
 export async function getLatestPriceCheck(db: Database): Promise<Date | null> {
@@ -54,6 +55,7 @@ const adminVendorPriceColumns = {
   priceCheckedAt: vendorPeptides.priceCheckedAt,
   active: vendorPeptides.active,
   createdAt: vendorPeptides.createdAt,
+  version: rowVersion(vendorPeptides),
 };
 
 /** The columns the admin table sorts by (its definition in app/lib/admin-tables.ts). */
@@ -192,6 +194,11 @@ export interface VendorPriceInput {
   soldOut?: boolean;
   /** An admin's exact stock reading (low stock included); wins over soldOut. */
   stockStatus?: StockStatus;
+  /**
+   * An admin edit's row version: the existing offer is written only while it still has it
+   * (else nothing is written and the result says `stale`).
+   */
+  version?: string;
 }
 
 export interface VendorPriceResult {
@@ -203,7 +210,17 @@ export interface VendorPriceResult {
   newPrice: number | null;
   /** The price or the stock changed, so price history got a row. */
   changed: boolean;
+  /** The offer changed (or went away) since the admin's form was opened: nothing written. */
+  stale?: boolean;
 }
+
+const UNWRITTEN: VendorPriceResult = {
+  vendorPeptideId: null,
+  created: false,
+  oldPrice: null,
+  newPrice: null,
+  changed: false,
+};
 
 /**
  * The one writer of vendor prices (admin entry, scraper, review approval): a vendor has one
@@ -244,14 +261,8 @@ export async function upsertVendorPrice(
         ? { updatedAt: sql`${vendorPeptides.updatedAt}` }
         : { missedScrapes: 0, priceCheckedAt: now, updatedAt: now };
     if (!existing) {
-      if (input.price === null)
-        return {
-          vendorPeptideId: null,
-          created: false,
-          oldPrice: null,
-          newPrice: null,
-          changed: false,
-        };
+      if (input.version !== undefined) return { ...UNWRITTEN, stale: true };
+      if (input.price === null) return UNWRITTEN;
       const stockStatus = input.stockStatus ?? (input.soldOut ? "out_of_stock" : "in_stock");
       const inStock = stockStatus !== "out_of_stock";
       const [row] = await tx
@@ -291,10 +302,15 @@ export async function upsertVendorPrice(
     const inStock = stockStatus !== "out_of_stock";
     const price = input.price ?? existing.price;
     const changed = price !== existing.price || inStock !== wasInStock;
-    await tx
-      .update(vendorPeptides)
-      .set({ ...fields, ...freshness, price, stockStatus })
-      .where(eq(vendorPeptides.id, existing.id));
+    const values = { ...fields, ...freshness, price, stockStatus };
+    if (input.version === undefined) {
+      await tx.update(vendorPeptides).set(values).where(eq(vendorPeptides.id, existing.id));
+    } else if (
+      (await updateIfUnchanged(tx, vendorPeptides, existing.id, input.version, values)) !==
+      "updated"
+    ) {
+      return { ...UNWRITTEN, oldPrice: existing.price, stale: true };
+    }
     if (changed) {
       await tx
         .insert(priceHistory)

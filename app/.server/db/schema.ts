@@ -171,6 +171,7 @@ export const categories = pgTable(
     slug: text("slug").notNull().unique(),
     description: text("description"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   () => [
     check("categories_name_length", lengthAtMost("name", TEXT_LIMITS.name)),
@@ -244,6 +245,7 @@ export const sizeOptions = pgTable(
     /** Free-text unit, only when unit is 'other'. */
     unitLabel: text("unit_label"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique("size_options_peptide_quantity_unit_uq")
@@ -293,6 +295,7 @@ export const vendors = pgTable(
       .default(sql`'{}'::text[]`),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("vendors_slug_uq").on(t.slug),
@@ -518,6 +521,7 @@ export const categoryFilters = pgTable(
     position: integer("position").notNull().default(0),
     enabled: boolean("enabled").notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   () => [
     check("category_filters_type_check", oneOf("type", FILTER_TYPES)),
@@ -624,6 +628,11 @@ export const scrapeSources = pgTable(
     /** The shop's currency for prices printed without an ISO code (a bare "$"); null: unknown. */
     currency: text("currency"),
     createdAt: createdAt(),
+    /**
+     * The row's version for the admin's edit form: set by admin writes only (no $onUpdate), so
+     * a run writing the source's status and last scrape does not make an open form stale.
+     */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   () => [
     check("scrape_sources_status_check", oneOf("status", SCRAPE_SOURCE_STATUSES)),

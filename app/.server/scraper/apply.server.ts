@@ -1,4 +1,5 @@
 import { listingNameAlias, matchListing, type ListingMatch, type ListingUnit } from "~/lib/listing";
+import { priceSanityOf } from "~/lib/price-sanity";
 
 import type { AppContext } from "../context.server";
 import { addPeptideAlias, getPeptideById } from "../data/peptides.server";
@@ -17,7 +18,6 @@ import { recordMissedScrape, recordUnseenScrapedOffers } from "../data/vendor-pe
 import { saveVendorPrice } from "../vendor-prices.server";
 import {
   findListingSize,
-  isSuspiciousPrice,
   listingCurrency,
   loadCatalogue,
   type Catalogue,
@@ -154,13 +154,13 @@ async function applyListing(run: ApplyRun, listing: Listing): Promise<void> {
   }
   if (
     verdict.live &&
-    isSuspiciousPrice(catalogue, {
+    priceSanityOf(catalogue, {
       sizeOptionId: verdict.size.id,
       vendorId,
       vials: match.vials,
       price: listing.price,
       currency: verdict.currency,
-    })
+    }).verdict !== "ok"
   )
     verdict = { live: false, reason: "price_outlier" };
 

@@ -1,6 +1,6 @@
 import { CURRENCY_CODE_PATTERN, type CurrencyCode } from "~/lib/constants";
 import type { CataloguePeptide, ListingMatch } from "~/lib/listing";
-import { toMilligrams } from "~/lib/units";
+import { amountOf } from "~/lib/price-sanity";
 
 import type { AppContext } from "../context.server";
 import { getAllPeptideNames } from "../data/peptides.server";
@@ -9,12 +9,10 @@ import { getAllSizeOptions } from "../data/size-options.server";
 import { getAllVendorPeptides } from "../data/vendor-peptides.server";
 
 /**
- * How a scraped listing fits the catalogue: its currency, the catalogue size it names, and
- * whether its price is plausible next to the other vendors'.
+ * How a scraped listing fits the catalogue: its currency and the catalogue size it names.
+ * Whether its price is plausible is `priceSanityOf` (app/lib/price-sanity.ts), the one rule for
+ * scraped and manual prices.
  */
-
-/** A price per mg more than this factor away from the other vendors' median waits for review. */
-const SUSPICIOUS_FACTOR = 3;
 
 export interface CatalogueSize {
   id: string;
@@ -65,13 +63,6 @@ export function listingCurrency(raw: string | null): CurrencyCode | null {
   return CURRENCY_CODE_PATTERN.test(code) ? code : null;
 }
 
-/** An amount comparable across sizes: milligrams, or the size's own unit for IU and ml. */
-function amountOf(quantity: number, unit: string): { amount: number; unit: string } | null {
-  const mg = toMilligrams(quantity, unit);
-  if (mg !== null) return mg > 0 ? { amount: mg, unit: "mg" } : null;
-  return quantity > 0 && (unit === "IU" || unit === "ml") ? { amount: quantity, unit } : null;
-}
-
 /** The catalogue size the listing names: same peptide, same amount (500 mcg is 0.5 mg). */
 export function findListingSize(
   sizes: CatalogueSize[],
@@ -92,42 +83,4 @@ export function findListingSize(
       );
     }) ?? null
   );
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/**
- * Far from what the other vendors charge: likely a misread price or a wrong match. Compared
- * per vial and per mg (per IU or ml for those sizes) over the peptide's sizes, only against
- * fresh offers in the same currency; with none to compare, nothing is suspicious.
- */
-export function isSuspiciousPrice(
-  catalogue: Catalogue,
-  offer: { sizeOptionId: string; vendorId: string; vials: number; price: number; currency: string },
-): boolean {
-  const sizeById = new Map(catalogue.sizes.map((size) => [size.id, size]));
-  const size = sizeById.get(offer.sizeOptionId);
-  const amount = size && amountOf(size.quantity, size.unit);
-  if (!size || !amount) return false;
-  const others = catalogue.offers.flatMap((other) => {
-    const otherSize = sizeById.get(other.sizeOptionId);
-    const otherAmount = otherSize && amountOf(otherSize.quantity, otherSize.unit);
-    const comparable =
-      other.vendorId !== offer.vendorId &&
-      other.peptideId === size.peptideId &&
-      other.currency === offer.currency &&
-      other.missedScrapes < catalogue.staleAfterMissedRuns &&
-      other.price > 0 &&
-      otherAmount?.unit === amount.unit;
-    return comparable ? [other.price / other.vials / otherAmount.amount] : [];
-  });
-  const typical = median(others);
-  if (typical === null || typical <= 0) return false;
-  const ratio = offer.price / offer.vials / amount.amount / typical;
-  return ratio > SUSPICIOUS_FACTOR || ratio < 1 / SUSPICIOUS_FACTOR;
 }

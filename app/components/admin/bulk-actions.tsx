@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
+import { bulkVersionsValue } from "~/lib/edit-conflict";
 import type { BulkOperation } from "~/lib/forms/peptides";
 
 import {
@@ -47,14 +48,18 @@ export function useRowSelection(pageIds: string[]): RowSelection & { clear: () =
 /**
  * What can be done to the ticked rows: show them on the public side (Activate), hide them
  * (Deactivate), or delete them after a confirmation naming how many. Posts `intent`,
- * `operation` (BULK_OPERATIONS) and the ids (comma-separated) to the page's action.
+ * `operation` (BULK_OPERATIONS) and the ids (comma-separated) to the page's action, with the
+ * versions the page shows (`versions`), so rows changed meanwhile are refused by name.
  */
 export function BulkActions({
   intent,
   selection,
   noun,
+  rows,
 }: {
   intent: string;
+  /** The page's rows with the version each was shown at. */
+  rows: readonly { id: string; version: string }[];
   selection: RowSelection & { clear: () => void };
   /** Plural of what the rows are ("peptides"). */
   noun: string;
@@ -68,7 +73,15 @@ export function BulkActions({
   const busy = fetcher.state !== "idle";
   const submit = (operation: BulkOperation) =>
     fetcher.submit(
-      { intent, operation, ids: [...selection.selected].join(",") },
+      {
+        intent,
+        operation,
+        ids: [...selection.selected].join(","),
+        versions: bulkVersionsValue(
+          selection.selected,
+          new Map(rows.map((row) => [row.id, row.version])),
+        ),
+      },
       { method: "post" },
     );
   return (

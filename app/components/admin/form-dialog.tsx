@@ -26,6 +26,10 @@
  * - Each action result is toasted (useActionToast); a success calls `onSaved` (default
  *   `onClose`); a failure keeps the dialog open with what was typed.
  * - FormPanel is the same form without the dialog, for a form that lives in the page (a tab).
+ * - A result with `conflict` (409: the row changed since the form opened; every edit form posts
+ *   RowVersionInput) shows the other change and a reload that keeps what was typed
+ *   (EditConflictNotice); one with `needsConfirmation` asks before posting again with
+ *   `confirm=1` (ConfirmSaveDialog).
  * - A result with `sessionExpired` (the admin guard's answer to a post after the session
  *   ended) shows "Your session has expired — sign in again" with a sign-in link that opens in a
  *   new tab and returns to this page, so the typed text stays here to be saved again.
@@ -37,6 +41,7 @@ import { useBlocker, useLocation, type FetcherWithComponents } from "react-route
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { adminLoginPathFor, SESSION_EXPIRED_MESSAGE } from "~/lib/admin-session";
+import { formValuesOf, type FormValues } from "~/lib/edit-conflict";
 import { cn } from "~/lib/utils";
 
 import {
@@ -50,6 +55,8 @@ import {
   AlertDialogTitle,
 } from "../ui/alert-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
+import { ConfirmSaveDialog } from "./confirm-save";
+import { EditConflictNotice } from "./edit-conflict";
 import { FormDialogFooter } from "./form-controls";
 
 type FormProps = Omit<
@@ -98,6 +105,8 @@ function useGuardedForm({
 }: Pick<FormDialogProps, "fetcher" | "onClose" | "onSaved">) {
   const formRef = useRef<HTMLFormElement | null>(null);
   const initialValues = useRef<string | null>(null);
+  // By field, for an edit conflict's "what changed" and its reload (~/lib/edit-conflict).
+  const openedValues = useRef<FormValues | null>(null);
   const [dirty, setDirty] = useState(false);
   const [pendingClose, setPendingClose] = useState<{ then: () => void } | null>(null);
   useActionToast(fetcher.data, onSaved ?? onClose);
@@ -112,7 +121,10 @@ function useGuardedForm({
   // The first time the form is in the DOM its values are the ones it opened with.
   const attachForm = useCallback((form: HTMLFormElement | null) => {
     formRef.current = form;
-    if (form && initialValues.current === null) initialValues.current = serializeForm(form);
+    if (form && initialValues.current === null) {
+      initialValues.current = serializeForm(form);
+      openedValues.current = formValuesOf(new FormData(form));
+    }
   }, []);
 
   const requestClose = (then: () => void = onClose) => {
@@ -120,7 +132,17 @@ function useGuardedForm({
     else then();
   };
 
-  return { isDirty, attachForm, dirty, setDirty, requestClose, pendingClose, setPendingClose };
+  return {
+    isDirty,
+    attachForm,
+    formRef,
+    openedValues,
+    dirty,
+    setDirty,
+    requestClose,
+    pendingClose,
+    setPendingClose,
+  };
 }
 
 type GuardedForm = ReturnType<typeof useGuardedForm>;
@@ -144,6 +166,7 @@ function GuardedFormBody({
   return (
     <>
       {sessionExpired ? <SessionExpiredNotice /> : null}
+      <EditConflictNotice result={result} formRef={guard.formRef} opened={guard.openedValues} />
       <fetcher.Form
         {...formProps}
         ref={guard.attachForm}
@@ -167,6 +190,7 @@ function GuardedFormBody({
           onCancel={() => guard.requestClose()}
         />
       </fetcher.Form>
+      <ConfirmSaveDialog fetcher={fetcher} formRef={guard.formRef} encType={formProps?.encType} />
       <LeaveGuard isDirty={isDirty} />
       <DiscardChangesDialog
         open={pendingClose !== null}

@@ -5,6 +5,8 @@
 import { z } from "zod";
 
 import { CURRENCIES, STOCK_STATUSES, UNITS } from "~/lib/constants";
+import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { PRICE_NOT_POSITIVE } from "~/lib/price-sanity";
 
 import {
   checkbox,
@@ -128,14 +130,51 @@ export const peptidePageSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("create-peptide"), ...peptideFields }),
-    z.object({ intent: z.literal("update-peptide"), id: recordId(), ...peptideFields }),
+    z.object({
+      intent: z.literal("update-peptide"),
+      id: recordId(),
+      version: rowVersionField,
+      ...peptideFields,
+    }),
     z.object({ intent: z.literal("delete-peptide"), id: recordId() }),
     z.object({ intent: z.literal("promote-peptide"), id: recordId() }),
-    z.object({ intent: z.literal("bulk-peptides"), operation: bulkOperation, ids: bulkIds }),
+    z.object({
+      intent: z.literal("bulk-peptides"),
+      operation: bulkOperation,
+      ids: bulkIds,
+      versions: bulkVersionsField,
+    }),
   ],
   { error: UNKNOWN_ACTION },
 );
 export type PeptidePageForm = z.infer<typeof peptidePageSchema>;
+
+/** A peptide as its edit dialog posts it: what an edit conflict compares. */
+export function peptideFormValues(peptide: {
+  name: string;
+  slug: string;
+  categoryId: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  keyBenefits: string[];
+  aliases: string[];
+  isPopular: boolean;
+  popularOrder: number | null;
+  version: string;
+}): FormValues {
+  return {
+    name: peptide.name,
+    slug: peptide.slug,
+    categoryId: peptide.categoryId ?? "",
+    description: peptide.description ?? "",
+    imageUrl: peptide.imageUrl ?? "",
+    keyBenefits: peptide.keyBenefits.join("\n"),
+    aliases: peptide.aliases.join("\n"),
+    isPopular: peptide.isPopular ? "on" : "",
+    popularOrder: peptide.popularOrder === null ? "" : String(peptide.popularOrder),
+    version: peptide.version,
+  };
+}
 
 /**
  * SPEC.md §4: un-popularising clears the order; popular without an order takes order 1.
@@ -154,8 +193,15 @@ const price = requiredText("Price", 40, REQUIRED_FIELDS_MESSAGE).pipe(
   z.coerce
     .number<string>({ error: "Enter the price as a number" })
     .nonnegative("Price cannot be negative")
+    .refine((value) => value !== 0, PRICE_NOT_POSITIVE)
     .max(1_000_000_000, "Price is too large"),
 );
+
+/** "1": the admin confirmed a price the sanity rule found unusual (ConfirmSaveDialog). */
+const confirmed = z
+  .string()
+  .optional()
+  .transform((value) => value === "1");
 
 /** Manual vendor price entry (SPEC.md §5). */
 const vendorPriceFields = {
@@ -181,6 +227,7 @@ const vendorPriceFields = {
   purity: optionalText("Purity", TEXT_LIMITS.code),
   notes: optionalText("Notes", TEXT_LIMITS.long),
   url: optionalWebUrl("Link"),
+  confirm: confirmed,
 };
 
 export const vendorPriceFormSchema = z
@@ -194,10 +241,27 @@ export const vendorPriceFormSchema = z
 export const vendorPriceRowSchema = z.object({
   intent: z.literal("update-vendor-price"),
   id: recordId("Vendor price not found"),
+  version: rowVersionField,
   price,
   stockStatus: z.enum(STOCK_STATUSES, "Choose in stock, low stock or out of stock"),
   url: optionalWebUrl("Link"),
+  confirm: confirmed,
 });
+
+/** A vendor price as its inline edit posts it: what an edit conflict compares. */
+export function vendorPriceRowFormValues(row: {
+  price: number;
+  stockStatus: string;
+  url: string | null;
+  version: string;
+}): FormValues {
+  return {
+    price: String(row.price),
+    stockStatus: row.stockStatus,
+    url: row.url ?? "",
+    version: row.version,
+  };
+}
 
 export const vendorPricePageSchema = z.discriminatedUnion(
   "intent",
@@ -205,7 +269,12 @@ export const vendorPricePageSchema = z.discriminatedUnion(
     vendorPriceFormSchema,
     vendorPriceRowSchema,
     z.object({ intent: z.literal("delete-vendor-price"), id: recordId() }),
-    z.object({ intent: z.literal("bulk-vendor-prices"), operation: bulkOperation, ids: bulkIds }),
+    z.object({
+      intent: z.literal("bulk-vendor-prices"),
+      operation: bulkOperation,
+      ids: bulkIds,
+      versions: bulkVersionsField,
+    }),
   ],
   { error: UNKNOWN_ACTION },
 );

@@ -21,12 +21,14 @@ import {
 import { deleteToTrash } from "~/.server/trash-actions.server";
 import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
 import { inputErrorOf, writeFailure } from "~/.server/write-errors.server";
-import { actionSuccess, failure } from "~/lib/action-result";
+import { actionSuccess, editConflict, failure } from "~/lib/action-result";
+import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { PEPTIDES_TABLE } from "~/lib/admin-tables";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
 import {
   MAX_POPULAR_ORDER,
+  peptideFormValues,
   peptidePageSchema,
   resolvePopularOrder,
   type PeptidePageForm,
@@ -114,11 +116,12 @@ async function savePeptide(
     isPopular: form.isPopular,
     popularOrder: resolvePopularOrder(form.isPopular, form.popularOrder),
   };
-  let saved: Awaited<ReturnType<typeof createPeptide>> | null;
+  let saved: Awaited<ReturnType<typeof updatePeptide>>;
   try {
-    saved = peptideId
-      ? await updatePeptide(app.db, peptideId, input)
-      : await createPeptide(app.db, input);
+    saved =
+      form.intent === "update-peptide"
+        ? await updatePeptide(app.db, form.id, form.version, input)
+        : await createPeptide(app.db, input);
   } catch (error) {
     // A slug taken between the check and the write, or a category deleted meanwhile.
     if (inputErrorOf(error)?.status === 409) return fieldFailure("slug", slugTaken, 409);
@@ -129,7 +132,12 @@ async function savePeptide(
       peptideId ? "Failed to update peptide" : "Failed to add peptide",
     );
   }
-  if (!saved) return failure("Peptide not found", 404);
+  if (saved === "missing") return failure("Peptide not found", 404);
+  if (saved === "changed") {
+    const current = peptideId ? await getAdminPeptide(app.db, peptideId) : null;
+    if (!current) return failure("Peptide not found", 404);
+    return editConflict(peptideFormValues(current), current.version);
+  }
   const after = await getAdminPeptide(app.db, saved.id);
   await recordPublicChange(app, admin, {
     action: peptideId ? "update" : "create",
@@ -149,14 +157,20 @@ const STALE_SELECTION = "Some selected peptides no longer exist; reload the page
 const peptidesCount = (count: number) => `${count} peptide${count === 1 ? "" : "s"}`;
 
 /**
- * The bulk bar: to the trash, or shown or hidden on the public side. Every id must still exist:
- * otherwise nothing is changed and the answer says so (the page was out of date).
+ * The bulk bar: to the trash, or shown or hidden on the public side. A row changed since the
+ * page showed it (its version) or, for activate/deactivate, gone: nothing is changed and the
+ * answer says which (409, 404).
  */
 async function bulkPeptides(
   app: AppContext,
   admin: Admin,
   form: Extract<PeptidePageForm, { intent: "bulk-peptides" }>,
 ) {
+  const found = await getAdminPeptidesByIds(app.db, form.ids);
+  const changedMeanwhile = rowsChangedSince(found, form.versions);
+  if (changedMeanwhile.length > 0) {
+    return failure(changedRowsMessage(changedMeanwhile, "peptides"), 409, "Nothing was changed");
+  }
   if (form.operation === "delete") {
     return deleteToTrash(app, admin, {
       entity: "peptide",
@@ -166,7 +180,6 @@ async function bulkPeptides(
       notFoundMessage: "Peptide not found",
     });
   }
-  const found = await getAdminPeptidesByIds(app.db, form.ids);
   if (found.length !== form.ids.length) {
     return failure(STALE_SELECTION, 404, "Nothing was changed");
   }

@@ -113,7 +113,7 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
         </FilterControl>
         <StatusFilter id="peptide-status-filter" status={query.filters.status} />
       </TableFilterForm>
-      <BulkActions intent="bulk-peptides" selection={selection} noun="peptides" />
+      <BulkActions intent="bulk-peptides" selection={selection} noun="peptides" rows={rows} />
       <DataTable
         label="Peptides"
         columns={columns}

@@ -2,27 +2,44 @@
  * The admin vendor-prices page's loader data and per-intent handlers. Every price write goes
  * through saveVendorPrice (history, alerts, page cache). The route checks admin rights first.
  */
+import { data } from "react-router";
+
 import type { SessionUser } from "~/.server/auth.server";
 import type { AppContext } from "~/.server/context.server";
 import { recordAudit, recordAuditEntries } from "~/.server/data/audit.server";
 import { getStaleBefore } from "~/.server/data/dashboard.server";
 import { getPeptideById, getPeptideOptions } from "~/.server/data/peptides.server";
-import { findOrCreateSizeOption } from "~/.server/data/size-options.server";
+import { getSettings } from "~/.server/data/settings.server";
+import { findOrCreateSizeOption, getAllSizeOptions } from "~/.server/data/size-options.server";
 import {
   getAdminVendorPrice,
   getAdminVendorPricePage,
   getAdminVendorPricesByIds,
+  getAllVendorPeptides,
   getVendorPriceKey,
 } from "~/.server/data/vendor-peptides.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
 import { deleteToTrash } from "~/.server/trash-actions.server";
 import { saveVendorPrice, setVendorPricesVisible } from "~/.server/vendor-prices.server";
 import { writeFailure } from "~/.server/write-errors.server";
-import { actionSuccess, failure } from "~/lib/action-result";
+import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
+import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
-import { vendorPricePageSchema, type VendorPricePageForm } from "~/lib/forms/peptides";
+import {
+  vendorPricePageSchema,
+  vendorPriceRowFormValues,
+  type VendorPricePageForm,
+} from "~/lib/forms/peptides";
+import {
+  OUTLIER_TITLE,
+  outlierQuestion,
+  PRICE_NOT_POSITIVE,
+  priceSanityOf,
+  type CheckedOffer,
+  type MarketSize,
+} from "~/lib/price-sanity";
 import { readTablePage } from "~/lib/table-query";
 
 type Admin = Pick<SessionUser, "id" | "email">;
@@ -51,6 +68,45 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
   return { ...table, peptides, vendors, staleBefore: staleBefore.toISOString() };
 }
 
+/**
+ * A manual price through the scraper's rule (~/lib/price-sanity): 0 or less is refused under the
+ * field; one far from the other vendors' is refused until the admin confirms it (the form then
+ * posts again with confirm=1). Null: the price may be saved. `newSize`: a size the entry would
+ * create, compared as if it existed.
+ */
+async function refusePrice(
+  app: AppContext,
+  offer: CheckedOffer,
+  confirmed: boolean,
+  newSize?: MarketSize,
+) {
+  if (!(offer.price > 0)) return fieldFailure("price", PRICE_NOT_POSITIVE, 400);
+  const [sizes, offers, settings] = await Promise.all([
+    getAllSizeOptions(app.db),
+    getAllVendorPeptides(app.db),
+    getSettings(app.db),
+  ]);
+  const sanity = priceSanityOf(
+    {
+      sizes: newSize ? [...sizes, newSize] : sizes,
+      offers,
+      staleAfterMissedRuns: settings.staleAfterMissedRuns,
+    },
+    offer,
+  );
+  if (sanity.verdict === "not_positive") return fieldFailure("price", PRICE_NOT_POSITIVE, 400);
+  if (sanity.verdict === "ok" || confirmed) return null;
+  const question = outlierQuestion(sanity, offer.currency);
+  return data(
+    actionFailure(question, {
+      title: OUTLIER_TITLE,
+      needsConfirmation: true,
+      fieldErrors: { price: [question] },
+    }),
+    { status: 422 },
+  );
+}
+
 function priceName(row: { vendorName: string; peptideName: string }): string {
   return `${row.vendorName} price for ${row.peptideName}`;
 }
@@ -66,6 +122,20 @@ async function createVendorPrice(
   ]);
   if (!peptide) return fieldFailure("peptideId", "Selected peptide not found", 404);
   if (!vendorFound) return fieldFailure("vendorId", "Selected vendor not found", 404);
+  const unsaved = "size-being-entered";
+  const refused = await refusePrice(
+    app,
+    {
+      sizeOptionId: unsaved,
+      vendorId: form.vendorId,
+      vials: 1,
+      price: form.price,
+      currency: form.currency,
+    },
+    form.confirm,
+    { id: unsaved, peptideId: form.peptideId, quantity: form.quantity, unit: form.unit },
+  );
+  if (refused) return refused;
   let sizeOptionId: string;
   try {
     sizeOptionId = (
@@ -124,14 +194,26 @@ async function updateVendorPriceRow(
     getAdminVendorPrice(app.db, form.id),
   ]);
   if (!key || !before) return failure("Vendor price not found", 404);
+  const refused = await refusePrice(
+    app,
+    { ...key, price: form.price, currency: key.currency },
+    form.confirm,
+  );
+  if (refused) return refused;
   try {
-    await saveVendorPrice(app, {
+    const saved = await saveVendorPrice(app, {
       ...key,
       price: form.price,
       url: form.url,
       stockStatus: form.stockStatus,
       source: "manual",
+      version: form.version,
     });
+    if (saved.stale) {
+      const current = await getAdminVendorPrice(app.db, form.id);
+      if (!current) return failure("Vendor price not found", 404);
+      return editConflict(vendorPriceRowFormValues(current), current.version);
+    }
   } catch (error) {
     return writeFailure(app, error, "updating a vendor price", "Failed to update the vendor price");
   }
@@ -157,14 +239,24 @@ const STALE_SELECTION =
 const pricesCount = (count: number) => `${count} vendor price${count === 1 ? "" : "s"}`;
 
 /**
- * The bulk bar: to the trash, or shown or hidden on the public side. Every id must still exist:
- * otherwise nothing is changed and the answer says so (the page was out of date).
+ * The bulk bar: to the trash, or shown or hidden on the public side. A row changed since the
+ * page showed it (its version) or, for activate/deactivate, gone: nothing is changed and the
+ * answer says which (409, 404).
  */
 async function bulkVendorPrices(
   app: AppContext,
   admin: Admin,
   form: Extract<VendorPricePageForm, { intent: "bulk-vendor-prices" }>,
 ) {
+  const found = await getAdminVendorPricesByIds(app.db, form.ids);
+  const changedMeanwhile = rowsChangedSince(
+    found.map((row) => ({ id: row.id, version: row.version, name: priceName(row) })),
+    form.versions,
+  );
+  if (changedMeanwhile.length > 0) {
+    const message = changedRowsMessage(changedMeanwhile, "vendor prices");
+    return failure(message, 409, "Nothing was changed");
+  }
   if (form.operation === "delete") {
     return deleteToTrash(app, admin, {
       entity: "vendor_price",
@@ -174,7 +266,6 @@ async function bulkVendorPrices(
       notFoundMessage: "Vendor price not found",
     });
   }
-  const found = await getAdminVendorPricesByIds(app.db, form.ids);
   if (found.length !== form.ids.length) {
     return failure(STALE_SELECTION, 404, "Nothing was changed");
   }

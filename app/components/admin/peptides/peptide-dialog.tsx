@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 
 import { AliasesField } from "~/components/admin/peptides/aliases-field";
 import { Field, NativeSelect, type DialogState } from "~/components/admin/form-controls";
+import { RowVersionInput } from "~/components/admin/edit-conflict";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Input } from "~/components/ui/input";
@@ -25,6 +26,8 @@ export interface EditablePeptide {
   aliases: string[];
   isPopular: boolean;
   popularOrder: number | null;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
+  version: string;
 }
 
 /** Add or edit a peptide; a refused save keeps the dialog open with the errors under the fields. */
@@ -59,7 +62,12 @@ export function PeptideDialog({
       formProps={{ encType: "multipart/form-data", noValidate: true, onSubmit }}
     >
       <input type="hidden" name="intent" value={editing ? "update-peptide" : "create-peptide"} />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      {editing ? (
+        <>
+          <input type="hidden" name="id" value={editing.id} />
+          <RowVersionInput version={editing.version} />
+        </>
+      ) : null}
       <Field id="peptide-name" label="Name" errors={errors.name}>
         <Input
           name="name"

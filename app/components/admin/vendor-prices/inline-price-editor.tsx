@@ -1,7 +1,9 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 
+import { ConfirmSaveDialog } from "~/components/admin/confirm-save";
 import type { DataColumn } from "~/components/admin/data-table";
+import { EditConflictNotice, RowVersionInput } from "~/components/admin/edit-conflict";
 import { ErrorList } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -10,6 +12,7 @@ import { TableCell } from "~/components/ui/table";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { STOCK_STATUSES } from "~/lib/constants";
+import { formValuesOf, type FormValues } from "~/lib/edit-conflict";
 import { TEXT_LIMITS } from "~/lib/forms/fields";
 
 import { priceRowName, STOCK_LABELS, type PriceRow } from "./price-columns";
@@ -17,7 +20,8 @@ import { priceRowName, STOCK_LABELS, type PriceRow } from "./price-columns";
 /**
  * A vendor price's row in edit mode: price, stock and link become inputs of one form (linked
  * with the `form` attribute, since a form cannot wrap table cells). Enter saves, Escape
- * cancels; a refused value stays typed with its message under the input.
+ * cancels; a refused value stays typed with its message under the input. A save after someone
+ * else's shows their change (EditConflictNotice); an unusual price asks first (ConfirmSaveDialog).
  */
 export function InlinePriceEditor({
   row,
@@ -34,6 +38,12 @@ export function InlinePriceEditor({
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   const busy = fetcher.state !== "idle";
   const name = priceRowName(row);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const openedValues = useRef<FormValues | null>(null);
+  // The inputs sit in other cells (form attribute); all are in the DOM once this row mounts.
+  useEffect(() => {
+    if (formRef.current) openedValues.current = formValuesOf(new FormData(formRef.current));
+  }, []);
 
   useEffect(() => {
     const cancelOnEscape = (event: KeyboardEvent) => {
@@ -111,16 +121,27 @@ export function InlinePriceEditor({
         );
       case "actions":
         return (
-          <fetcher.Form method="post" id={formId} noValidate className="flex items-center gap-1">
-            <input type="hidden" name="intent" value="update-vendor-price" />
-            <input type="hidden" name="id" value={row.id} />
-            <Button type="submit" size="sm" disabled={busy}>
-              {busy ? "Saving..." : "Save"}
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-              Cancel
-            </Button>
-          </fetcher.Form>
+          <div className="grid max-w-80 gap-2">
+            <fetcher.Form
+              ref={formRef}
+              method="post"
+              id={formId}
+              noValidate
+              className="flex items-center gap-1"
+            >
+              <input type="hidden" name="intent" value="update-vendor-price" />
+              <input type="hidden" name="id" value={row.id} />
+              <RowVersionInput version={row.version} />
+              <Button type="submit" size="sm" disabled={busy}>
+                {busy ? "Saving..." : "Save"}
+              </Button>
+              <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+                Cancel
+              </Button>
+            </fetcher.Form>
+            <EditConflictNotice result={fetcher.data} formRef={formRef} opened={openedValues} />
+            <ConfirmSaveDialog fetcher={fetcher} formRef={formRef} />
+          </div>
         );
       default:
         return null;

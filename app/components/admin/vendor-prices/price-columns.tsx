@@ -26,6 +26,8 @@ export interface PriceRow {
   priceCheckedAt: Date | string;
   /** Shown and counted on the public side. */
   active: boolean;
+  /** The row's version: the inline edit posts it (~/lib/edit-conflict). */
+  version: string;
 }
 
 export const STOCK_LABELS: Record<StockStatus, string> = {

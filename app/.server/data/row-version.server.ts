@@ -1,0 +1,65 @@
+/**
+ * Edit conflicts, the one mechanism (docs/operations.md "Two admins, one row"): an admin form
+ * carries the version of the row it was opened on (`rowVersion`), and its save is a
+ * compare-and-set (`updateIfUnchanged`) that writes only while the row still has that version.
+ * A save against a row changed meanwhile writes nothing and answers "changed"; the route then
+ * answers 409 with the row's current values (editConflict in ~/lib/action-result).
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+
+import type { Database } from "../db/client";
+
+/** A table whose rows have a uuid `id` and an `updated_at` every admin write moves forward. */
+export type VersionedTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+
+/**
+ * The row's version as forms carry it: updated_at in whole microseconds, as text. Exact (a JS
+ * Date would drop the microseconds PostgreSQL keeps, and two versions could look alike).
+ */
+export function rowVersion(table: VersionedTable): SQL<string> {
+  return sql<string>`(extract(epoch from ${table.updatedAt}) * 1000000)::bigint::text`;
+}
+
+/**
+ * The next updated_at: now, and always later than the current one, so two saves within one
+ * clock tick (or one transaction, where now() stands still) still give two versions.
+ */
+export function nextRowVersion(table: VersionedTable): SQL<Date> {
+  return sql<Date>`greatest(clock_timestamp(), ${table.updatedAt} + interval '1 microsecond')`;
+}
+
+export type CompareAndSetOutcome = "updated" | "changed" | "missing";
+
+/**
+ * Writes `values` to the row only while it still has `version`: one UPDATE … WHERE id AND
+ * version. "changed": someone saved it since the form was opened (nothing written); "missing":
+ * the row is gone.
+ */
+export async function updateIfUnchanged<T extends VersionedTable>(
+  db: Database,
+  table: T,
+  id: string,
+  version: string,
+  values: PgUpdateSetSource<T>,
+): Promise<CompareAndSetOutcome> {
+  const written = await db
+    .update(table)
+    .set({ ...values, updatedAt: nextRowVersion(table) } as PgUpdateSetSource<T>)
+    .where(and(eq(table.id, id), sql`${rowVersion(table)} = ${version}`))
+    .returning({ id: table.id });
+  if (written.length > 0) return "updated";
+  const [exists] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.id, id));
+  return exists ? "changed" : "missing";
+}
+
+/** Thrown inside a transaction to roll it back when its compare-and-set found the row changed. */
+export class StaleRowError extends Error {
+  constructor(readonly outcome: Exclude<CompareAndSetOutcome, "updated">) {
+    super(`row ${outcome}`);
+    this.name = "StaleRowError";
+  }
+}
