@@ -76,7 +76,7 @@ export type AdminSizeSort = (typeof SIZES_TABLE.spec.sorts)[number];
  */
 export async function getAdminSizeOptionPage(
   db: Database,
-  query: { q: string; sort: AdminSizeSort; dir: "asc" | "desc"; page: number; pageSize: number },
+  query: { q?: string; sort: AdminSizeSort; dir: "asc" | "desc"; page: number; pageSize: number },
 ) {
   const direction = query.dir === "desc" ? desc : asc;
   // "bpc", "10 mg", "BPC-157 10mg": the peptide's name, or its size as the table shows it.
