@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 
 import { failure } from "~/lib/action-result";
 import { socialSchema } from "~/lib/forms/auth";
-import { safeRedirectPath } from "~/lib/redirect";
+import { sameSitePath } from "~/lib/site-path";
 
 import {
   authErrorMessage,
@@ -40,7 +40,7 @@ export async function socialSignInAction(
       app,
       request,
       parsed.data.provider,
-      safeRedirectPath(parsed.data.redirectTo, AFTER_SIGN_IN),
+      sameSitePath(parsed.data.redirectTo, app.baseUrl) ?? AFTER_SIGN_IN,
     );
     if (!started.ok) {
       app.logger.info(

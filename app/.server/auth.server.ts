@@ -22,14 +22,15 @@ import {
 } from "./data/verifications.server";
 import type { Database } from "./db/client";
 import * as schema from "./db/schema";
+import {
+  CLIENT_IP_HEADER,
+  consumeAddressLimit,
+  type AddressLimited,
+} from "./address-limits.server";
 import type { Env } from "./env";
 import type { Mailer } from "./mail.server";
 
-/**
- * The client address as the web server saw it (socket, or the trusted proxy's X-Forwarded-For).
- * server/app.ts overwrites it on every request, so a client cannot pick its own rate-limit bucket.
- */
-export const CLIENT_IP_HEADER = "x-peptideprices-client-ip";
+export { CLIENT_IP_HEADER };
 
 /** The social sign-in buttons SPEC.md names, plus a generic OpenID Connect provider when configured. */
 export const SOCIAL_PROVIDERS = ["google", "facebook", "twitter"] as const;
@@ -99,6 +100,12 @@ function oidcConfig(env: Env) {
  * Sign-in attempts per account, whatever address they come from: rotating addresses does not
  * buy an attacker more guesses at one password than the per-address limit gives.
  */
+/** better-auth endpoints with a per-address limit of their own (address-limits.server.ts). */
+const ADDRESS_LIMITED_PATHS: Record<string, AddressLimited> = {
+  "/sign-up/email": "sign-up",
+  "/request-password-reset": "password-reset",
+};
+
 export const ACCOUNT_SIGN_IN_LIMIT = { windowSeconds: 60, max: 10 };
 
 function accountSignInKey(email: string): string {
@@ -184,6 +191,12 @@ export function createAuth({ db, env, mailer, secret, baseUrl, background }: Aut
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const addressLimited = ADDRESS_LIMITED_PATHS[ctx.path];
+        if (addressLimited && ctx.headers) {
+          if (!(await consumeAddressLimit({ db }, { headers: ctx.headers }, addressLimited))) {
+            throw new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.tooManyAttempts });
+          }
+        }
         if (ctx.path !== "/sign-in/email") return;
         const email: unknown = ctx.body?.email;
         if (typeof email !== "string" || !email) return;

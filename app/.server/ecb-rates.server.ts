@@ -1,6 +1,7 @@
 import { EcbRatesError, parseEcbDailyRates } from "~/lib/ecb-rates";
 
 import type { AppContext } from "./context.server";
+import { PageFetcher } from "./scraper/fetch-page.server";
 import { upsertExchangeRates } from "./data/exchange-rates.server";
 
 export type EcbRefreshResult =
@@ -10,15 +11,42 @@ const FETCH_TIMEOUT_MS = 15_000;
 /** The real file is about 2 kB; anything far larger is not it. */
 const MAX_BODY_CHARS = 1_000_000;
 
+/** Where the reference rates are published; ECB_RATES_URL may name another host only with ECB_RATES_ANY_HOST. */
+export const ECB_HOST = "www.ecb.europa.eu";
+
+/**
+ * GETs ECB_RATES_URL through the scraper's address guard (every redirect hop checked, private
+ * and loopback addresses refused unless SCRAPER_ALLOW_PRIVATE_HOSTS), and only from the ECB's
+ * own host unless the operator set ECB_RATES_ANY_HOST.
+ */
 async function fetchEcbXml(env: AppContext["env"]): Promise<string> {
-  const response = await fetch(env.ECB_RATES_URL, {
-    headers: { accept: "application/xml, text/xml", "user-agent": env.SCRAPER_USER_AGENT },
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  const url = new URL(env.ECB_RATES_URL);
+  if (!env.ECB_RATES_ANY_HOST && (url.hostname !== ECB_HOST || url.protocol !== "https:")) {
+    throw new EcbRatesError(
+      `ECB_RATES_URL must be an https:// URL on ${ECB_HOST} (set ECB_RATES_ANY_HOST=true to use another host)`,
+    );
+  }
+  const fetcher = new PageFetcher({
+    allowPrivateHosts: env.SCRAPER_ALLOW_PRIVATE_HOSTS,
+    trustedOrigins: [],
+    userAgent: env.SCRAPER_USER_AGENT,
+    respectRobotsTxt: false,
+    requestDelayMs: 0,
+    maxUrls: 1,
+    timeoutMs: FETCH_TIMEOUT_MS,
   });
-  if (!response.ok) throw new EcbRatesError(`The ECB answered HTTP ${response.status}`);
-  const body = await response.text();
-  if (body.length > MAX_BODY_CHARS) throw new EcbRatesError("The ECB answer is too large");
-  return body;
+  let page;
+  try {
+    page = await fetcher.fetchPage(url.href);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const status = /answered HTTP (\d+)/.exec(reason)?.[1];
+    throw new EcbRatesError(
+      status ? `The ECB answered HTTP ${status}` : `The ECB rates could not be fetched (${reason})`,
+    );
+  }
+  if (page.body.length > MAX_BODY_CHARS) throw new EcbRatesError("The ECB answer is too large");
+  return page.body;
 }
 
 /**

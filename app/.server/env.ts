@@ -115,6 +115,8 @@ export const envSchema = z
     CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
     JOBS_ENABLED: booleanString.default(true),
     ECB_RATES_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
+    /** Lets ECB_RATES_URL name a host other than the ECB's (a mirror); the address guard still applies. */
+    ECB_RATES_ANY_HOST: booleanString.default(false),
     TRUST_PROXY: trustProxy,
     /** Requests a minute each client address may make to /api/v1 and /feeds together. */
     OPEN_DATA_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),

@@ -1,5 +1,6 @@
 import type { Ad } from "~/.server/data/ads.server";
 import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
+import { linkHref } from "~/lib/site-path";
 import { cn } from "~/lib/utils";
 
 import { PEPTIDE_GRID_CLASS } from "./peptide-card";
@@ -31,13 +32,11 @@ function isExternal(url: string) {
 }
 
 function CallToAction({ ad, className }: { ad: Ad; className?: string }) {
-  if (!ad.linkUrl) return null;
+  const href = linkHref(ad.linkUrl);
+  if (!href) return null;
   return (
     <Button asChild size="sm" className={cn("w-fit", className)}>
-      <a
-        href={ad.linkUrl}
-        {...(isExternal(ad.linkUrl) ? { target: "_blank", rel: "sponsored noopener" } : {})}
-      >
+      <a href={href} {...(isExternal(href) ? { target: "_blank", rel: "sponsored noopener" } : {})}>
         {ad.ctaText || "Learn More"}
       </a>
     </Button>

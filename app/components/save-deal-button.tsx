@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { DEAL_MESSAGES } from "~/lib/constants";
-import { loginPathFor } from "~/lib/redirect";
+import { loginPathFor } from "~/lib/site-path";
 import type { loader as rootLoader } from "~/root";
 
 import { Button } from "./ui/button";

@@ -2,7 +2,7 @@ import { Heart, LogOut, ShieldCheck } from "lucide-react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 
 import { usernameFromEmail } from "~/lib/format";
-import { loginPathFor } from "~/lib/redirect";
+import { loginPathFor } from "~/lib/site-path";
 
 import { CurrencySwitcher } from "./currency-switcher";
 import { SearchBox } from "./search-box";

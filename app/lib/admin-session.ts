@@ -1,4 +1,4 @@
-import { safeRedirectPath } from "./redirect";
+import { sameSitePath } from "./site-path";
 
 export const ADMIN_ACCESS_REQUIRED = "Admin Access Required";
 
@@ -15,7 +15,7 @@ export function isAdminArea(pathname: string): boolean {
 
 /** `/admin-login?redirectTo=…`, so signing in returns to the admin page (only admin pages). */
 export function adminLoginPathFor(returnTo: string): string {
-  const path = safeRedirectPath(returnTo, "/admin");
+  const path = sameSitePath(returnTo) ?? "/admin";
   const adminPath = path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin?");
   return adminPath && path !== "/admin"
     ? `/admin-login?${new URLSearchParams({ redirectTo: path })}`
@@ -23,8 +23,8 @@ export function adminLoginPathFor(returnTo: string): string {
 }
 
 /** Where a successful admin sign-in goes: the admin page it was sent from, else the dashboard. */
-export function adminReturnPath(redirectTo: unknown): string {
-  const path = safeRedirectPath(redirectTo, "/admin");
+export function adminReturnPath(redirectTo: unknown, origin?: string): string {
+  const path = sameSitePath(redirectTo, origin) ?? "/admin";
   return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin?")
     ? path
     : "/admin";

@@ -1,3 +1,5 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+
 import { CURRENCY_CODE_PATTERN, DEFAULT_DISPLAY_CURRENCY } from "./constants";
 import type { ExchangeRates } from "./money";
 
@@ -13,17 +15,50 @@ export class EcbRatesError extends Error {}
 
 const EURO = "EUR";
 
-// Any namespace prefix (or none) before Cube: the ECB uses the default namespace today.
-const CUBE_TAG = /<(?:[A-Za-z_][\w.-]*:)?Cube\b([^>]*)>/g;
-const ATTRIBUTE = /([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/**
+ * A real XML parser, namespace prefixes dropped (the ECB uses the default namespace today, a
+ * prefix must not matter), every attribute kept as text, and no entity expansion: the file has
+ * none, and expanding a hostile one's could blow up.
+ */
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  removeNSPrefix: true,
+  parseAttributeValue: false,
+  parseTagValue: false,
+  processEntities: false,
+});
 
-function attributesOf(source: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of source.matchAll(ATTRIBUTE)) {
-    const name = match[1]!.replace(/^[\w.-]+:/, "");
-    attributes.set(name, (match[2] ?? match[3] ?? "").trim());
+type XmlNode = Record<string, unknown>;
+
+/** Every `Cube` element's attributes, in document order, at any depth. */
+function cubesOf(node: unknown, found: XmlNode[] = []): XmlNode[] {
+  if (Array.isArray(node)) {
+    for (const item of node) cubesOf(item, found);
+    return found;
   }
-  return attributes;
+  if (node === null || typeof node !== "object") return found;
+  for (const [name, child] of Object.entries(node as XmlNode)) {
+    if (name !== "Cube") {
+      cubesOf(child, found);
+      continue;
+    }
+    for (const cube of Array.isArray(child) ? child : [child]) {
+      if (cube !== null && typeof cube === "object") found.push(cube as XmlNode);
+      cubesOf(cube, found);
+    }
+  }
+  return found;
+}
+
+function attribute(cube: XmlNode, name: string): string | undefined {
+  const value = cube[name];
+  return typeof value === "string" ? value.trim() : undefined;
+}
+
+function parseXml(xml: string): unknown {
+  if (XMLValidator.validate(xml) !== true) throw new EcbRatesError("The ECB file is not valid XML");
+  return xmlParser.parse(xml);
 }
 
 /**
@@ -34,12 +69,11 @@ function attributesOf(source: string): Map<string, string> {
 export function parseEcbDailyRates(xml: string): EcbRates {
   let date: string | null = null;
   const perEuro = new Map<string, number>();
-  for (const match of xml.matchAll(CUBE_TAG)) {
-    const attributes = attributesOf(match[1]!);
-    const time = attributes.get("time");
+  for (const cube of cubesOf(parseXml(xml))) {
+    const time = attribute(cube, "time");
     if (time && date === null) date = time;
-    const currency = attributes.get("currency")?.toUpperCase();
-    const rate = Number(attributes.get("rate"));
+    const currency = attribute(cube, "currency")?.toUpperCase();
+    const rate = Number(attribute(cube, "rate"));
     if (!currency || !CURRENCY_CODE_PATTERN.test(currency)) continue;
     if (!Number.isFinite(rate) || rate <= 0) continue;
     perEuro.set(currency, rate);

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(
       app,
       // Back to the admin page the session expired on (admin-session.ts keeps it on our site).
-      adminReturnPath(new URL(request.url).searchParams.get("redirectTo")),
+      adminReturnPath(new URL(request.url).searchParams.get("redirectTo"), app.baseUrl),
       { kind: "success", message: AUTH_MESSAGES.loggedInAsAdmin },
       result.setCookies,
     );

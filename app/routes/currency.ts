@@ -6,7 +6,7 @@ import { failure } from "~/lib/action-result";
 import { displayCurrencyFormSchema } from "~/lib/forms/exchange-rates";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { displayCurrencies } from "~/lib/money";
-import { sameSitePath } from "~/lib/return-path";
+import { sameSitePath } from "~/lib/site-path";
 
 import type { Route } from "./+types/currency";
 import { appOf } from "~/.server/context.server";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!displayCurrencies(rates).includes(currency)) {
     return failure(`Prices cannot be shown in ${currency}: it has no exchange rate`, 400);
   }
-  return redirect(sameSitePath(returnTo), {
+  return redirect(sameSitePath(returnTo, app.baseUrl) ?? "/", {
     headers: { "Set-Cookie": displayCurrencyCookie(currency, app.baseUrl) },
   });
 }

@@ -31,7 +31,7 @@ import {
   PASSWORD_MAX_LENGTH,
 } from "~/lib/forms/auth";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
-import { safeRedirectPath } from "~/lib/redirect";
+import { sameSitePath } from "~/lib/site-path";
 
 import type { Route } from "./+types/login";
 import { appOf } from "~/.server/context.server";
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.has("signedIn") && (await getSessionUser(app, request))) {
     return redirectWithFlash(
       app,
-      safeRedirectPath(url.searchParams.get("redirectTo"), AFTER_SIGN_IN),
+      sameSitePath(url.searchParams.get("redirectTo"), app.baseUrl) ?? AFTER_SIGN_IN,
       {
         kind: "success",
         message: AUTH_MESSAGES.loggedIn,
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(AUTH_MESSAGES.missingCredentials, 400);
   }
   const { email, password } = parsed.data;
-  const returnTo = safeRedirectPath(parsed.data.redirectTo, AFTER_SIGN_IN);
+  const returnTo = sameSitePath(parsed.data.redirectTo, app.baseUrl) ?? AFTER_SIGN_IN;
   return guardAuthAction(app, "login", AUTH_MESSAGES.loginError, async () => {
     const result = await callAuthEndpoint(app, request, "/sign-in/email", { email, password });
     if (!result.ok) {

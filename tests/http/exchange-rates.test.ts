@@ -19,7 +19,11 @@ const PLAIN = { email: "rates-user@peptideprices.test", password: "rates-user-pa
 
 beforeAll(async () => {
   ecb = await startEcbServer();
-  server = await startTestServer({ ECB_RATES_URL: ecb.ratesUrl });
+  server = await startTestServer({
+    ECB_RATES_URL: ecb.ratesUrl,
+    ECB_RATES_ANY_HOST: "true",
+    SCRAPER_ALLOW_PRIVATE_HOSTS: "true",
+  });
   adminCookie = await signIn(server, "admin@peptideprices.test", "admin-password");
   await createUserWithPassword(server.app, PLAIN.email, PLAIN.password);
   userCookie = await signIn(server, PLAIN.email, PLAIN.password);

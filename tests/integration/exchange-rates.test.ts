@@ -24,7 +24,12 @@ let ecb: EcbServer;
 
 beforeAll(async () => {
   ecb = await startEcbServer();
-  app = await createTestApp({ ECB_RATES_URL: ecb.ratesUrl });
+  app = await createTestApp({
+    ECB_RATES_URL: ecb.ratesUrl,
+    // The stand-in ECB listens on loopback: the operator's two opt-outs let it through.
+    ECB_RATES_ANY_HOST: "true",
+    SCRAPER_ALLOW_PRIVATE_HOSTS: "true",
+  });
 });
 afterAll(async () => {
   await app?.dispose();
@@ -140,5 +145,37 @@ describe("startJobs", () => {
     } finally {
       await jobs.stop();
     }
+  });
+});
+
+describe("ECB_RATES_URL is held to the ECB and the address guard", () => {
+  it("fetches only from the ECB's host unless the operator opts out", async () => {
+    const before = ecb.requestCount();
+    const result = await refreshExchangeRatesFromEcb({
+      ...app,
+      env: { ...app.env, ECB_RATES_ANY_HOST: false },
+    });
+    expect(result).toEqual({
+      ok: false,
+      error:
+        "ECB_RATES_URL must be an https:// URL on www.ecb.europa.eu (set ECB_RATES_ANY_HOST=true to use another host)",
+    });
+    expect(ecb.requestCount()).toBe(before);
+    expect(await storedRows()).toContainEqual({
+      currency: "EUR",
+      unitsPerUsd: 0.5,
+      source: "manual",
+    });
+  });
+
+  it("refuses a loopback address under the address guard, even on another host allowed", async () => {
+    const before = ecb.requestCount();
+    const result = await refreshExchangeRatesFromEcb({
+      ...app,
+      env: { ...app.env, SCRAPER_ALLOW_PRIVATE_HOSTS: false },
+    });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatch(/private or local network address/);
+    expect(ecb.requestCount()).toBe(before);
   });
 });

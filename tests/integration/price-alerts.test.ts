@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -34,6 +32,7 @@ import type { AddressPolicy } from "~/.server/scraper/address-guard.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createUserWithPassword } from "../helpers/auth";
+import { startReceiver } from "../helpers/receiver";
 
 let app: TestApp;
 let peptideId: string;
@@ -260,7 +259,12 @@ describe("target-price alerts: crossings", () => {
     expect(summary.priceAlerts).toEqual({ notified: 0, failed: 1 });
     expect(await mailsTo(email)).toHaveLength(0);
 
-    expect(await deliverDueAlertMessages(app)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverDueAlertMessages(app)).toEqual({
+      sent: 1,
+      retried: 0,
+      failed: 0,
+      postponed: 0,
+    });
     expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([
       "Price alert: Alertide 10mg is $41.00",
     ]);
@@ -317,32 +321,6 @@ describe("target-price alerts: unsubscribe", () => {
 });
 
 // ---------------------------------------------------------------- push and webhook
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-async function startReceiver(status = 201) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = req.url?.includes("gone") ? 410 : status;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A browser's side of a push subscription: its P-256 key pair and auth secret. */
 function browserKeys() {
@@ -408,7 +386,7 @@ describe("target-price alerts: push and webhook", () => {
       expect(pushService.received).toHaveLength(0);
 
       const summary = await deliverDueAlertMessages(app, { policy: LOOPBACK_ALLOWED });
-      expect(summary).toEqual({ sent: 1, retried: 0, failed: 0 });
+      expect(summary).toEqual({ sent: 1, retried: 0, failed: 0, postponed: 0 });
       const push = pushService.received.find((r) => r.path === "/push/device-1")!;
       expect(push.headers["content-encoding"]).toBe("aes128gcm");
       expect(push.headers["content-type"]).toBe("application/octet-stream");
@@ -450,6 +428,7 @@ describe("target-price alerts: push and webhook", () => {
         sent: 1,
         retried: 1,
         failed: 0,
+        postponed: 0,
       });
       expect(hook.received).toHaveLength(1);
       expect(hook.received[0].headers["content-type"]).toBe("application/json");
@@ -466,6 +445,7 @@ describe("target-price alerts: push and webhook", () => {
         sent: 0,
         retried: 0,
         failed: 0,
+        postponed: 0,
       });
       await deliverDueAlertMessages(app, {
         policy: LOOPBACK_ALLOWED,
@@ -485,7 +465,12 @@ describe("target-price alerts: push and webhook", () => {
       await createAlert(userId, { channels: ["webhook"], webhookUrl: `${hook.url}/hook` });
       await setPrice(vendorA, 45);
       expect(app.env.SCRAPER_ALLOW_PRIVATE_HOSTS).toBe(false);
-      expect(await deliverDueAlertMessages(app)).toEqual({ sent: 0, retried: 0, failed: 1 });
+      expect(await deliverDueAlertMessages(app)).toEqual({
+        sent: 0,
+        retried: 0,
+        failed: 1,
+        postponed: 0,
+      });
       expect(hook.received).toHaveLength(0);
       const [delivery] = await app.db
         .select({ status: alertDeliveries.status, lastError: alertDeliveries.lastError })

@@ -9,9 +9,12 @@ import webpush from "web-push";
 import type { AppContext } from "../context.server";
 import {
   claimDueAlertDeliveries,
-  deletePushSubscriptionById,
+  deletePushSubscriptionsById,
+  disableUserWebhook,
   finishAlertDelivery,
   listPushSubscriptions,
+  postponeAlertDelivery,
+  touchPushSubscriptions,
   type ClaimedAlertDelivery,
 } from "../data/price-alerts.server";
 import { MEMORY_DATA_DIR } from "../db/client";
@@ -26,7 +29,9 @@ import {
   type AddressPolicy,
 } from "../scraper/address-guard.server";
 
-type DeliveryContext = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
+import { sendDeliveryDisabledNotice, withinDeliveryCap } from "./delivery-bounds.server";
+
+type DeliveryContext = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "baseUrl">;
 
 // ---------------------------------------------------------------- VAPID keys
 
@@ -139,15 +144,23 @@ export interface PushMessage {
   url: string;
 }
 
+/**
+ * Pushes to each of the user's browsers. A subscription the push service says is gone
+ * (404/410) is forgotten at once; one that failed on the delivery's last attempt, or whose
+ * address the guard refuses, is removed and the user told.
+ */
 async function sendPush(
   app: DeliveryContext,
   delivery: ClaimedAlertDelivery,
   policy: AddressPolicy,
+  lastAttempt: boolean,
 ): Promise<void> {
   const keys = vapidKeys(app.env);
   const subscriptions = await listPushSubscriptions(app.db, [delivery.userId]);
   const payload = JSON.stringify(delivery.payload as PushMessage);
-  const failures: string[] = [];
+  const reached: string[] = [];
+  const gone: string[] = [];
+  const failures: { id: string; message: string; final: boolean }[] = [];
   for (const subscription of subscriptions) {
     const details = webpush.generateRequestDetails(
       {
@@ -167,16 +180,35 @@ async function sendPush(
         { headers: details.headers as Record<string, string>, body: details.body ?? "" },
         policy,
       );
+      reached.push(subscription.id);
     } catch (error) {
       // 404/410: the browser unsubscribed or the subscription expired; it will never work again.
       if (error instanceof DeliveryError && (error.status === 404 || error.status === 410)) {
-        await deletePushSubscriptionById(app.db, subscription.id);
+        gone.push(subscription.id);
         continue;
       }
-      failures.push(error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push({
+        id: subscription.id,
+        message,
+        final: lastAttempt || error instanceof BlockedAddressError,
+      });
     }
   }
-  if (failures.length > 0) throw new DeliveryError(failures.join("; "));
+  await touchPushSubscriptions(app.db, reached);
+  const disabled = failures.filter((failure) => failure.final);
+  await deletePushSubscriptionsById(app.db, [...gone, ...disabled.map((failure) => failure.id)]);
+  if (disabled.length > 0) {
+    await sendDeliveryDisabledNotice(app, {
+      userId: delivery.userId,
+      what: disabled.length === 1 ? "one of your browsers" : `${disabled.length} of your browsers`,
+      reason: disabled[0]!.message,
+      turnBackOn: "Turn browser notifications on again in that browser to get them there.",
+    });
+  }
+  if (failures.length > 0) {
+    throw new DeliveryError(failures.map((failure) => failure.message).join("; "));
+  }
 }
 
 async function sendWebhook(delivery: ClaimedAlertDelivery, policy: AddressPolicy): Promise<void> {
@@ -203,6 +235,25 @@ export interface DeliveryRunSummary {
   sent: number;
   retried: number;
   failed: number;
+  /** Left in the queue untried: their user was over the per-minute cap. */
+  postponed: number;
+}
+
+/** A webhook that failed for good: every alert of the user posting there stops, and the user is told. */
+async function disableFailingWebhook(
+  app: DeliveryContext,
+  delivery: ClaimedAlertDelivery,
+  reason: string,
+): Promise<void> {
+  if (!delivery.url) return;
+  const alerts = await disableUserWebhook(app.db, { userId: delivery.userId, url: delivery.url });
+  if (alerts === 0) return;
+  await sendDeliveryDisabledNotice(app, {
+    userId: delivery.userId,
+    what: `the webhook ${new URL(delivery.url).host}`,
+    reason,
+    turnBackOn: "Save the alert again to turn the webhook back on.",
+  });
 }
 
 /**
@@ -216,11 +267,20 @@ export async function deliverDueAlertMessages(
 ): Promise<DeliveryRunSummary> {
   const policy = options.policy ?? deliveryAddressPolicy(app.env);
   const now = options.now ?? new Date();
-  const summary: DeliveryRunSummary = { sent: 0, retried: 0, failed: 0 };
+  const summary: DeliveryRunSummary = { sent: 0, retried: 0, failed: 0, postponed: 0 };
   const deliveries = await claimDueAlertDeliveries(app.db, options.limit ?? 100, now);
   for (const delivery of deliveries) {
+    if (delivery.channel !== "email" && !(await withinDeliveryCap(app.db, delivery.userId))) {
+      await postponeAlertDelivery(app.db, {
+        id: delivery.id,
+        nextAttemptAt: new Date(now.getTime() + 60_000),
+      });
+      summary.postponed += 1;
+      continue;
+    }
+    const lastAttempt = RETRY_DELAYS_MS[delivery.attempts - 1] === undefined;
     try {
-      if (delivery.channel === "push") await sendPush(app, delivery, policy);
+      if (delivery.channel === "push") await sendPush(app, delivery, policy, lastAttempt);
       else if (delivery.channel === "webhook") await sendWebhook(delivery, policy);
       else await sendMailAgain(app, delivery);
       await finishAlertDelivery(app.db, { id: delivery.id, outcome: "sent" });
@@ -231,6 +291,7 @@ export async function deliverDueAlertMessages(
       // A refused address stays refused; anything else may be a passing outage.
       if (delay === undefined || error instanceof BlockedAddressError) {
         await finishAlertDelivery(app.db, { id: delivery.id, outcome: "failed", error: message });
+        if (delivery.channel === "webhook") await disableFailingWebhook(app, delivery, message);
         summary.failed += 1;
       } else {
         await finishAlertDelivery(app.db, {

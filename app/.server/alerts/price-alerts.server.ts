@@ -176,7 +176,7 @@ async function dispatchNow(
       url: null,
       payload: { title, body: line, url: item.pageUrl } satisfies PushMessage,
     });
-  if (alert.channels.includes("webhook") && alert.webhookUrl)
+  if (alert.channels.includes("webhook") && alert.webhookUrl && !alert.webhookDisabledAt)
     deliveries.push({
       userId: alert.userId,
       channel: "webhook",
@@ -317,7 +317,9 @@ export async function sendAlertDigests(app: AlertContext): Promise<{ users: numb
       });
     const webhookUrls = new Set(
       withAlert.flatMap(({ alert }) =>
-        alert.channels.includes("webhook") && alert.webhookUrl ? [alert.webhookUrl] : [],
+        alert.channels.includes("webhook") && alert.webhookUrl && !alert.webhookDisabledAt
+          ? [alert.webhookUrl]
+          : [],
       ),
     );
     for (const webhookUrl of webhookUrls) {

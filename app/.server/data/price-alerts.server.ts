@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notInArray, sql } from "drizzle-orm";
 
 import type { AlertChannel, AlertDigest, AlertMode, AlertState } from "~/lib/price-alerts";
 
@@ -40,6 +40,7 @@ const alertColumns = {
   includeShipping: priceAlerts.includeShipping,
   channels: priceAlerts.channels,
   webhookUrl: priceAlerts.webhookUrl,
+  webhookDisabledAt: priceAlerts.webhookDisabledAt,
   digest: priceAlerts.digest,
   isBelow: priceAlerts.isBelow,
   lastPrice: priceAlerts.lastPrice,
@@ -181,6 +182,8 @@ export async function upsertPriceAlert(
     includeShipping: values.includeShipping,
     channels: values.channels,
     webhookUrl: values.webhookUrl,
+    // Saving the alert again is how a user turns a webhook disabled after failures back on.
+    webhookDisabledAt: null,
     digest: values.digest,
     isBelow: state.isBelow,
     lastPrice: state.lastPrice,
@@ -194,6 +197,53 @@ export async function upsertPriceAlert(
     })
     .returning({ id: priceAlerts.id, created: sql<boolean>`(xmax = 0)` });
   return row;
+}
+
+/** Most alerts with a webhook one user may have: each crossing posts to every one of them. */
+export const WEBHOOK_ALERTS_PER_USER = 50;
+
+/**
+ * How many of the user's alerts post to a webhook, leaving out the one being saved (its own
+ * size or id), so re-saving an alert at the limit is not refused.
+ */
+export async function countOtherWebhookAlerts(
+  db: Database,
+  params: { userId: string; sizeOptionId?: string; alertId?: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(priceAlerts)
+    .where(
+      and(
+        eq(priceAlerts.userId, params.userId),
+        sql`'webhook' = any(${priceAlerts.channels})`,
+        params.sizeOptionId ? ne(priceAlerts.sizeOptionId, params.sizeOptionId) : undefined,
+        params.alertId ? ne(priceAlerts.id, params.alertId) : undefined,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/**
+ * Stops posts to a webhook that kept failing, on every alert of the user that uses it; the
+ * alerts keep their other channels. Returns how many alerts it was on (0: already disabled).
+ */
+export async function disableUserWebhook(
+  db: Database,
+  params: { userId: string; url: string },
+): Promise<number> {
+  const disabled = await db
+    .update(priceAlerts)
+    .set({ webhookDisabledAt: new Date() })
+    .where(
+      and(
+        eq(priceAlerts.userId, params.userId),
+        eq(priceAlerts.webhookUrl, params.url),
+        isNull(priceAlerts.webhookDisabledAt),
+      ),
+    )
+    .returning({ id: priceAlerts.id });
+  return disabled.length;
 }
 
 /** The size of one of the user's alerts (null when it is not theirs). */
@@ -222,6 +272,7 @@ export async function updatePriceAlert(
       includeShipping: params.includeShipping,
       channels: params.channels,
       webhookUrl: params.webhookUrl,
+      webhookDisabledAt: null,
       digest: params.digest,
       isBelow: params.state.isBelow,
       lastPrice: params.state.lastPrice,
@@ -305,18 +356,52 @@ export interface PushSubscriptionKeys {
   auth: string;
 }
 
-/** Keeps a browser's subscription for the user (a browser that changes hands moves with it). */
+/** Most browsers one user may get push notifications in: each push goes to every one of them. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+
+/**
+ * Keeps a browser's subscription for the user, who then has at most
+ * PUSH_SUBSCRIPTIONS_PER_USER (the least recently used go). "taken" when another user saved
+ * that endpoint: an endpoint stays with the user who saved it, so nobody can take over
+ * another's notifications by posting their endpoint.
+ */
 export async function savePushSubscription(
   db: Database,
   params: PushSubscriptionKeys & { userId: string },
-): Promise<void> {
+): Promise<"saved" | "taken"> {
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(pushSubscriptions)
+      .values({ ...params, lastUsedAt: sql`clock_timestamp()` })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { p256dh: params.p256dh, auth: params.auth, lastUsedAt: sql`clock_timestamp()` },
+        setWhere: eq(pushSubscriptions.userId, params.userId),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (!saved) return "taken";
+    const kept = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, params.userId))
+      .orderBy(desc(pushSubscriptions.lastUsedAt), desc(pushSubscriptions.id))
+      .limit(PUSH_SUBSCRIPTIONS_PER_USER);
+    await tx
+      .delete(pushSubscriptions)
+      .where(
+        and(eq(pushSubscriptions.userId, params.userId), notInArray(pushSubscriptions.id, kept)),
+      );
+    return "saved";
+  });
+}
+
+/** A push reached these subscriptions: they are in use, so the last to be replaced. */
+export async function touchPushSubscriptions(db: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
-    .insert(pushSubscriptions)
-    .values(params)
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: params.userId, p256dh: params.p256dh, auth: params.auth },
-    });
+    .update(pushSubscriptions)
+    .set({ lastUsedAt: sql`clock_timestamp()` })
+    .where(inArray(pushSubscriptions.id, ids));
 }
 
 export async function deletePushSubscription(
@@ -335,9 +420,10 @@ export async function deletePushSubscription(
   return deleted.length > 0;
 }
 
-/** A subscription the push service says is gone (404/410). */
-export async function deletePushSubscriptionById(db: Database, id: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+/** Subscriptions the push service says are gone (404/410), or that kept failing. */
+export async function deletePushSubscriptionsById(db: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
 }
 
 export async function listPushSubscriptions(db: Database, userIds: string[]) {
@@ -407,6 +493,24 @@ export async function claimDueAlertDeliveries(db: Database, limit: number, now: 
 }
 export type ClaimedAlertDelivery = Awaited<ReturnType<typeof claimDueAlertDeliveries>>[number];
 
+/**
+ * Hands a claimed delivery back to the queue untried (its user is over the per-minute cap):
+ * the attempt is not counted.
+ */
+export async function postponeAlertDelivery(
+  db: Database,
+  params: { id: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db
+    .update(alertDeliveries)
+    .set({
+      status: "pending",
+      attempts: sql`${alertDeliveries.attempts} - 1`,
+      nextAttemptAt: params.nextAttemptAt,
+    })
+    .where(eq(alertDeliveries.id, params.id));
+}
+
 export async function finishAlertDelivery(
   db: Database,
   params:
@@ -457,6 +561,7 @@ export async function getAlertsForDigest(db: Database, alertIds: string[]) {
       email: user.email,
       channels: priceAlerts.channels,
       webhookUrl: priceAlerts.webhookUrl,
+      webhookDisabledAt: priceAlerts.webhookDisabledAt,
     })
     .from(priceAlerts)
     .innerJoin(user, eq(user.id, priceAlerts.userId))

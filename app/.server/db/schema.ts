@@ -876,6 +876,8 @@ export const priceAlerts = pgTable(
       .notNull()
       .default(sql`'{email}'::text[]`),
     webhookUrl: text("webhook_url"),
+    /** Set when posts to the webhook kept failing: it is skipped until the user saves the alert again. */
+    webhookDisabledAt: timestamp("webhook_disabled_at", { withTimezone: true }),
     digest: text("digest").notNull().default("immediate"),
     /** Crossing state, claimed with a compare-and-set so racing evaluations notify once. */
     isBelow: boolean("is_below").notNull().default(false),
@@ -925,6 +927,8 @@ export const pushSubscriptions = pgTable(
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
     createdAt: createdAt(),
+    /** Last saved by its browser or last delivered to: the least recently used is replaced first. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("push_subscriptions_user_idx").on(t.userId),

@@ -5,7 +5,7 @@ import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router"
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Skeleton } from "~/components/ui/skeleton";
-import { loginPathFor } from "~/lib/redirect";
+import { loginPathFor } from "~/lib/site-path";
 import type { loader as rootLoader } from "~/root";
 
 import type { loader as alertsLoader } from "../../routes/alerts";

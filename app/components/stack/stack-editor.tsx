@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { loginPathFor } from "~/lib/redirect";
+import { loginPathFor } from "~/lib/site-path";
 import {
   formatStackParam,
   MAX_STACK_QUANTITY,

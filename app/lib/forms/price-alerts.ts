@@ -16,6 +16,13 @@ export const ALERT_MESSAGES = {
   channelRequired: "Choose at least one way to be told",
   webhookRequired: "Enter the webhook URL",
   webhookPrivate: "That webhook address is on a private network; use a public URL",
+  webhookLimit:
+    "You have 50 alerts with a webhook, the most there can be; remove the webhook from one first",
+  webhookDisabled:
+    "This webhook kept failing and was turned off; save the alert to turn it back on",
+  tooManyAlerts: "Too many alerts saved from your network; try again in a few minutes",
+  pushPrivate: "That push service is on a private network; browser notifications need a public one",
+  pushTaken: "This browser's notifications belong to another account; turn them off there first",
   pushOn: "Browser notifications are on",
   pushOff: "Browser notifications are off",
 } as const;

@@ -1,0 +1,2 @@
+ALTER TABLE "price_alerts" ADD COLUMN "webhook_disabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD COLUMN "last_used_at" timestamp with time zone DEFAULT now() NOT NULL;
