@@ -28,6 +28,7 @@ import {
   FILTER_TYPES,
   FOOTER_SECTIONS,
   PAGE_TYPES,
+  SCRAPE_SOURCE_KINDS,
   PRICE_SOURCES,
   SCRAPE_LOG_STATUSES,
   SCRAPE_SOURCE_STATUSES,
@@ -623,10 +624,13 @@ export const scrapeSources = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** The shop's currency for prices printed without an ISO code (a bare "$"); null: unknown. */
     currency: text("currency"),
+    /** 'page': selectors or structured data on url; otherwise the shop platform's feed at url. */
+    kind: text("kind").notNull().default("page"),
     createdAt: createdAt(),
   },
   () => [
     check("scrape_sources_status_check", oneOf("status", SCRAPE_SOURCE_STATUSES)),
+    check("scrape_sources_kind_check", oneOf("kind", SCRAPE_SOURCE_KINDS)),
     check("scrape_sources_page_type_check", oneOf("page_type", PAGE_TYPES)),
     check("scrape_sources_currency_check", isoCurrency("currency")),
     ...scrapingTextLengthChecks("scrape_sources", {
