@@ -29,6 +29,7 @@ import {
   FOOTER_SECTIONS,
   PAGE_TYPES,
   SCRAPE_SOURCE_KINDS,
+  type ScrapeSourceKind,
   PRICE_SOURCES,
   SCRAPE_LOG_STATUSES,
   SCRAPE_SOURCE_STATUSES,
@@ -625,7 +626,7 @@ export const scrapeSources = pgTable(
     /** The shop's currency for prices printed without an ISO code (a bare "$"); null: unknown. */
     currency: text("currency"),
     /** 'page': selectors or structured data on url; otherwise the shop platform's feed at url. */
-    kind: text("kind").notNull().default("page"),
+    kind: text("kind").$type<ScrapeSourceKind>().notNull().default("page"),
     createdAt: createdAt(),
   },
   () => [
