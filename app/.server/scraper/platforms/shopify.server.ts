@@ -19,6 +19,8 @@ import {
 
 export const SHOPIFY_PRODUCTS_PATH = "/products.json";
 export const SHOPIFY_CART_PATH = "/cart.js";
+/** The shop's public facts, currency included; asked when robots.txt keeps us off /cart. */
+export const SHOPIFY_META_PATH = "/meta.json";
 const LIMIT = 250;
 /** Shopify's label of the one variant of a product without options. */
 const NO_OPTION = "Default Title";
@@ -43,7 +45,7 @@ const shopifyProduct = z.object({
 type ShopifyProduct = z.infer<typeof shopifyProduct>;
 
 const shopifyPage = z.object({ products: z.array(z.unknown()) });
-const shopifyCart = z.object({ currency: z.string().regex(/^[A-Za-z]{3}$/) });
+const shopifyCurrency = z.object({ currency: z.string().regex(/^[A-Za-z]{3}$/) });
 
 const decimal = (value: string | number | null | undefined) =>
   positive(typeof value === "number" ? value : value ? Number(value) : null);
@@ -70,21 +72,28 @@ function offersOf(product: ShopifyProduct, shopUrl: string, currency: string | n
   });
 }
 
-/** The shop's currency from its AJAX cart; null (prices then wait for review) when it will not say. */
+/**
+ * The shop's currency from its AJAX cart, else from /meta.json (many shops' robots.txt keep
+ * crawlers off /cart); null, and the prices wait for review, when neither says.
+ */
 async function readShopCurrency(
   fetcher: PageFetcher,
   read: CatalogueRead,
   shopUrl: string,
 ): Promise<string | null> {
-  try {
-    const answer = await fetchJson(fetcher, read, new URL(SHOPIFY_CART_PATH, shopUrl).href);
-    if (answer === "cap") return null;
-    const cart = shopifyCart.safeParse(answer.body);
-    if (cart.success) return cart.data.currency.toUpperCase();
-  } catch {
-    // Reported below like a cart without a currency.
+  for (const path of [SHOPIFY_CART_PATH, SHOPIFY_META_PATH]) {
+    const url = new URL(path, shopUrl).href;
+    try {
+      await fetcher.assertFetchable(url);
+      const answer = await fetchJson(fetcher, read, url);
+      if (answer === "cap") return null;
+      const stated = shopifyCurrency.safeParse(answer.body);
+      if (stated.success) return stated.data.currency.toUpperCase();
+    } catch {
+      // Disallowed or unreadable: the next place, or the warning below.
+    }
   }
-  read.warnings.push("the shop's currency could not be read from /cart.js");
+  read.warnings.push("the shop's currency could not be read from /cart.js or /meta.json");
   return null;
 }
 
