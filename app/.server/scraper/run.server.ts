@@ -109,7 +109,7 @@ function databaseHostSlots(app: RunContext): HostSlots {
   };
 }
 
-async function createFetcher(app: RunContext): Promise<PageFetcher> {
+export async function createFetcher(app: RunContext): Promise<PageFetcher> {
   const settings = await getSettings(app.db);
   return new PageFetcher({
     userAgent: app.env.SCRAPER_USER_AGENT,
