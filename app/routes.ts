@@ -42,6 +42,7 @@ export default [
       route("prices", "routes/admin/prices.tsx"),
       route("categories", "routes/admin/categories.tsx"),
       route("scraping", "routes/admin/scraping.tsx"),
+      route("scraping/add-shop", "routes/admin/scraping.add-shop.tsx"),
       route("vendors", "routes/admin/vendors.tsx"),
       route("ads", "routes/admin/ads.tsx"),
       route("hero", "routes/admin/hero.tsx"),

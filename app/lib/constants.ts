@@ -39,6 +39,12 @@ export type FooterSection = (typeof FOOTER_SECTIONS)[number];
 export const SCRAPE_SOURCE_STATUSES = ["active", "inactive", "error"] as const;
 export const SCRAPE_LOG_STATUSES = ["success", "error"] as const;
 export const PAGE_TYPES = ["single", "category"] as const;
+/**
+ * What a scrape source reads: its page(s) with selectors or structured data, or a whole shop's
+ * catalogue feed (WooCommerce Store API, Shopify products.json, or the sitemap's product pages).
+ */
+export const SCRAPE_SOURCE_KINDS = ["page", "woocommerce", "shopify", "sitemap"] as const;
+export type ScrapeSourceKind = (typeof SCRAPE_SOURCE_KINDS)[number];
 
 export const AD_TYPES = ["basic", "overlay", "media"] as const;
 export const AD_PLACEMENTS = ["homepage", "category_page", "comparison_page"] as const;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
 
 import type { SOURCES_TABLE } from "~/lib/admin-tables";
+import type { ScrapeSourceKind } from "~/lib/constants";
 import type { SourceStatusFilter } from "~/lib/forms/scraping";
 
 import type { Database } from "../db/client";
@@ -21,6 +22,8 @@ export interface ScrapeSourceInput {
   isActive: boolean;
   /** ISO 4217 code for prices the page prints without one; null or left out: unknown. */
   currency?: string | null;
+  /** Left out: 'page' (selectors or structured data on the page). */
+  kind?: ScrapeSourceKind;
 }
 
 const sourceColumns = {
@@ -41,6 +44,7 @@ const sourceColumns = {
   vendorId: scrapeSources.vendorId,
   isActive: scrapeSources.isActive,
   currency: scrapeSources.currency,
+  kind: scrapeSources.kind,
   createdAt: scrapeSources.createdAt,
 };
 

@@ -28,6 +28,8 @@ import {
   FILTER_TYPES,
   FOOTER_SECTIONS,
   PAGE_TYPES,
+  SCRAPE_SOURCE_KINDS,
+  type ScrapeSourceKind,
   PRICE_SOURCES,
   SCRAPE_LOG_STATUSES,
   SCRAPE_SOURCE_STATUSES,
@@ -627,6 +629,8 @@ export const scrapeSources = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** The shop's currency for prices printed without an ISO code (a bare "$"); null: unknown. */
     currency: text("currency"),
+    /** 'page': selectors or structured data on url; otherwise the shop platform's feed at url. */
+    kind: text("kind").$type<ScrapeSourceKind>().notNull().default("page"),
     createdAt: createdAt(),
     /**
      * The row's version for the admin's edit form: set by admin writes only (no $onUpdate), so
@@ -636,6 +640,7 @@ export const scrapeSources = pgTable(
   },
   () => [
     check("scrape_sources_status_check", oneOf("status", SCRAPE_SOURCE_STATUSES)),
+    check("scrape_sources_kind_check", oneOf("kind", SCRAPE_SOURCE_KINDS)),
     check("scrape_sources_page_type_check", oneOf("page_type", PAGE_TYPES)),
     check("scrape_sources_currency_check", isoCurrency("currency")),
     ...scrapingTextLengthChecks("scrape_sources", {

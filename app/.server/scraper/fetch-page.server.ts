@@ -107,6 +107,8 @@ export interface FetchedPage {
   url: string;
   status: number;
   contentType: string;
+  /** The final response's headers (a feed's paging headers, such as X-WP-TotalPages). */
+  headers: http.IncomingHttpHeaders;
   body: string;
 }
 
@@ -272,6 +274,7 @@ export class PageFetcher {
         url: url.href,
         status: response.status,
         contentType: String(response.headers["content-type"] ?? ""),
+        headers: response.headers,
         body: response.body.toString("utf8"),
       };
     }

@@ -32,6 +32,7 @@ import {
   type HostSlots,
 } from "./fetch-page.server";
 import { failureReason } from "./listing-problems.server";
+import { readShopSource } from "./platforms/shop-catalogue.server";
 import { proposeSelectors } from "./propose-selectors.server";
 import { trackSourceHealth } from "./source-health.server";
 
@@ -124,7 +125,7 @@ function databaseHostSlots(app: RunContext): HostSlots {
   };
 }
 
-async function createFetcher(app: RunContext): Promise<PageFetcher> {
+export async function createFetcher(app: RunContext): Promise<PageFetcher> {
   const settings = await getSettings(app.db);
   return new PageFetcher({
     userAgent: app.env.SCRAPER_USER_AGENT,
@@ -373,6 +374,17 @@ async function runSources(
 
   const cursors: (SourceCursor | null)[] = [];
   for (const [index, source] of sources.entries()) {
+    if (source.kind !== "page") {
+      // A shop source reads its platform's whole feed at once (platforms/), then completes
+      // like a page source: the one price writer, review rules and missed-offer counting.
+      const read = await readShopSource(fetcher, { kind: source.kind, url: source.url });
+      counters.pagesFetched += read.visited.size;
+      counters.listingsFound += read.listings.length;
+      const cursor = { ...read, source, next: null, method: source.kind };
+      await done(index, await completeSource(app, cursor, cap));
+      cursors.push(null);
+      continue;
+    }
     if (!hasRequiredSelectors(source)) {
       const message = missingMessage(source);
       await finishSource(app, source, { ok: false, error: message, details: message });

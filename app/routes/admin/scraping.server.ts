@@ -78,7 +78,7 @@ export async function loadScrapingPage(app: AppContext, request: Request) {
 function auditedFields(
   source: Omit<
     ScrapeSource,
-    "id" | "status" | "lastError" | "lastScrapedAt" | "createdAt" | "currency"
+    "id" | "status" | "lastError" | "lastScrapedAt" | "createdAt" | "currency" | "kind"
   > & {
     currency?: string | null;
   },

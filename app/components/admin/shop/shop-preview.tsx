@@ -1,0 +1,216 @@
+import { useState } from "react";
+import { Form, useFetcher } from "react-router";
+
+import { Field, NativeSelect } from "~/components/admin/form-controls";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { PREVIEW_OUTCOME_LABELS, PREVIEW_OUTCOMES } from "~/lib/shop-preview";
+import type { AddShopResult } from "~/lib/forms/add-shop";
+
+export type ShopPreviewData = Extract<AddShopResult, { ok: true }>;
+type PreviewRow = ShopPreviewData["rows"][number];
+
+const KIND_LABELS = {
+  woocommerce: "WooCommerce Store API",
+  shopify: "Shopify product JSON",
+  sitemap: "Sitemap product pages",
+} as const;
+
+const money = (amount: number | null, currency: string | null) =>
+  amount === null ? "N/A" : `${amount.toFixed(2)}${currency ? ` ${currency}` : ""}`;
+
+/** The actions an operator has on one listing that a run would not match. */
+function RowActions({
+  row,
+  previewJson,
+  peptides,
+  busy,
+  onAction,
+}: {
+  row: PreviewRow;
+  previewJson: string;
+  peptides: ShopPreviewData["peptides"];
+  busy: boolean;
+  onAction: (form: FormData) => void;
+}) {
+  const post = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const form = new FormData(event.currentTarget, submitter);
+    onAction(form);
+  };
+  if (row.outcome === "missing_size")
+    return (
+      <form method="post" onSubmit={post}>
+        <input type="hidden" name="preview" value={previewJson} />
+        <input type="hidden" name="listing" value={row.name} />
+        <Button size="sm" variant="outline" name="intent" value="create-size" disabled={busy}>
+          Create size
+        </Button>
+      </form>
+    );
+  if (row.outcome !== "unknown" && row.outcome !== "look_alike") return null;
+  return (
+    <form method="post" onSubmit={post} className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="preview" value={previewJson} />
+      <input type="hidden" name="listing" value={row.name} />
+      <NativeSelect
+        name="peptide_id"
+        aria-label={`Peptide for ${row.name}`}
+        defaultValue=""
+        className="h-8 w-40"
+      >
+        <option value="">Choose a peptide…</option>
+        {peptides.map((peptide) => (
+          <option key={peptide.id} value={peptide.id}>
+            {peptide.name}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button size="sm" variant="outline" name="intent" value="map-alias" disabled={busy}>
+        Map
+      </Button>
+      <Button size="sm" variant="outline" name="intent" value="create-peptide" disabled={busy}>
+        Create peptide
+      </Button>
+    </form>
+  );
+}
+
+/** Every offer the shop lists with what a run would make of it, and the one-step create. */
+export function ShopPreview({
+  data,
+  busy,
+  onAction,
+}: {
+  data: ShopPreviewData;
+  busy: boolean;
+  onAction: (form: FormData) => void;
+}) {
+  const [ignored, setIgnored] = useState<Set<string>>(new Set());
+  const previewJson = JSON.stringify(data.preview);
+  const toggle = (name: string, on: boolean) =>
+    setIgnored((current) => {
+      const next = new Set(current);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  return (
+    <section aria-labelledby="preview-heading" className="space-y-4">
+      <h2 id="preview-heading" className="text-xl font-semibold">
+        {KIND_LABELS[data.preview.kind]}: {data.rows.length} offers
+      </h2>
+      <ul className="list-disc pl-5 text-sm text-muted-foreground">
+        {data.preview.findings.map((finding) => (
+          <li key={finding}>{finding}</li>
+        ))}
+        <li>{data.preview.requests} requests to the shop (robots.txt aside)</li>
+      </ul>
+      <ul aria-label="Outcomes" className="flex flex-wrap gap-2">
+        {PREVIEW_OUTCOMES.map((outcome) => (
+          <li key={outcome}>
+            <Badge variant={outcome === "matched" ? "default" : "secondary"}>
+              {PREVIEW_OUTCOME_LABELS[outcome]}: {data.counts[outcome]}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <div className="overflow-x-auto">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Listing</TableHead>
+              <TableHead>Price</TableHead>
+              <TableHead>Regular</TableHead>
+              <TableHead>Sale</TableHead>
+              <TableHead>Stock</TableHead>
+              <TableHead>Outcome</TableHead>
+              <TableHead>Action</TableHead>
+              <TableHead>Ignore</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.rows.map((row) => (
+              <TableRow key={`${row.name}|${row.link ?? ""}`}>
+                <TableCell>
+                  {row.link ? (
+                    <a
+                      href={row.link}
+                      rel="noreferrer nofollow"
+                      target="_blank"
+                      className="underline"
+                    >
+                      {row.name}
+                    </a>
+                  ) : (
+                    row.name
+                  )}
+                </TableCell>
+                <TableCell>{money(row.price, row.currency)}</TableCell>
+                <TableCell>{money(row.regularPrice, row.currency)}</TableCell>
+                <TableCell>{money(row.salePrice, row.currency)}</TableCell>
+                <TableCell>{row.soldOut ? "Sold out" : "In stock"}</TableCell>
+                <TableCell>
+                  {PREVIEW_OUTCOME_LABELS[row.outcome]}
+                  {row.peptideName ? ` · ${row.peptideName}` : ""}
+                  {row.quantity !== null ? ` ${row.quantity} ${row.unit ?? ""}` : ""}
+                  {row.resembles ? ` (like ${row.resembles})` : ""}
+                </TableCell>
+                <TableCell>
+                  <RowActions
+                    row={row}
+                    previewJson={previewJson}
+                    peptides={data.peptides}
+                    busy={busy}
+                    onAction={onAction}
+                  />
+                </TableCell>
+                <TableCell>
+                  {row.outcome === "matched" ? null : (
+                    <input
+                      type="checkbox"
+                      aria-label={`Ignore ${row.name}`}
+                      checked={ignored.has(row.name)}
+                      onChange={(event) => toggle(row.name, event.currentTarget.checked)}
+                    />
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="create-shop" />
+        <input type="hidden" name="preview" value={previewJson} />
+        <input type="hidden" name="ignored" value={[...ignored].join("\n")} />
+        <Field id="vendor-name" label="Vendor name">
+          <Input
+            name="vendor_name"
+            required
+            maxLength={200}
+            defaultValue={new URL(data.preview.shopUrl).hostname}
+          />
+        </Field>
+        <Button type="submit" disabled={busy}>
+          Create vendor and source
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** The fetcher every preview action posts through, so the latest preview replaces the last. */
+export function usePreviewFetcher() {
+  return useFetcher<AddShopResult>();
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+
+import { countOutcomes, previewMatch } from "./shop-preview";
+
+const catalogue = [
+  { id: "bpc", name: "BPC-157" },
+  { id: "tb", name: "TB-500" },
+  { id: "epi", name: "Epitalon", aliases: ["Epithalon"] },
+];
+const sizes = [
+  { peptideId: "bpc", quantity: 5, unit: "mg" },
+  { peptideId: "tb", quantity: 10, unit: "mg" },
+];
+
+describe("previewMatch", () => {
+  it("names the outcome a run would reach for each kind of listing", () => {
+    expect(previewMatch("BPC-157 – 5mg", catalogue, sizes)).toMatchObject({
+      outcome: "matched",
+      peptideId: "bpc",
+    });
+    expect(previewMatch("BPC-157 – 20mg", catalogue, sizes).outcome).toBe("missing_size");
+    expect(previewMatch("BPC-157 + TB-500 Blend 10mg", catalogue, sizes).outcome).toBe("blend");
+    expect(previewMatch("BPC-157 Capsules 500mcg x 60", catalogue, sizes).outcome).toBe(
+      "other_form",
+    );
+    expect(previewMatch("Zorvatide 10mg", catalogue, sizes).outcome).toBe("unknown");
+  });
+
+  it("tells a look-alike of a catalogue name from a name nothing resembles", () => {
+    expect(previewMatch("Epitalone 10mg", catalogue, sizes)).toMatchObject({
+      outcome: "look_alike",
+      resembles: "Epitalon",
+    });
+  });
+});
+
+describe("countOutcomes", () => {
+  it("counts every outcome, zero for those not seen", () => {
+    expect(countOutcomes(["matched", "matched", "blend"])).toEqual({
+      matched: 2,
+      missing_size: 0,
+      blend: 1,
+      other_form: 0,
+      look_alike: 0,
+      unknown: 0,
+    });
+  });
+});

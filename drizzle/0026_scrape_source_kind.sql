@@ -1,0 +1,2 @@
+ALTER TABLE "scrape_sources" ADD COLUMN "kind" text DEFAULT 'page' NOT NULL;--> statement-breakpoint
+ALTER TABLE "scrape_sources" ADD CONSTRAINT "scrape_sources_kind_check" CHECK ("kind" in ('page', 'woocommerce', 'shopify', 'sitemap'));
