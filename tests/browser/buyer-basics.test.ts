@@ -138,6 +138,9 @@ describe("saving deals", () => {
     const card = page.getByTestId("saved-deal").first();
     await card.getByRole("button", { name: `Copy coupon code ${offer.code}` }).waitFor();
     expect(await card.textContent()).toMatch(/Price now.*as of/);
+    // The deal's title leads back to its peptide.
+    const title = card.getByRole("link", { name: "BPC-157", exact: true });
+    expect(await title.getAttribute("href")).toBe(`/peptide/${offer.slug}`);
 
     // The button still says Saved after a reload, and a second click unsaves.
     await page.goto(url(`/peptide/${offer.slug}`));
