@@ -20,6 +20,7 @@ import { PriceHistoryChart } from "~/components/price-history-chart";
 import { KeyBenefits, RecommendedPeptides } from "~/components/peptide-extras";
 import { PriceTable } from "~/components/price-table";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
+import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { jsonForScript, priceSummary, productDescription, productJsonLd } from "~/lib/json-ld";
@@ -176,7 +177,14 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
           {peptide.description ? (
             <p className="max-w-prose text-muted-foreground">{peptide.description}</p>
           ) : null}
-          {chartSize ? (
+          {sizeId === null && sizes.length > 1 ? (
+            // "All" sizes: which size goes into the stack is the visitor's choice, not the first's.
+            <AddToStackPicker
+              peptide={peptide.slug}
+              peptideName={peptide.name}
+              sizes={sizes.map((size) => size.label)}
+            />
+          ) : chartSize ? (
             <div>
               <AddToStackButton
                 peptide={peptide.slug}

@@ -65,6 +65,15 @@ describe("age gate", () => {
     );
     // Everything the gate made inert, before hydration or after, is usable again.
     expect(await page.evaluate(() => document.querySelector("[inert]") === null)).toBe(true);
+    // The focus is not lost to <body>: it lands on the page's main heading.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const heading = document.querySelector("main h1");
+          return heading !== null && document.activeElement === heading;
+        }),
+      )
+      .toBe(true);
     await expect
       .poll(async () => {
         await page.mouse.wheel(0, 600);
