@@ -46,7 +46,7 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
               {peptide.name}
             </Link>
           </h3>
-          <span className="peptide-card-secondary text-xs text-muted-foreground">
+          <span className="max-sm:hidden text-xs text-muted-foreground">
             {peptide.categoryName ?? "Uncategorised"}
           </span>
         </div>
@@ -54,7 +54,7 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
           <div
             role="group"
             aria-label={`${peptide.name} size`}
-            className="peptide-card-secondary relative z-10 flex flex-wrap gap-1.5"
+            className="max-sm:hidden relative z-10 flex flex-wrap gap-1.5"
           >
             {peptide.sizes.map((s) => (
               <button
@@ -71,7 +71,7 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
         ) : null}
         <div className="peptide-card-footer">
           <div className="min-w-0">
-            <p className="peptide-card-secondary text-xs text-muted-foreground">
+            <p className="max-sm:hidden text-xs text-muted-foreground">
               {size?.vials && size.vials > 1 ? "Lowest price per vial" : "Lowest price"}
             </p>
             <p className="peptide-card-price" data-testid="card-price" aria-live="polite">
@@ -81,7 +81,7 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
             </p>
             {size?.lowestPrice != null ? (
               <p
-                className="peptide-card-secondary text-xs text-muted-foreground tabular-nums"
+                className="max-sm:hidden text-xs text-muted-foreground tabular-nums"
                 data-testid="card-details"
               >
                 {size.convertedFrom
@@ -91,7 +91,7 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
                 {shippingNote(size.shipping)}
               </p>
             ) : size && size.vendorCount > 0 ? (
-              <p className="peptide-card-secondary text-xs text-muted-foreground">Not in stock</p>
+              <p className="max-sm:hidden text-xs text-muted-foreground">Not in stock</p>
             ) : null}
           </div>
           <span className="peptide-card-vendors" data-testid="card-vendors">
@@ -111,9 +111,9 @@ export function PeptideCardSkeleton() {
       <div className="peptide-card-body">
         <div className="flex flex-1 flex-col gap-1">
           <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="peptide-card-secondary h-3 w-1/3" />
+          <Skeleton className="max-sm:hidden h-3 w-1/3" />
         </div>
-        <div className="peptide-card-secondary flex gap-1.5">
+        <div className="max-sm:hidden flex gap-1.5">
           <Skeleton className="h-7 w-12" />
           <Skeleton className="h-7 w-12" />
         </div>
