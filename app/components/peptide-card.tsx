@@ -91,7 +91,7 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
                 {shippingNote(size.shipping)}
               </p>
             ) : size && size.vendorCount > 0 ? (
-              <p className="max-sm:hidden text-xs text-muted-foreground">Not in stock</p>
+              <p className="text-xs text-muted-foreground">Not in stock</p>
             ) : null}
           </div>
           <span className="peptide-card-vendors" data-testid="card-vendors">
