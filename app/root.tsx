@@ -2,7 +2,6 @@ import { useContext } from "react";
 import {
   data,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -10,7 +9,6 @@ import {
   ScrollRestoration,
   UNSAFE_FrameworkContext as FrameworkContext,
   useLocation,
-  useRouteLoaderData,
 } from "react-router";
 
 import { getSessionUser } from "~/.server/auth.server";
@@ -26,8 +24,9 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SkipLink } from "~/components/skip-link";
 import { TopBar } from "~/components/top-bar";
-import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/sonner";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useRootData } from "~/hooks/use-root-data";
 import { isAdminArea } from "~/lib/admin-session";
 import { AGE_GATE_HEAD_SCRIPT, AGE_GATE_PAGE_SCRIPT } from "~/lib/age-gate";
 import { displayCurrencies } from "~/lib/money";
@@ -71,7 +70,7 @@ export function meta({ error }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRootData();
   // The back office is for admins; the public age gate would only stand in their way.
   const adminArea = isAdminArea(useLocation().pathname);
   // The response's CSP nonce (React Router's own scripts carry it); the browser hides it after
@@ -134,16 +133,12 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isAdminRefusal(error)) return <AdminAccessRequired />;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-5xl font-bold">{notFound ? "404" : "Error"}</h1>
-      <p className="text-lg text-muted-foreground">
-        {notFound ? "Oops! Page not found" : "An error occurred"}
-      </p>
-      <Button asChild>
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusViews={{ 404: { title: "404", message: "Oops! Page not found" } }}
+      fallback={{ title: "Error", message: "An error occurred" }}
+      link={{ to: "/", label: "Return to Home" }}
+    />
   );
 }

@@ -81,6 +81,17 @@ function reopenPageBehindGate(): void {
   }
 }
 
+/**
+ * Once the gate closes, the focus would fall back to <body>; a keyboard or screen-reader user
+ * starts instead at the page's main heading.
+ */
+function focusMainHeading(): void {
+  const heading = document.querySelector<HTMLElement>("main h1");
+  if (!heading) return;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+}
+
 const FOCUSABLE =
   "button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
@@ -119,6 +130,7 @@ function useModal(open: boolean) {
       reopenPageBehindGate();
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("focusin", onFocusIn);
+      focusMainHeading();
     };
   }, [open]);
   return overlayRef;

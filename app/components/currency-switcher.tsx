@@ -1,8 +1,8 @@
 import { Coins } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { Form, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, useLocation, useSubmit } from "react-router";
 
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 
 import { Button } from "./ui/button";
 import { NativeSelect } from "./ui/native-select";
@@ -23,7 +23,7 @@ function useHydrated(): boolean {
  * without JavaScript (with its Apply button); once React runs, choosing submits at once.
  */
 export function CurrencySwitcher() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const location = useLocation();
   const submit = useSubmit();
   const hydrated = useHydrated();

@@ -9,14 +9,14 @@ export function FeaturedPeptides({ slots }: { slots: (PeptideCardData | null)[] 
       <h2 id="featured-heading" className="text-2xl font-semibold tracking-tight">
         Featured Peptides
       </h2>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3">
         {slots.map((peptide, index) =>
           peptide ? (
-            <PeptideCard key={peptide.id} peptide={peptide} priority={index === 0} />
+            <PeptideCard key={peptide.id} peptide={peptide} />
           ) : (
             <div
               key={`empty-${index}`}
-              className="grid min-h-48 place-items-center rounded-xl border border-dashed text-sm text-muted-foreground"
+              className="grid min-h-11 place-items-center sm:min-h-48 rounded-xl border border-dashed text-sm text-muted-foreground"
             >
               No Peptide
             </div>

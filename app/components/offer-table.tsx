@@ -270,7 +270,7 @@ export function OfferActions({ offer }: { offer: Offer }) {
 }
 
 /** Muted rows: offers that cannot be bought now (out of stock, or a price no longer seen). */
-export const UNAVAILABLE_CLASS = "opacity-60";
+export const UNAVAILABLE_CLASS = "offer-unavailable";
 
 /** Under a table filtered to in-stock offers: how many it leaves out. */
 export function HiddenOffersNote({ count }: { count: number }) {

@@ -12,37 +12,30 @@ export const PEPTIDE_PLACEHOLDER_IMAGE = PLACEHOLDER_IMAGE;
 
 /**
  * One peptide with its sizes; every size's lowest price is already in the loader data,
- * so choosing a size updates the price in place without a request. `priority`: the card is
- * likely the largest thing on a phone's first screen; load its image first. Its longer class
- * lists are app.css rules (.peptide-card…): a page shows dozens of cards.
+ * so choosing a size updates the price in place without a request. Its longer class lists
+ * are app.css rules (.peptide-card…): a page shows dozens of cards. Below 640 px the same
+ * card is a compact row (name, lowest price, vendor count) and its image is never fetched:
+ * the image is lazy and not displayed, so no card image is eager or preloaded.
  */
-export function PeptideCard({
-  peptide,
-  priority = false,
-}: {
-  peptide: PeptideCardData;
-  priority?: boolean;
-}) {
+export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
   const [sizeId, setSizeId] = useState(peptide.defaultSizeId);
   const size = peptide.sizes.find((s) => s.id === sizeId) ?? peptide.sizes[0];
   const href = `/peptide/${peptide.slug}`;
   return (
     <article className="peptide-card" aria-label={peptide.name} data-testid="peptide-card">
-      <div className="aspect-[4/3] bg-muted">
+      <div className="peptide-card-media">
         <img
           {...responsiveImage(peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, IMAGE_SIZES.card)}
           alt=""
           width={400}
           height={300}
-          loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : "auto"}
-          // The likely LCP image paints as soon as it is decoded; the rest never hold a frame.
-          decoding={priority ? "auto" : "async"}
+          loading="lazy"
+          decoding="async"
           className="size-full object-cover"
         />
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex flex-col gap-1">
+      <div className="peptide-card-body">
+        <div className="flex min-w-0 flex-col gap-1">
           <h3 className="font-semibold leading-tight">
             {/* Its ::after covers the card, so the card is one link and one tab stop. */}
             <Link
@@ -53,7 +46,7 @@ export function PeptideCard({
               {peptide.name}
             </Link>
           </h3>
-          <span className="text-xs text-muted-foreground">
+          <span className="max-sm:hidden text-xs text-muted-foreground">
             {peptide.categoryName ?? "Uncategorised"}
           </span>
         </div>
@@ -61,7 +54,7 @@ export function PeptideCard({
           <div
             role="group"
             aria-label={`${peptide.name} size`}
-            className="relative z-10 flex flex-wrap gap-1.5"
+            className="max-sm:hidden relative z-10 flex flex-wrap gap-1.5"
           >
             {peptide.sizes.map((s) => (
               <button
@@ -76,22 +69,21 @@ export function PeptideCard({
             ))}
           </div>
         ) : null}
-        <div className="mt-auto flex items-end justify-between gap-2">
+        <div className="peptide-card-footer">
           <div className="min-w-0">
-            <p className="text-xs text-muted-foreground">
+            <p className="max-sm:hidden text-xs text-muted-foreground">
               {size?.vials && size.vials > 1 ? "Lowest price per vial" : "Lowest price"}
             </p>
-            <p
-              className="text-xl font-bold tabular-nums"
-              data-testid="card-price"
-              aria-live="polite"
-            >
+            <p className="peptide-card-price" data-testid="card-price" aria-live="polite">
               {size?.lowestPrice != null
                 ? `${size.convertedFrom ? "≈ " : ""}${formatPrice(size.lowestPrice, size.currency)}`
                 : "—"}
             </p>
             {size?.lowestPrice != null ? (
-              <p className="text-xs text-muted-foreground tabular-nums" data-testid="card-details">
+              <p
+                className="max-sm:hidden text-xs text-muted-foreground tabular-nums"
+                data-testid="card-details"
+              >
                 {size.convertedFrom
                   ? `from ${formatPrice(size.convertedFrom.price, size.convertedFrom.currency)} · `
                   : ""}
@@ -115,16 +107,18 @@ export function PeptideCard({
 export function PeptideCardSkeleton() {
   return (
     <div className="peptide-card" data-testid="peptide-card-skeleton">
-      <Skeleton className="aspect-[4/3] rounded-none" />
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <Skeleton className="h-5 w-2/3" />
-        <Skeleton className="h-3 w-1/3" />
-        <div className="flex gap-1.5">
+      <Skeleton className="peptide-card-media rounded-none" />
+      <div className="peptide-card-body">
+        <div className="flex flex-1 flex-col gap-1">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="max-sm:hidden h-3 w-1/3" />
+        </div>
+        <div className="max-sm:hidden flex gap-1.5">
           <Skeleton className="h-7 w-12" />
           <Skeleton className="h-7 w-12" />
         </div>
-        <div className="mt-auto flex items-end justify-between">
-          <Skeleton className="h-14 w-32" />
+        <div className="peptide-card-footer">
+          <Skeleton className="h-14 w-32 max-sm:h-6 max-sm:w-20" />
           <Skeleton className="h-5 w-16" />
         </div>
       </div>
@@ -143,4 +137,4 @@ export function PeptideGridSkeleton({ count }: { count: number }) {
 }
 
 export const PEPTIDE_GRID_CLASS =
-  "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+  "grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4";

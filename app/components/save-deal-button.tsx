@@ -1,12 +1,12 @@
 import { Bookmark, BookmarkCheck } from "lucide-react";
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { DEAL_MESSAGES } from "~/lib/constants";
+import { useRootData } from "~/hooks/use-root-data";
 import { loginPathFor } from "~/lib/site-path";
-import type { loader as rootLoader } from "~/root";
 
 import { Button } from "./ui/button";
 
@@ -16,7 +16,7 @@ import { Button } from "./ui/button";
  * reloads after the post. Signed out, it asks the visitor to log in and come back here.
  */
 export function SaveDealButton({ vendorPeptideId }: { vendorPeptideId: string }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const location = useLocation();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);

@@ -215,7 +215,8 @@ export function SearchBox({ className }: { className?: string }) {
               id={optionId(index)}
               role="option"
               aria-selected={index === activeIndex}
-              aria-label={[suggestion.label, KIND_LABELS[suggestion.kind], suggestion.detail]
+              // In the order the option shows them: its name contains its visible text.
+              aria-label={[suggestion.label, suggestion.detail, KIND_LABELS[suggestion.kind]]
                 .filter(Boolean)
                 .join(", ")}
               // Keeps the focus in the input, so the click is not lost to its blur.

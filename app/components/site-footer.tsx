@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 
 import { FOOTER_REFRESH_DELAY_MS, type FooterSection } from "~/lib/constants";
+import { SITE_FEED_PATH } from "~/lib/price-drop-feed";
 
 import { useAgeGate } from "./age-gate";
 
@@ -59,6 +60,16 @@ export function SiteFooter({ sections }: { sections: FooterSectionView[] }) {
               dangerouslySetInnerHTML={{ __html: copyright.content }}
             />
           ) : null}
+          <nav aria-label="Open data" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-medium">Open data:</span>
+            {/* Plain links: these answer JSON and Atom, not pages of the app. */}
+            <a href="/api/v1/openapi.json" className="underline underline-offset-2">
+              API (OpenAPI)
+            </a>
+            <a href={SITE_FEED_PATH} className="underline underline-offset-2">
+              Price-drop feed (Atom)
+            </a>
+          </nav>
           <button type="button" className="underline-offset-2 hover:underline" onClick={reset}>
             Reset age confirmation
           </button>

@@ -32,15 +32,15 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
     <header className="border-b bg-background">
       <div className="container mx-auto flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
-        <Link
-          to="/"
-          className="flex items-center gap-2 font-semibold tracking-tight"
-          aria-label="PeptidePrices home"
-        >
-          <span className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">
+        {/* Its name is its visible text, so a voice user saying "PeptidePrices" reaches it. */}
+        <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
+          <span
+            aria-hidden
+            className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
+          >
             PP
           </span>
-          <span className="hidden sm:inline">PeptidePrices</span>
+          <span className="sr-only sm:not-sr-only">PeptidePrices</span>
         </Link>
         <nav
           aria-label="Main"

@@ -58,6 +58,17 @@ describe("priceDropEntry", () => {
       "Apex Peptide Labs lowered BPC-157 10mg from $49.00 to $39.00 (20% less, before any coupon); in stock when seen.",
     );
   });
+
+  it("never says a cut is 0% less: a cut under half a percent is 'under 1% less'", () => {
+    const summary = priceDropEntry(drop({ previousPrice: 49.99, price: 49.89 }), BASE_URL).summary;
+    expect(summary).toContain("from $49.99 to $49.89 (under 1% less, before any coupon)");
+    expect(summary).not.toContain("0% less");
+  });
+
+  it("rounds a cut of half a percent or more to whole percents", () => {
+    const summary = priceDropEntry(drop({ previousPrice: 100, price: 99.4 }), BASE_URL).summary;
+    expect(summary).toContain("(1% less, before any coupon)");
+  });
 });
 
 describe("atom helpers", () => {

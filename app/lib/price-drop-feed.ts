@@ -40,14 +40,21 @@ export function priceDropTitle(drop: PriceDropItem): string {
   return `${drop.peptideName} ${pack} at ${drop.vendorName}: ${formatPrice(drop.previousPrice, drop.currency)} → ${formatPrice(drop.price, drop.currency)}`;
 }
 
+/**
+ * "20% less" for a cut of a whole percent or more; "under 1% less" below that, since a cut
+ * rounded down to "0% less" reads as no cut at all.
+ */
+function dropPercentText(previousPrice: number, price: number): string {
+  const percent = ((previousPrice - price) / previousPrice) * 100;
+  return percent < 0.5 ? "under 1% less" : `${Math.round(percent)}% less`;
+}
+
 function priceDropSummary(drop: PriceDropItem): string {
   const pack = formatPack(sizeLabel(drop), drop.vials);
-  const percent =
-    drop.previousPrice > 0
-      ? Math.round(((drop.previousPrice - drop.price) / drop.previousPrice) * 100)
-      : 0;
+  const change =
+    drop.previousPrice > 0 ? `${dropPercentText(drop.previousPrice, drop.price)}, ` : "";
   const stock = drop.inStock ? "in stock" : "out of stock";
-  return `${drop.vendorName} lowered ${drop.peptideName} ${pack} from ${formatPrice(drop.previousPrice, drop.currency)} to ${formatPrice(drop.price, drop.currency)} (${percent}% less, before any coupon); ${stock} when seen.`;
+  return `${drop.vendorName} lowered ${drop.peptideName} ${pack} from ${formatPrice(drop.previousPrice, drop.currency)} to ${formatPrice(drop.price, drop.currency)} (${change}before any coupon); ${stock} when seen.`;
 }
 
 function hostOf(baseUrl: string): string {

@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import {
   data,
-  isRouteErrorResponse,
   Link,
   redirect,
   useNavigation,
@@ -20,8 +19,9 @@ import { PriceHistoryChart } from "~/components/price-history-chart";
 import { KeyBenefits, RecommendedPeptides } from "~/components/peptide-extras";
 import { PriceTable } from "~/components/price-table";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
+import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { jsonForScript, priceSummary, productDescription, productJsonLd } from "~/lib/json-ld";
 import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { peptideFeedPath } from "~/lib/price-drop-feed";
@@ -177,7 +177,14 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
           {peptide.description ? (
             <p className="max-w-prose text-muted-foreground">{peptide.description}</p>
           ) : null}
-          {chartSize ? (
+          {sizeId === null && sizes.length > 1 ? (
+            // "All" sizes: which size goes into the stack is the visitor's choice, not the first's.
+            <AddToStackPicker
+              peptide={peptide.slug}
+              peptideName={peptide.name}
+              sizes={sizes.map((size) => size.label)}
+            />
+          ) : chartSize ? (
             <div>
               <AddToStackButton
                 peptide={peptide.slug}
@@ -241,20 +248,20 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">
-        {notFound ? "Peptide not found" : "Failed to load peptide details"}
-      </h1>
-      <p className="text-muted-foreground">
-        {notFound
-          ? "We could not find a peptide at this address."
-          : "Please try again in a moment."}
-      </p>
-      <Button asChild>
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusViews={{
+        404: {
+          title: "Peptide not found",
+          message: "We could not find a peptide at this address.",
+        },
+      }}
+      fallback={{
+        title: "Failed to load peptide details",
+        message: "Please try again in a moment.",
+      }}
+      link={{ to: "/", label: "Return to Home" }}
+    />
   );
 }

@@ -53,8 +53,8 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">
-            Type a peptide name, another name it goes by, a category or a vendor in the search box
-            above.
+            Type a peptide name, another name it goes by, a word of its description, a category or a
+            vendor in the search box above.
           </p>
         )}
       </div>

@@ -6,6 +6,7 @@ import { getPricingContext } from "~/.server/pricing-context.server";
 import { quoteStack } from "~/.server/stack.server";
 import { StackBaskets } from "~/components/stack/stack-baskets";
 import { Button } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { stackUrl } from "~/lib/stack";
 
 import type { Route } from "./+types/stack.shared";
@@ -82,16 +83,15 @@ export default function SharedStack({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold">Stack not found</h1>
-      <p className="max-w-sm text-muted-foreground">
-        This stack does not exist or is no longer shared.
-      </p>
-      <Button asChild>
-        <Link to="/stack">Go to the stack optimizer</Link>
-      </Button>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      fallback={{
+        title: "Stack not found",
+        message: "This stack does not exist or is no longer shared.",
+      }}
+      link={{ to: "/stack", label: "Go to the stack optimizer" }}
+    />
   );
 }

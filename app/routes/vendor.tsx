@@ -1,5 +1,5 @@
 import { ArrowLeft, ExternalLink, Star, Store } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 
 import { publicPageHeaders } from "~/.server/cache-headers.server";
 import { findVendorSlugRedirect, getVendorProfile } from "~/.server/data/vendor-profile.server";
@@ -7,7 +7,7 @@ import { getPricingContext } from "~/.server/pricing-context.server";
 import { CouponCell } from "~/components/copy-coupon-button";
 import { VendorOffers } from "~/components/vendor-offers";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate } from "~/lib/format";
 import { jsonForScript } from "~/lib/json-ld";
 import { formatCouponDiscount } from "~/lib/pricing";
@@ -195,18 +195,17 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">
-        {notFound ? "Vendor not found" : "Failed to load vendor details"}
-      </h1>
-      <p className="text-muted-foreground">
-        {notFound ? "We could not find a vendor at this address." : "Please try again in a moment."}
-      </p>
-      <Button asChild>
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusViews={{
+        404: { title: "Vendor not found", message: "We could not find a vendor at this address." },
+      }}
+      fallback={{
+        title: "Failed to load vendor details",
+        message: "Please try again in a moment.",
+      }}
+      link={{ to: "/", label: "Return to Home" }}
+    />
   );
 }

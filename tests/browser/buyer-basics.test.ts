@@ -65,6 +65,15 @@ describe("age gate", () => {
     );
     // Everything the gate made inert, before hydration or after, is usable again.
     expect(await page.evaluate(() => document.querySelector("[inert]") === null)).toBe(true);
+    // The focus is not lost to <body>: it lands on the page's main heading.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const heading = document.querySelector("main h1");
+          return heading !== null && document.activeElement === heading;
+        }),
+      )
+      .toBe(true);
     await expect
       .poll(async () => {
         await page.mouse.wheel(0, 600);
@@ -138,6 +147,9 @@ describe("saving deals", () => {
     const card = page.getByTestId("saved-deal").first();
     await card.getByRole("button", { name: `Copy coupon code ${offer.code}` }).waitFor();
     expect(await card.textContent()).toMatch(/Price now.*as of/);
+    // The deal's title leads back to its peptide.
+    const title = card.getByRole("link", { name: "BPC-157", exact: true });
+    expect(await title.getAttribute("href")).toBe(`/peptide/${offer.slug}`);
 
     // The button still says Saved after a reload, and a second click unsaves.
     await page.goto(url(`/peptide/${offer.slug}`));

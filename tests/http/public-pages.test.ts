@@ -458,6 +458,18 @@ describe("search", () => {
     expect(html).toContain('name="robots" content="noindex, follow"');
   });
 
+  it("/search and its suggestions find the words of descriptions: 'glp' finds the GLP-1 agonists", async () => {
+    const { html } = await page("/search?q=glp");
+    expect(html).toContain('href="/peptide/semaglutide"');
+    expect(html).toContain('href="/peptide/tirzepatide"');
+    const body = (await (await server.fetch("/search/suggestions?q=glp")).json()) as {
+      suggestions: { label: string }[];
+    };
+    expect(body.suggestions.map((suggestion) => suggestion.label)).toEqual(
+      expect.arrayContaining(["Semaglutide", "Tirzepatide"]),
+    );
+  });
+
   it("/search says so when nothing matches, and bounds the query", async () => {
     const { response, html } = await page(`/search?q=${"zq".repeat(200)}`);
     expect(response.status).toBe(200);

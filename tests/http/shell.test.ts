@@ -44,6 +44,15 @@ describe("the running site", () => {
     expect(html).toContain("Preferred Retailers");
   });
 
+  it("links the open data from the footer: the API's OpenAPI document and the price-drop feed", async () => {
+    const html = await (await server.fetch("/catalog")).text();
+    const footer = html.slice(html.indexOf("<footer"));
+    const nav = footer.match(/<nav aria-label="Open data"[\s\S]*?<\/nav>/)?.[0] ?? "";
+    const links = [...nav.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(links).toEqual(["/api/v1/openapi.json", "/feeds/price-drops.atom"]);
+    for (const link of links) expect((await server.fetch(link)).status, link).toBe(200);
+  });
+
   it("renders the age gate in the page's HTML, with the head script that hides it for the verified", async () => {
     for (const path of ["/", "/compare"]) {
       const html = await (await server.fetch(path)).text();

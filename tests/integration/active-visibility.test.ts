@@ -326,6 +326,14 @@ describe("an inactive peptide is gone from the public side", () => {
     const [back] = await listSavedDeals(app.db, { userId });
     expect(back).toMatchObject({ priceNow: 40, peptideSlug: "hidetide" });
   });
+
+  it("a saved deal whose price alone is hidden still links to its public peptide", async () => {
+    expect(await saveDeal(app.db, { userId, vendorPeptideId: priceA })).toBe("already-saved");
+    await bulkPrices("deactivate", [priceA]);
+    const [deal] = await listSavedDeals(app.db, { userId });
+    expect(deal).toMatchObject({ priceNow: null, peptideSlug: "hidetide" });
+    await bulkPrices("activate", [priceA]);
+  });
 });
 
 describe("an inactive vendor price is neither shown nor counted", () => {

@@ -18,6 +18,11 @@ beforeAll(async () => {
     .update(t.peptides)
     .set({ aliases: ["Bremelanotide"] })
     .where(eq(t.peptides.name, "PT-141"));
+  // A description naming another peptide: found by it, ranked after that peptide's own matches.
+  await app.db
+    .update(t.peptides)
+    .set({ description: "Often stacked with thymosin beta-4 fragments in tissue studies." })
+    .where(eq(t.peptides.name, "KPV"));
 });
 afterAll(async () => {
   await app?.dispose();
@@ -46,6 +51,25 @@ describe("searchCatalog", () => {
     expect(result.peptides[0]).toMatchObject({ name: "PT-141", matchedAlias: "Bremelanotide" });
     const thymosin = await names("thymosin");
     expect(thymosin).toEqual(expect.arrayContaining(["Thymosin Alpha-1", "TB-500"]));
+  });
+
+  it("finds the words of a description: 'glp' finds the GLP-1 agonists", async () => {
+    expect(await names("glp")).toEqual(expect.arrayContaining(["Semaglutide", "Tirzepatide"]));
+    expect(await names("receptor agonist")).toEqual(
+      expect.arrayContaining(["Semaglutide", "Tirzepatide"]),
+    );
+  });
+
+  it("ranks name matches first, then alias matches, then description matches", async () => {
+    const thymosin = await names("thymosin");
+    const at = (name: string) => thymosin.indexOf(name);
+    expect(at("Thymosin Alpha-1")).toBe(0);
+    expect(at("TB-500")).toBe(1);
+    expect(at("KPV")).toBeGreaterThan(at("TB-500"));
+  });
+
+  it("matches one or two letters against no description", async () => {
+    expect(await names("gl")).not.toContain("Semaglutide");
   });
 
   it("finds the words of a name or alias in any order", async () => {
@@ -94,5 +118,16 @@ describe("searchCatalog", () => {
     const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
     expect(text).toContain("peptides_search_keys_trgm_idx");
     expect(text).toContain("peptides_search_document_idx");
+  });
+
+  it("uses an index for the words of descriptions", async () => {
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(sql`explain
+        select id from peptides
+         where peptide_description_document(description) @@ to_tsquery('simple', 'glp:*')`);
+    });
+    const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
+    expect(text).toContain("peptides_description_document_idx");
   });
 });

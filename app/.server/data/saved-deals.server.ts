@@ -1,4 +1,5 @@
 import { and, arrayContains, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import type { DealTag } from "~/lib/forms/deals";
 import { applyCoupon, couponFromColumns, isCouponActive } from "~/lib/pricing";
@@ -50,6 +51,9 @@ const couponColumns = {
   expirationDate: coupons.expirationDate,
 };
 
+/** The saved price whatever its visibility: its peptide stays linkable while the price is hidden. */
+const savedPrice = alias(vendorPeptides, "saved_price");
+
 /** One user's saved deals, newest first, with today's price; one query. */
 export async function listSavedDeals(
   db: Database,
@@ -85,7 +89,8 @@ export async function listSavedDeals(
       vendorPeptides,
       and(eq(vendorPeptides.id, savedDeals.vendorPeptideId), priceIsPublic()),
     )
-    .leftJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
+    .leftJoin(savedPrice, eq(savedPrice.id, savedDeals.vendorPeptideId))
+    .leftJoin(peptides, and(eq(peptides.id, savedPrice.peptideId), peptideIsPublic()))
     .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
     .where(

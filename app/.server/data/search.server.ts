@@ -39,11 +39,21 @@ export interface CatalogSearchResult {
 const EMPTY: CatalogSearchResult = { peptides: [], categories: [], vendors: [] };
 
 /**
- * Peptides (by name or alias), categories and vendors matching a query, best first: two
- * queries, both served by the indexes of drizzle/0005_search_indexes.sql. A name matches when
- * its letters and digits contain the query's ("bpc157" → BPC-157), when it is within a typo or
- * two (trigram word similarity), or when every word of the query begins a word of the name or
- * an alias, in any order (full text).
+ * Ranking tiers, best first; each outweighs every score within a tier (at most 7). A typo
+ * match ranks below every exact one: "beta thymosin" is TB-500's alias word for word before
+ * it is a misspelling of "Thymosin Alpha-1".
+ */
+const TIERS = { name: 30, alias: 20, typo: 10, description: 0 };
+
+/**
+ * Peptides (by name, alias or the words of their description), categories and vendors
+ * matching a query, best first: two queries, both served by the indexes of
+ * drizzle/0007_search_indexes.sql and 0023_description_search_index.sql. A name or alias
+ * matches when its letters and digits contain the query's ("bpc157" → BPC-157), when it is
+ * within a typo or two (trigram word similarity), or when every word of the query begins a
+ * word of it, in any order (full text); a description matches by full text only, from three
+ * letters on. Name matches come first, then alias matches, then typo matches, then
+ * description matches.
  */
 export async function searchCatalog(
   db: Database,
@@ -56,22 +66,30 @@ export async function searchCatalog(
 
   const peptideKeys = sql`peptide_search_keys(${peptides.name}, ${peptides.aliases})`;
   const peptideDocument = sql`peptide_search_document(${peptides.name}, ${peptides.aliases})`;
+  const nameKey = sql`search_key(${peptides.name})`;
   const tsQuery = sql`to_tsquery('simple', ${query.prefixTsQuery})`;
   const wordPrefix = or(
     sql`${peptideKeys} like ${`${key}%`}`,
     sql`${peptideKeys} like ${`% ${key}%`}`,
   );
-  // One or two letters have no trigram of their own to look up: they match word beginnings only.
-  const peptideMatches =
-    key.length < 3
-      ? wordPrefix
-      : or(
-          sql`${peptideKeys} like ${contains}`,
-          sql`${key} <% ${peptideKeys}`,
-          sql`${peptideDocument} @@ ${tsQuery}`,
-        );
+  // One or two letters have no trigram of their own to look up: they match word beginnings
+  // only, and never a description, where they would begin a word of nearly every one.
+  const shortQuery = key.length < 3;
+  const nameWords = sql`to_tsvector('simple', ${peptides.name}) @@ ${tsQuery}`;
+  const nameExact = shortQuery
+    ? or(sql`${nameKey} like ${`${key}%`}`, nameWords)
+    : or(sql`${nameKey} like ${contains}`, nameWords);
+  const keysExact = shortQuery
+    ? wordPrefix
+    : or(sql`${peptideKeys} like ${contains}`, sql`${peptideDocument} @@ ${tsQuery}`);
+  const keysMatch = shortQuery ? keysExact : or(keysExact, sql`${key} <% ${peptideKeys}`);
+  const descriptionMatches = sql`peptide_description_document(${peptides.description}) @@ ${tsQuery}`;
+  const peptideMatches = shortQuery ? keysMatch : or(keysMatch, descriptionMatches);
+  const tier = (name: keyof typeof TIERS) => sql.raw(String(TIERS[name]));
   const peptideScore = sql<number>`
-    (case when search_key(${peptides.name}) = ${key} then 4 else 0 end)
+    (case when ${nameExact} then ${tier("name")} when ${keysExact} then ${tier("alias")}
+          when ${keysMatch} then ${tier("typo")} else ${tier("description")} end)
+    + (case when ${nameKey} = ${key} then 4 else 0 end)
     + (case when ${wordPrefix} then 2 when ${peptideKeys} like ${contains} then 1 else 0 end)
     + word_similarity(${key}, ${peptideKeys})`;
 
@@ -79,7 +97,7 @@ export async function searchCatalog(
     sql<number>`(case when search_key(${name}) like ${`${key}%`} then 2
                      when search_key(${name}) like ${contains} then 1 else 0 end)
                 + word_similarity(${key}, search_key(${name}))`;
-  const nameMatches = (name: typeof categories.name | typeof vendors.name) =>
+  const namedMatches = (name: typeof categories.name | typeof vendors.name) =>
     or(sql`search_key(${name}) like ${contains}`, sql`${key} <% search_key(${name})`);
 
   const peptideQuery = db
@@ -109,7 +127,7 @@ export async function searchCatalog(
       score: nameScore(categories.name).mapWith(Number).as("score"),
     })
     .from(categories)
-    .where(nameMatches(categories.name));
+    .where(namedMatches(categories.name));
   const vendorHits = db
     .select({
       kind: sql<"category" | "vendor">`'vendor'`.as("kind"),
@@ -118,7 +136,7 @@ export async function searchCatalog(
       score: nameScore(vendors.name).mapWith(Number).as("score"),
     })
     .from(vendors)
-    .where(nameMatches(vendors.name));
+    .where(namedMatches(vendors.name));
   const nameQuery = categoryHits
     .unionAll(vendorHits)
     .orderBy(desc(sql`score`), asc(sql`name`))

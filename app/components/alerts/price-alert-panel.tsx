@@ -1,12 +1,12 @@
 import { BellRing } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Skeleton } from "~/components/ui/skeleton";
+import { useRootData } from "~/hooks/use-root-data";
 import { loginPathFor } from "~/lib/site-path";
-import type { loader as rootLoader } from "~/root";
 
 import type { loader as alertsLoader } from "../../routes/alerts";
 import { DeleteAlertButton } from "./price-alert-list";
@@ -26,7 +26,7 @@ export function PriceAlertPanel({
   sizes: { id: string; label: string }[];
   selectedSizeId: string | null;
 }) {
-  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const signedIn = Boolean(useRootData()?.user);
   const location = useLocation();
   const fetcher = useFetcher<typeof alertsLoader>();
   const { load } = fetcher;

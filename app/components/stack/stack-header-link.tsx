@@ -21,20 +21,20 @@ export function StackHeaderLink({ className }: { className?: string }) {
     };
   }, []);
   return (
-    <Link
-      to="/stack"
-      className={className}
-      aria-label={count > 0 ? `Stack, ${count} ${count === 1 ? "item" : "items"}` : "Stack"}
-    >
+    // Named by its visible text ("Stack 3 items"), which a voice user can say to reach it.
+    <Link to="/stack" className={className}>
       <Layers className="size-4" aria-hidden />
       <span>Stack</span>
       {count > 0 ? (
-        <span
-          className="ml-1 rounded-full bg-primary px-1.5 text-xs leading-5 font-medium text-primary-foreground tabular-nums"
-          data-testid="stack-count"
-        >
-          {count}
-        </span>
+        <>
+          <span
+            className="ml-1 rounded-full bg-primary px-1.5 text-xs leading-5 font-medium text-primary-foreground tabular-nums"
+            data-testid="stack-count"
+          >
+            {count}
+          </span>
+          <span className="sr-only">{count === 1 ? " item" : " items"}</span>
+        </>
       ) : null}
     </Link>
   );

@@ -7,6 +7,7 @@ import { TableStateInputs } from "~/components/admin/table-filter-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AUDIT_ACTOR_MAX, AUDIT_TABLE } from "~/lib/admin-tables";
 import { humaniseAuditKey } from "~/lib/audit";
 import { readTablePage, TABLE_QUERY_MAX } from "~/lib/table-query";
@@ -124,16 +125,16 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <div className="flex flex-col items-start gap-4">
-      <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
-      <p role="alert" className="text-destructive">
-        The audit log could not be loaded. Please try again.
-      </p>
-      <Button asChild variant="outline">
-        <Link to="/admin/audit">Back to the audit log</Link>
-      </Button>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      layout="section"
+      fallback={{
+        title: "Audit log",
+        message: "The audit log could not be loaded. Please try again.",
+      }}
+      link={{ to: "/admin/audit", label: "Back to the audit log", variant: "outline" }}
+    />
   );
 }

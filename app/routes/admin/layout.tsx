@@ -14,13 +14,13 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { data, isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from "react-router";
+import { data, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
 
 import { adminGuard, adminOf } from "~/.server/admin-guard.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { TRASH_UNDO_FETCHER_KEY } from "~/components/admin/trash-undo";
-import { Button } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   readSidebarState,
   Sidebar,
@@ -172,18 +172,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isAdminRefusal(error)) return <AdminAccessRequired />;
-  // A refused upload (e.g. cut at its limit, 413) is thrown as an answer that carries its reason.
-  const reason: string | null =
-    isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : null;
   return (
-    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{reason ? "Request refused" : "Something went wrong"}</h1>
-      <p className="text-muted-foreground">
-        {reason ?? "The admin page could not be loaded. Please try again."}
-      </p>
-      <Button asChild variant="outline">
-        <Link to="/admin">Back to admin</Link>
-      </Button>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      // A refused upload (e.g. cut at its limit, 413) is thrown as an answer that carries its reason.
+      fallback={(thrown) =>
+        isRouteErrorResponse(thrown) && typeof thrown.data?.error === "string"
+          ? { title: "Request refused", message: thrown.data.error }
+          : {
+              title: "Something went wrong",
+              message: "The admin page could not be loaded. Please try again.",
+            }
+      }
+      link={{ to: "/admin", label: "Back to admin", variant: "outline" }}
+    />
   );
 }

@@ -1,0 +1,55 @@
+import { isRouteErrorResponse, Link } from "react-router";
+
+import { Button } from "./ui/button";
+
+export interface ErrorView {
+  title: string;
+  message: string;
+}
+
+/**
+ * The one error boundary of the app's routes: a heading, a message and a way back. The view
+ * comes from `statusViews` for an answer thrown with that status (a 404), else from `fallback`
+ * (a function may read the error, e.g. a reason the answer carries). "page" fills a route's
+ * main area; "section" sits inside a layout that already has its <main> (the back office).
+ */
+export function GeneralErrorBoundary({
+  error,
+  statusViews = {},
+  fallback,
+  link,
+  layout = "page",
+}: {
+  error: unknown;
+  statusViews?: Partial<Record<number, ErrorView>>;
+  fallback: ErrorView | ((error: unknown) => ErrorView);
+  link: { to: string; label: string; variant?: "default" | "outline" };
+  layout?: "page" | "section";
+}) {
+  const view =
+    (isRouteErrorResponse(error) ? statusViews[error.status] : undefined) ??
+    (typeof fallback === "function" ? fallback(error) : fallback);
+  const action = (
+    <Button asChild variant={link.variant ?? "default"}>
+      <Link to={link.to}>{link.label}</Link>
+    </Button>
+  );
+  if (layout === "section") {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <h1 className="text-2xl font-bold tracking-tight">{view.title}</h1>
+        <p role="alert" className="text-destructive">
+          {view.message}
+        </p>
+        {action}
+      </div>
+    );
+  }
+  return (
+    <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">{view.title}</h1>
+      <p className="max-w-prose text-muted-foreground">{view.message}</p>
+      {action}
+    </main>
+  );
+}
