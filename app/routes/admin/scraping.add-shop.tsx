@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 
 import { adminOf } from "~/.server/admin-guard.server";
+import { appOf } from "~/.server/context.server";
 import { Field } from "~/components/admin/form-controls";
 import {
   ShopPreview,
@@ -31,7 +32,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  const { app } = context;
+  const app = appOf(context);
   const parsed = addShopActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return failure(firstIssueMessage(parsed.error), 400);
   const form = parsed.data;
