@@ -181,6 +181,7 @@ function expectedMatch([peptideId, quantity, unit, vials, blend, form]: Expected
     vials: vials ?? 1,
     blend: blend ?? false,
     form: form ?? "vial",
+    lookAlikeOf: null,
   };
 }
 

@@ -4,6 +4,8 @@
  * scraper, the review queue and the tests share one reading.
  */
 
+import { readPack, SIZE, UNIT_SOURCE } from "./listing-size";
+
 export type ListingUnit = "mg" | "IU" | "ml";
 export type ListingForm = "vial" | "capsule" | "tablet" | "spray" | "pen" | "other";
 
@@ -22,6 +24,12 @@ export interface ListingMatch {
   vials: number;
   blend: boolean;
   form: ListingForm;
+  /**
+   * The catalogue peptide the title names with a qualifier that makes it another product
+   * ("TB-500 Fragment 17-23", "Melanotan 1" against Melanotan II, "with DAC" where the
+   * catalogue's entry does not say): peptideId is then null, and the listing waits for review.
+   */
+  lookAlikeOf: string | null;
 }
 
 interface Token {
@@ -172,6 +180,7 @@ function nameKeys(catalogue: readonly CataloguePeptide[]): NameKey[] {
 
 interface Candidate {
   peptideId: string;
+  key: string;
   first: number;
   last: number;
   length: number;
@@ -181,7 +190,7 @@ interface Candidate {
 }
 
 /** Occurrences of each name in the title, aligned on whole tokens ("BPC157" = "BPC 157"). */
-function findCandidates(tokens: Token[], keys: NameKey[]): Candidate[] {
+function findCandidates(tokens: Token[], keys: NameKey[], ignoreDac = false): Candidate[] {
   const offsets: number[] = [];
   let compact = "";
   for (const token of tokens) {
@@ -195,13 +204,14 @@ function findCandidates(tokens: Token[], keys: NameKey[]): Candidate[] {
   const titleDac = dacState(tokens);
   const candidates: Candidate[] = [];
   for (const name of keys) {
-    if (name.dac !== null && titleDac !== null && name.dac !== titleDac) continue;
+    if (!ignoreDac && name.dac !== null && titleDac !== null && name.dac !== titleDac) continue;
     for (let at = compact.indexOf(name.key); at >= 0; at = compact.indexOf(name.key, at + 1)) {
       const first = startIndex.get(at);
       const last = endIndex.get(at + name.key.length);
       if (first === undefined || last === undefined) continue;
       candidates.push({
         peptideId: name.peptideId,
+        key: name.key,
         first,
         last,
         length: name.key.length,
@@ -277,121 +287,6 @@ function hasBlendMarker(text: string): boolean {
   return /[\p{L}\d)#]\s*\/\s*[\p{L}\d(#]/u.test(slashes);
 }
 
-const UNIT_SOURCE = String.raw`(mcg|µg|μg|ug|mg|g|ml|iu|i\.u\.)`;
-const SIZE = new RegExp(
-  String.raw`(?<![\d.,a-wyz])(\d+(?:[.,]\d+)?)\s?${UNIT_SOURCE}(?![a-z])`,
-  "g",
-);
-// A bare count after "x" that is not itself a size: "10mg x 3", "5mg x 10 vials".
-const TIMES_COUNT = new RegExp(
-  String.raw`^\s*[x*]\s*(\d+)(?![\d.,])(?!\s?${UNIT_SOURCE}(?![a-z]))`,
-);
-const COUNT_TIMES = /(?<![\d.,])(\d+)\s*(?:vials?\s*)?[x*]\s*$/;
-const PACK_PATTERNS = [
-  /(?<![\d.,])(\d+)\s*-?\s*(?:vials?|bottles?|pcs|pieces|ampoules?|amps|units)\b/,
-  /(?<![\d.,])(\d+)\s*-?\s*(?:packs?|pk|kits?|boxe?s?)\b/,
-  /\b(?:pack|box|set|kit|case|lot|bundle)\s+of\s+(\d+)\b/,
-  /(?:^|\s)(\d+)\s*x(?=\s|$)/,
-];
-
-interface Size {
-  quantity: number;
-  unit: ListingUnit;
-  start: number;
-  end: number;
-  inBrackets: boolean;
-  /** A count written against this size: "5 x 10mg", "10mg x 5". */
-  count: number | null;
-}
-
-function toNumber(raw: string): number {
-  // "5,000IU" groups thousands; "2,5mg" is a European decimal comma.
-  return Number(/,\d{3}$/.test(raw) ? raw.replace(",", "") : raw.replace(",", "."));
-}
-
-function toSize(quantity: number, rawUnit: string): { quantity: number; unit: ListingUnit } {
-  const unit = rawUnit.replace(/\./g, "");
-  const round = (value: number) => Number(value.toFixed(6));
-  if (unit === "iu") return { quantity, unit: "IU" };
-  if (unit === "ml") return { quantity, unit: "ml" };
-  if (unit === "g") return { quantity: round(quantity * 1000), unit: "mg" };
-  if (unit === "mg") return { quantity, unit: "mg" };
-  return { quantity: round(quantity / 1000), unit: "mg" };
-}
-
-function bracketDepthAt(text: string, index: number): number {
-  let depth = 0;
-  for (const char of text.slice(0, index)) {
-    if ("([{".includes(char)) depth += 1;
-    else if (")]}".includes(char)) depth = Math.max(0, depth - 1);
-  }
-  return depth;
-}
-
-function readCount(raw: string): number | null {
-  const count = Number(raw);
-  return Number.isInteger(count) && count >= 1 && count <= 1000 ? count : null;
-}
-
-function findSizes(text: string): Size[] {
-  return [...text.matchAll(SIZE)].map((match) => {
-    const start = match.index;
-    const end = start + match[0].length;
-    const before = COUNT_TIMES.exec(text.slice(0, start));
-    const after = TIMES_COUNT.exec(text.slice(end));
-    return {
-      ...toSize(toNumber(match[1]), match[2]),
-      start,
-      end,
-      inBrackets: bracketDepthAt(text, start) > 0,
-      count: readCount(before?.[1] ?? after?.[1] ?? ""),
-    };
-  });
-}
-
-/**
- * The size of one vial and the vial count. A count written against a size ("5 x 10mg")
- * names the vial size, also inside brackets when it adds up to the headline
- * ("10mg (2 x 5mg)"); otherwise the first size outside brackets is the headline.
- */
-function readPack(
-  text: string,
-  blend: boolean,
-): { quantity: number | null; unit: ListingUnit | null; vials: number } {
-  const sizes = findSizes(text);
-  const outside = sizes.filter((size) => !size.inBrackets);
-  const headline = outside[0] ?? sizes[0];
-  const counted = sizes.find(
-    (size) =>
-      size.count !== null &&
-      (!size.inBrackets ||
-        outside.length === 0 ||
-        (headline.unit === size.unit &&
-          Math.abs(headline.quantity - size.quantity * size.count) < 1e-6)),
-  );
-  if (counted) return { quantity: counted.quantity, unit: counted.unit, vials: counted.count! };
-  const masked = sizes.reduce(
-    (rest, size) =>
-      rest.slice(0, size.start) + " ".repeat(size.end - size.start) + rest.slice(size.end),
-    text,
-  );
-  let vials = 1;
-  for (const pattern of PACK_PATTERNS) {
-    const count = readCount(pattern.exec(masked)?.[1] ?? "");
-    if (count !== null) {
-      vials = count;
-      break;
-    }
-  }
-  if (!headline) return { quantity: null, unit: null, vials };
-  const sameUnit = outside.filter((size) => size.unit === headline.unit);
-  const quantity =
-    blend && sameUnit.length > 1
-      ? Number(sameUnit.reduce((sum, size) => sum + size.quantity, 0).toFixed(6))
-      : headline.quantity;
-  return { quantity, unit: headline.unit, vials };
-}
-
 const FORMS: [ListingForm, RegExp][] = [
   ["capsule", /\b(?:capsules?|caps|softgels?)\b/],
   ["tablet", /\b(?:tablets?|tabs|pills?|lozenges?|troches?)\b/],
@@ -420,24 +315,126 @@ function maskNames(text: string, tokens: Token[], spans: Candidate[]): string {
   return masked;
 }
 
+/**
+ * Words that turn a peptide into another product: "TB-500 Fragment" is not TB-500, "PEG-MGF"
+ * not MGF, "IGF-1 DES" or "LR3" not IGF-1, "Mod GRF" not GRF. They count where the catalogue
+ * name (or an alias) that matched does not itself contain them.
+ */
+const QUALIFIERS = new Set([
+  "fragment",
+  "dac",
+  "des",
+  "lr",
+  "peg",
+  "pegylated",
+  "mod",
+  "modified",
+  "analog",
+  "analogue",
+]);
+
+// A number after a name that is a size or a count, not part of the name ("BPC-157 5 mg").
+const SIZE_OR_COUNT_AFTER = new RegExp(
+  String.raw`^(?:[.,]\d+)?\s?(?:${UNIT_SOURCE.slice(1, -1)}|[x*]|vials?|pcs|pieces|packs?|%)(?![a-z])`,
+);
+
+/** The number right after the tokens first..last when it is not a size: "Melanotan 1 10mg". */
+function numberAfter(text: string, tokens: Token[], last: number): string | null {
+  const next = tokens[last + 1];
+  if (!next || !/^\d+$/.test(next.text)) return null;
+  if (!/^[\s-]*$/.test(text.slice(tokens[last].end, next.start))) return null;
+  const after = text.slice(next.end);
+  // A range ("Fragment 17-23") names residues of the same product, not another number.
+  return SIZE_OR_COUNT_AFTER.test(after) || /^\s*-\s*\d/.test(after) ? null : next.text;
+}
+
+/**
+ * The look-alike of one identified peptide: a qualifier word outside every catalogue name of
+ * it that matched, a DAC state its name does not state (unless another entry is the one with
+ * the other state, so this one is the plain one), or a number after a name that has none.
+ */
+function qualifiedLookAlike(
+  text: string,
+  tokens: Token[],
+  keys: NameKey[],
+  found: Identification,
+): boolean {
+  const peptideId = found.peptideIds[0];
+  const own = found.spans.filter((span) => span.peptideId === peptideId);
+  const covered = new Set(
+    own.flatMap((span) =>
+      Array.from({ length: span.last - span.first + 1 }, (_, i) => span.first + i),
+    ),
+  );
+  const titleDac = dacState(tokens);
+  const longest = own.reduce((best, span) => (span.length > best.length ? span : best));
+  const ownDac = keys.find((key) => key.peptideId === peptideId && key.key === longest.key)?.dac;
+  const otherHasDacState = keys.some(
+    (key) =>
+      key.peptideId !== peptideId &&
+      key.dac !== null &&
+      key.dac !== titleDac &&
+      key.key === longest.key,
+  );
+  return (
+    tokens.some((token, index) => {
+      if (covered.has(index) || !QUALIFIERS.has(token.text)) return false;
+      if (token.text === "dac") return !ownDac && !otherHasDacState;
+      return true;
+    }) ||
+    (numberAfter(text, tokens, longest.last) !== null && !/\d$/.test(longest.key))
+  );
+}
+
+/**
+ * A title naming no catalogue peptide as written, but one of them with another number
+ * ("Melanotan 1" where the catalogue has only Melanotan II) or the other DAC state.
+ */
+function nearMiss(text: string, tokens: Token[], keys: NameKey[]): string | null {
+  const withOtherDac = identify(findCandidates(tokens, keys, true));
+  if (withOtherDac.peptideIds.length === 1 && !withOtherDac.ambiguous)
+    return withOtherDac.peptideIds[0];
+  const numbered = keys.flatMap((key) => {
+    const base = /^(.*\D)\d+$/.exec(key.key)?.[1];
+    return base ? [{ ...key, key: base }] : [];
+  });
+  const peptideIds = new Set(
+    findCandidates(tokens, numbered, true)
+      .filter((span) => numberAfter(text, tokens, span.last) !== null)
+      .map((span) => span.peptideId),
+  );
+  return peptideIds.size === 1 ? [...peptideIds][0] : null;
+}
+
 export function matchListing(name: string, catalogue: readonly CataloguePeptide[]): ListingMatch {
   const text = normalise(name);
   const tokens = tokenise(text);
-  const found = identify(findCandidates(tokens, nameKeys(catalogue)));
+  const keys = nameKeys(catalogue);
+  const found = identify(findCandidates(tokens, keys));
   const rest = maskNames(text, tokens, found.spans);
   const blend = found.peptideIds.length > 1 || found.catalogueBlend || hasBlendMarker(rest);
   const single =
     found.peptideIds.length === 1 && !found.ambiguous && (!blend || found.catalogueBlend);
   const form = readForm(rest);
   const pack = readPack(rest, blend);
+  const lookAlikeOf = blend
+    ? null
+    : single
+      ? qualifiedLookAlike(text, tokens, keys, found)
+        ? found.peptideIds[0]
+        : null
+      : found.peptideIds.length === 0
+        ? nearMiss(text, tokens, keys)
+        : null;
   return {
-    peptideId: single ? found.peptideIds[0] : null,
+    peptideId: single && !lookAlikeOf ? found.peptideIds[0] : null,
     quantity: pack.quantity,
     unit: pack.unit,
     // "500mcg x 60" capsules counts capsules, not vials.
     vials: form === "capsule" || form === "tablet" ? 1 : pack.vials,
     blend,
     form,
+    lookAlikeOf,
   };
 }
 

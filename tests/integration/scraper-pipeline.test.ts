@@ -271,6 +271,25 @@ describe("the review queue's actions", () => {
     expect(await offer(vendorA, "bpc5")).toMatchObject({ price: 24 });
   });
 
+  it("holds a look-alike (a fragment of a catalogue peptide) for review until an alias says it is that peptide", async () => {
+    const source = await addSource(vendorA, "USD");
+    const name = "TB-500 Fragment 17-23 5mg";
+    await applyListings(app, source, [listing(name, 20)]);
+    const item = (await pending(name))!;
+    expect(item.reason).toBe("look_alike");
+    const [suggested] = await app.db
+      .select({ peptideId: t.scrapeReviewItems.suggestedPeptideId })
+      .from(t.scrapeReviewItems)
+      .where(eq(t.scrapeReviewItems.id, item.id));
+    expect(suggested.peptideId).toBe(tb);
+    const before = await offer(vendorA, "tb5");
+
+    expect(await addReviewItemAlias(app, item.id, tb)).toBe("TB-500 Fragment 17-23");
+    await applyListings(app, source, [listing(name, 20.5)]);
+    expect(await offer(vendorA, "tb5")).toMatchObject({ price: 20.5 });
+    expect(before?.price).not.toBe(20.5);
+  });
+
   it("ignores a listing for good: later runs skip it silently", async () => {
     const source = await addSource(vendorA, "USD");
     await applyListings(app, source, [listing("Mystery Peptide 5mg", 30)]);

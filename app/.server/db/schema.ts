@@ -691,6 +691,7 @@ export const scrapeLogs = pgTable(
 export const SCRAPE_REVIEW_REASONS = [
   "blend",
   "not_vial",
+  "look_alike",
   "unknown_peptide",
   "unknown_size",
   "unknown_currency",

@@ -78,6 +78,7 @@ function verdictOf(
 ): Verdict {
   if (match.blend) return { live: false, reason: "blend" };
   if (match.form !== "vial") return { live: false, reason: "not_vial" };
+  if (match.lookAlikeOf) return { live: false, reason: "look_alike" };
   if (!match.peptideId) return { live: false, reason: "unknown_peptide" };
   if (!size) return { live: false, reason: "unknown_size" };
   if (!currency) return { live: false, reason: "unknown_currency" };
@@ -178,7 +179,7 @@ async function applyListing(run: ApplyRun, listing: Listing): Promise<void> {
       unit: match.unit,
       vials: match.vials,
       form: match.form,
-      suggestedPeptideId: match.blend ? null : match.peptideId,
+      suggestedPeptideId: match.blend ? null : (match.peptideId ?? match.lookAlikeOf),
       suggestedSizeOptionId: size?.id ?? null,
     });
     if (queued !== "rejected-before") summary.queued += 1;

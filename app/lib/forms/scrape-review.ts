@@ -78,6 +78,7 @@ export function isReviewIntent(intent: unknown): boolean {
 export const REVIEW_REASON_LABELS: Record<string, string> = {
   blend: "Blend",
   not_vial: "Not a vial",
+  look_alike: "Another product than the catalogue's (fragment, DAC or number)",
   unknown_peptide: "Unknown peptide",
   unknown_size: "Size not in the catalogue",
   unknown_currency: "Currency unknown",

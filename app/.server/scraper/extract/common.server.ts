@@ -163,18 +163,40 @@ export function pageTitle($: CheerioAPI): string | null {
   );
 }
 
+const TITLE_SEPARATORS = [" | ", " – ", " - ", " — ", " :: "];
+
+/**
+ * A title without the " | Shop name" many shops append: the og:site_name where the page states
+ * it, else a last segment without digits after " | " (or after a dash when the document's
+ * <title> ends the same way), so "BPC-157 – 10 mg" keeps its size.
+ */
+function withoutShopSuffix($: CheerioAPI, title: string): string {
+  const site = collapse($('meta[property="og:site_name"]').attr("content") ?? "");
+  const documentTitle = collapse($("head > title").first().text());
+  for (const separator of TITLE_SEPARATORS) {
+    const at = title.lastIndexOf(separator);
+    if (at <= 0) continue;
+    const suffix = title.slice(at + separator.length);
+    const isSite =
+      suffix === site ||
+      (!/\d/.test(suffix) &&
+        suffix.split(" ").length <= 5 &&
+        (separator === " | " || documentTitle.endsWith(`${separator}${suffix}`)));
+    if (isSite) return title.slice(0, at);
+  }
+  return title;
+}
+
 /** og:title without the " | Shop name" many shops append. */
 export function ogTitle($: CheerioAPI): string | null {
   const title = collapse(
     $('meta[property="og:title"], meta[name="og:title"]').attr("content") ?? "",
   );
-  if (!title) return null;
-  const site = collapse($('meta[property="og:site_name"]').attr("content") ?? "");
-  if (site) {
-    for (const separator of [" | ", " – ", " - ", " — ", " :: "]) {
-      if (title.endsWith(`${separator}${site}`))
-        return title.slice(0, -(separator.length + site.length));
-    }
-  }
-  return title;
+  return title ? withoutShopSuffix($, title) : null;
+}
+
+/** The document's <title> without the shop's name: the last hint at what a page sells. */
+export function documentTitle($: CheerioAPI): string | null {
+  const title = collapse($("head > title").first().text());
+  return title ? withoutShopSuffix($, title) : null;
 }

@@ -8,6 +8,7 @@ import {
   currencyOf,
   isSoldOut,
   normalizeName,
+  documentTitle,
   pageTitle,
   safeLink,
   variantName,
@@ -184,7 +185,10 @@ function extractVocabulary($: CheerioAPI, vocabulary: Vocabulary, baseUrl: strin
     if (inProduct) continue;
     const offer = $(element);
     const item = propertiesOf($, offer, vocabulary, "itemoffered").first();
-    const name = (item.is(vocabulary.scope) && property($, item, vocabulary, "name")) || title;
+    const name =
+      (item.is(vocabulary.scope) && property($, item, vocabulary, "name")) ||
+      title ||
+      documentTitle($);
     if (name) candidates.push(offerCandidate($, offer, offer, vocabulary, name, null, baseUrl));
   }
   return candidates;

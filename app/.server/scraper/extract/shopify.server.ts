@@ -28,7 +28,14 @@ function shopifyPrice(value: Json): number | null {
 const NO_OPTION = "Default Title";
 
 function variantLabel(variant: JsonObject): string | null {
-  const label = text(variant.public_title) ?? text(variant.title);
+  // Some themes' JSON carries only option1..3: those name the variant, so none collapse into one.
+  const options = [variant.option1, variant.option2, variant.option3]
+    .map(text)
+    .filter((option): option is string => option !== null && option !== NO_OPTION);
+  const label =
+    text(variant.public_title) ??
+    text(variant.title) ??
+    (options.length > 0 ? options.join(" / ") : null);
   return label && label !== NO_OPTION ? label : null;
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "scrape_review_items" DROP CONSTRAINT "scrape_review_items_reason_check";--> statement-breakpoint
+ALTER TABLE "scrape_review_items" ADD CONSTRAINT "scrape_review_items_reason_check" CHECK ("reason" in ('blend', 'not_vial', 'look_alike', 'unknown_peptide', 'unknown_size', 'unknown_currency', 'price_outlier'));
