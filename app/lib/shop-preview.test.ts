@@ -32,6 +32,14 @@ describe("previewMatch", () => {
       resembles: "Epitalon",
     });
   });
+
+  it("shows a catalogue name with a qualifier that makes it another product as a look-alike", () => {
+    expect(previewMatch("TB-500 Fragment 17-23 5mg", catalogue, sizes)).toMatchObject({
+      outcome: "look_alike",
+      resembles: "TB-500",
+      peptideId: null,
+    });
+  });
 });
 
 describe("countOutcomes", () => {

@@ -105,6 +105,9 @@ export function previewMatch(
       );
     return { ...base, outcome: known ? "matched" : "missing_size" };
   }
+  // A catalogue name with a qualifier that makes it another product ("TB-500 Fragment").
+  const qualified = catalogue.find((peptide) => peptide.id === match.lookAlikeOf);
+  if (qualified) return { ...base, outcome: "look_alike", resembles: qualified.name };
   const resembles = resembledPeptide(name, catalogue);
   return resembles
     ? { ...base, outcome: "look_alike", resembles: resembles.name }
