@@ -251,7 +251,7 @@ export async function runScheduledScrape(
     value: now.toISOString(),
   });
   if (!claimed) return null;
-  await failSilentRuns(app, now.getTime());
+  await failSilentRuns(app);
   const trigger: ScrapeRunTrigger = "scheduled";
   const run = await createScrapeRun(app.db, {
     trigger,
