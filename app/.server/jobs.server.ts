@@ -3,11 +3,7 @@ import PgBoss from "pg-boss";
 import { scheduleAlertJobs } from "./alerts/alert-jobs.server";
 import type { AppContext } from "./context.server";
 import type { DatabaseHandle } from "./db/client";
-import {
-  claimAppMetaValue,
-  getAppMetaValue,
-  releaseAppMetaValue,
-} from "./data/app-meta.server";
+import { claimAppMetaValue, getAppMetaValue, releaseAppMetaValue } from "./data/app-meta.server";
 import {
   ALL_SOURCES_LOCK,
   createScrapeRun,
