@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { grantAdmin } from "~/.server/data/admin-users.server";
@@ -90,5 +91,67 @@ describe("source health", () => {
     // Healthy runs after that send nothing more.
     await scrapeSource(app, source);
     expect(healthMails("Flaky shop")).toHaveLength(2 * ADMINS.length);
+  });
+
+  it("mails once when every scraped offer of the source's vendor has gone stale, and once when they are fresh again", async () => {
+    const [vendor] = await app.db
+      .insert(t.vendors)
+      .values({ name: "Stale Labs" })
+      .returning({ id: t.vendors.id });
+    const [peptide] = await app.db
+      .insert(t.peptides)
+      .values({ name: "Stale peptide", slug: "stale-peptide" })
+      .returning({ id: t.peptides.id });
+    const [size] = await app.db
+      .insert(t.sizeOptions)
+      .values({ peptideId: peptide!.id, quantity: 5, unit: "mg" })
+      .returning({ id: t.sizeOptions.id });
+    const longAgo = new Date(Date.now() - 30 * 24 * 3_600_000);
+    const [offer] = await app.db
+      .insert(t.vendorPeptides)
+      .values({
+        vendorId: vendor!.id,
+        peptideId: peptide!.id,
+        sizeOptionId: size!.id,
+        price: 10,
+        source: "scraped",
+        priceCheckedAt: longAgo,
+      })
+      .returning({ id: t.vendorPeptides.id });
+    const id = await createScrapeSource(app.db, {
+      retailerName: "Stale shop",
+      url: `${site.baseUrl}/empty`,
+      pageType: "single",
+      productSelector: ".product",
+      nameSelector: ".title",
+      priceSelector: ".cost",
+      linkSelector: null,
+      soldOutSelector: null,
+      paginationSelector: null,
+      nextPageSelector: null,
+      vendorId: vendor!.id,
+      isActive: true,
+    });
+    const source = (await getScrapeSource(app.db, id))!;
+
+    // The run succeeds but finds nothing: the vendor's only offer stays stale.
+    expect((await scrapeSource(app, source)).ok).toBe(true);
+    expect(healthMails("Stale shop").map((mail) => mail.subject)).toEqual(
+      ADMINS.map(() => "Scrape source needs attention: Stale shop"),
+    );
+    expect(healthMails("Stale shop")[0]!.body).toContain("all 1 of its offers are stale");
+    await scrapeSource(app, source);
+    expect(healthMails("Stale shop")).toHaveLength(ADMINS.length);
+
+    await app.db
+      .update(t.vendorPeptides)
+      .set({ priceCheckedAt: new Date() })
+      .where(eq(t.vendorPeptides.id, offer!.id));
+    await scrapeSource(app, source);
+    expect(
+      healthMails("Stale shop")
+        .slice(ADMINS.length)
+        .map((mail) => mail.subject),
+    ).toEqual(ADMINS.map(() => "Scrape source recovered: Stale shop"));
   });
 });
