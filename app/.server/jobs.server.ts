@@ -3,11 +3,7 @@ import PgBoss from "pg-boss";
 import { scheduleAlertJobs } from "./alerts/alert-jobs.server";
 import type { AppContext } from "./context.server";
 import type { DatabaseHandle } from "./db/client";
-import {
-  claimAppMetaValue,
-  getAppMetaValue,
-  releaseAppMetaValue,
-} from "./data/app-meta.server";
+import { claimAppMetaValue, getAppMetaValue, releaseAppMetaValue } from "./data/app-meta.server";
 import {
   ALL_SOURCES_LOCK,
   createScrapeRun,
@@ -251,7 +247,7 @@ export async function runScheduledScrape(
     value: now.toISOString(),
   });
   if (!claimed) return null;
-  await failSilentRuns(app, now.getTime());
+  await failSilentRuns(app);
   const trigger: ScrapeRunTrigger = "scheduled";
   const run = await createScrapeRun(app.db, {
     trigger,

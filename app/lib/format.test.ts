@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   formatDate,
+  formatDuration,
   formatLastScraped,
   formatPrice,
   formatRelativeTime,
@@ -123,5 +124,16 @@ describe("usernameFromEmail", () => {
     expect(usernameFromEmail(undefined)).toBe("user");
     expect(usernameFromEmail("")).toBe("user");
     expect(usernameFromEmail("@example.com")).toBe("user");
+  });
+});
+
+describe("formatDuration", () => {
+  it("says a duration in the largest whole unit, to one decimal", () => {
+    expect(formatDuration(0)).toBe("0 ms");
+    expect(formatDuration(500)).toBe("500 ms");
+    expect(formatDuration(1000)).toBe("1 second");
+    expect(formatDuration(1500)).toBe("1.5 seconds");
+    expect(formatDuration(120_000)).toBe("2 minutes");
+    expect(formatDuration(3_600_000)).toBe("1 hour");
   });
 });

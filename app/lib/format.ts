@@ -141,3 +141,19 @@ export function usernameFromEmail(email: string | null | undefined): string {
   const name = (email ?? "").trim().split("@")[0];
   return name || "user";
 }
+
+/** A duration in milliseconds as a reader says it: "500 ms", "1 second", "1.5 seconds", "2 minutes", "1 hour". */
+export function formatDuration(ms: number): string {
+  const units: [number, string][] = [
+    [3_600_000, "hour"],
+    [60_000, "minute"],
+    [1000, "second"],
+  ];
+  for (const [size, unit] of units) {
+    if (ms >= size) {
+      const value = Math.round((ms / size) * 10) / 10;
+      return `${value.toLocaleString("en-US")} ${unit}${value === 1 ? "" : "s"}`;
+    }
+  }
+  return `${ms} ms`;
+}

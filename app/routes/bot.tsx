@@ -1,8 +1,20 @@
-import type { Route } from "./+types/bot";
 import { appOf } from "~/.server/context.server";
+import { getSettings } from "~/.server/data/settings.server";
+import { formatDuration } from "~/lib/format";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { userAgent: appOf(context).env.SCRAPER_USER_AGENT, origin: appOf(context).baseUrl };
+import type { Route } from "./+types/bot";
+
+/** The page states the scraper's configured pace, read from the settings on every render. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = appOf(context);
+  const settings = await getSettings(app.db);
+  return {
+    userAgent: app.env.SCRAPER_USER_AGENT,
+    origin: app.baseUrl,
+    requestDelay: formatDuration(settings.requestDelayMs),
+    interval: formatDuration(settings.scrapeIntervalSeconds * 1000),
+    maxUrlsPerRun: settings.maxUrlsPerRun,
+  };
 }
 
 export function meta() {
@@ -16,7 +28,7 @@ export function meta() {
 }
 
 export default function Bot({ loaderData }: Route.ComponentProps) {
-  const { userAgent, origin } = loaderData;
+  const { userAgent, origin, requestDelay, interval, maxUrlsPerRun } = loaderData;
   return (
     <main className="container mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">PeptidePricesBot</h1>
@@ -37,9 +49,10 @@ export default function Bot({ loaderData }: Route.ComponentProps) {
         <p>
           Only the product and category pages a site administrator has added as a price source, the
           pages their &ldquo;next page&rdquo; links lead to, and the files those pages need to show
-          their prices. A check runs at most once an interval (an hour by default), reads robots.txt
-          first, waits at least a second between two requests to one shop (longer when your
-          Crawl-delay asks for it) and stops after a fixed number of pages per run.
+          their prices. A check runs at most once every {interval}, reads robots.txt first, waits at
+          least <strong>{requestDelay}</strong> between two requests to one shop (robots.txt
+          included; longer when your Crawl-delay asks for it) and stops after {maxUrlsPerRun} pages
+          per run.
         </p>
       </section>
       <section aria-labelledby="bot-opt-out" className="space-y-2">

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { updateSettings } from "~/.server/data/settings.server";
+import { DEFAULT_SETTINGS } from "~/lib/constants";
+
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -22,5 +25,20 @@ describe("/bot", () => {
     expect(html).toContain("User-agent: PeptidePricesBot");
     expect(html).toContain("Disallow: /");
     expect(html).toContain("Crawl-delay");
+  });
+
+  it("states the request delay, interval and page cap configured in the settings", async () => {
+    await updateSettings(server.app.db, {
+      ...DEFAULT_SETTINGS,
+      requestDelayMs: 2500,
+      scrapeIntervalSeconds: 7200,
+      maxUrlsPerRun: 40,
+    });
+    server.app.cache.clear();
+    // React marks where text and values meet with empty comments; the reader sees none.
+    const html = (await (await server.fetch("/bot")).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("<strong>2.5 seconds</strong> between two requests to one shop");
+    expect(html).toContain("at most once every 2 hours");
+    expect(html).toContain("stops after 40 pages per run");
   });
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -39,7 +39,10 @@ function slowPage(page: number): http.RequestListener {
   return (_req, res) => {
     const next = page < PAGES ? `<a class="next" href="/slow?page=${page + 1}">Next</a>` : "";
     const html = `<!doctype html><html><body><div class="item"><h3 class="item-name">BPC-157 ${page}mg</h3><span class="item-price">$${20 + page}.00</span></div><nav class="pager">${next}</nav></body></html>`;
-    setTimeout(() => res.writeHead(200, { "content-type": "text/html" }).end(html), PAGE_LATENCY_MS);
+    setTimeout(
+      () => res.writeHead(200, { "content-type": "text/html" }).end(html),
+      PAGE_LATENCY_MS,
+    );
   };
 }
 

@@ -175,7 +175,11 @@ describe("runs in the background", () => {
     const [host] = INSTANCE_ID.split(":");
     await app.db
       .update(t.scrapeRuns)
-      .set({ status: "running", ownerInstanceId: `${host}:${deadPid}:0`, lastHeartbeatAt: new Date() })
+      .set({
+        status: "running",
+        ownerInstanceId: `${host}:${deadPid}:0`,
+        lastHeartbeatAt: new Date(),
+      })
       .where(eq(t.scrapeRuns.id, orphan.runId));
     await app.db
       .update(t.scrapeRuns)
@@ -299,6 +303,24 @@ describe("the schedule", () => {
     } finally {
       if (second !== app) await second.close();
     }
+  });
+
+  it("does not skip a due scheduled run that a run under way holds back: the next tick starts it", async () => {
+    await updateSettings(app.db, {
+      ...DEFAULT_SETTINGS,
+      requestDelayMs: 0,
+      scrapeIntervalSeconds: 60,
+    });
+    await addSource({ isActive: true, url: `${site.baseUrl}/jsonld/bpc-157`, pageType: "single" });
+    const manual = await enqueueScrapeRun(app, { sourceId: null, requestedBy: null });
+    const tick = new Date("2032-01-01T00:00:00Z");
+    // The first scheduled run ever, due at once, meets the admin's run over all sources.
+    expect(await runScheduledScrape(app, tick)).toBeNull();
+    expect(await nextScheduledScrapeAt(app)).toBeNull();
+    await executeScrapeRun(app, manual.runId);
+    const next = await runScheduledScrape(app, new Date(tick.getTime() + 60_000));
+    expect(next?.ok).toBe(true);
+    expect(site.requestsFor("/jsonld/bpc-157")).toHaveLength(2);
   });
 
   it("queues the next scheduled run in pg-boss for its exact due time", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, lt, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, lt, lte, or } from "drizzle-orm";
 
 import { getRecentAuditEntries } from "./audit.server";
 import { getSettings } from "./settings.server";
@@ -8,6 +8,7 @@ import {
   peptides,
   scrapeLogs,
   scrapeReviewItems,
+  scrapeSourceHealth,
   scrapeSources,
   sizeOptions,
   user,
@@ -56,7 +57,12 @@ export async function getDashboard(db: Database, now: Date) {
   const today = isoDay(now);
   const warnUntil = couponWarnUntil(now);
   const isStale = lt(vendorPeptides.priceCheckedAt, staleBefore);
-  const isFailing = eq(scrapeSources.status, "error");
+  // A source in error, or one whose health incident is open (source-health.server.ts).
+  const isFailing = or(
+    eq(scrapeSources.status, "error"),
+    isNotNull(scrapeSourceHealth.incidentSince),
+  );
+  const withHealth = eq(scrapeSourceHealth.sourceId, scrapeSources.id);
   const isExpiring = and(isNotNull(coupons.expirationDate), lte(coupons.expirationDate, warnUntil));
   const isPendingReview = eq(scrapeReviewItems.status, "pending");
 
@@ -97,15 +103,22 @@ export async function getDashboard(db: Database, now: Date) {
       .where(isStale)
       .orderBy(asc(vendorPeptides.priceCheckedAt), asc(vendorPeptides.id))
       .limit(DASHBOARD_LIST_LIMIT),
-    db.select({ n: count() }).from(scrapeSources).where(isFailing),
+    db
+      .select({ n: count() })
+      .from(scrapeSources)
+      .leftJoin(scrapeSourceHealth, withHealth)
+      .where(isFailing),
     db
       .select({
         id: scrapeSources.id,
         retailerName: scrapeSources.retailerName,
         lastError: scrapeSources.lastError,
         lastScrapedAt: scrapeSources.lastScrapedAt,
+        incidentReason: scrapeSourceHealth.incidentReason,
+        incidentSince: scrapeSourceHealth.incidentSince,
       })
       .from(scrapeSources)
+      .leftJoin(scrapeSourceHealth, withHealth)
       .where(isFailing)
       .orderBy(asc(scrapeSources.retailerName), asc(scrapeSources.id))
       .limit(DASHBOARD_LIST_LIMIT),

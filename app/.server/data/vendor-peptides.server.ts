@@ -408,7 +408,9 @@ export async function countScrapedOffersOfVendor(
   const [row] = await db
     .select({
       total: count(),
-      stale: count(sql`case when ${vendorPeptides.priceCheckedAt} < ${params.staleBefore.toISOString()}::timestamptz then 1 end`),
+      stale: count(
+        sql`case when ${vendorPeptides.priceCheckedAt} < ${params.staleBefore.toISOString()}::timestamptz then 1 end`,
+      ),
     })
     .from(vendorPeptides)
     .where(and(eq(vendorPeptides.vendorId, params.vendorId), eq(vendorPeptides.source, "scraped")));

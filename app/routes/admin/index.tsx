@@ -86,7 +86,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 key={source.id}
                 main={
                   <>
-                    <span className="font-medium">{source.retailerName}</span>
+                    <span className="font-medium">{source.retailerName}</span>{" "}
+                    {source.incidentReason ? (
+                      <Badge variant="destructive" title={source.incidentReason}>
+                        Unhealthy: {source.incidentReason}
+                      </Badge>
+                    ) : null}
                     {source.lastError ? (
                       <span className="block text-xs text-destructive">{source.lastError}</span>
                     ) : null}
