@@ -86,7 +86,9 @@ describe("age gate", () => {
     await gate.waitFor({ state: "visible" });
     // The gate removes the stale entry when it reads storage, as hydration reaches it.
     await expect
-      .poll(() => page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY))
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY), {
+        timeout: 15_000,
+      })
       .toBeNull();
     expect(await gate.isVisible()).toBe(true);
     await context.close();
