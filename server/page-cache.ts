@@ -86,9 +86,14 @@ function captureRendering(res: ServerResponse, cache: PageCache, url: string) {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.setHeader(PAGE_CACHE_HEADER, "miss");
 
+  const tagIfShareable = (status: number) => {
+    if (!res.headersSent && !res.hasHeader("etag") && isShareable(res, status)) {
+      res.setHeader("ETag", newEntityTag());
+    }
+  };
   // Node calls writeHead for headers sent implicitly too: the last moment to tag the page.
   res.writeHead = ((...args: unknown[]) => {
-    if (isShareable(res, Number(args[0]))) res.setHeader("ETag", newEntityTag());
+    tagIfShareable(Number(args[0]));
     return writeHead(...args);
   }) as ServerResponse["writeHead"];
 
@@ -101,6 +106,8 @@ function captureRendering(res: ServerResponse, cache: PageCache, url: string) {
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     const buffer = toBuffer(chunk, rest[0]);
     if (buffer) chunks.push(buffer);
+    // A body sent whole by end() has its headers still unsent here.
+    tagIfShareable(res.statusCode);
     const entityTag = res.getHeader("etag");
     if (isShareable(res) && typeof entityTag === "string") {
       const headers: [string, string][] = [];

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -19,10 +22,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `npm start`'s server.js as its own process, on the test build, until it says it listens. */
-async function startServerProcess(
-  port: number,
-): Promise<{ child: ChildProcess; output: string[] }> {
+/** `npm start`'s server.js as its own process, on the test build, with jobs enabled. */
+function spawnServer(port: number, env: Record<string, string> = {}) {
   const output: string[] = [];
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
@@ -39,25 +40,100 @@ async function startServerProcess(
       BUILD_DIR: TEST_BUILD_DIR,
       PORT: String(port),
       HOST: "127.0.0.1",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output.push(String(chunk));
-      if (output.join("").includes("listening on")) resolve();
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => output.push(String(chunk)));
-    child.once("exit", (code) => reject(new Error(`server exited (${code}): ${output.join("")}`)));
-  });
+  child.stdout!.on("data", (chunk: Buffer) => output.push(String(chunk)));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(String(chunk)));
   return { child, output };
 }
+
+/** Polls the process's output until it holds `text`; rejects if the process exits first. */
+function outputContains(
+  server: { child: ChildProcess; output: string[] },
+  text: string,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (server.output.join("").includes(text)) {
+        clearInterval(timer);
+        resolve();
+      } else if (server.child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`server exited (${server.child.exitCode}): ${server.output.join("")}`));
+      }
+    };
+    const timer = setInterval(check, 50);
+  });
+}
+
+/** server.js as its own process until it says it listens. */
+async function startServerProcess(
+  port: number,
+): Promise<{ child: ChildProcess; output: string[] }> {
+  const server = spawnServer(port);
+  await outputContains(server, "listening on");
+  return server;
+}
+
+describe("start-up order", () => {
+  it("starts the scheduled jobs only after the server listens", { timeout: 240_000 }, async () => {
+    const server = await startServerProcess(await freePort());
+    try {
+      await outputContains(server, "scheduled scraping started");
+      const log = server.output.join("");
+      expect(log.indexOf("listening on")).toBeLessThan(log.indexOf("scheduled scraping started"));
+    } finally {
+      const exited = new Promise((resolve) => server.child.once("exit", resolve));
+      server.child.kill("SIGTERM");
+      await exited;
+    }
+  });
+
+  it(
+    "a port already in use stops the process with a message and a non-zero exit before any job runs",
+    { timeout: 240_000 },
+    async () => {
+      const holder = net.createServer();
+      await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+      const { port } = holder.address() as net.AddressInfo;
+      // On disk, so the database can be read after the process has gone.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-port-in-use-"));
+      try {
+        const server = spawnServer(port, { DATA_DIR: dataDir });
+        const code = await new Promise<number | null>((resolve) =>
+          server.child.once("exit", resolve),
+        );
+        const log = server.output.join("");
+        expect(code).not.toBe(0);
+        expect(log).toContain(`Cannot start: 127.0.0.1:${port} is already in use`);
+        expect(log).not.toContain("scheduled scraping started");
+        expect(log).not.toContain("listening on");
+
+        // pg-boss makes its schema when it starts: none means no job could have run.
+        const database = new PGlite(path.join(dataDir, "pg"));
+        try {
+          const { rows } = await database.query<{ schemas: number; runs: number }>(
+            `select (select count(*)::int from information_schema.schemata where schema_name = 'pgboss') as schemas,
+                    (select count(*)::int from scrape_runs) as runs`,
+          );
+          expect(rows[0]).toEqual({ schemas: 0, runs: 0 });
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await new Promise<void>((resolve) => holder.close(() => resolve()));
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
 
 describe("SIGTERM", () => {
   it(
     "answers the request in flight, stops the job worker and exits 0",
-    { timeout: 90_000 },
+    { timeout: 240_000 },
     async () => {
       const port = await freePort();
       const { child, output } = await startServerProcess(port);
@@ -109,33 +185,99 @@ describe.skipIf(!postgresUrl)("/healthz while PostgreSQL is unreachable", () => 
   const admin = new pg.Client({ connectionString: postgresUrl });
   afterAll(() => admin.end());
 
-  it("answers 503, then 200 again once the database is back, without a restart", async () => {
-    const database = await testDatabaseEnv();
-    const server = await startTestServer(database.env);
-    const name = new URL(database.env.DATABASE_URL!).pathname.slice(1);
-    await admin.connect();
-    const cutOff = async (allow: boolean) => {
-      await admin.query(`alter database ${name} allow_connections ${allow}`);
-      if (!allow) {
-        await admin.query(
-          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-          [name],
-        );
+  it(
+    "answers 503, then 200 again once the database is back, without a restart",
+    { timeout: 120_000 },
+    async () => {
+      const database = await testDatabaseEnv();
+      const server = await startTestServer(database.env);
+      const name = new URL(database.env.DATABASE_URL!).pathname.slice(1);
+      await admin.connect();
+      const cutOff = async (allow: boolean) => {
+        await admin.query(`alter database ${name} allow_connections ${allow}`);
+        if (!allow) {
+          await admin.query(
+            "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+            [name],
+          );
+        }
+      };
+      try {
+        expect((await server.fetch("/healthz")).status).toBe(200);
+        await cutOff(false);
+        const down = await server.fetch("/healthz");
+        expect(down.status).toBe(503);
+        expect(await down.json()).toEqual({ status: "unavailable" });
+        await cutOff(true);
+        expect((await server.fetch("/healthz")).status).toBe(200);
+        expect((await server.fetch("/catalog")).status).toBe(200);
+      } finally {
+        await cutOff(true);
+        await server.close();
+        await database.drop();
       }
-    };
-    try {
-      expect((await server.fetch("/healthz")).status).toBe(200);
-      await cutOff(false);
-      const down = await server.fetch("/healthz");
-      expect(down.status).toBe(503);
-      expect(await down.json()).toEqual({ status: "unavailable" });
-      await cutOff(true);
-      expect((await server.fetch("/healthz")).status).toBe(200);
-      expect((await server.fetch("/catalog")).status).toBe(200);
-    } finally {
-      await cutOff(true);
-      await server.close();
-      await database.drop();
-    }
-  });
+    },
+  );
+});
+
+describe.skipIf(!postgresUrl)("PostgreSQL connections killed mid-flight", () => {
+  it(
+    "retries the reads: pages keep answering while backends are killed in a loop",
+    { timeout: 240_000 },
+    async () => {
+      const database = await testDatabaseEnv();
+      const server = await startTestServer(database.env);
+      const name = new URL(database.env.DATABASE_URL!).pathname.slice(1);
+      const killer = new pg.Client({ connectionString: postgresUrl });
+      await killer.connect();
+      let killing = true;
+      let killed = 0;
+      // Every backend of the app's database that is running a statement, round after round.
+      // A connection opened in the last second is spared: a restart or an admin's kill ends
+      // the connections it finds once, it does not chase the new one a retry opens.
+      const killLoop = (async () => {
+        while (killing) {
+          const { rows } = await killer.query<{ ended: boolean }>(
+            `select pg_terminate_backend(pid) as ended from pg_stat_activity
+             where datname = $1 and pid <> pg_backend_pid() and state = 'active'
+               and backend_start < now() - interval '1 second'`,
+            [name],
+          );
+          killed += rows.filter((row) => row.ended).length;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+
+      const pages = ["/", "/catalog", "/peptide/bpc-157", "/compare", "/sitemap.xml"];
+      const failures: string[] = [];
+      let requests = 0;
+      try {
+        // Any cookie bypasses the page cache: every request reads the database.
+        // Every page names the demo's BPC-157: one rendered without its data (an error
+        // boundary, a failed deferred part) does not.
+        const visit = async (path: string) => {
+          const response = await server.fetch(path, { headers: { cookie: "probe=1" } });
+          const body = await response.text();
+          requests += 1;
+          if (response.status !== 200 || !body.toLowerCase().includes("bpc-157")) {
+            failures.push(`${path}: ${response.status}`);
+          }
+        };
+        for (let round = 0; round < 40 || killed < 10; round += 1) {
+          if (round >= 400) break;
+          await Promise.all(pages.map(visit));
+        }
+      } finally {
+        killing = false;
+        await killLoop;
+        await killer.end();
+        await server.close();
+      }
+      console.log(
+        `${requests} page requests, ${killed} backends killed mid-statement, ${failures.length} failed`,
+      );
+      expect(killed).toBeGreaterThanOrEqual(10);
+      expect(failures).toEqual([]);
+    },
+  );
 });
