@@ -21,11 +21,14 @@ import {
 import { Button } from "../ui/button";
 
 /**
- * The version of the row the form was opened on. Uncontrolled, so a reload after a conflict can
- * give it the new version without React putting the old one back.
+ * The version of the row the form was opened on. A hidden text input rather than
+ * type="hidden": a hidden input's value is its `value` attribute, which React rewrites from
+ * defaultValue on every render, so the new version a reload gives it would be put back.
  */
 export function RowVersionInput({ version }: { version: string }) {
-  return <input type="hidden" name="version" defaultValue={version} />;
+  return (
+    <input type="text" hidden aria-hidden tabIndex={-1} name="version" defaultValue={version} />
+  );
 }
 
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -86,7 +89,7 @@ function setControlValue(control: FormControl, value: string) {
     if (control.checked !== (value !== "")) (switchOf(control) ?? control).click();
     return;
   }
-  if (control instanceof HTMLInputElement && control.type === "hidden") {
+  if (control instanceof HTMLInputElement && (control.type === "hidden" || control.hidden)) {
     control.value = value;
     return;
   }
