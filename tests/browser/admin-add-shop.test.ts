@@ -54,7 +54,7 @@ describe("Add shop in a browser", () => {
     await outcomes.getByText("Blend: 1").waitFor();
     await outcomes.getByText("Unknown: 1").waitFor();
     const sale = page.getByRole("row").filter({ hasText: "BPC-157 – 5mg" });
-    await sale.getByText("27.50 USD").waitFor();
+    await sale.getByText("27.50 USD").first().waitFor();
     await sale.getByText("32.00 USD").waitFor();
     await page
       .getByRole("row")
