@@ -45,6 +45,12 @@ export const PAGE_TYPES = ["single", "category"] as const;
  */
 export const SCRAPE_SOURCE_KINDS = ["page", "woocommerce", "shopify", "sitemap"] as const;
 export type ScrapeSourceKind = (typeof SCRAPE_SOURCE_KINDS)[number];
+/** How the sources table and the Add-shop preview name a shop source's kind. */
+export const SHOP_KIND_LABELS: Record<Exclude<ScrapeSourceKind, "page">, string> = {
+  woocommerce: "WooCommerce Store API",
+  shopify: "Shopify product JSON",
+  sitemap: "Sitemap product pages",
+};
 
 export const AD_TYPES = ["basic", "overlay", "media"] as const;
 export const AD_PLACEMENTS = ["homepage", "category_page", "comparison_page"] as const;

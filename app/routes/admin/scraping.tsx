@@ -1,6 +1,6 @@
-import { Loader2, Play, Plus } from "lucide-react";
+import { Loader2, Play, Plus, Store } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 
 import { adminOf } from "~/.server/admin-guard.server";
 import { ReviewQueue } from "~/components/admin/scraping/review-queue";
@@ -122,6 +122,12 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
             <Button variant="outline" disabled={running} onClick={() => openDialog(null)}>
               <Plus aria-hidden />
               Add Source
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/admin/scraping/add-shop">
+                <Store aria-hidden />
+                Add Shop
+              </Link>
             </Button>
           </div>
         </div>

@@ -23,6 +23,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SOURCES_TABLE } from "~/lib/admin-tables";
+import { SHOP_KIND_LABELS, type ScrapeSourceKind } from "~/lib/constants";
 import { formatLastScraped } from "~/lib/format";
 import { sourceDisplayStatus } from "~/lib/forms/scraping";
 import { TABLE_QUERY_MAX } from "~/lib/table-query";
@@ -33,6 +34,8 @@ export interface SourceRow extends EditableSource {
   status: string;
   lastError: string | null;
   lastScrapedAt: Date | string | null;
+  /** 'page', or the shop platform whose whole feed the source reads. */
+  kind: ScrapeSourceKind;
 }
 
 export type SourcesTableQuery = ReturnType<typeof SOURCES_TABLE.parse>;
@@ -194,15 +197,20 @@ export function SourcesTable({
       sortKey: "url",
       className: "align-top",
       cell: (row) => (
-        <a
-          href={row.url}
-          target="_blank"
-          rel="noreferrer noopener"
-          title={row.url}
-          className="block max-w-[10rem] truncate text-primary underline-offset-4 hover:underline sm:max-w-[18rem]"
-        >
-          {row.url}
-        </a>
+        <>
+          <a
+            href={row.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            title={row.url}
+            className="block max-w-[10rem] truncate text-primary underline-offset-4 hover:underline sm:max-w-[18rem]"
+          >
+            {row.url}
+          </a>
+          {row.kind !== "page" ? (
+            <span className="text-xs text-muted-foreground">{SHOP_KIND_LABELS[row.kind]}</span>
+          ) : null}
+        </>
       ),
     },
     {

@@ -13,17 +13,12 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
+import { SHOP_KIND_LABELS } from "~/lib/constants";
 import { PREVIEW_OUTCOME_LABELS, PREVIEW_OUTCOMES } from "~/lib/shop-preview";
 import type { AddShopResult } from "~/lib/forms/add-shop";
 
 export type ShopPreviewData = Extract<AddShopResult, { ok: true }>;
 type PreviewRow = ShopPreviewData["rows"][number];
-
-const KIND_LABELS = {
-  woocommerce: "WooCommerce Store API",
-  shopify: "Shopify product JSON",
-  sitemap: "Sitemap product pages",
-} as const;
 
 const money = (amount: number | null, currency: string | null) =>
   amount === null ? "N/A" : `${amount.toFixed(2)}${currency ? ` ${currency}` : ""}`;
@@ -108,7 +103,7 @@ export function ShopPreview({
   return (
     <section aria-labelledby="preview-heading" className="space-y-4">
       <h2 id="preview-heading" className="text-xl font-semibold">
-        {KIND_LABELS[data.preview.kind]}: {data.rows.length} offers
+        {SHOP_KIND_LABELS[data.preview.kind]}: {data.rows.length} offers
       </h2>
       <ul className="list-disc pl-5 text-sm text-muted-foreground">
         {data.preview.findings.map((finding) => (
