@@ -34,8 +34,6 @@ export function isReadOnlyStatement(text: string): boolean {
   );
 }
 
-type QueryArguments = Parameters<pg.Pool["query"]>;
-
 function statementText(config: unknown): string | undefined {
   if (typeof config === "string") return config;
   if (config && typeof config === "object" && "text" in config) {
@@ -52,21 +50,23 @@ function statementText(config: unknown): string | undefined {
  * a transaction run on a checked-out client, not through here, and are never retried.
  */
 export class ReadRetryingPool extends pg.Pool {
-  // One signature for node-postgres's overloads; the callback form is passed through untouched.
-  query(...args: QueryArguments): ReturnType<pg.Pool["query"]> {
-    const query = (super.query as (...a: unknown[]) => unknown).bind(this);
-    const text = statementText(args[0]);
-    const callback = args.some((arg) => typeof arg === "function");
-    if (callback || text === undefined || !isReadOnlyStatement(text)) {
-      return query(...args) as ReturnType<pg.Pool["query"]>;
-    }
-    return (query(...args) as Promise<unknown>).catch((error: unknown) => {
-      if (!isConnectionLost(error)) throw error;
-      return this.queryOnNewConnection(args);
-    }) as ReturnType<pg.Pool["query"]>;
+  constructor(config?: pg.PoolConfig) {
+    super(config);
+    const query = pg.Pool.prototype.query.bind(this) as (...args: unknown[]) => unknown;
+    // One implementation for node-postgres's overloads; the callback form is passed through
+    // untouched. Set on the instance: a method could not match every overload's type.
+    this.query = ((...args: unknown[]) => {
+      const text = statementText(args[0]);
+      const callback = args.some((arg) => typeof arg === "function");
+      if (callback || text === undefined || !isReadOnlyStatement(text)) return query(...args);
+      return (query(...args) as Promise<unknown>).catch((error: unknown) => {
+        if (!isConnectionLost(error)) throw error;
+        return this.queryOnNewConnection(args);
+      });
+    }) as pg.Pool["query"];
   }
 
-  private async queryOnNewConnection(args: QueryArguments): Promise<unknown> {
+  private async queryOnNewConnection(args: unknown[]): Promise<unknown> {
     const { options } = this as unknown as { options: pg.ClientConfig };
     const client = new pg.Client(options);
     // A failure surfaces through the query's promise; the event must not go uncaught.
