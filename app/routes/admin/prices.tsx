@@ -142,7 +142,12 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
           Stale: not confirmed since {formatLastScraped(staleBefore)} (two scrape intervals).
         </p>
       ) : null}
-      <BulkActions intent="bulk-vendor-prices" selection={selection} noun="vendor prices" rows={rows} />
+      <BulkActions
+        intent="bulk-vendor-prices"
+        selection={selection}
+        noun="vendor prices"
+        rows={rows}
+      />
       <DataTable
         label="Vendor prices"
         columns={columns}
