@@ -114,7 +114,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SkipLink />
           <SiteHeader user={root?.user ?? null} />
           <TopBar latestPriceCheck={root?.latestPriceCheck ?? null} />
-          <div className="flex flex-1 flex-col">{children}</div>
+          {/* The skip link's target without JavaScript (with it, the link focuses <main>). */}
+          <div id="main-content" className="flex flex-1 flex-col">
+            {children}
+          </div>
           <SiteFooter sections={root?.footer ?? []} />
         </div>
         {adminArea ? null : <AgeGate />}

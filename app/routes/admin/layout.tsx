@@ -162,7 +162,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {loaderData.adminEmail}
           </span>
         </div>
-        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
+        <main tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           <Outlet />
         </main>
       </SidebarInset>
