@@ -126,7 +126,10 @@ function useModal(open: boolean) {
     };
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("focusin", onFocusIn);
+    // Says the Tab trap is on (it starts after hydration, once the stored expiry was read).
+    overlay.dataset.trapped = "";
     return () => {
+      delete overlay.dataset.trapped;
       reopenPageBehindGate();
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("focusin", onFocusIn);

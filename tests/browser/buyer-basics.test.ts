@@ -38,6 +38,8 @@ describe("age gate", () => {
     // The server's HTML focuses the gate (autofocus); hydration adds the Tab trap.
     await expect.poll(focusInGate).toBe(true);
     await waitForHydration(page);
+    // The trap starts in an effect after hydration; a Tab before it would be the page's own.
+    await page.locator("[data-age-gate][data-trapped]").waitFor({ state: "attached" });
     for (let i = 0; i < 5; i += 1) {
       await page.keyboard.press("Tab");
       expect(await focusInGate()).toBe(true);
