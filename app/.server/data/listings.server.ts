@@ -2,6 +2,9 @@
  * Read models of the public pages. Each page costs a fixed handful of queries whatever the
  * catalogue's size: lists come from one query each (IN-lists, joins, json_agg, window
  * functions), never one query per card or row.
+ *
+ * Over 400 lines: one module serves home, detail, compare, vendor and catalog read models;
+ * splitting it per page is issue 22's next step.
  */
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 

@@ -1,3 +1,7 @@
+/**
+ * Price alerts' data access: alerts, push subscriptions, deliveries and their bounds. Over 400
+ * lines; subscriptions and deliveries are the seams to split along (issue 22).
+ */
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notInArray, sql } from "drizzle-orm";
 
 import type { AlertChannel, AlertDigest, AlertMode, AlertState } from "~/lib/price-alerts";

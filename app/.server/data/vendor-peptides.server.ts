@@ -1,3 +1,7 @@
+/**
+ * Vendor prices' data access: admin pages, the scraper's writes and staleness. Over 400 lines by
+ * a few; the scraper's part is the seam to split along (issue 22).
+ */
 import {
   and,
   asc,

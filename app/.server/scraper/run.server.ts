@@ -1,3 +1,7 @@
+/**
+ * The scrape run: sources, pages, browser fallback, shop feeds, progress and recovery hooks. Over
+ * 400 lines; the page loop and the source bookkeeping are the seams to split along (issue 22).
+ */
 import * as cheerio from "cheerio";
 
 import type { AppContext } from "../context.server";
