@@ -28,6 +28,7 @@ export default [
   route("bot", "routes/bot.tsx"),
   route("api/v1/peptides", "routes/api.v1.peptides.ts"),
   route("api/v1/peptides/:slug/offers", "routes/api.v1.peptide-offers.ts"),
+  route("api/v1/peptides/:slug/index", "routes/api.v1.peptide-index.ts"),
   route("api/v1/vendors", "routes/api.v1.vendors.ts"),
   route("api/v1/openapi.json", "routes/api.v1.openapi.ts"),
   route("api/v1/*", "routes/api.v1.not-found.ts"),

@@ -3,7 +3,7 @@
  * documents, and the headers every answer carries (public caching as pages have it, CORS open).
  */
 import { DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
-import { toApiMoney, toApiMoneyPerMg } from "~/lib/open-data";
+import { API_PREFIX, slugParamSchema, toApiMoney, toApiMoneyPerMg } from "~/lib/open-data";
 import { bestOffer, couponFromColumns, type Coupon, type PricingContext } from "~/lib/pricing";
 
 import { publicPageHeaders } from "./cache-headers.server";
@@ -13,7 +13,10 @@ import type {
   OpenDataSize,
   OpenDataVendor,
 } from "./data/open-data.server";
+import type { Database } from "./db/client";
 import { getExchangeRates } from "./data/exchange-rates.server";
+import { getOpenDataPeptide } from "./data/open-data.server";
+import { findPeptideSlugRedirect } from "./data/peptides.server";
 import { getSettings } from "./data/settings.server";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -82,6 +85,33 @@ function offerPrices(offer: OpenDataOffer, pricing: PricingContext) {
         ? null
         : toApiMoneyPerMg(offer.pricePerMg, offer.currency, target, pricing.rates),
   };
+}
+
+/**
+ * The public peptide a /api/v1/peptides/{slug}/… URL names, or the answer to give instead: a
+ * 301 to the same path under the peptide's current slug after a rename, else a 404.
+ */
+export async function findApiPeptide(
+  db: Database,
+  request: Request,
+  slugParam: string,
+  pathAfterSlug: string,
+): Promise<OpenDataPeptide | Response> {
+  const slug = slugParamSchema.safeParse(slugParam);
+  const peptide = slug.success ? await getOpenDataPeptide(db, slug.data) : null;
+  if (peptide) return peptide;
+  const currentSlug = slug.success ? await findPeptideSlugRedirect(db, slug.data) : null;
+  if (currentSlug && currentSlug !== slug.data) {
+    const url = new URL(request.url);
+    return new Response(null, {
+      status: 301,
+      headers: {
+        Location: `${API_PREFIX}/peptides/${encodeURIComponent(currentSlug)}/${pathAfterSlug}${url.search}`,
+        "Access-Control-Allow-Origin": "*",
+      },
+    });
+  }
+  return apiError(request, 404, `No peptide has the slug "${slugParam.slice(0, 100)}"`);
 }
 
 export function peptidePageUrl(slug: string, baseUrl: string): string {

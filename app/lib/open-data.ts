@@ -6,6 +6,7 @@ import { z } from "~/lib/forms/zod";
 
 import { CURRENCY_CODE_PATTERN, DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
 import { convertAmount, displayCurrencies, type ExchangeRates } from "~/lib/money";
+import { MARKET_INDEX_DEFAULT_DAYS, MARKET_INDEX_MAX_DAYS } from "~/lib/market-index";
 import { roundToCents } from "~/lib/pricing";
 
 export const API_PREFIX = "/api/v1";
@@ -149,3 +150,11 @@ export function linkHeader(links: PageLinks): string {
     .map((rel) => `<${links[rel]}>; rel="${rel}"`)
     .join(", ");
 }
+
+export const marketIndexQuerySchema = z.object({
+  size: z.string().trim().min(1).max(40).optional(),
+  days: pageNumber(MARKET_INDEX_MAX_DAYS, MARKET_INDEX_DEFAULT_DAYS),
+  currency: currencyParam,
+  format: z.enum(["json", "csv"], { message: "must be json or csv" }).default("json"),
+});
+export type MarketIndexQuery = z.infer<typeof marketIndexQuerySchema>;

@@ -5,6 +5,7 @@
  * Over 400 lines: a hand-written document; issue 22 replaces it with one generated from the API's
  * zod schemas.
  */
+import { MARKET_INDEX_DEFAULT_DAYS, MARKET_INDEX_MAX_DAYS } from "~/lib/market-index";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_PAGE } from "~/lib/open-data";
 
 type Schema = Record<string, unknown>;
@@ -300,6 +301,39 @@ const schemas: Record<string, Schema> = {
       },
     },
   },
+  MarketIndex: {
+    type: "object",
+    required: ["peptide", "size", "currency", "unit", "points"],
+    properties: {
+      peptide: {
+        type: "object",
+        required: ["slug", "name", "url"],
+        properties: { slug: { type: "string" }, name: { type: "string" }, url: { type: "string" } },
+      },
+      size: nullable({
+        type: "string",
+        description: 'The size\'s label ("10mg"); null when the peptide has no offers.',
+      }),
+      currency: { type: "string" },
+      unit: { type: "string", const: "mg" },
+      points: {
+        type: "array",
+        description:
+          "One point per day (UTC) on which at least one offer was buyable, oldest first. Figures are landed prices per mg (after the coupon, with shipping; offers with unknown shipping or out of stock left out), converted at today's rates.",
+        items: {
+          type: "object",
+          required: ["date", "median", "p25", "p75", "vendors"],
+          properties: {
+            date: { type: "string", format: "date" },
+            median: { type: "number" },
+            p25: { type: "number", description: "25th percentile (linear interpolation)." },
+            p75: { type: "number", description: "75th percentile (linear interpolation)." },
+            vendors: { type: "integer", minimum: 1, description: "Offers counted that day." },
+          },
+        },
+      },
+    },
+  },
   StackResponse: {
     type: "object",
     required: ["total", "currency", "singleVendorBest", "baskets"],
@@ -442,6 +476,57 @@ export function openApiDocument(baseUrl: string) {
             ),
             "301": { description: "A former slug: Location names the current one." },
             "400": errorResponse("A query parameter is malformed."),
+            "404": errorResponse("No peptide has this slug."),
+            "429": rateLimited,
+          },
+        },
+      },
+      "/peptides/{slug}/index": {
+        get: {
+          operationId: "getPeptideMarketIndex",
+          summary:
+            "Daily market price index of one size: median and quartiles of the landed price per mg",
+          parameters: [
+            slugParameter,
+            {
+              name: "size",
+              in: "query",
+              required: false,
+              description: "The size's label, e.g. 10mg (default: the size with the most offers).",
+              schema: { type: "string", maxLength: 40 },
+            },
+            {
+              name: "days",
+              in: "query",
+              required: false,
+              schema: {
+                type: "integer",
+                minimum: 1,
+                maximum: MARKET_INDEX_MAX_DAYS,
+                default: MARKET_INDEX_DEFAULT_DAYS,
+              },
+            },
+            currencyParameter,
+            {
+              name: "format",
+              in: "query",
+              required: false,
+              description: "csv answers text/csv (date,median,p25,p75,vendors) as a download.",
+              schema: { type: "string", enum: ["json", "csv"], default: "json" },
+            },
+          ],
+          responses: {
+            "200": {
+              ...jsonOk("The index, one point a day.", ref("MarketIndex")),
+              content: {
+                "application/json": { schema: ref("MarketIndex") },
+                "text/csv": { schema: { type: "string" } },
+              },
+            },
+            "301": { description: "A former slug: Location names the current one." },
+            "400": errorResponse(
+              "A malformed parameter, a size the peptide does not have, or a size without a milligram equivalent.",
+            ),
             "404": errorResponse("No peptide has this slug."),
             "429": rateLimited,
           },

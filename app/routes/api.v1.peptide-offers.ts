@@ -1,20 +1,13 @@
-import { getOpenDataPeptide, getOpenDataSizes } from "~/.server/data/open-data.server";
-import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
+import { getOpenDataSizes } from "~/.server/data/open-data.server";
 import {
   apiError,
   apiJson,
   apiOffers,
+  findApiPeptide,
   getOpenDataPricing,
   peptidePageUrl,
 } from "~/.server/open-data.server";
-import {
-  API_PREFIX,
-  checkCurrency,
-  currencyQuerySchema,
-  describeIssues,
-  queryParams,
-  slugParamSchema,
-} from "~/lib/open-data";
+import { checkCurrency, currencyQuerySchema, describeIssues, queryParams } from "~/lib/open-data";
 
 import type { Route } from "./+types/api.v1.peptide-offers";
 import { appOf } from "~/.server/context.server";
@@ -27,26 +20,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!query.success) return apiError(request, 400, describeIssues(query.error));
   const { currency } = query.data;
 
-  const slug = slugParamSchema.safeParse(params.slug);
   const [pricing, peptide] = await Promise.all([
     getOpenDataPricing(app.db, currency),
-    slug.success ? getOpenDataPeptide(app.db, slug.data) : null,
+    findApiPeptide(app.db, request, params.slug, "offers"),
   ]);
   const unknownCurrency = checkCurrency(currency, pricing.rates);
   if (unknownCurrency) return apiError(request, 400, unknownCurrency);
-  if (!peptide) {
-    const currentSlug = slug.success ? await findPeptideSlugRedirect(app.db, slug.data) : null;
-    if (currentSlug && currentSlug !== slug.data) {
-      return new Response(null, {
-        status: 301,
-        headers: {
-          Location: `${API_PREFIX}/peptides/${encodeURIComponent(currentSlug)}/offers${url.search}`,
-          "Access-Control-Allow-Origin": "*",
-        },
-      });
-    }
-    return apiError(request, 404, `No peptide has the slug "${params.slug.slice(0, 100)}"`);
-  }
+  if (peptide instanceof Response) return peptide;
 
   const sizes = await getOpenDataSizes(app.db, [peptide.id], pricing);
   return apiJson(request, {

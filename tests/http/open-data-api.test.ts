@@ -210,6 +210,77 @@ describe("GET /api/v1/peptides/{slug}/offers", () => {
   });
 });
 
+interface MarketIndexBody {
+  size: string | null;
+  currency: string;
+  unit: string;
+  points: { date: string; median: number; p25: number; p75: number; vendors: number }[];
+}
+
+describe("GET /api/v1/peptides/{slug}/index", () => {
+  it("gives the daily market index of the size most vendors sell, as documented", async () => {
+    const { response, body } = await getJson(fresh("/api/v1/peptides/bpc-157/index?days=30"));
+    expect(response.status).toBe(200);
+    expectDocumented("/peptides/{slug}/index", 200, body);
+    const index = body as unknown as MarketIndexBody;
+
+    const offers = (await getJson(fresh("/api/v1/peptides/bpc-157/offers"))).body
+      .data as ApiOffer[];
+    const perSize = new Map<string, number>();
+    for (const offer of offers) perSize.set(offer.size, (perSize.get(offer.size) ?? 0) + 1);
+    const most = Math.max(...perSize.values());
+    expect(perSize.get(index.size!)).toBe(most);
+    expect(index).toMatchObject({ currency: "USD", unit: "mg" });
+
+    expect(index.points.length).toBeGreaterThan(20);
+    expect(index.points.length).toBeLessThanOrEqual(30);
+    const dates = index.points.map((point) => point.date);
+    expect([...dates].sort()).toEqual(dates);
+    for (const point of index.points) {
+      expect(point.p25).toBeLessThanOrEqual(point.median);
+      expect(point.median).toBeLessThanOrEqual(point.p75);
+      expect(point.vendors).toBeGreaterThanOrEqual(1);
+      expect(point.vendors).toBeLessThanOrEqual(most);
+    }
+  });
+
+  it("downloads the same figures as CSV", async () => {
+    const json = (await getJson(fresh("/api/v1/peptides/bpc-157/index?days=14"))).body;
+    const response = await server.fetch(fresh("/api/v1/peptides/bpc-157/index?days=14&format=csv"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="bpc-157-\d+mg-market-index\.csv"$/,
+    );
+    const [header, ...lines] = (await response.text()).trim().split("\n");
+    expect(header).toBe("date,median,p25,p75,vendors");
+    expect(lines).toEqual(
+      (json as unknown as MarketIndexBody).points.map((p) =>
+        [p.date, p.median, p.p25, p.p75, p.vendors].join(","),
+      ),
+    );
+  });
+
+  it.each([
+    ["days=0", 400],
+    ["days=366", 400],
+    ["days=ten", 400],
+    ["size=999mg", 400],
+    ["format=xml", 400],
+    ["currency=12", 400],
+  ])("answers ?%s with a documented %i in JSON", async (query, status) => {
+    const { response, body } = await getJson(`/api/v1/peptides/bpc-157/index?${query}`);
+    expect(response.status).toBe(status);
+    expectDocumented("/peptides/{slug}/index", status, body);
+  });
+
+  it("answers an unknown peptide with a 404", async () => {
+    const { response, body } = await getJson("/api/v1/peptides/no-such-peptide/index");
+    expect(response.status).toBe(404);
+    expectDocumented("/peptides/{slug}/index", 404, body);
+  });
+});
+
 describe("GET /api/v1/vendors", () => {
   it("lists every vendor with slug and terms, as documented", async () => {
     const { response, body } = await getJson(fresh("/api/v1/vendors"));

@@ -26,6 +26,11 @@ import {
 
 export const DEMO_MARKER_KEY = "demo_installed";
 const HISTORY_DAYS = 60;
+/**
+ * History further back than HISTORY_DAYS, so the market index and the 90-day chart have a full
+ * window: drawn from a stream of its own, so the rest of the demo (prices, stock) stays the same.
+ */
+const EARLIER_HISTORY_DAYS = 100;
 const DAY_MS = 86_400_000;
 
 /** Same demo on every machine: a small seeded generator instead of Math.random. */
@@ -117,6 +122,7 @@ export async function installDemoData(
   if (existing > 0) return false;
 
   const random = seededRandom(157);
+  const earlierRandom = seededRandom(923);
 
   await db.transaction(async (tx) => {
     const categoryRows = await tx
@@ -211,6 +217,19 @@ export async function installDemoData(
           history.push({
             price,
             inStock: random() > 0.1,
+            observedAt: new Date(now - day * DAY_MS),
+          });
+        }
+        let earlierPrice = history[0].price;
+        for (
+          let day = HISTORY_DAYS + 1 + Math.floor(earlierRandom() * 6);
+          day <= EARLIER_HISTORY_DAYS;
+          day += 1 + Math.floor(earlierRandom() * 6)
+        ) {
+          earlierPrice = shopPrice(earlierPrice * (0.95 + earlierRandom() * 0.1));
+          history.unshift({
+            price: earlierPrice,
+            inStock: earlierRandom() > 0.1,
             observedAt: new Date(now - day * DAY_MS),
           });
         }

@@ -1,0 +1,112 @@
+/**
+ * The market price index of one peptide size, priced the way the pages price an offer: each
+ * day's price (the last one recorded) goes through `priceRow` with the coupon as it stood that
+ * day, shipping for the destination and today's exchange rates (past rates are not kept); an
+ * offer counts on a day only when it was in stock and its landed total is known.
+ */
+import { computeMarketIndex, indexDays, utcDay, type MarketIndexPoint } from "~/lib/market-index";
+import type { PricingContext } from "~/lib/pricing";
+import { toMilligrams } from "~/lib/units";
+
+import type { Database } from "./db/client";
+import { priceRow } from "./data/listings.server";
+import {
+  listMarketIndexOffers,
+  listSizeHistorySince,
+  type HistoryObservation,
+  type MarketIndexOffer,
+} from "./data/market-index.server";
+
+const DAY_MS = 86_400_000;
+
+export interface MarketIndex {
+  /** The size's label ("10mg"); null when the peptide has no offers at all. */
+  size: string | null;
+  points: MarketIndexPoint[];
+}
+
+/** A size label as a visitor may type it: "10 MG" finds "10mg". */
+function normalizeSizeLabel(label: string): string {
+  return label.replace(/\s+/g, "").toLowerCase();
+}
+
+/** The requested size's offers, or those of the size most vendors sell (the smaller on a tie). */
+function offersOfSize(
+  offers: MarketIndexOffer[],
+  requested: string | undefined,
+): MarketIndexOffer[] | null {
+  const bySize = new Map<string, MarketIndexOffer[]>();
+  for (const offer of offers)
+    bySize.set(offer.sizeId, [...(bySize.get(offer.sizeId) ?? []), offer]);
+  const sizes = [...bySize.values()];
+  if (requested !== undefined) {
+    const wanted = normalizeSizeLabel(requested);
+    return sizes.find((size) => normalizeSizeLabel(size[0].sizeLabel) === wanted) ?? null;
+  }
+  return sizes.reduce<MarketIndexOffer[] | null>(
+    (most, size) => (most === null || size.length > most.length ? size : most),
+    null,
+  );
+}
+
+function landedPerMg(
+  offer: MarketIndexOffer,
+  price: number,
+  inStock: boolean,
+  pricing: PricingContext,
+): number | null {
+  const mgPerVial = toMilligrams(offer.quantity, offer.unit);
+  const priced = priceRow(
+    { ...offer, price, stockStatus: inStock ? "in_stock" : "out_of_stock", missedScrapes: 0 },
+    pricing,
+  );
+  const total = priced?.display?.total ?? null;
+  if (!priced?.buyable || total === null || mgPerVial === null || mgPerVial <= 0) return null;
+  return total / (mgPerVial * priced.vials);
+}
+
+export type MarketIndexResult =
+  { ok: true; index: MarketIndex } | { ok: false; reason: "unknown_size" | "no_milligrams" };
+
+/** Three queries: the peptide's offers, then the chosen size's history over the window. */
+export async function getMarketIndex(
+  db: Database,
+  peptideId: string,
+  { size, days }: { size?: string; days: number },
+  pricing: PricingContext,
+): Promise<MarketIndexResult> {
+  const offers = offersOfSize(await listMarketIndexOffers(db, peptideId), size);
+  if (offers === null) {
+    return size === undefined
+      ? { ok: true, index: { size: null, points: [] } }
+      : { ok: false, reason: "unknown_size" };
+  }
+  const first = offers[0];
+  if (toMilligrams(first.quantity, first.unit) === null)
+    return { ok: false, reason: "no_milligrams" };
+
+  const window = indexDays(pricing.now, days);
+  const history = await listSizeHistorySince(db, first.sizeId, new Date(`${window[0]}T00:00:00Z`));
+  const offerById = new Map(offers.map((offer) => [offer.id, offer]));
+  const observations = new Map<string, (HistoryObservation & { day: string })[]>();
+  for (const row of history) {
+    if (!offerById.has(row.vendorPeptideId)) continue;
+    const list = observations.get(row.vendorPeptideId) ?? [];
+    list.push({ ...row, day: utcDay(row.observedAt) });
+    observations.set(row.vendorPeptideId, list);
+  }
+  const points = computeMarketIndex([...observations.values()], window, (row, day) =>
+    landedPerMg(offerById.get(row.vendorPeptideId)!, row.price, row.inStock, {
+      ...pricing,
+      // A coupon counts on the days it works, judged at the day's last moment.
+      now: new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1),
+    }),
+  );
+  return {
+    ok: true,
+    index: {
+      size: first.sizeLabel,
+      points,
+    },
+  };
+}
