@@ -13,7 +13,8 @@ export const MAX_BACKUP_BYTES = 200 * 1024 * 1024;
 /**
  * Every catalogue table, parents before children (the order restore writes in; it removes in
  * the reverse). Users' own data (accounts, sessions, saved deals, alerts, stacks, push
- * subscriptions), mail, runs and the audit log stay out of the file: a restore updates the
+ * subscriptions), mail, runs, the audit log and derived figures (vendor reliability, recomputed
+ * after the next scrape run) stay out of the file: a restore updates the
  * catalogue's rows in place, so none of it cascades away (docs/operations.md).
  */
 const BACKUP_TABLES = {

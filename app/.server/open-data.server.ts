@@ -204,5 +204,21 @@ export function apiVendor(vendor: OpenDataVendor) {
       }),
       vendor.currency,
     ),
+    reliability:
+      vendor.reliabilityComputedAt === null
+        ? null
+        : {
+            score: vendor.reliabilityScore,
+            computedAt: vendor.reliabilityComputedAt.toISOString(),
+            components: (vendor.reliabilityComponents ?? []).map(
+              ({ key, label, value, weight, explains }) => ({
+                key,
+                label,
+                value,
+                weight,
+                explains,
+              }),
+            ),
+          },
   };
 }

@@ -241,6 +241,7 @@ const schemas: Record<string, Schema> = {
       "shipping",
       "paymentMethods",
       "coupon",
+      "reliability",
     ],
     properties: {
       slug: { type: "string" },
@@ -270,6 +271,39 @@ const schemas: Record<string, Schema> = {
       },
       paymentMethods: { type: "array", items: { type: "string" } },
       coupon: nullable(ref("Coupon")),
+      reliability: nullable(ref("Reliability")),
+    },
+  },
+  Reliability: {
+    type: "object",
+    description:
+      "Computed from data the site holds after every scrape run; null before the first computation.",
+    required: ["score", "computedAt", "components"],
+    properties: {
+      score: nullable({ type: "integer", minimum: 0, maximum: 100 }),
+      computedAt: isoTime,
+      components: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["key", "label", "value", "weight", "explains"],
+          properties: {
+            key: {
+              type: "string",
+              enum: ["stock", "stability", "freshness", "labTests", "coupon", "rating"],
+            },
+            label: { type: "string" },
+            value: nullable({
+              type: "number",
+              minimum: 0,
+              maximum: 1,
+              description: "Null when the vendor has no data for it (then it does not count).",
+            }),
+            weight: { type: "number", minimum: 0, maximum: 1 },
+            explains: { type: "string" },
+          },
+        },
+      },
     },
   },
   VendorList: {

@@ -9,7 +9,15 @@ import type { PricingContext } from "~/lib/pricing";
 import { formatSize, pricePerMg } from "~/lib/units";
 
 import type { Database } from "../db/client";
-import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+import {
+  categories,
+  coupons,
+  peptides,
+  sizeOptions,
+  vendorPeptides,
+  vendorReliability,
+  vendors,
+} from "../db/schema";
 
 import { BY_NAME, OFFER_COLUMNS, priceRow } from "./listings.server";
 import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
@@ -146,7 +154,7 @@ export async function getOpenDataSizes(
   return [...sizes.values()];
 }
 
-/** Every vendor with its shipping terms and coupon, by name: one query. */
+/** Every vendor with its shipping terms, coupon and reliability, by name: one query. */
 export async function getOpenDataVendors(db: Database) {
   return db
     .select({
@@ -164,9 +172,13 @@ export async function getOpenDataVendors(db: Database) {
       discountAmount: coupons.discountAmount,
       discountType: coupons.discountType,
       expirationDate: coupons.expirationDate,
+      reliabilityScore: vendorReliability.score,
+      reliabilityComponents: vendorReliability.components,
+      reliabilityComputedAt: vendorReliability.computedAt,
     })
     .from(vendors)
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
+    .leftJoin(vendorReliability, eq(vendorReliability.vendorId, vendors.id))
     .orderBy(asc(vendors.name));
 }
 export type OpenDataVendor = Awaited<ReturnType<typeof getOpenDataVendors>>[number];

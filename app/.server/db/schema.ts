@@ -37,6 +37,7 @@ import {
   UNITS,
 } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/forms/fields";
+import type { ReliabilityComponent } from "~/lib/vendor-reliability";
 import { FOOTER_LIMITS } from "~/lib/forms/footer";
 import { HERO_LIMITS } from "~/lib/forms/hero";
 import { SETTINGS_LIMITS } from "~/lib/forms/settings";
@@ -343,6 +344,29 @@ export const coupons = pgTable(
     check("coupons_discount_type_check", oneOf("discount_type", DISCOUNT_TYPES)),
     check("coupons_discount_amount_positive", sql`${t.discountAmount} >= 0`),
     check("coupons_code_length", lengthAtMost("code", TEXT_LIMITS.code)),
+  ],
+);
+
+/**
+ * Each vendor's reliability score (app/lib/vendor-reliability.ts), recomputed after every
+ * scrape run from price history, stock, freshness, coupon, lab tests and rating: reading it
+ * costs one row, computing it scans 90 days of history.
+ */
+export const vendorReliability = pgTable(
+  "vendor_reliability",
+  {
+    vendorId: uuid("vendor_id")
+      .primaryKey()
+      .references(() => vendors.id, { onDelete: "cascade" }),
+    /** 0…100; null when the vendor has no data for any component. */
+    score: integer("score"),
+    /** The components with their values and weights, as shown under "How this is computed". */
+    components: jsonb("components").$type<ReliabilityComponent[]>().notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("vendor_reliability_score_range", sql`${t.score} between 0 and 100`),
+    index("vendor_reliability_score_idx").on(t.score),
   ],
 );
 

@@ -39,6 +39,7 @@ import { failureReason } from "./listing-problems.server";
 import { readShopSource } from "./platforms/shop-catalogue.server";
 import { proposeSelectors } from "./propose-selectors.server";
 import { trackSourceHealth } from "./source-health.server";
+import { refreshVendorReliability } from "../vendor-reliability.server";
 
 export const SCRAPE_MESSAGES = {
   success: "Scraping completed successfully.",
@@ -451,7 +452,17 @@ async function runSources(
       await done(index, await completeSource(app, cursor, cap));
     }
   }
+  await refreshScoresAfterRun(app);
   return results.map((result) => result!);
+}
+
+/** Vendor reliability follows the prices a run wrote; a failure here never fails the run. */
+async function refreshScoresAfterRun(app: RunContext): Promise<void> {
+  try {
+    await refreshVendorReliability(app.db);
+  } catch (error) {
+    app.logger.warn({ err: error }, "vendor reliability not recomputed");
+  }
 }
 
 /** Runs one source now (the admin's 'run scraper'). */

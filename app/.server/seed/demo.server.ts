@@ -15,6 +15,7 @@ import type { Auth } from "../auth.server";
 import { getAppMetaValue, setAppMetaValue } from "../data/app-meta.server";
 import type { Database } from "../db/client";
 import * as t from "../db/schema";
+import { refreshVendorReliability } from "../vendor-reliability.server";
 import {
   DEMO_ADMIN,
   DEMO_ADS,
@@ -337,6 +338,7 @@ export async function installDemoData(
     .insert(t.adminUsers)
     .values({ email: DEMO_ADMIN.email, userId: adminId })
     .onConflictDoNothing();
+  await refreshVendorReliability(db);
   await setAppMetaValue(db, DEMO_MARKER_KEY, "true");
   return true;
 }
