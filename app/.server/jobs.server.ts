@@ -30,6 +30,7 @@ import {
   trackExecutingRun,
 } from "./run-recovery.server";
 import { schedulePurgeTrash } from "./trash-job.server";
+import { checkSourcesForStaleness } from "./scraper/source-health.server";
 import {
   scrapeAllSources,
   scrapeSource,
@@ -271,6 +272,18 @@ export async function runScheduledScrape(
   return result;
 }
 
+const STALENESS_CHECK_QUEUE = "source-staleness-check";
+const EVERY_FIFTEEN_MINUTES = "*/15 * * * *";
+
+/** Source health's stale rule, checked on a timer as well as after each run (issue 17). */
+async function scheduleStalenessCheck(boss: PgBoss, app: JobContext): Promise<void> {
+  await boss.createQueue(STALENESS_CHECK_QUEUE);
+  await boss.schedule(STALENESS_CHECK_QUEUE, EVERY_FIFTEEN_MINUTES);
+  await boss.work(STALENESS_CHECK_QUEUE, async () => {
+    await checkSourcesForStaleness(app, new Date());
+  });
+}
+
 export interface Jobs {
   stop: () => Promise<void>;
 }
@@ -312,6 +325,7 @@ export async function startJobs(app: QueueContext): Promise<Jobs> {
   await scheduleExchangeRateRefresh(boss, app);
   await schedulePurgeTrash(boss, app);
   await scheduleAlertJobs(boss, app);
+  await scheduleStalenessCheck(boss, app);
   // A restart need not wait for the next cron minute to catch up on a due run.
   await boss.send(SCRAPE_QUEUE, {});
   app.logger.info("scheduled scraping started");

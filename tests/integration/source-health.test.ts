@@ -7,7 +7,10 @@ import { createScrapeSource, getScrapeSource } from "~/.server/data/scrape-sourc
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
 import { scrapeSource } from "~/.server/scraper/run.server";
-import { FAILED_RUNS_BEFORE_INCIDENT } from "~/.server/scraper/source-health.server";
+import {
+  checkSourcesForStaleness,
+  FAILED_RUNS_BEFORE_INCIDENT,
+} from "~/.server/scraper/source-health.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -153,5 +156,53 @@ describe("source health", () => {
         .slice(ADMINS.length)
         .map((mail) => mail.subject),
     ).toEqual(ADMINS.map(() => "Scrape source recovered: Stale shop"));
+  });
+
+  it("raises the stale incident on a timer for a source no run reaches, once", async () => {
+    const [vendor] = await app.db
+      .insert(t.vendors)
+      .values({ name: "Unvisited Labs" })
+      .returning({ id: t.vendors.id });
+    const [peptide] = await app.db
+      .insert(t.peptides)
+      .values({ name: "Unvisited peptide", slug: "unvisited-peptide" })
+      .returning({ id: t.peptides.id });
+    const [size] = await app.db
+      .insert(t.sizeOptions)
+      .values({ peptideId: peptide!.id, quantity: 5, unit: "mg" })
+      .returning({ id: t.sizeOptions.id });
+    await app.db.insert(t.vendorPeptides).values({
+      vendorId: vendor!.id,
+      peptideId: peptide!.id,
+      sizeOptionId: size!.id,
+      price: 10,
+      source: "scraped",
+      priceCheckedAt: new Date(Date.now() - 30 * 24 * 3_600_000),
+    });
+    const id = await createScrapeSource(app.db, {
+      retailerName: "Unvisited shop",
+      url: `${site.baseUrl}/never`,
+      pageType: "single",
+      productSelector: ".product",
+      nameSelector: ".title",
+      priceSelector: ".cost",
+      linkSelector: null,
+      soldOutSelector: null,
+      paginationSelector: null,
+      nextPageSelector: null,
+      vendorId: vendor!.id,
+      isActive: true,
+    });
+
+    // No run has ever reached it: only the timer can tell.
+    await checkSourcesForStaleness(app, new Date());
+    await checkSourcesForStaleness(app, new Date());
+    expect(healthMails("Unvisited shop").map((mail) => mail.subject)).toEqual(
+      ADMINS.map(() => "Scrape source needs attention: Unvisited shop"),
+    );
+    const flagged = (await getDashboard(app.db, new Date())).failingSources.rows.find(
+      (row) => row.id === id,
+    );
+    expect(flagged?.incidentReason).toMatch(/^all 1 of its offers are stale/);
   });
 });

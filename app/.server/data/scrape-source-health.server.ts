@@ -31,10 +31,15 @@ export async function openSourceIncident(
   sourceId: string,
   reason: string,
 ): Promise<boolean> {
+  // An upsert: the timer's stale check may find a source that has never run.
   const opened = await db
-    .update(scrapeSourceHealth)
-    .set({ incidentSince: new Date(), incidentReason: reason })
-    .where(and(eq(scrapeSourceHealth.sourceId, sourceId), isNull(scrapeSourceHealth.incidentSince)))
+    .insert(scrapeSourceHealth)
+    .values({ sourceId, incidentSince: new Date(), incidentReason: reason })
+    .onConflictDoUpdate({
+      target: scrapeSourceHealth.sourceId,
+      set: { incidentSince: new Date(), incidentReason: reason },
+      setWhere: isNull(scrapeSourceHealth.incidentSince),
+    })
     .returning({ sourceId: scrapeSourceHealth.sourceId });
   return opened.length > 0;
 }
