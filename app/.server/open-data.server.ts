@@ -2,8 +2,9 @@
  * The public JSON API's answers (/api/v1): priced rows turned into the shapes openapi.ts
  * documents, and the headers every answer carries (public caching as pages have it, CORS open).
  */
-import { DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
+import { DEFAULT_DISPLAY_CURRENCY, type StockStatus } from "~/lib/constants";
 import { API_PREFIX, slugParamSchema, toApiMoney, toApiMoneyPerMg } from "~/lib/open-data";
+import type { ApiOfferList, ApiPeptide, ApiVendorList } from "~/lib/open-data-schemas";
 import { bestOffer, couponFromColumns, type Coupon, type PricingContext } from "~/lib/pricing";
 
 import { publicPageHeaders } from "./cache-headers.server";
@@ -123,7 +124,7 @@ export function apiPeptide(
   sizes: OpenDataSize[],
   baseUrl: string,
   pricing: PricingContext,
-) {
+): ApiPeptide {
   return {
     slug: peptide.slug,
     name: peptide.name,
@@ -153,7 +154,7 @@ export function apiPeptide(
   };
 }
 
-export function apiOffers(sizes: OpenDataSize[], pricing: PricingContext) {
+export function apiOffers(sizes: OpenDataSize[], pricing: PricingContext): ApiOfferList["data"] {
   return sizes.flatMap((size) =>
     size.offers.map((offer) => ({
       id: offer.id,
@@ -161,7 +162,7 @@ export function apiOffers(sizes: OpenDataSize[], pricing: PricingContext) {
       size: size.label,
       vials: offer.vials,
       ...offerPrices(offer, pricing),
-      stock: offer.stockStatus,
+      stock: offer.stockStatus as StockStatus,
       stale: offer.stale,
       buyable: offer.buyable,
       lastChecked: offer.priceCheckedAt,
@@ -181,7 +182,7 @@ export function apiOffers(sizes: OpenDataSize[], pricing: PricingContext) {
   );
 }
 
-export function apiVendor(vendor: OpenDataVendor) {
+export function apiVendor(vendor: OpenDataVendor): ApiVendorList["data"][number] {
   return {
     slug: vendor.slug,
     name: vendor.name,

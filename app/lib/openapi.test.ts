@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { documentedResponseProblems } from "../../tests/helpers/openapi-responses";
 
+import { marketIndexQuerySchema, MAX_PER_PAGE, peptideListQuerySchema } from "./open-data";
 import { openApiDocument } from "./openapi";
 
 describe("openApiDocument", () => {
@@ -27,6 +28,7 @@ describe("openApiDocument", () => {
         "/openapi.json",
         "/peptides",
         "/peptides/{slug}/offers",
+        "/peptides/{slug}/index",
         "/stack",
         "/vendors",
       ].sort(),
@@ -48,7 +50,13 @@ describe("openApiDocument", () => {
       required: string[];
       properties: { baskets: { items: { required: string[]; properties: Record<string, never> } } };
     };
-    expect(response.required).toEqual(["total", "currency", "singleVendorBest", "baskets"]);
+    expect(response.required).toEqual([
+      "total",
+      "currency",
+      "singleVendorBest",
+      "saving",
+      "baskets",
+    ]);
     expect(response.properties.baskets.items.required).toEqual([
       "vendor",
       "items",
@@ -64,6 +72,7 @@ describe("openApiDocument", () => {
       total: 82,
       currency: "USD",
       singleVendorBest: { vendor: "alpha", vendorName: "Alpha", total: 90 },
+      saving: 8,
       baskets: [
         {
           vendor: "alpha",
@@ -86,5 +95,26 @@ describe("openApiDocument", () => {
     expect(check({ ...answer, singleVendorBest: null })).toEqual([]);
     expect(check({ ...answer, baskets: undefined })).not.toEqual([]);
     expect(check({ error: "Unknown peptide: nope" }, 400)).toEqual([]);
+  });
+
+  it("takes its query parameters and schemas from the zod schemas the API validates and answers with", () => {
+    const document = openApiDocument("https://peptides.example");
+    const names = (path: keyof typeof document.paths) =>
+      (
+        document.paths[path] as { get: { parameters: { name: string; in: string }[] } }
+      ).get.parameters
+        .filter((parameter) => parameter.in === "query")
+        .map((parameter) => parameter.name);
+    expect(names("/peptides")).toEqual(Object.keys(peptideListQuerySchema.shape));
+    expect(names("/peptides/{slug}/index")).toEqual(Object.keys(marketIndexQuerySchema.shape));
+    const perPage = (
+      document.paths["/peptides"] as {
+        get: { parameters: { name: string; schema: { maximum: number } }[] };
+      }
+    ).get.parameters.find((parameter) => parameter.name === "perPage");
+    expect(perPage?.schema.maximum).toBe(MAX_PER_PAGE);
+    // Answers may not carry fields the document does not name.
+    const offer = document.components.schemas.Offer as { additionalProperties: boolean };
+    expect(offer.additionalProperties).toBe(false);
   });
 });

@@ -1,18 +1,55 @@
 /**
  * The OpenAPI 3.1 description of the public API and the price-drop feeds, served at
- * /api/v1/openapi.json. The HTTP tests check real answers against these schemas.
- *
- * Over 400 lines: a hand-written document; issue 22 replaces it with one generated from the API's
- * zod schemas.
+ * /api/v1/openapi.json. Its schemas and query parameters are generated from the zod schemas
+ * that validate the requests (open-data.ts, stack.ts) and type the answers
+ * (open-data-schemas.ts); only the paths' prose is written here. The HTTP tests check real
+ * answers against it.
  */
-import { MARKET_INDEX_DEFAULT_DAYS, MARKET_INDEX_MAX_DAYS } from "~/lib/market-index";
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_PAGE } from "~/lib/open-data";
+import { z } from "~/lib/forms/zod";
+
+import {
+  currencyQuerySchema,
+  marketIndexQuerySchema,
+  peptideListQuerySchema,
+} from "~/lib/open-data";
+import { openDataSchemas } from "~/lib/open-data-schemas";
 
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (schema: Schema): Schema => ({ oneOf: [schema, { type: "null" }] });
-const isoTime: Schema = { type: "string", format: "date-time" };
+
+/** The registry's schemas as the document's components, each referring to the others by $ref. */
+function componentSchemas(): Record<string, Schema> {
+  const { schemas } = z.toJSONSchema(openDataSchemas, {
+    target: "draft-2020-12",
+    io: "output",
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, Schema> };
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...schema }]) => [id, schema]),
+  );
+}
+
+const PARAMETER_NOTES: Record<string, string> = {
+  currency:
+    "ISO 4217 code every price's `converted` figure is given in (default USD, any letter case); it must have an exchange rate on the site, else 400.",
+  size: "The size's label, e.g. 10mg (default: the size with the most offers).",
+  format: "csv answers text/csv (date,median,p25,p75,vendors) as a download.",
+};
+
+/** A query schema's fields as OpenAPI query parameters: all optional, defaults as zod fills them. */
+function queryParameters(schema: z.ZodObject): Schema[] {
+  const { properties } = z.toJSONSchema(schema, { io: "output" }) as {
+    properties: Record<string, Schema>;
+  };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: false,
+    ...(PARAMETER_NOTES[name] ? { description: PARAMETER_NOTES[name] } : {}),
+    schema: property,
+  }));
+}
 
 const errorResponse = (description: string) => ({
   description,
@@ -24,15 +61,6 @@ const rateLimited = {
     "Too many requests from this client address in the current minute; retry after Retry-After seconds.",
   headers: { "Retry-After": { schema: { type: "integer", minimum: 1 } } },
   content: { "application/json": { schema: ref("Error") } },
-};
-
-const currencyParameter = {
-  name: "currency",
-  in: "query",
-  required: false,
-  description:
-    "ISO 4217 code every price's `converted` figure is given in (default USD); it must have an exchange rate on the site, else 400.",
-  schema: { type: "string", pattern: "^[A-Za-z]{3}$", default: "USD" },
 };
 
 const slugParameter = {
@@ -58,392 +86,6 @@ const atomOk = (description: string) => ({
   content: { "application/atom+xml": { schema: { type: "string" } } },
 });
 
-const schemas: Record<string, Schema> = {
-  Error: {
-    type: "object",
-    required: ["error"],
-    properties: { error: { type: "string", description: "What was wrong, in words." } },
-  },
-  Amount: {
-    type: "object",
-    required: ["amount", "currency"],
-    properties: { amount: { type: "number" }, currency: { type: "string", pattern: "^[A-Z]{3}$" } },
-  },
-  Money: {
-    description:
-      "An amount in the shop's own currency, and `converted` into the requested currency (`?currency=`, default USD) through the site's exchange rates; `converted` is null when a rate is missing.",
-    type: "object",
-    required: ["amount", "currency", "converted"],
-    properties: {
-      amount: { type: "number" },
-      currency: { type: "string", pattern: "^[A-Z]{3}$" },
-      converted: nullable(ref("Amount")),
-    },
-  },
-  Category: {
-    type: "object",
-    required: ["slug", "name"],
-    properties: { slug: { type: "string" }, name: { type: "string" } },
-  },
-  VendorRef: {
-    type: "object",
-    required: ["slug", "name"],
-    properties: { slug: { type: "string" }, name: { type: "string" } },
-  },
-  Coupon: {
-    type: "object",
-    required: ["code", "discountType", "discountAmount", "expirationDate"],
-    properties: {
-      code: { type: "string" },
-      discountType: { type: "string", enum: ["percentage", "fixed"] },
-      discountAmount: {
-        type: "number",
-        description: "Percent off, or a fixed amount in the vendor's currency.",
-      },
-      currency: {
-        type: "string",
-        description: "The currency of a fixed discount (the vendor's).",
-      },
-      expirationDate: nullable({
-        type: "string",
-        format: "date",
-        description: "Last day it works (UTC).",
-      }),
-    },
-  },
-  BestPrice: {
-    description:
-      "The cheapest offer of a size that is in stock and fresh, by price per vial after coupon in the requested currency.",
-    type: "object",
-    required: ["vendor", "vials", "price", "priceAfterCoupon", "pricePerMg", "lastChecked"],
-    properties: {
-      vendor: ref("VendorRef"),
-      vials: { type: "integer", minimum: 1 },
-      price: ref("Money"),
-      priceAfterCoupon: ref("Money"),
-      pricePerMg: nullable(ref("Money")),
-      lastChecked: isoTime,
-    },
-  },
-  PeptideSize: {
-    type: "object",
-    required: ["size", "offerCount", "best"],
-    properties: {
-      size: { type: "string", examples: ["10mg"] },
-      offerCount: { type: "integer", minimum: 0 },
-      best: nullable(ref("BestPrice")),
-    },
-  },
-  Peptide: {
-    type: "object",
-    required: ["slug", "name", "category", "aliases", "url", "sizes"],
-    properties: {
-      slug: { type: "string" },
-      name: { type: "string" },
-      category: nullable(ref("Category")),
-      aliases: { type: "array", items: { type: "string" } },
-      url: { type: "string", format: "uri", description: "The peptide's page on the site." },
-      sizes: { type: "array", items: ref("PeptideSize") },
-    },
-  },
-  PageLinks: {
-    type: "object",
-    required: ["self", "first", "last", "next", "prev"],
-    properties: {
-      self: { type: "string", format: "uri" },
-      first: { type: "string", format: "uri" },
-      last: { type: "string", format: "uri" },
-      next: nullable({ type: "string", format: "uri" }),
-      prev: nullable({ type: "string", format: "uri" }),
-    },
-  },
-  PeptideList: {
-    type: "object",
-    required: ["data", "page", "perPage", "total", "pageCount", "currency", "links"],
-    properties: {
-      data: { type: "array", items: ref("Peptide") },
-      page: { type: "integer", minimum: 1 },
-      perPage: { type: "integer", minimum: 1, maximum: MAX_PER_PAGE },
-      total: { type: "integer", minimum: 0 },
-      pageCount: { type: "integer", minimum: 1 },
-      currency: { type: "string", description: "The currency of every `converted` figure." },
-      links: ref("PageLinks"),
-    },
-  },
-  Offer: {
-    type: "object",
-    required: [
-      "id",
-      "vendor",
-      "size",
-      "vials",
-      "price",
-      "priceAfterCoupon",
-      "pricePerMg",
-      "stock",
-      "stale",
-      "buyable",
-      "lastChecked",
-      "coupon",
-      "couponApplied",
-      "shipping",
-      "url",
-    ],
-    properties: {
-      id: { type: "string", format: "uuid" },
-      vendor: ref("VendorRef"),
-      size: { type: "string" },
-      vials: { type: "integer", minimum: 1, description: "Vials in the pack the price buys." },
-      price: ref("Money"),
-      priceAfterCoupon: ref("Money"),
-      pricePerMg: nullable(ref("Money")),
-      stock: { type: "string", enum: ["in_stock", "low_stock", "out_of_stock"] },
-      stale: {
-        type: "boolean",
-        description: "The vendor's page has not shown this price for several scrapes.",
-      },
-      buyable: { type: "boolean", description: "In stock (low stock counts) and not stale." },
-      lastChecked: isoTime,
-      coupon: nullable(ref("Coupon")),
-      couponApplied: { type: "boolean" },
-      shipping: nullable({
-        ...ref("Money"),
-        description: "Shipping for one pack; 0 when free, null when unknown.",
-      }),
-      url: nullable({ type: "string", format: "uri" }),
-    },
-  },
-  OfferList: {
-    type: "object",
-    required: ["peptide", "currency", "data"],
-    properties: {
-      peptide: {
-        type: "object",
-        required: ["slug", "name", "url"],
-        properties: {
-          slug: { type: "string" },
-          name: { type: "string" },
-          url: { type: "string", format: "uri" },
-        },
-      },
-      currency: { type: "string" },
-      data: { type: "array", items: ref("Offer") },
-    },
-  },
-  Vendor: {
-    type: "object",
-    required: [
-      "slug",
-      "name",
-      "website",
-      "rating",
-      "currency",
-      "shipping",
-      "paymentMethods",
-      "coupon",
-      "reliability",
-    ],
-    properties: {
-      slug: { type: "string" },
-      name: { type: "string" },
-      website: nullable({ type: "string" }),
-      rating: nullable({ type: "number", minimum: 0, maximum: 5 }),
-      currency: {
-        type: "string",
-        description: "The vendor's currency (shipping and fixed coupons).",
-      },
-      shipping: {
-        type: "object",
-        required: ["note", "fee", "freeShippingThreshold", "shipsTo"],
-        properties: {
-          note: nullable({ type: "string" }),
-          fee: nullable({ type: "number", description: "Flat fee per order." }),
-          freeShippingThreshold: nullable({
-            type: "number",
-            description: "Subtotal after coupon from which shipping is free.",
-          }),
-          shipsTo: {
-            type: "array",
-            items: { type: "string" },
-            description: "ISO 3166-1 alpha-2 codes; empty when unknown.",
-          },
-        },
-      },
-      paymentMethods: { type: "array", items: { type: "string" } },
-      coupon: nullable(ref("Coupon")),
-      reliability: nullable(ref("Reliability")),
-    },
-  },
-  Reliability: {
-    type: "object",
-    description:
-      "Computed from data the site holds after every scrape run; null before the first computation.",
-    required: ["score", "computedAt", "components"],
-    properties: {
-      score: nullable({ type: "integer", minimum: 0, maximum: 100 }),
-      computedAt: isoTime,
-      components: {
-        type: "array",
-        items: {
-          type: "object",
-          required: ["key", "label", "value", "weight", "explains"],
-          properties: {
-            key: {
-              type: "string",
-              enum: ["stock", "stability", "freshness", "labTests", "coupon", "rating"],
-            },
-            label: { type: "string" },
-            value: nullable({
-              type: "number",
-              minimum: 0,
-              maximum: 1,
-              description: "Null when the vendor has no data for it (then it does not count).",
-            }),
-            weight: { type: "number", minimum: 0, maximum: 1 },
-            explains: { type: "string" },
-          },
-        },
-      },
-    },
-  },
-  VendorList: {
-    type: "object",
-    required: ["data"],
-    properties: { data: { type: "array", items: ref("Vendor") } },
-  },
-  StackRequest: {
-    type: "object",
-    required: ["items"],
-    properties: {
-      currency: {
-        type: "string",
-        pattern: "^[A-Za-z]{3}$",
-        description: "Currency to answer in (one with an exchange rate); USD by default.",
-      },
-      items: {
-        type: "array",
-        minItems: 1,
-        items: {
-          type: "object",
-          required: ["peptide", "size", "quantity"],
-          properties: {
-            peptide: { type: "string", description: "Peptide slug.", examples: ["bpc-157"] },
-            size: { type: "string", examples: ["10mg"] },
-            quantity: { type: "integer", minimum: 1, examples: [2] },
-          },
-        },
-      },
-    },
-  },
-  MarketIndex: {
-    type: "object",
-    required: ["peptide", "size", "currency", "unit", "points"],
-    properties: {
-      peptide: {
-        type: "object",
-        required: ["slug", "name", "url"],
-        properties: { slug: { type: "string" }, name: { type: "string" }, url: { type: "string" } },
-      },
-      size: nullable({
-        type: "string",
-        description: 'The size\'s label ("10mg"); null when the peptide has no offers.',
-      }),
-      currency: { type: "string" },
-      unit: { type: "string", const: "mg" },
-      points: {
-        type: "array",
-        description:
-          "One point per day (UTC) on which at least one offer was buyable, oldest first. Figures are landed prices per mg (after the coupon, with shipping; offers with unknown shipping or out of stock left out), converted at today's rates.",
-        items: {
-          type: "object",
-          required: ["date", "median", "p25", "p75", "vendors"],
-          properties: {
-            date: { type: "string", format: "date" },
-            median: { type: "number" },
-            p25: { type: "number", description: "25th percentile (linear interpolation)." },
-            p75: { type: "number", description: "75th percentile (linear interpolation)." },
-            vendors: { type: "integer", minimum: 1, description: "Offers counted that day." },
-          },
-        },
-      },
-    },
-  },
-  StackResponse: {
-    type: "object",
-    required: ["total", "currency", "singleVendorBest", "baskets"],
-    properties: {
-      total: { type: "number", description: "What the cheapest split costs, shipping included." },
-      currency: { type: "string" },
-      singleVendorBest: nullable({
-        description:
-          "The cheapest single vendor that sells every available item, and its total; null when none does.",
-        type: "object",
-        required: ["vendor", "total"],
-        properties: {
-          vendor: { type: "string", description: "Vendor slug." },
-          vendorName: { type: "string" },
-          total: { type: "number" },
-        },
-      }),
-      saving: nullable({
-        type: "number",
-        description: "What the split saves against singleVendorBest.",
-      }),
-      unavailable: {
-        type: "array",
-        description: "Items no vendor sells in stock and fresh today (left out of the total).",
-        items: {
-          type: "object",
-          properties: {
-            peptide: { type: "string" },
-            size: { type: "string" },
-            quantity: { type: "integer" },
-          },
-        },
-      },
-      baskets: {
-        type: "array",
-        items: {
-          type: "object",
-          required: ["vendor", "items", "subtotal", "discount", "shipping", "total"],
-          properties: {
-            vendor: { type: "string", description: "Vendor slug." },
-            vendorName: { type: "string" },
-            couponCode: nullable({ type: "string", description: "The code to enter at checkout." }),
-            items: {
-              type: "array",
-              items: {
-                type: "object",
-                required: ["peptide", "size", "quantity", "unitPrice"],
-                properties: {
-                  peptide: { type: "string" },
-                  size: { type: "string" },
-                  quantity: { type: "integer", minimum: 1 },
-                  unitPrice: {
-                    type: "number",
-                    description: "Price of one pack, before the coupon.",
-                  },
-                  packs: { type: "integer" },
-                  vialsPerPack: { type: "integer" },
-                  url: nullable({ type: "string" }),
-                },
-              },
-            },
-            subtotal: { type: "number" },
-            discount: { type: "number" },
-            shipping: { type: "number" },
-            shippingKnown: {
-              type: "boolean",
-              description: "False when the vendor's shipping fee is not known (counted as 0).",
-            },
-            total: { type: "number" },
-          },
-        },
-      },
-    },
-  },
-};
-
 /** The document for a site served at baseUrl. */
 export function openApiDocument(baseUrl: string) {
   const origin = baseUrl.replace(/\/+$/, "");
@@ -466,26 +108,7 @@ export function openApiDocument(baseUrl: string) {
         get: {
           operationId: "listPeptides",
           summary: "Peptides with their sizes and each size's best current price",
-          parameters: [
-            {
-              name: "page",
-              in: "query",
-              required: false,
-              schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 },
-            },
-            {
-              name: "perPage",
-              in: "query",
-              required: false,
-              schema: {
-                type: "integer",
-                minimum: 1,
-                maximum: MAX_PER_PAGE,
-                default: DEFAULT_PER_PAGE,
-              },
-            },
-            currencyParameter,
-          ],
+          parameters: queryParameters(peptideListQuerySchema),
           responses: {
             "200": jsonOk("One page of peptides, by name.", ref("PeptideList"), {
               Link: {
@@ -502,7 +125,7 @@ export function openApiDocument(baseUrl: string) {
         get: {
           operationId: "listPeptideOffers",
           summary: "Every vendor's offer for one peptide, all sizes",
-          parameters: [slugParameter, currencyParameter],
+          parameters: [slugParameter, ...queryParameters(currencyQuerySchema)],
           responses: {
             "200": jsonOk(
               "The offers, by size then price; out-of-stock and stale ones included, marked.",
@@ -520,35 +143,7 @@ export function openApiDocument(baseUrl: string) {
           operationId: "getPeptideMarketIndex",
           summary:
             "Daily market price index of one size: median and quartiles of the landed price per mg",
-          parameters: [
-            slugParameter,
-            {
-              name: "size",
-              in: "query",
-              required: false,
-              description: "The size's label, e.g. 10mg (default: the size with the most offers).",
-              schema: { type: "string", maxLength: 40 },
-            },
-            {
-              name: "days",
-              in: "query",
-              required: false,
-              schema: {
-                type: "integer",
-                minimum: 1,
-                maximum: MARKET_INDEX_MAX_DAYS,
-                default: MARKET_INDEX_DEFAULT_DAYS,
-              },
-            },
-            currencyParameter,
-            {
-              name: "format",
-              in: "query",
-              required: false,
-              description: "csv answers text/csv (date,median,p25,p75,vendors) as a download.",
-              schema: { type: "string", enum: ["json", "csv"], default: "json" },
-            },
-          ],
+          parameters: [slugParameter, ...queryParameters(marketIndexQuerySchema)],
           responses: {
             "200": {
               ...jsonOk("The index, one point a day.", ref("MarketIndex")),
@@ -633,6 +228,6 @@ export function openApiDocument(baseUrl: string) {
         },
       },
     },
-    components: { schemas },
+    components: { schemas: componentSchemas() },
   };
 }

@@ -33,17 +33,20 @@ export const stackLineSchema = z.object({
     .string()
     .trim()
     .min(1, "Each item needs a peptide")
-    .max(SLUG_MAX_LENGTH, "A peptide slug is at most 200 characters"),
+    .max(SLUG_MAX_LENGTH, "A peptide slug is at most 200 characters")
+    .meta({ description: "Peptide slug.", examples: ["bpc-157"] }),
   size: z
     .string()
     .trim()
     .min(1, "Each item needs a size")
-    .max(SIZE_MAX_LENGTH, "A size is at most 40 characters"),
+    .max(SIZE_MAX_LENGTH, "A size is at most 40 characters")
+    .meta({ examples: ["10mg"] }),
   quantity: z
     .number({ message: "Quantity must be a whole number from 1 to 100" })
     .int("Quantity must be a whole number from 1 to 100")
     .min(1, "Quantity must be a whole number from 1 to 100")
-    .max(MAX_STACK_QUANTITY, "Quantity must be a whole number from 1 to 100"),
+    .max(MAX_STACK_QUANTITY, "Quantity must be a whole number from 1 to 100")
+    .meta({ examples: [2] }),
 });
 
 /** The body of POST /api/v1/stack; items of the same peptide and size merge into one line. */
@@ -52,6 +55,17 @@ export const stackRequestSchema = z.object({
     .array(stackLineSchema)
     .min(1, "Add at least one item")
     .max(MAX_STACK_ITEMS, `A request lists at most ${MAX_STACK_ITEMS} items`),
+});
+
+/** The JSON body of POST /api/v1/stack: the items and the currency to answer in. */
+export const stackApiRequestSchema = stackRequestSchema.extend({
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "currency must be an ISO 4217 code such as USD")
+    .describe("Currency to answer in (one with an exchange rate, any letter case); USD by default.")
+    .optional(),
 });
 
 /**

@@ -56,6 +56,10 @@ export const RELIABILITY_COMPONENTS = [
 ] as const;
 
 export type ReliabilityKey = (typeof RELIABILITY_COMPONENTS)[number]["key"];
+export const RELIABILITY_KEYS = RELIABILITY_COMPONENTS.map((component) => component.key) as [
+  ReliabilityKey,
+  ...ReliabilityKey[],
+];
 
 export interface ReliabilityComponent {
   key: ReliabilityKey;

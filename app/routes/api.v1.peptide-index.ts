@@ -17,6 +17,7 @@ import {
 
 import type { Route } from "./+types/api.v1.peptide-index";
 import { appOf } from "~/.server/context.server";
+import type { ApiMarketIndex } from "~/lib/open-data-schemas";
 
 /**
  * GET /api/v1/peptides/{slug}/index?size=&days=&currency=&format=: the daily market price
@@ -66,5 +67,5 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     currency,
     unit: "mg",
     points: index.points,
-  });
+  } satisfies ApiMarketIndex);
 }

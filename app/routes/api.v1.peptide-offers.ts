@@ -11,6 +11,7 @@ import { checkCurrency, currencyQuerySchema, describeIssues, queryParams } from 
 
 import type { Route } from "./+types/api.v1.peptide-offers";
 import { appOf } from "~/.server/context.server";
+import type { ApiOfferList } from "~/lib/open-data-schemas";
 
 /** GET /api/v1/peptides/{slug}/offers?currency=: four queries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -37,5 +38,5 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     currency,
     data: apiOffers(sizes, pricing),
-  });
+  } satisfies ApiOfferList);
 }

@@ -11,6 +11,7 @@ import {
 
 import type { Route } from "./+types/api.v1.peptides";
 import { appOf } from "~/.server/context.server";
+import type { ApiPeptideList } from "~/lib/open-data-schemas";
 
 /** GET /api/v1/peptides?page=&perPage=&currency=: five queries whatever the page size. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pageCount: Math.max(1, Math.ceil(list.total / perPage)),
       currency,
       links,
-    },
+    } satisfies ApiPeptideList,
     { headers: { Link: linkHeader(links) } },
   );
 }

@@ -1,14 +1,13 @@
-import { z } from "zod";
-
 import { getSettings } from "~/.server/data/settings.server";
 import { getCachedExchangeRates } from "~/.server/pricing-context.server";
 import { quoteStack } from "~/.server/stack.server";
 import { DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
 import { displayCurrencies } from "~/lib/money";
-import { stackRequestSchema } from "~/lib/stack";
+import { stackApiRequestSchema } from "~/lib/stack";
 
 import type { Route } from "./+types/api.v1.stack";
 import { appOf } from "~/.server/context.server";
+import type { ApiStackResponse } from "~/lib/open-data-schemas";
 
 /**
  * POST /api/v1/stack: the cheapest split of a stack across vendors. It reads no cookie and
@@ -21,16 +20,6 @@ const CORS_HEADERS = {
   "Access-Control-Allow-Headers": "Content-Type",
   "Access-Control-Max-Age": "86400",
 };
-
-const requestSchema = stackRequestSchema.extend({
-  /** The currency to answer in (one with an exchange rate); US dollars by default. */
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, "currency must be an ISO 4217 code such as USD")
-    .optional(),
-});
 
 function answer(body: unknown, status = 200) {
   return Response.json(body, {
@@ -63,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return problem("The body is not valid JSON");
   }
-  const parsed = requestSchema.safeParse(body);
+  const parsed = stackApiRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
@@ -112,5 +101,5 @@ export async function action({ request, context }: Route.ActionArgs) {
       total: basket.total,
     })),
     unavailable: result.unavailable,
-  });
+  } satisfies ApiStackResponse);
 }

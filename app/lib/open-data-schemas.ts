@@ -1,0 +1,277 @@
+/**
+ * The public API's answers as zod schemas: the OpenAPI document (openapi.ts) is generated from
+ * them, and the handlers build their bodies as their inferred types, so the code, the document
+ * and the HTTP tests (which check real answers against the document) cannot drift apart.
+ */
+import { z } from "~/lib/forms/zod";
+
+import { STOCK_STATUSES } from "~/lib/constants";
+import { MAX_PER_PAGE } from "~/lib/open-data";
+import { MARKET_INDEX_MAX_DAYS } from "~/lib/market-index";
+import { stackApiRequestSchema } from "~/lib/stack";
+import { RELIABILITY_KEYS } from "~/lib/vendor-reliability";
+
+/** Every named schema, under the id it has in the document's components. */
+export const openDataSchemas = z.registry<{ id: string; description?: string }>();
+
+function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+  openDataSchemas.add(schema, { id, ...(description ? { description } : {}) });
+  return schema;
+}
+
+const currencyCode = z.string().regex(/^[A-Z]{3}$/);
+const isoTime = z.iso.datetime({ offset: true });
+
+export const errorSchema = named(
+  "Error",
+  z.object({ error: z.string().describe("What was wrong, in words.") }),
+);
+
+const amountSchema = named("Amount", z.object({ amount: z.number(), currency: currencyCode }));
+
+export const moneySchema = named(
+  "Money",
+  z.object({ amount: z.number(), currency: currencyCode, converted: amountSchema.nullable() }),
+  "An amount in the shop's own currency, and `converted` into the requested currency (`?currency=`, default USD) through the site's exchange rates; `converted` is null when a rate is missing.",
+);
+
+const categorySchema = named("Category", z.object({ slug: z.string(), name: z.string() }));
+const vendorRefSchema = named("VendorRef", z.object({ slug: z.string(), name: z.string() }));
+
+const couponSchema = named(
+  "Coupon",
+  z.object({
+    code: z.string(),
+    discountType: z.enum(["percentage", "fixed"]),
+    discountAmount: z.number().describe("Percent off, or a fixed amount in the vendor's currency."),
+    currency: z.string().describe("The currency of a fixed discount (the vendor's).").optional(),
+    expirationDate: z.iso.date().describe("Last day it works (UTC).").nullable(),
+  }),
+);
+
+const bestPriceSchema = named(
+  "BestPrice",
+  z.object({
+    vendor: vendorRefSchema,
+    vials: z.number().int().min(1),
+    price: moneySchema,
+    priceAfterCoupon: moneySchema,
+    pricePerMg: moneySchema.nullable(),
+    lastChecked: isoTime,
+  }),
+  "The cheapest offer of a size that is in stock and fresh, by price per vial after coupon in the requested currency.",
+);
+
+const peptideSizeSchema = named(
+  "PeptideSize",
+  z.object({
+    size: z.string().meta({ examples: ["10mg"] }),
+    offerCount: z.number().int().min(0),
+    best: bestPriceSchema.nullable(),
+  }),
+);
+
+export const peptideSchema = named(
+  "Peptide",
+  z.object({
+    slug: z.string(),
+    name: z.string(),
+    category: categorySchema.nullable(),
+    aliases: z.array(z.string()),
+    url: z.url().describe("The peptide's page on the site."),
+    sizes: z.array(peptideSizeSchema),
+  }),
+);
+
+const pageLinksSchema = named(
+  "PageLinks",
+  z.object({
+    self: z.url(),
+    first: z.url(),
+    last: z.url(),
+    next: z.url().nullable(),
+    prev: z.url().nullable(),
+  }),
+);
+
+export const peptideListSchema = named(
+  "PeptideList",
+  z.object({
+    data: z.array(peptideSchema),
+    page: z.number().int().min(1),
+    perPage: z.number().int().min(1).max(MAX_PER_PAGE),
+    total: z.number().int().min(0),
+    pageCount: z.number().int().min(1),
+    currency: z.string().describe("The currency of every `converted` figure."),
+    links: pageLinksSchema,
+  }),
+);
+
+const offerSchema = named(
+  "Offer",
+  z.object({
+    id: z.uuid(),
+    vendor: vendorRefSchema,
+    size: z.string(),
+    vials: z.number().int().min(1).describe("Vials in the pack the price buys."),
+    price: moneySchema,
+    priceAfterCoupon: moneySchema,
+    pricePerMg: moneySchema.nullable(),
+    stock: z.enum(STOCK_STATUSES),
+    stale: z.boolean().describe("The vendor's page has not shown this price for several scrapes."),
+    buyable: z.boolean().describe("In stock (low stock counts) and not stale."),
+    lastChecked: isoTime,
+    coupon: couponSchema.nullable(),
+    couponApplied: z.boolean(),
+    shipping: moneySchema
+      .nullable()
+      .describe("Shipping for one pack; 0 when free, null when unknown."),
+    url: z.url().nullable(),
+  }),
+);
+
+const peptideRefSchema = z.object({ slug: z.string(), name: z.string(), url: z.url() });
+
+export const offerListSchema = named(
+  "OfferList",
+  z.object({ peptide: peptideRefSchema, currency: z.string(), data: z.array(offerSchema) }),
+);
+
+const reliabilitySchema = named(
+  "Reliability",
+  z.object({
+    score: z.number().int().min(0).max(100).nullable(),
+    computedAt: isoTime,
+    components: z.array(
+      z.object({
+        key: z.enum(RELIABILITY_KEYS),
+        label: z.string(),
+        value: z
+          .number()
+          .min(0)
+          .max(1)
+          .nullable()
+          .describe("Null when the vendor has no data for it (then it does not count)."),
+        weight: z.number().min(0).max(1),
+        explains: z.string(),
+      }),
+    ),
+  }),
+  "Computed from data the site holds after every scrape run; null before the first computation.",
+);
+
+const vendorSchema = named(
+  "Vendor",
+  z.object({
+    slug: z.string(),
+    name: z.string(),
+    website: z.string().nullable(),
+    rating: z.number().min(0).max(5).nullable(),
+    currency: z.string().describe("The vendor's currency (shipping and fixed coupons)."),
+    shipping: z.object({
+      note: z.string().nullable(),
+      fee: z.number().describe("Flat fee per order.").nullable(),
+      freeShippingThreshold: z
+        .number()
+        .describe("Subtotal after coupon from which shipping is free.")
+        .nullable(),
+      shipsTo: z.array(z.string()).describe("ISO 3166-1 alpha-2 codes; empty when unknown."),
+    }),
+    paymentMethods: z.array(z.string()),
+    coupon: couponSchema.nullable(),
+    reliability: reliabilitySchema.nullable(),
+  }),
+);
+
+export const vendorListSchema = named("VendorList", z.object({ data: z.array(vendorSchema) }));
+
+named("StackRequest", stackApiRequestSchema);
+
+export const stackResponseSchema = named(
+  "StackResponse",
+  z.object({
+    total: z.number().describe("What the cheapest split costs, shipping included."),
+    currency: z.string(),
+    singleVendorBest: z
+      .object({
+        vendor: z.string().describe("Vendor slug."),
+        vendorName: z.string().optional(),
+        total: z.number(),
+      })
+      .nullable()
+      .describe(
+        "The cheapest single vendor that sells every available item, and its total; null when none does.",
+      ),
+    saving: z.number().nullable().describe("What the split saves against singleVendorBest."),
+    unavailable: z
+      .array(
+        z.object({
+          peptide: z.string().optional(),
+          size: z.string().optional(),
+          quantity: z.number().int().optional(),
+        }),
+      )
+      .describe("Items no vendor sells in stock and fresh today (left out of the total).")
+      .optional(),
+    baskets: z.array(
+      z.object({
+        vendor: z.string().describe("Vendor slug."),
+        vendorName: z.string().optional(),
+        couponCode: z.string().nullable().describe("The code to enter at checkout.").optional(),
+        items: z.array(
+          z.object({
+            peptide: z.string(),
+            size: z.string(),
+            quantity: z.number().int().min(1),
+            unitPrice: z.number().describe("Price of one pack, before the coupon."),
+            packs: z.number().int().optional(),
+            vialsPerPack: z.number().int().optional(),
+            url: z.string().nullable().optional(),
+          }),
+        ),
+        subtotal: z.number(),
+        discount: z.number(),
+        shipping: z.number(),
+        shippingKnown: z
+          .boolean()
+          .describe("False when the vendor's shipping fee is not known (counted as 0).")
+          .optional(),
+        total: z.number(),
+      }),
+    ),
+  }),
+);
+
+export const marketIndexSchema = named(
+  "MarketIndex",
+  z.object({
+    peptide: peptideRefSchema,
+    size: z
+      .string()
+      .nullable()
+      .describe('The size\'s label ("10mg"); null when the peptide has no offers.'),
+    currency: z.string(),
+    unit: z.literal("mg"),
+    points: z
+      .array(
+        z.object({
+          date: z.iso.date(),
+          median: z.number(),
+          p25: z.number().describe("25th percentile (linear interpolation)."),
+          p75: z.number().describe("75th percentile (linear interpolation)."),
+          vendors: z.number().int().min(1).describe("Offers counted that day."),
+        }),
+      )
+      .max(MARKET_INDEX_MAX_DAYS)
+      .describe(
+        "One point per day (UTC) on which at least one offer was buyable, oldest first. Figures are landed prices per mg (after the coupon, with shipping; offers with unknown shipping or out of stock left out), converted at today's rates.",
+      ),
+  }),
+);
+
+export type ApiPeptide = z.infer<typeof peptideSchema>;
+export type ApiPeptideList = z.infer<typeof peptideListSchema>;
+export type ApiOfferList = z.infer<typeof offerListSchema>;
+export type ApiVendorList = z.infer<typeof vendorListSchema>;
+export type ApiMarketIndex = z.infer<typeof marketIndexSchema>;
+export type ApiStackResponse = z.infer<typeof stackResponseSchema>;
