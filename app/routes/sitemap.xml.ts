@@ -29,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     url("/", newest || null),
     url("/compare", newest || null),
     url("/catalog", newest || null),
+    url("/vendors", newest || null),
     ...entries.map((e) => url(`/peptide/${encodeURIComponent(e.slug)}`, e.lastModified)),
     ...vendorEntries.map((e) => url(`/vendor/${encodeURIComponent(e.slug)}`, e.lastModified)),
     "</urlset>",
