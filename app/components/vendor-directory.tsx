@@ -37,11 +37,10 @@ function ShipsThereText({
     return <span className="text-muted-foreground">Destinations not stated</span>;
   }
   if (vendor.shipsThere === "no") {
-    return <span>Doesn’t ship to {countryName(destination ?? "")}</span>;
+    return <span>{`Doesn’t ship to ${countryName(destination ?? "")}`}</span>;
   }
-  if (destination !== null) return <span>Ships to {countryName(destination)}</span>;
-  const names = vendor.shipsTo.map(countryName).join(", ");
-  return <span>Ships to {names}</span>;
+  if (destination !== null) return <span>{`Ships to ${countryName(destination)}`}</span>;
+  return <span>{`Ships to ${vendor.shipsTo.map(countryName).join(", ")}`}</span>;
 }
 
 function ShippingFeeText({ vendor }: { vendor: VendorDirectoryEntry }) {
@@ -61,7 +60,7 @@ function ShippingFeeText({ vendor }: { vendor: VendorDirectoryEntry }) {
       {fee}
       {vendor.freeShippingOver !== null && vendor.shippingFee.amount !== 0 ? (
         <span className="block text-xs text-muted-foreground">
-          free over {amountText(vendor.freeShippingOver)}
+          {`free over ${amountText(vendor.freeShippingOver)}`}
         </span>
       ) : null}
     </span>
@@ -73,7 +72,7 @@ function CouponText({ vendor }: { vendor: VendorDirectoryEntry }) {
   return (
     <span>
       <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{vendor.coupon.code}</code>{" "}
-      {vendor.coupon.discount} off
+      {`${vendor.coupon.discount} off`}
     </span>
   );
 }
