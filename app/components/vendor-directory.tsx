@@ -37,7 +37,7 @@ function ShipsThereText({
     return <span className="text-muted-foreground">Destinations not stated</span>;
   }
   if (vendor.shipsThere === "no") {
-    return <span>{`Doesn’t ship to ${countryName(destination ?? "")}`}</span>;
+    return <span>{`Doesn't ship to ${countryName(destination ?? "")}`}</span>;
   }
   if (destination !== null) return <span>{`Ships to ${countryName(destination)}`}</span>;
   return <span>{`Ships to ${vendor.shipsTo.map(countryName).join(", ")}`}</span>;
@@ -145,7 +145,7 @@ function VendorTable({
       <TableHeader>
         <TableRow>
           <SortableHeader column="name" sort={sort} />
-          <TableHead scope="col">Ships to</TableHead>
+          <TableHead scope="col">Delivery</TableHead>
           <SortableHeader column="shipping" sort={sort} />
           <TableHead scope="col">Coupon</TableHead>
           <SortableHeader column="rating" sort={sort} />
@@ -242,7 +242,7 @@ function VendorCards({
               <RatingText rating={vendor.rating} />
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Ships to</dt>
+              <dt className="text-muted-foreground">Delivery</dt>
               <dd className="min-w-0 break-words">
                 <ShipsThereText vendor={vendor} destination={destination} />
               </dd>

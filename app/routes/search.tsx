@@ -48,33 +48,26 @@ function vendorCountText(count: number): string {
   return count === 1 ? "1 vendor" : `${count} vendors`;
 }
 
-/** The result's best landed total (or its price when shipping is not stated) and its vendors. */
+/**
+ * The result's lowest landed total (or, when that vendor does not state its shipping, its price
+ * after coupon), the pack and vendor it is for, and how many vendors sell the peptide.
+ */
 function ResultPrice({ price }: { price: SearchResultPrice | undefined }) {
   const best = price?.best ?? null;
-  const approx = best?.converted ? "≈ " : "";
+  const amount = best ? (best.total ?? best.priceAfterCoupon) : null;
   return (
     <span className="flex flex-col text-sm" data-testid="search-result-price">
-      {best === null ? (
-        price && price.vendorCount > 0 ? (
-          <span className="text-muted-foreground">No offer to buy right now</span>
-        ) : null
-      ) : best.total !== null ? (
+      {best !== null && amount !== null ? (
         <span>
+          {"From "}
           <span className="font-semibold">
-            {approx}
-            {formatPrice(best.total, best.currency)}
-          </span>{" "}
-          incl. shipping
+            {`${best.converted ? "≈ " : ""}${formatPrice(amount, best.currency)}`}
+          </span>
+          {best.total !== null ? " incl. shipping" : " + shipping (not stated)"}
         </span>
-      ) : (
-        <span>
-          <span className="font-semibold">
-            {approx}
-            {formatPrice(best.priceAfterCoupon, best.currency)}
-          </span>{" "}
-          + shipping (not stated)
-        </span>
-      )}
+      ) : price && price.vendorCount > 0 ? (
+        <span className="text-muted-foreground">No offer to buy right now</span>
+      ) : null}
       <span className="text-xs text-muted-foreground">
         {best ? `${formatPack(best.sizeLabel, best.vials)} at ${best.vendorName} · ` : ""}
         <span data-testid="search-result-vendors">{vendorCountText(price?.vendorCount ?? 0)}</span>
