@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
@@ -95,5 +95,29 @@ describe("/vendors", () => {
     expect(footer).toContain('href="/vendors"');
     const xml = await (await server.fetch("/sitemap.xml")).text();
     expect(xml).toContain(`<loc>${server.baseUrl}/vendors</loc>`);
+  });
+
+  it("says so when no vendor has a price to show", async () => {
+    const active = await server.app.db
+      .select({ id: t.vendorPeptides.id })
+      .from(t.vendorPeptides)
+      .where(eq(t.vendorPeptides.active, true));
+    await server.app.db.update(t.vendorPeptides).set({ active: false });
+    try {
+      const { response, html } = await page("/vendors");
+      expect(response.status).toBe(200);
+      expect(html).toContain("No vendors have prices listed yet.");
+      expect(tableOrder(html)).toEqual([]);
+    } finally {
+      await server.app.db
+        .update(t.vendorPeptides)
+        .set({ active: true })
+        .where(
+          inArray(
+            t.vendorPeptides.id,
+            active.map((row) => row.id),
+          ),
+        );
+    }
   });
 });
