@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("peptide/:slug", "routes/peptide.tsx"),
   route("vendor/:slug", "routes/vendor.tsx"),
+  route("vendors", "routes/vendors.tsx"),
   route("compare", "routes/compare.tsx"),
   route("catalog", "routes/catalog.tsx"),
   route("search", "routes/search.tsx"),

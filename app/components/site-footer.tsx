@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 
 import { FOOTER_REFRESH_DELAY_MS, type FooterSection } from "~/lib/constants";
 import { SITE_FEED_PATH } from "~/lib/price-drop-feed";
@@ -60,6 +60,9 @@ export function SiteFooter({ sections }: { sections: FooterSectionView[] }) {
               dangerouslySetInnerHTML={{ __html: copyright.content }}
             />
           ) : null}
+          <Link to="/vendors" className="underline underline-offset-2">
+            All vendors
+          </Link>
           <nav aria-label="Open data" className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="font-medium">Open data:</span>
             {/* Plain links: these answer JSON and Atom, not pages of the app. */}

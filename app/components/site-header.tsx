@@ -44,13 +44,16 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </Link>
         <nav
           aria-label="Main"
-          className="order-last flex w-full items-center gap-4 text-sm sm:order-none sm:w-auto"
+          className="order-last flex w-full flex-wrap items-center gap-x-4 gap-y-1 text-sm sm:order-none sm:w-auto"
         >
           <NavLink to="/compare" className={navLinkClass}>
             Compare
           </NavLink>
           <NavLink to="/catalog" className={navLinkClass}>
             Catalog
+          </NavLink>
+          <NavLink to="/vendors" className={navLinkClass}>
+            Vendors
           </NavLink>
           <NavLink to="/deals" className={navLinkClass}>
             <span className="inline-flex items-center gap-1">

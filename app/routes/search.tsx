@@ -1,27 +1,36 @@
 import { data, Link } from "react-router";
 
 import { publicPageHeaders } from "~/.server/cache-headers.server";
-import { searchCatalog } from "~/.server/data/search.server";
+import { getSearchResultPrices, searchCatalog } from "~/.server/data/search.server";
 import { getPeptideSizeLabels } from "~/.server/data/stacks.server";
+import { getPricingContext } from "~/.server/pricing-context.server";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { formatPrice } from "~/lib/format";
 import { searchQuerySchema } from "~/lib/forms/search";
+import { formatPack } from "~/lib/offer-view";
 import { responsiveImage } from "~/lib/responsive-image";
 import { categoryPath, RESULTS_LIMIT, vendorPath } from "~/lib/search";
 
 import type { Route } from "./+types/search";
+import type { SearchResultPrice } from "~/.server/data/search.server";
 import { appOf } from "~/.server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = appOf(context);
   const query = searchQuerySchema.parse(new URL(request.url).searchParams.get("q"));
-  const result = await searchCatalog(appOf(context).db, { query, limit: RESULTS_LIMIT });
-  const stackSizes = await getPeptideSizeLabels(
-    appOf(context).db,
-    result.peptides.map((peptide) => peptide.id),
-  );
-  return data({ query, ...result, stackSizes }, { headers: publicPageHeaders(request) });
+  const [result, pricing] = await Promise.all([
+    searchCatalog(app.db, { query, limit: RESULTS_LIMIT }),
+    getPricingContext(app, request),
+  ]);
+  const peptideIds = result.peptides.map((peptide) => peptide.id);
+  const [stackSizes, prices] = await Promise.all([
+    getPeptideSizeLabels(app.db, peptideIds),
+    getSearchResultPrices(app.db, peptideIds, pricing),
+  ]);
+  return data({ query, ...result, stackSizes, prices }, { headers: publicPageHeaders(request) });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -34,8 +43,41 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex, follow" }];
 }
 
+function vendorCountText(count: number): string {
+  if (count === 0) return "No vendor prices yet";
+  return count === 1 ? "1 vendor" : `${count} vendors`;
+}
+
+/**
+ * The result's lowest landed total (or, when that vendor does not state its shipping, its price
+ * after coupon), the pack and vendor it is for, and how many vendors sell the peptide.
+ */
+function ResultPrice({ price }: { price: SearchResultPrice | undefined }) {
+  const best = price?.best ?? null;
+  const amount = best ? (best.total ?? best.priceAfterCoupon) : null;
+  return (
+    <span className="flex flex-col text-sm" data-testid="search-result-price">
+      {best !== null && amount !== null ? (
+        <span>
+          {"From "}
+          <span className="font-semibold">
+            {`${best.converted ? "≈ " : ""}${formatPrice(amount, best.currency)}`}
+          </span>
+          {best.total !== null ? " incl. shipping" : " + shipping (not stated)"}
+        </span>
+      ) : price && price.vendorCount > 0 ? (
+        <span className="text-muted-foreground">No offer to buy right now</span>
+      ) : null}
+      <span className="text-xs text-muted-foreground">
+        {best ? `${formatPack(best.sizeLabel, best.vials)} at ${best.vendorName} · ` : ""}
+        <span data-testid="search-result-vendors">{vendorCountText(price?.vendorCount ?? 0)}</span>
+      </span>
+    </span>
+  );
+}
+
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { query, peptides, categories, vendors, stackSizes } = loaderData;
+  const { query, peptides, categories, vendors, stackSizes, prices } = loaderData;
   const total = peptides.length + categories.length + vendors.length;
   return (
     <main className="container mx-auto flex flex-col gap-6 px-4 py-8">
@@ -112,6 +154,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                   {peptide.categoryName ? (
                     <span className="text-xs text-muted-foreground">{peptide.categoryName}</span>
                   ) : null}
+                  <ResultPrice price={prices[peptide.id]} />
                   {peptide.description ? (
                     <span className="line-clamp-2 text-sm text-muted-foreground">
                       {peptide.description}

@@ -11,16 +11,19 @@ function escapeXml(value: string): string {
   );
 }
 
+/** The latest lastModified of these entries (ISO strings compare in time order); "" for none. */
+function newestOf(entries: { lastModified: string }[]): string {
+  return entries.reduce((latest, e) => (e.lastModified > latest ? e.lastModified : latest), "");
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const app = appOf(context);
   const [entries, vendorEntries] = await Promise.all([
     getSitemapEntries(app.db),
     getVendorSitemapEntries(app.db),
   ]);
-  const newest = entries.reduce(
-    (latest, e) => (e.lastModified > latest ? e.lastModified : latest),
-    "",
-  );
+  const newest = newestOf(entries);
+  const newestVendor = newestOf(vendorEntries);
   const url = (path: string, lastModified: string | null) =>
     `  <url><loc>${escapeXml(new URL(path, app.baseUrl).toString())}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</url>`;
   const body = [
@@ -29,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     url("/", newest || null),
     url("/compare", newest || null),
     url("/catalog", newest || null),
+    url("/vendors", newestVendor || null),
     ...entries.map((e) => url(`/peptide/${encodeURIComponent(e.slug)}`, e.lastModified)),
     ...vendorEntries.map((e) => url(`/vendor/${encodeURIComponent(e.slug)}`, e.lastModified)),
     "</urlset>",

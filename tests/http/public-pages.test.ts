@@ -432,6 +432,7 @@ describe("right answers for wrong addresses", () => {
       "/peptide/unknown",
       "/compare",
       "/catalog",
+      "/vendors",
       "/deals",
       "/login",
       "/signup",
@@ -468,6 +469,18 @@ describe("search", () => {
     expect(body.suggestions.map((suggestion) => suggestion.label)).toEqual(
       expect.arrayContaining(["Semaglutide", "Tirzepatide"]),
     );
+  });
+
+  it("shows each result's best total and its number of vendors", async () => {
+    const { html } = await page("/search?q=glp");
+    const results = html.split('data-testid="search-result"').slice(1);
+    expect(results.length).toBeGreaterThanOrEqual(2);
+    for (const result of results) {
+      expect(result).toMatch(
+        /data-testid="search-result-price".*?\$[\d,]+\.\d\d.*?(incl\. shipping|\+ shipping \(not stated\))/s,
+      );
+      expect(result).toMatch(/data-testid="search-result-vendors">\d+ vendors?</);
+    }
   });
 
   it("/search says so when nothing matches, and bounds the query", async () => {

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { searchCatalog } from "~/.server/data/search.server";
+import { defaultPricingContext } from "~/.server/data/listings.server";
+import { getSearchResultPrices, searchCatalog } from "~/.server/data/search.server";
 import * as t from "~/.server/db/schema";
 
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -129,5 +130,88 @@ describe("searchCatalog", () => {
     });
     const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
     expect(text).toContain("peptides_description_document_idx");
+  });
+});
+
+describe("getSearchResultPrices", () => {
+  /** Two peptides of this test's own, with vendors whose terms make the sums easy. */
+  async function seedPricedPeptides() {
+    const { db } = app;
+    const [coupon, free, dear, unstated] = await db
+      .insert(t.vendors)
+      .values([
+        { name: "Kappa Coupon Labs", shippingFee: 5, freeShippingThreshold: 200 },
+        { name: "Kappa Free Ship", shippingFee: 0 },
+        { name: "Kappa Sold Out", shippingFee: 0 },
+        { name: "Kappa Unstated", shippingCost: "Varies" },
+      ])
+      .returning({ id: t.vendors.id });
+    await db.insert(t.coupons).values({
+      vendorId: coupon.id,
+      code: "KAPPA10",
+      discountAmount: 10,
+      discountType: "percentage",
+    });
+    const [priced, unpriced] = await db
+      .insert(t.peptides)
+      .values([
+        { name: "Kappa Testide", slug: "kappa-testide" },
+        { name: "Kappa Unstatide", slug: "kappa-unstatide" },
+      ])
+      .returning({ id: t.peptides.id });
+    const [five, ten, two] = await db
+      .insert(t.sizeOptions)
+      .values([
+        { peptideId: priced.id, quantity: 5, unit: "mg" },
+        { peptideId: priced.id, quantity: 10, unit: "mg" },
+        { peptideId: unpriced.id, quantity: 2, unit: "mg" },
+      ])
+      .returning({ id: t.sizeOptions.id });
+    const offer = (peptideId: string, sizeOptionId: string, vendorId: string, price: number) => ({
+      peptideId,
+      sizeOptionId,
+      vendorId,
+      price,
+    });
+    await db.insert(t.vendorPeptides).values([
+      // $100 − 10% = $90, + $5 shipping: $95, the best total.
+      offer(priced.id, ten.id, coupon.id, 100),
+      // $99 with free shipping: $99 at the door, more than $95.
+      offer(priced.id, five.id, free.id, 99),
+      // The cheapest price, but out of stock: counted as a vendor, never the best.
+      { ...offer(priced.id, five.id, dear.id, 10), stockStatus: "out_of_stock" },
+      // A price switched off is neither a price nor a vendor.
+      { ...offer(priced.id, five.id, unstated.id, 1), active: false },
+      offer(unpriced.id, two.id, unstated.id, 30),
+    ]);
+    return { priced: priced.id, unpriced: unpriced.id };
+  }
+
+  it("gives each result its best total after coupon and shipping, and its number of vendors", async () => {
+    const ids = await seedPricedPeptides();
+    const result = await searchCatalog(app.db, { query: "kappa", limit: 8 });
+    const prices = await getSearchResultPrices(
+      app.db,
+      result.peptides.map((peptide) => peptide.id),
+      defaultPricingContext(),
+    );
+    expect(prices[ids.priced]).toEqual({
+      vendorCount: 3,
+      best: {
+        total: 95,
+        priceAfterCoupon: 90,
+        currency: "USD",
+        converted: false,
+        sizeLabel: "10mg",
+        vials: 1,
+        vendorName: "Kappa Coupon Labs",
+      },
+    });
+    // Shipping not stated: the price, and no total.
+    expect(prices[ids.unpriced]).toMatchObject({
+      vendorCount: 1,
+      best: { total: null, priceAfterCoupon: 30, vendorName: "Kappa Unstated" },
+    });
+    expect(await getSearchResultPrices(app.db, [], defaultPricingContext())).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 
+import { bestOffer, type PricingContext } from "~/lib/pricing";
 import {
   categoryPath,
   matchedAlias,
@@ -8,10 +9,13 @@ import {
   type Suggestion,
 } from "~/lib/search";
 
-import type { Database } from "../db/client";
-import { categories, peptides, vendors } from "../db/schema";
+import { formatSize } from "~/lib/units";
 
-import { peptideIsPublic } from "./public-visibility.server";
+import type { Database } from "../db/client";
+import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+
+import { OFFER_COLUMNS, priceRow } from "./listings.server";
+import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
 
 export interface PeptideHit {
   id: string;
@@ -157,6 +161,84 @@ export async function searchCatalog(
     categories: pick("category"),
     vendors: pick("vendor"),
   };
+}
+
+/** What a search result says a peptide costs, as the visitor would pay it. */
+export interface SearchResultPrice {
+  /** Vendors with a public price for the peptide, whatever its size or stock. */
+  vendorCount: number;
+  /**
+   * The Best Price over all of the peptide's buyable offers (~/lib/pricing's bestOffer: the
+   * lowest landed total for the visitor's destination), in the display currency; null when no
+   * offer can be bought or priced.
+   */
+  best: {
+    /** Price after coupon plus shipping; null when the vendor does not state its shipping. */
+    total: number | null;
+    priceAfterCoupon: number;
+    currency: string;
+    converted: boolean;
+    sizeLabel: string;
+    vials: number;
+    vendorName: string;
+  } | null;
+}
+
+/**
+ * The price line of each peptide result: every public price of these peptides with its vendor
+ * and coupon in one query, priced as the home cards and detail pages price them (priceRow). The
+ * header's suggestions do without: they stay one cached, currency-free answer per query.
+ */
+export async function getSearchResultPrices(
+  db: Database,
+  peptideIds: string[],
+  pricing: PricingContext,
+): Promise<Record<string, SearchResultPrice>> {
+  if (peptideIds.length === 0) return {};
+  const rows = await db
+    .select({
+      peptideId: vendorPeptides.peptideId,
+      quantity: sizeOptions.quantity,
+      unit: sizeOptions.unit,
+      unitLabel: sizeOptions.unitLabel,
+      ...OFFER_COLUMNS,
+    })
+    .from(vendorPeptides)
+    .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
+    .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
+    .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
+    .where(and(inArray(vendorPeptides.peptideId, peptideIds), priceIsActive()));
+
+  type PricedOffer = NonNullable<ReturnType<typeof priceRow>> & { sizeLabel: string };
+  const byPeptide = new Map<string, { offers: PricedOffer[]; vendorIds: Set<string> }>();
+  for (const row of rows) {
+    const offer = priceRow(row, pricing);
+    if (!offer) continue;
+    const entry = byPeptide.get(row.peptideId) ?? { offers: [], vendorIds: new Set<string>() };
+    entry.offers.push({ sizeLabel: formatSize(row.quantity, row.unit, row.unitLabel), ...offer });
+    entry.vendorIds.add(offer.vendorId);
+    byPeptide.set(row.peptideId, entry);
+  }
+  const prices: Record<string, SearchResultPrice> = {};
+  for (const [peptideId, { offers, vendorIds }] of byPeptide) {
+    const best = bestOffer(offers);
+    prices[peptideId] = {
+      vendorCount: vendorIds.size,
+      best:
+        best?.display == null
+          ? null
+          : {
+              total: best.display.total,
+              priceAfterCoupon: best.display.priceAfterCoupon,
+              currency: best.display.currency,
+              converted: best.display.converted,
+              sizeLabel: best.sizeLabel,
+              vials: best.vials,
+              vendorName: best.vendorName,
+            },
+    };
+  }
+  return prices;
 }
 
 /** The header's suggestions: the best peptides, then a few categories and vendors. */

@@ -4,9 +4,25 @@ import type { DiscountType } from "~/lib/constants";
 import type { VENDORS_TABLE } from "~/lib/admin-tables";
 import type { SortState } from "~/lib/sort";
 import { likePattern } from "~/lib/like-pattern";
+import { convertAmount } from "~/lib/money";
+import {
+  couponFromColumns,
+  formatCouponDiscount,
+  isCouponActive,
+  type PricingContext,
+} from "~/lib/pricing";
+import {
+  shipsThere,
+  sortVendors,
+  type ShownAmount,
+  type VendorDirectoryEntry,
+  type VendorSort,
+} from "~/lib/vendor-directory";
 
 import type { Database } from "../db/client";
-import { coupons, vendors } from "../db/schema";
+import { coupons, vendorPeptides, vendors } from "../db/schema";
+
+import { priceIsPublic } from "./public-visibility.server";
 
 export interface VendorInput {
   name: string;
@@ -166,4 +182,99 @@ export async function upsertCoupon(
 
 export async function deleteCouponForVendor(db: Database, vendorId: string): Promise<void> {
   await db.delete(coupons).where(eq(coupons.vendorId, vendorId));
+}
+
+// ---------------------------------------------------------------- public index (/vendors)
+
+export interface VendorDirectory {
+  /** The visitor's ship-to country (ISO code); null for "Anywhere". */
+  destination: string | null;
+  vendors: VendorDirectoryEntry[];
+}
+
+/**
+ * The ship-to country arrives with PricingContext.shipTo (issue 18, Must 1); until a context
+ * carries one, every vendor is judged for "Anywhere".
+ */
+type DirectoryPricing = PricingContext & { shipTo?: string | null };
+
+/**
+ * Every active vendor (one with at least one public price) with its shipping terms for the
+ * visitor's destination and display currency, its valid coupon, rating, number of public
+ * prices and newest price check, in the chosen order: one query.
+ */
+export async function getVendorDirectory(
+  db: Database,
+  pricing: DirectoryPricing,
+  sort: SortState<VendorSort>,
+): Promise<VendorDirectory> {
+  const rows = await db
+    .select({
+      id: vendors.id,
+      name: vendors.name,
+      slug: vendors.slug,
+      rating: vendors.rating,
+      currency: vendors.currency,
+      shippingFee: vendors.shippingFee,
+      freeShippingThreshold: vendors.freeShippingThreshold,
+      shipsTo: vendors.shipsTo,
+      shippingNote: vendors.shippingCost,
+      couponCode: coupons.code,
+      discountAmount: coupons.discountAmount,
+      discountType: coupons.discountType,
+      expirationDate: coupons.expirationDate,
+      offerCount: count(vendorPeptides.id),
+      lastPriceUpdate: sql<Date | string | null>`max(${vendorPeptides.priceCheckedAt})`,
+    })
+    .from(vendors)
+    .innerJoin(vendorPeptides, and(eq(vendorPeptides.vendorId, vendors.id), priceIsPublic()))
+    .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
+    .groupBy(vendors.id, coupons.id);
+
+  const destination = pricing.shipTo ?? null;
+  const shown = (amount: number | null, currency: string): ShownAmount | null => {
+    if (amount === null) return null;
+    const converted = convertAmount(amount, currency, pricing.displayCurrency, pricing.rates);
+    return converted === null
+      ? { amount, currency, converted: false }
+      : {
+          amount: converted,
+          currency: pricing.displayCurrency,
+          converted: currency !== pricing.displayCurrency,
+        };
+  };
+  const entries = rows.map((row): VendorDirectoryEntry => {
+    const coupon = couponFromColumns({
+      code: row.couponCode,
+      discountAmount: row.discountAmount,
+      discountType: row.discountType,
+      expirationDate: row.expirationDate,
+    });
+    const there = shipsThere(row.shipsTo, destination);
+    const shippingFee = shown(row.shippingFee, row.currency);
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      rating: row.rating,
+      offerCount: row.offerCount,
+      lastPriceUpdate:
+        row.lastPriceUpdate === null ? null : new Date(row.lastPriceUpdate).toISOString(),
+      shipsTo: row.shipsTo,
+      shipsThere: there,
+      shippingFee,
+      freeShippingOver: shown(row.freeShippingThreshold, row.currency),
+      shippingNote: row.shippingNote,
+      // A fee in a currency without a rate cannot be ranked against the others.
+      shippingFeeForSort:
+        there === "no" || shippingFee === null || shippingFee.currency !== pricing.displayCurrency
+          ? null
+          : shippingFee.amount,
+      coupon:
+        coupon && isCouponActive(coupon, pricing.now)
+          ? { code: coupon.code, discount: formatCouponDiscount(coupon, row.currency) }
+          : null,
+    };
+  });
+  return { destination, vendors: sortVendors(entries, sort) };
 }
