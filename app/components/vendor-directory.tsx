@@ -88,6 +88,20 @@ function RatingText({ rating }: { rating: number | null }) {
   );
 }
 
+function ReliabilityText({ vendor }: { vendor: VendorDirectoryEntry }) {
+  if (vendor.reliability === null) return <span className="text-muted-foreground">Not yet</span>;
+  return (
+    <Link
+      to={`/vendor/${vendor.slug}#reliability`}
+      className="tabular-nums underline-offset-2 hover:underline"
+      aria-label={`Reliability ${vendor.reliability} out of 100: how it is computed`}
+    >
+      {vendor.reliability}
+      <span className="text-muted-foreground">/100</span>
+    </Link>
+  );
+}
+
 function FreshnessText({ at }: { at: string | null }) {
   if (at === null) return <span className="text-muted-foreground">Never</span>;
   return (
@@ -148,6 +162,7 @@ function VendorTable({
           <TableHead scope="col">Delivery</TableHead>
           <SortableHeader column="shipping" sort={sort} />
           <TableHead scope="col">Coupon</TableHead>
+          <SortableHeader column="reliability" sort={sort} />
           <SortableHeader column="rating" sort={sort} />
           <SortableHeader column="offers" sort={sort} className="text-right" />
           <SortableHeader column="updated" sort={sort} />
@@ -169,6 +184,9 @@ function VendorTable({
             </TableCell>
             <TableCell>
               <CouponText vendor={vendor} />
+            </TableCell>
+            <TableCell>
+              <ReliabilityText vendor={vendor} />
             </TableCell>
             <TableCell>
               <RatingText rating={vendor.rating} />
@@ -253,6 +271,10 @@ function VendorCards({
               <dt className="text-muted-foreground">Coupon</dt>
               <dd className="min-w-0 break-words">
                 <CouponText vendor={vendor} />
+              </dd>
+              <dt className="text-muted-foreground">Reliability</dt>
+              <dd>
+                <ReliabilityText vendor={vendor} />
               </dd>
               <dt className="text-muted-foreground">Offers</dt>
               <dd>{vendor.offerCount}</dd>

@@ -99,19 +99,16 @@ describe("openApiDocument", () => {
 
   it("takes its query parameters and schemas from the zod schemas the API validates and answers with", () => {
     const document = openApiDocument("https://peptides.example");
+    type Parameter = { name: string; in: string; schema: { maximum?: number } };
+    const parameters = (path: keyof typeof document.paths) =>
+      (document.paths[path] as unknown as { get: { parameters: Parameter[] } }).get.parameters;
     const names = (path: keyof typeof document.paths) =>
-      (
-        document.paths[path] as { get: { parameters: { name: string; in: string }[] } }
-      ).get.parameters
+      parameters(path)
         .filter((parameter) => parameter.in === "query")
         .map((parameter) => parameter.name);
     expect(names("/peptides")).toEqual(Object.keys(peptideListQuerySchema.shape));
     expect(names("/peptides/{slug}/index")).toEqual(Object.keys(marketIndexQuerySchema.shape));
-    const perPage = (
-      document.paths["/peptides"] as {
-        get: { parameters: { name: string; schema: { maximum: number } }[] };
-      }
-    ).get.parameters.find((parameter) => parameter.name === "perPage");
+    const perPage = parameters("/peptides").find((parameter) => parameter.name === "perPage");
     expect(perPage?.schema.maximum).toBe(MAX_PER_PAGE);
     // Answers may not carry fields the document does not name.
     const offer = document.components.schemas.Offer as { additionalProperties: boolean };

@@ -13,6 +13,7 @@ import {
 
 const vendor = (name: string, fields: Partial<SortableVendor> = {}): SortableVendor => ({
   name,
+  reliability: null,
   rating: null,
   offerCount: 0,
   shippingFeeForSort: null,
@@ -64,10 +65,11 @@ describe("vendor sort in the URL", () => {
 
 describe("sortVendors", () => {
   const vendors = [
-    vendor("Quantum", { rating: 4.2, offerCount: 3, shippingFeeForSort: 9.99 }),
-    vendor("apex", { rating: 4.7, offerCount: 3, shippingFeeForSort: 6.95 }),
+    vendor("Quantum", { reliability: 91, rating: 4.2, offerCount: 3, shippingFeeForSort: 9.99 }),
+    vendor("apex", { reliability: 64, rating: 4.7, offerCount: 3, shippingFeeForSort: 6.95 }),
     vendor("Helix", { offerCount: 8, lastPriceUpdate: "2026-06-01T00:00:00.000Z" }),
     vendor("Meridian", {
+      reliability: 78,
       rating: 4.7,
       shippingFeeForSort: 0,
       lastPriceUpdate: "2026-06-02T00:00:00.000Z",
@@ -87,5 +89,6 @@ describe("sortVendors", () => {
     expect(names("shipping", "asc")).toEqual(["Meridian", "apex", "Quantum", "Helix"]);
     expect(names("offers", "desc")).toEqual(["Helix", "apex", "Quantum", "Meridian"]);
     expect(names("updated", "desc")).toEqual(["Meridian", "Helix", "apex", "Quantum"]);
+    expect(names("reliability", "desc")).toEqual(["Quantum", "Meridian", "apex", "Helix"]);
   });
 });

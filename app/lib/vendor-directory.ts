@@ -6,13 +6,21 @@
 import { onFirstUse } from "~/lib/on-first-use";
 import { sortBy, type SortDirection, type SortState } from "~/lib/sort";
 
-export const VENDOR_SORTS = ["name", "rating", "offers", "shipping", "updated"] as const;
+export const VENDOR_SORTS = [
+  "name",
+  "reliability",
+  "rating",
+  "offers",
+  "shipping",
+  "updated",
+] as const;
 export type VendorSort = (typeof VENDOR_SORTS)[number];
 export const DEFAULT_VENDOR_SORT: SortState<VendorSort> = { column: "name", direction: "asc" };
 
 /** What a buyer looks for first in each column: best rated, most offers, cheapest, freshest. */
 export const FIRST_DIRECTION: Record<VendorSort, SortDirection> = {
   name: "asc",
+  reliability: "desc",
   rating: "desc",
   offers: "desc",
   shipping: "asc",
@@ -21,6 +29,7 @@ export const FIRST_DIRECTION: Record<VendorSort, SortDirection> = {
 
 export const VENDOR_SORT_LABELS: Record<VendorSort, string> = {
   name: "Name",
+  reliability: "Reliability",
   rating: "Rating",
   offers: "Offers",
   shipping: "Shipping fee",
@@ -72,6 +81,8 @@ export function countryName(code: string): string {
 /** The fields of a vendor the index sorts by. */
 export interface SortableVendor {
   name: string;
+  /** The reliability score, 0…100 (app/lib/vendor-reliability.ts); null before it is computed. */
+  reliability: number | null;
   rating: number | null;
   offerCount: number;
   /** Shipping fee in the display currency; null when unknown or when it does not ship there. */
@@ -113,6 +124,8 @@ export function sortVendors<T extends SortableVendor>(vendors: T[], sort: SortSt
   if (sort.column === "name") return sort.direction === "asc" ? byName : byName.reverse();
   return sortBy(byName, sort, (vendor, column) => {
     switch (column) {
+      case "reliability":
+        return vendor.reliability;
       case "rating":
         return vendor.rating;
       case "offers":

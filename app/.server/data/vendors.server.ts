@@ -20,7 +20,7 @@ import {
 } from "~/lib/vendor-directory";
 
 import type { Database } from "../db/client";
-import { coupons, vendorPeptides, vendors } from "../db/schema";
+import { coupons, vendorPeptides, vendorReliability, vendors } from "../db/schema";
 
 import { priceIsPublic } from "./public-visibility.server";
 
@@ -223,13 +223,15 @@ export async function getVendorDirectory(
       discountAmount: coupons.discountAmount,
       discountType: coupons.discountType,
       expirationDate: coupons.expirationDate,
+      reliability: vendorReliability.score,
       offerCount: count(vendorPeptides.id),
       lastPriceUpdate: sql<Date | string | null>`max(${vendorPeptides.priceCheckedAt})`,
     })
     .from(vendors)
     .innerJoin(vendorPeptides, and(eq(vendorPeptides.vendorId, vendors.id), priceIsPublic()))
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
-    .groupBy(vendors.id, coupons.id);
+    .leftJoin(vendorReliability, eq(vendorReliability.vendorId, vendors.id))
+    .groupBy(vendors.id, coupons.id, vendorReliability.vendorId);
 
   const destination = pricing.shipTo ?? null;
   const shown = (amount: number | null, currency: string): ShownAmount | null => {
@@ -256,6 +258,7 @@ export async function getVendorDirectory(
       id: row.id,
       name: row.name,
       slug: row.slug,
+      reliability: row.reliability,
       rating: row.rating,
       offerCount: row.offerCount,
       lastPriceUpdate:
