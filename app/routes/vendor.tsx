@@ -3,9 +3,11 @@ import { data, Link, redirect } from "react-router";
 
 import { publicPageHeaders } from "~/.server/cache-headers.server";
 import { findVendorSlugRedirect, getVendorProfile } from "~/.server/data/vendor-profile.server";
+import { getVendorReliability } from "~/.server/data/vendor-reliability.server";
 import { getPricingContext } from "~/.server/pricing-context.server";
 import { CouponCell } from "~/components/copy-coupon-button";
 import { VendorOffers } from "~/components/vendor-offers";
+import { VendorReliabilityBreakdown } from "~/components/vendor-reliability";
 import { Badge } from "~/components/ui/badge";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate } from "~/lib/format";
@@ -28,9 +30,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (currentSlug) throw redirect(`/vendor/${currentSlug}`, 301);
     throw data("Vendor not found", { status: 404, headers: publicPageHeaders(request) });
   }
+  const reliability = await getVendorReliability(app.db, profile.vendor.id);
   return data(
     {
       ...profile,
+      reliability: reliability && {
+        ...reliability,
+        computedAt: reliability.computedAt.toISOString(),
+      },
       canonicalUrl: new URL(`/vendor/${profile.vendor.slug}`, app.baseUrl).toString(),
       logoUrl: profile.vendor.logoUrl
         ? new URL(profile.vendor.logoUrl, app.baseUrl).toString()
@@ -190,6 +197,8 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
         </p>
         <VendorOffers offers={offers} />
       </section>
+
+      {loaderData.reliability ? <VendorReliabilityBreakdown {...loaderData.reliability} /> : null}
     </main>
   );
 }

@@ -89,4 +89,49 @@ describe("vendor page", () => {
     await page.getByRole("link", { name: "Return to Home" }).waitFor();
     await context.close();
   });
+
+  it("shows the reliability score with every component's value and weight, as stored after the last run", async () => {
+    const [stored] = await server.app.db
+      .select({
+        slug: t.vendors.slug,
+        score: t.vendorReliability.score,
+        components: t.vendorReliability.components,
+      })
+      .from(t.vendorReliability)
+      .innerJoin(t.vendors, eq(t.vendors.id, t.vendorReliability.vendorId))
+      .where(eq(t.vendors.name, "Apex Peptide Labs"));
+    expect(stored?.score).not.toBeNull();
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/vendors?sort=reliability&dir=desc"));
+    await page.getByTestId("vendors-table").waitFor(SETTLE);
+    await page
+      .getByTestId("vendors-table")
+      .getByRole("link", { name: `Reliability ${stored!.score} out of 100: how it is computed` })
+      .first()
+      .click();
+    await page.waitForURL(/\/vendor\/[a-z0-9-]+#reliability$/, SETTLE);
+    const section = page.getByTestId("vendor-reliability");
+    await section.waitFor(SETTLE);
+    expect(await section.getByTestId("vendor-reliability-score").textContent()).toBe(
+      `${stored!.score}/100`,
+    );
+    const rows = section.getByTestId("reliability-component");
+    expect(await rows.count()).toBe(6);
+    // The weights shown are those of the counted components, rescaled to 100%.
+    const counted = stored!.components.filter((c) => c.value !== null);
+    const total = counted.reduce((sum, c) => sum + c.weight, 0);
+    for (const component of stored!.components) {
+      const cells = rows.and(page.locator(`[data-key="${component.key}"]`)).locator("td");
+      expect(await cells.nth(0).textContent()).toBe(
+        component.value === null ? "No data" : `${Math.round(component.value * 100)}%`,
+      );
+      expect(await cells.nth(1).textContent()).toBe(
+        component.value === null
+          ? "not counted"
+          : `${Math.round((component.weight / total) * 100)}%`,
+      );
+    }
+    await context.close();
+  });
 });
