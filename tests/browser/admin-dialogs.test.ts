@@ -1,61 +1,34 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { session } from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
-import {
-  browserCookies,
-  launchBrowser,
-  newAdminContext,
-  newVerifiedContext,
-  waitForHydration,
-} from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { browserCookies, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startAdminBrowser } from "../helpers/admin-browser";
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const admin = startAdminBrowser();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newAdminContext(server, browser);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await page.close();
-});
-
-const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-const dialog = () => page.getByRole("dialog", { name: "Add New Category" });
-const discardPrompt = () => page.getByRole("alertdialog", { name: "Discard changes?" });
+const { toast } = admin;
+const dialog = () => admin.page.getByRole("dialog", { name: "Add New Category" });
+const discardPrompt = () => admin.page.getByRole("alertdialog", { name: "Discard changes?" });
 
 async function openAddCategory() {
-  await page.goto(`${server.baseUrl}/admin/categories`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Add New Category" }).click();
+  await admin.page.goto(`${admin.server.baseUrl}/admin/categories`);
+  await waitForHydration(admin.page);
+  await admin.page.getByRole("button", { name: "Add New Category" }).click();
   await dialog().waitFor();
 }
 
 describe("FormDialog", () => {
   it("closes a clean form at once, and asks before Escape, Cancel or the close button drop typed text", async () => {
     await openAddCategory();
-    await page.keyboard.press("Escape");
+    await admin.page.keyboard.press("Escape");
     await dialog().waitFor({ state: "detached" });
     expect(await discardPrompt().count()).toBe(0);
 
-    await page.getByRole("button", { name: "Add New Category" }).click();
+    await admin.page.getByRole("button", { name: "Add New Category" }).click();
     await dialog().getByLabel("Name").fill("Half typed");
-    await page.keyboard.press("Escape");
+    await admin.page.keyboard.press("Escape");
     await discardPrompt().waitFor();
     await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
     await discardPrompt().waitFor({ state: "detached" });
@@ -79,16 +52,16 @@ describe("FormDialog", () => {
   });
 
   it("asks before a link leaves the page with a dirty form", async () => {
-    await page.goto(`${server.baseUrl}/admin`);
-    await waitForHydration(page);
-    await page.getByRole("link", { name: "Categories" }).click();
-    await page.getByRole("button", { name: "Add New Category" }).click();
+    await admin.page.goto(`${admin.server.baseUrl}/admin`);
+    await waitForHydration(admin.page);
+    await admin.page.getByRole("link", { name: "Categories" }).click();
+    await admin.page.getByRole("button", { name: "Add New Category" }).click();
     await dialog().getByLabel("Name").fill("Leaving soon");
     // The sidebar sits behind the modal dialog: navigate as the browser's Back button would.
-    await page.evaluate(() => window.history.back());
+    await admin.page.evaluate(() => window.history.back());
     await discardPrompt().waitFor();
     await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
-    expect(new URL(page.url()).pathname).toBe("/admin/categories");
+    expect(new URL(admin.page.url()).pathname).toBe("/admin/categories");
     expect(await dialog().getByLabel("Name").inputValue()).toBe("Leaving soon");
   });
 
@@ -104,12 +77,12 @@ describe("FormDialog", () => {
 
 describe("Trash", () => {
   it("a deleted category comes back with the toast's Undo, and from the Trash view", async () => {
-    await page.goto(`${server.baseUrl}/admin/categories`);
-    await waitForHydration(page);
-    const table = page.getByRole("table", { name: "Categories" });
+    await admin.page.goto(`${admin.server.baseUrl}/admin/categories`);
+    await waitForHydration(admin.page);
+    const table = admin.page.getByRole("table", { name: "Categories" });
     const row = table.getByRole("row").filter({ hasText: "Healing & Recovery" });
     await row.getByRole("button", { name: "Delete Healing & Recovery" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await admin.page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     const deleted = toast("Category deleted successfully");
     await deleted.waitFor();
     await row.waitFor({ state: "detached" });
@@ -119,16 +92,16 @@ describe("Trash", () => {
     await row.waitFor();
 
     await row.getByRole("button", { name: "Delete Healing & Recovery" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await admin.page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await row.waitFor({ state: "detached" });
-    await page.getByRole("link", { name: "Trash" }).click();
-    const trashRow = page
+    await admin.page.getByRole("link", { name: "Trash" }).click();
+    const trashRow = admin.page
       .getByRole("table", { name: "Trash" })
       .getByRole("row")
       .filter({ hasText: "Healing & Recovery" });
     await trashRow.getByText("Category").waitFor();
     await trashRow.getByRole("button", { name: "Restore Healing & Recovery" }).click();
-    await page.getByText("The trash is empty.").waitFor();
+    await admin.page.getByText("The trash is empty.").waitFor();
     // The Undo's toast may still be showing beside this one.
     await toast('"Healing & Recovery" restored').last().waitFor();
   });
@@ -136,20 +109,20 @@ describe("Trash", () => {
 
 describe("an expired session", () => {
   it("keeps the dialog and its text, and offers a sign-in that returns to the page", async () => {
-    const ownContext = await newVerifiedContext(browser, {
+    const ownContext = await newVerifiedContext(admin.browser, {
       viewport: { width: 1280, height: 900 },
     });
-    const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-    await ownContext.addCookies(browserCookies(cookie, server.baseUrl));
+    const cookie = await signIn(admin.server, "admin@peptideprices.test", "admin-password");
+    await ownContext.addCookies(browserCookies(cookie, admin.server.baseUrl));
     const own = await ownContext.newPage();
     try {
-      await own.goto(`${server.baseUrl}/admin/categories?page=1`);
+      await own.goto(`${admin.server.baseUrl}/admin/categories?page=1`);
       await waitForHydration(own);
       await own.getByRole("button", { name: "Add New Category" }).click();
       const form = own.getByRole("dialog", { name: "Add New Category" });
       await form.getByLabel("Name").fill("Typed before expiry");
       // Every session ends (this is the file's last test): the next save meets the guard.
-      await server.app.db.delete(session);
+      await admin.server.app.db.delete(session);
 
       await form.getByRole("button", { name: "Add Category" }).click();
       const notice = form.getByRole("alert");

@@ -2,38 +2,22 @@
  * The ads form (in its Create New tab) and the users page's Add Admin dialog ask "Discard
  * changes?" before typed text is dropped, and keep it after a refused save.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { waitForHydration } from "../helpers/browser";
+import { startAdminBrowser } from "../helpers/admin-browser";
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const admin = startAdminBrowser({ pagePerTest: false });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newAdminContext(server, browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-const discardPrompt = () => page.getByRole("alertdialog", { name: "Discard changes?" });
+const discardPrompt = () => admin.page.getByRole("alertdialog", { name: "Discard changes?" });
 
 describe("ads: Create New", () => {
-  const form = () => page.getByRole("form", { name: "Create ad" });
+  const form = () => admin.page.getByRole("form", { name: "Create ad" });
 
   it("asks before Escape, Cancel or another tab drop what was typed", async () => {
-    await page.goto(`${server.baseUrl}/admin/ads`);
-    await waitForHydration(page);
-    await page.getByRole("tab", { name: "Create New" }).click();
+    await admin.page.goto(`${admin.server.baseUrl}/admin/ads`);
+    await waitForHydration(admin.page);
+    await admin.page.getByRole("tab", { name: "Create New" }).click();
     await form().getByLabel("Title").fill("Half typed ad");
 
     await form().getByLabel("Title").press("Escape");
@@ -46,17 +30,17 @@ describe("ads: Create New", () => {
     await discardPrompt().waitFor();
     await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
 
-    await page.getByRole("tab", { name: "All Ads" }).click();
+    await admin.page.getByRole("tab", { name: "All Ads" }).click();
     await discardPrompt().waitFor();
     await discardPrompt().getByRole("button", { name: "Discard" }).click();
     await form().waitFor({ state: "detached" });
-    expect(await page.getByRole("tab", { name: "All Ads" }).getAttribute("aria-selected")).toBe(
-      "true",
-    );
+    expect(
+      await admin.page.getByRole("tab", { name: "All Ads" }).getAttribute("aria-selected"),
+    ).toBe("true");
   });
 
   it("leaves an untouched form at once", async () => {
-    await page.getByRole("tab", { name: "Create New" }).click();
+    await admin.page.getByRole("tab", { name: "Create New" }).click();
     await form().getByLabel("Title").press("Escape");
     await form().waitFor({ state: "detached" });
     expect(await discardPrompt().count()).toBe(0);
@@ -64,15 +48,15 @@ describe("ads: Create New", () => {
 });
 
 describe("users: Add Admin", () => {
-  const dialog = () => page.getByRole("dialog", { name: "Add Admin" });
+  const dialog = () => admin.page.getByRole("dialog", { name: "Add Admin" });
 
   it("asks before Escape or Cancel drop the typed address, and keeps it after a refused save", async () => {
-    await page.goto(`${server.baseUrl}/admin/users`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Add Admin" }).click();
+    await admin.page.goto(`${admin.server.baseUrl}/admin/users`);
+    await waitForHydration(admin.page);
+    await admin.page.getByRole("button", { name: "Add Admin" }).click();
     await dialog().getByLabel("Email").fill("nobody-here@peptideprices.test");
 
-    await page.keyboard.press("Escape");
+    await admin.page.keyboard.press("Escape");
     await discardPrompt().waitFor();
     await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
     await discardPrompt().waitFor({ state: "detached" });

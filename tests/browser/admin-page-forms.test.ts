@@ -1,51 +1,24 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { session } from "~/.server/db/schema";
 
-import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminBrowser } from "../helpers/admin-browser";
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const admin = startAdminBrowser();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newAdminContext(server, browser);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await page.close();
-});
-
-const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-const discardPrompt = () => page.getByRole("alertdialog", { name: "Discard changes?" });
+const { open, toast } = admin;
+const discardPrompt = () => admin.page.getByRole("alertdialog", { name: "Discard changes?" });
 const sidebarLink = (name: string) =>
-  page.locator('[data-slot="sidebar"]').getByRole("link", { name, exact: true });
-
-async function open(pathname: string) {
-  await page.goto(`${server.baseUrl}${pathname}`);
-  await waitForHydration(page);
-}
+  admin.page.locator('[data-slot="sidebar"]').getByRole("link", { name, exact: true });
 
 describe("page forms (hero, footer, settings)", () => {
   it("hero: leaving with typed text asks first; after a save the page can be left freely", async () => {
     await open("/admin/hero");
-    const form = page.getByRole("form", { name: "Hero content" });
+    const form = admin.page.getByRole("form", { name: "Hero content" });
     const title = form.getByLabel("Title", { exact: true });
     // A clean form lets the admin go at once.
     await sidebarLink("Footer").click();
-    await page.waitForURL(/\/admin\/footer$/);
+    await admin.page.waitForURL(/\/admin\/footer$/);
 
     await open("/admin/hero");
     await title.fill("A title not saved yet");
@@ -53,46 +26,46 @@ describe("page forms (hero, footer, settings)", () => {
     await discardPrompt().waitFor();
     await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
     await discardPrompt().waitFor({ state: "detached" });
-    expect(new URL(page.url()).pathname).toBe("/admin/hero");
+    expect(new URL(admin.page.url()).pathname).toBe("/admin/hero");
     expect(await title.inputValue()).toBe("A title not saved yet");
 
     await form.getByRole("button", { name: "Save Changes" }).click();
     await toast("Hero content updated successfully").waitFor();
     await sidebarLink("Footer").click();
-    await page.waitForURL(/\/admin\/footer$/);
+    await admin.page.waitForURL(/\/admin\/footer$/);
     expect(await discardPrompt().count()).toBe(0);
   });
 
   it("footer: text typed in one tab survives a switch, and the editor's text alone counts as a change", async () => {
     await open("/admin/footer");
-    const about = page.getByRole("form", { name: "About section" });
+    const about = admin.page.getByRole("form", { name: "About section" });
     await about.getByLabel("Title").fill("About, half edited");
-    await page.getByRole("tab", { name: "Legal" }).click();
-    await page.getByRole("form", { name: "Legal section" }).waitFor();
-    await page.getByRole("tab", { name: "About" }).click();
+    await admin.page.getByRole("tab", { name: "Legal" }).click();
+    await admin.page.getByRole("form", { name: "Legal section" }).waitFor();
+    await admin.page.getByRole("tab", { name: "About" }).click();
     expect(await about.getByLabel("Title").inputValue()).toBe("About, half edited");
 
     await open("/admin/footer");
-    const editor = page
+    const editor = admin.page
       .getByRole("form", { name: "About section" })
       .getByRole("textbox", { name: "Content" });
     await editor.click();
-    await page.keyboard.type(" and more");
+    await admin.page.keyboard.type(" and more");
     await sidebarLink("Hero").click();
     await discardPrompt().waitFor();
     await discardPrompt().getByRole("button", { name: "Discard" }).click();
-    await page.waitForURL(/\/admin\/hero$/);
+    await admin.page.waitForURL(/\/admin\/hero$/);
   });
 });
 
 describe("an expired session on a page form", () => {
   it("settings: keeps the typed values and offers a sign-in that returns to the page, in the form or its toast", async () => {
     await open("/admin/settings");
-    const form = page.getByRole("form", { name: "Settings" });
+    const form = admin.page.getByRole("form", { name: "Settings" });
     const interval = form.getByLabel("Scraping interval (seconds)");
     await interval.fill("7200");
     // Every session ends (this is the file's last test): the save meets the guard.
-    await server.app.db.delete(session);
+    await admin.server.app.db.delete(session);
 
     await form.getByRole("button", { name: "Save Settings" }).click();
     const notice = form.getByRole("alert").filter({ hasText: "Your session has expired" });
@@ -104,7 +77,7 @@ describe("an expired session on a page form", () => {
 
     // A form without a notice of its own (here: adding a currency) says so in its toast, whose
     // "Sign in" opens the sign-in in a new tab that returns to this page.
-    const addRate = page.getByRole("form", { name: "Add a currency" });
+    const addRate = admin.page.getByRole("form", { name: "Add a currency" });
     await addRate.getByLabel("Currency").fill("SEK");
     await addRate.getByLabel("1 USD =").fill("10");
     await addRate.getByRole("button", { name: "Add currency" }).click();
@@ -113,7 +86,7 @@ describe("an expired session on a page form", () => {
     await expect.poll(() => toasts.count()).toBe(2);
     const expired = toasts.first();
     const [signInTab] = await Promise.all([
-      context.waitForEvent("page"),
+      admin.context.waitForEvent("page"),
       expired.getByRole("button", { name: "Sign in" }).click(),
     ]);
     await signInTab.waitForURL(/\/admin-login\?/);
