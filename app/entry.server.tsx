@@ -5,10 +5,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 
-import { contentSecurityPolicy, createCspNonce } from "~/.server/csp.server";
-import { deferHydration } from "~/.server/hydrate-after-paint.server";
+import { contentSecurityPolicy, createCspNonce } from "~/.server/http/csp.server";
+import { deferHydration } from "~/.server/http/hydrate-after-paint.server";
 import { isAdminArea } from "~/lib/admin-session";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export const streamTimeout = 5_000;
 

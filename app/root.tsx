@@ -11,12 +11,12 @@ import {
   useLocation,
 } from "react-router";
 
-import { getSessionUser } from "~/.server/auth.server";
+import { getSessionUser } from "~/.server/services/auth.server";
 import { listSavedOfferIds } from "~/.server/data/saved-deals.server";
 import { getShellContent } from "~/.server/data/shell.server";
-import { getDisplayCurrency } from "~/.server/display-currency.server";
-import { readFlash } from "~/.server/flash.server";
-import { getCachedExchangeRates } from "~/.server/pricing-context.server";
+import { getDisplayCurrency } from "~/.server/http/display-currency.server";
+import { readFlash } from "~/.server/http/flash.server";
+import { getCachedExchangeRates } from "~/.server/services/pricing-context.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { AgeGate } from "~/components/age-gate";
 import { FlashToast } from "~/components/flash-toast";
@@ -33,7 +33,7 @@ import { displayCurrencies } from "~/lib/money";
 
 import type { Route } from "./+types/root";
 import "./app.css";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);

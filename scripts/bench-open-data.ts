@@ -19,7 +19,7 @@ import {
 } from "~/.server/data/open-data.server";
 import { getPriceDrops } from "~/.server/data/price-drops.server";
 import { openDatabase } from "~/.server/db/client";
-import { getOpenDataPricing } from "~/.server/open-data.server";
+import { getOpenDataPricing } from "~/.server/services/open-data.server";
 
 import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";
 

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 
 import { openDatabase } from "~/.server/db/client";
 import * as t from "~/.server/db/schema";
-import { quoteStack } from "~/.server/stack.server";
+import { quoteStack } from "~/.server/services/stack.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 import { optimizeStack, type StackProblem, type StackVendorTerms } from "~/lib/stack-optimizer";
 

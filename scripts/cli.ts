@@ -1,5 +1,5 @@
-import { createAppContext, type AppContext } from "~/.server/context.server";
-import { EnvError, parseEnv } from "~/.server/env";
+import { createAppContext, type AppContext } from "~/.server/infra/context.server";
+import { EnvError, parseEnv } from "~/.server/infra/env";
 import { DataDirBusyError } from "~/.server/db/lock.server";
 
 /**

@@ -8,12 +8,12 @@ import { createRequire } from "node:module";
 
 import type { RouterContextProvider, ServerBuild } from "react-router";
 
-import { appContext, createAppContext, type AppContext } from "~/.server/context.server";
-import type { Env } from "~/.server/env";
-import { serveImageVariants } from "~/.server/image-variants.server";
-import { startJobs } from "~/.server/jobs.server";
-import { prepareDatabase } from "~/.server/startup.server";
-import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
+import { appContext, createAppContext, type AppContext } from "~/.server/infra/context.server";
+import type { Env } from "~/.server/infra/env";
+import { serveImageVariants } from "~/.server/http/image-variants.server";
+import { startJobs } from "~/.server/infra/jobs.server";
+import { prepareDatabase } from "~/.server/infra/startup.server";
+import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/infra/storage.server";
 
 import { answerFromPageCache, recordForPageCache } from "./page-cache";
 import { openDataRateLimit } from "./rate-limit";
@@ -146,8 +146,8 @@ async function startBackgroundJobs(context: AppContext): Promise<void> {
   };
 }
 
-export { parseEnv } from "~/.server/env";
-export { interruptRunningScrapes } from "~/.server/run-recovery.server";
+export { parseEnv } from "~/.server/infra/env";
+export { interruptRunningScrapes } from "~/.server/infra/run-recovery.server";
 
 /**
  * Whether this bundle was built with NODE_ENV=production (React's production build):

@@ -5,8 +5,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { RequestHandler } from "express";
 
-import { cachedPagePolicy } from "~/.server/csp.server";
-import type { PageCache, RenderedPage } from "~/.server/page-cache.server";
+import { cachedPagePolicy } from "~/.server/http/csp.server";
+import type { PageCache, RenderedPage } from "~/.server/http/page-cache.server";
 
 /** Headers that describe one transfer, not the page: made again for each answer. */
 const TRANSFER_HEADERS = new Set([

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from "express";
 
-import { CLIENT_IP_HEADER } from "~/.server/auth.server";
-import { MAX_BACKUP_BYTES } from "~/.server/backup.server";
-import { FORM_BODY_LIMIT } from "~/.server/upload-form.server";
-import { MAX_UPLOAD_BYTES } from "~/.server/uploads.server";
+import { CLIENT_IP_HEADER } from "~/.server/services/auth.server";
+import { MAX_BACKUP_BYTES } from "~/.server/services/backup.server";
+import { FORM_BODY_LIMIT } from "~/.server/http/upload-form.server";
+import { MAX_UPLOAD_BYTES } from "~/.server/services/uploads.server";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 
-import { guardAuthAction, redirectWithFlash } from "~/.server/auth-actions.server";
-import { callAuthEndpoint } from "~/.server/auth.server";
+import { guardAuthAction, redirectWithFlash } from "~/.server/services/auth-actions.server";
+import { callAuthEndpoint } from "~/.server/services/auth.server";
 import { isAdminUser } from "~/.server/data/admin-users.server";
 import { deleteSessionByToken } from "~/.server/data/sessions.server";
 import { failure } from "~/lib/action-result";
@@ -13,7 +13,7 @@ import { AUTH_MESSAGES, credentialsSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/admin-login";
 import { formFields } from "~/lib/forms/form-data";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [{ title: "Admin login · PeptidePrices" }];

@@ -7,8 +7,8 @@ import { data } from "react-router";
 
 import { deliveryAddressPolicy, isPlainlyPrivateUrl } from "~/.server/alerts/deliver.server";
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
-import { consumeAddressLimit } from "~/.server/address-limits.server";
-import type { AppContext } from "~/.server/context.server";
+import { consumeAddressLimit } from "~/.server/infra/address-limits.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import {
   countOtherWebhookAlerts,
   deletePriceAlert,

@@ -1,4 +1,4 @@
-import { apiError } from "~/.server/open-data.server";
+import { apiError } from "~/.server/services/open-data.server";
 
 import type { Route } from "./+types/api.v1.not-found";
 

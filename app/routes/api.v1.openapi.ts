@@ -1,8 +1,8 @@
-import { openDataHeaders } from "~/.server/open-data.server";
+import { openDataHeaders } from "~/.server/services/open-data.server";
 import { openApiDocument } from "~/lib/openapi";
 
 import type { Route } from "./+types/api.v1.openapi";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return new Response(JSON.stringify(openApiDocument(appOf(context).baseUrl)), {

@@ -1,4 +1,4 @@
-import { getMarketIndex } from "~/.server/market-index.server";
+import { getMarketIndex } from "~/.server/services/market-index.server";
 import {
   apiError,
   apiJson,
@@ -6,7 +6,7 @@ import {
   getOpenDataPricing,
   openDataHeaders,
   peptidePageUrl,
-} from "~/.server/open-data.server";
+} from "~/.server/services/open-data.server";
 import { marketIndexCsv } from "~/lib/market-index";
 import {
   checkCurrency,
@@ -16,7 +16,7 @@ import {
 } from "~/lib/open-data";
 
 import type { Route } from "./+types/api.v1.peptide-index";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 import type { ApiMarketIndex } from "~/lib/open-data-schemas";
 
 /**

@@ -6,11 +6,11 @@ import {
   findApiPeptide,
   getOpenDataPricing,
   peptidePageUrl,
-} from "~/.server/open-data.server";
+} from "~/.server/services/open-data.server";
 import { checkCurrency, currencyQuerySchema, describeIssues, queryParams } from "~/lib/open-data";
 
 import type { Route } from "./+types/api.v1.peptide-offers";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 import type { ApiOfferList } from "~/lib/open-data-schemas";
 
 /** GET /api/v1/peptides/{slug}/offers?currency=: four queries. */

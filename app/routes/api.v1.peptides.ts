@@ -1,5 +1,10 @@
 import { getOpenDataPeptidePage, getOpenDataSizes } from "~/.server/data/open-data.server";
-import { apiError, apiJson, apiPeptide, getOpenDataPricing } from "~/.server/open-data.server";
+import {
+  apiError,
+  apiJson,
+  apiPeptide,
+  getOpenDataPricing,
+} from "~/.server/services/open-data.server";
 import {
   checkCurrency,
   describeIssues,
@@ -10,7 +15,7 @@ import {
 } from "~/lib/open-data";
 
 import type { Route } from "./+types/api.v1.peptides";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 import type { ApiPeptideList } from "~/lib/open-data-schemas";
 
 /** GET /api/v1/peptides?page=&perPage=&currency=: five queries whatever the page size. */

@@ -1,12 +1,12 @@
 import { getSettings } from "~/.server/data/settings.server";
-import { getCachedExchangeRates } from "~/.server/pricing-context.server";
-import { quoteStack } from "~/.server/stack.server";
+import { getCachedExchangeRates } from "~/.server/services/pricing-context.server";
+import { quoteStack } from "~/.server/services/stack.server";
 import { DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
 import { displayCurrencies } from "~/lib/money";
 import { stackApiRequestSchema } from "~/lib/stack";
 
 import type { Route } from "./+types/api.v1.stack";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 import type { ApiStackResponse } from "~/lib/open-data-schemas";
 
 /**

@@ -8,11 +8,11 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
-import { publicPageHeaders } from "~/.server/cache-headers.server";
+import { publicPageHeaders } from "~/.server/http/cache-headers.server";
 import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
 import { getComparePageData } from "~/.server/data/listings.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
-import { getPricingContext } from "~/.server/pricing-context.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { AdSlot } from "~/components/ad-slot";
 import { CompareTable } from "~/components/compare-table";
 import { InStockSwitch } from "~/components/offer-table";
@@ -21,7 +21,7 @@ import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/compare";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 
 import { loadPriceAlertPanel } from "~/.server/alerts/panel.server";
-import { getSessionUser } from "~/.server/auth.server";
+import { getSessionUser } from "~/.server/services/auth.server";
 import {
   listSavedDeals,
   removeSavedDeal,
@@ -24,7 +24,7 @@ import {
 } from "~/lib/forms/deals";
 
 import type { Route } from "./+types/deals";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [{ title: "Saved Deals · PeptidePrices" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import { renderDemoProductPage } from "~/.server/scraper/demo-retailer.server";
 
 import type { Route } from "./+types/demo-retailer.product";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 /** The demo retailer's single-product page, with schema.org JSON-LD like a real shop's. */
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { renderDemoWooProductPage } from "~/.server/scraper/demo-retailer.server";
 
 import type { Route } from "./+types/demo-retailer.woo-product";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 /** The demo retailer's WooCommerce-style variable product: sizes only in its variation data. */
 export function loader({ params, context }: Route.LoaderArgs) {

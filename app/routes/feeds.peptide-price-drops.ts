@@ -1,13 +1,13 @@
 import { getOpenDataPeptide } from "~/.server/data/open-data.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPriceDrops } from "~/.server/data/price-drops.server";
-import { openDataHeaders } from "~/.server/open-data.server";
+import { openDataHeaders } from "~/.server/services/open-data.server";
 import { ATOM_CONTENT_TYPE } from "~/lib/atom";
 import { slugParamSchema } from "~/lib/open-data";
 import { buildPeptidePriceDropFeed, peptideFeedPath } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/feeds.peptide-price-drops";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 /** One peptide's newest price drops, as Atom: two queries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { getPriceDrops } from "~/.server/data/price-drops.server";
-import { openDataHeaders } from "~/.server/open-data.server";
+import { openDataHeaders } from "~/.server/services/open-data.server";
 import { ATOM_CONTENT_TYPE } from "~/lib/atom";
 import { buildSitePriceDropFeed } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/feeds.price-drops";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 /** The newest price drops on the whole site, as Atom: one query. */
 export async function loader({ request, context }: Route.LoaderArgs) {

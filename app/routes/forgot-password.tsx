@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 
-import { callAuthEndpoint } from "~/.server/auth.server";
+import { callAuthEndpoint } from "~/.server/services/auth.server";
 import { failure, actionSuccess } from "~/lib/action-result";
 import { AuthCard, AuthField, FormMessage, useAuthForm } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
@@ -8,7 +8,7 @@ import { AUTH_MESSAGES, forgotPasswordSchema } from "~/lib/forms/auth";
 
 import type { Route } from "./+types/forgot-password";
 import { formFields } from "~/lib/forms/form-data";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [{ title: "Forgot password · PeptidePrices" }];

@@ -4,8 +4,8 @@ import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
 import { getEnabledCategoryFilters } from "~/.server/data/category-filters.server";
 import { getHeroContent } from "~/.server/data/hero.server";
 import { getHomePageData } from "~/.server/data/listings.server";
-import { publicPageHeaders } from "~/.server/cache-headers.server";
-import { getPricingContext } from "~/.server/pricing-context.server";
+import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { AdCard } from "~/components/ad-slot";
 import { CategoryBar } from "~/components/category-bar";
 import { FeaturedPeptides } from "~/components/featured-peptides";
@@ -18,7 +18,7 @@ import { parseHomeFilters, parseHomeSort, parsePage } from "~/lib/home-filters";
 import { SITE_FEED_PATH } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/home";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 /** Ads sit after the first two rows of cards, where they interrupt least. */
 const CARDS_BEFORE_ADS = 8;

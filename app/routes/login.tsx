@@ -9,8 +9,8 @@ import {
   providerButtons,
   redirectWithFlash,
   socialSignInAction,
-} from "~/.server/auth-actions.server";
-import { callAuthEndpoint, getSessionUser } from "~/.server/auth.server";
+} from "~/.server/services/auth-actions.server";
+import { callAuthEndpoint, getSessionUser } from "~/.server/services/auth.server";
 import { DEMO_ADMIN, DEMO_USER } from "~/.server/seed/demo-data";
 import { isDemoInstalled } from "~/.server/seed/demo.server";
 import { failure } from "~/lib/action-result";
@@ -34,7 +34,7 @@ import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { sameSitePath } from "~/lib/site-path";
 
 import type { Route } from "./+types/login";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 /** Where a signed-in visitor goes: back to the page that sent them here, else their deals. */
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import type { Route } from "./+types/not-found";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

@@ -8,10 +8,10 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
-import { publicPageHeaders } from "~/.server/cache-headers.server";
+import { publicPageHeaders } from "~/.server/http/cache-headers.server";
 import { getPeptidePageData } from "~/.server/data/listings.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
-import { getPricingContext } from "~/.server/pricing-context.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { PriceAlertPanel } from "~/components/alerts/price-alert-panel";
 import { InStockSwitch } from "~/components/offer-table";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
@@ -35,7 +35,7 @@ import {
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/peptide";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = appOf(context);

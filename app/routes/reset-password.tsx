@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 
-import { guardAuthAction, redirectWithFlash } from "~/.server/auth-actions.server";
-import { authErrorMessage, callAuthEndpoint } from "~/.server/auth.server";
+import { guardAuthAction, redirectWithFlash } from "~/.server/services/auth-actions.server";
+import { authErrorMessage, callAuthEndpoint } from "~/.server/services/auth.server";
 import { failure } from "~/lib/action-result";
 import { AuthCard, AuthField, FormMessage, useAuthForm } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
@@ -14,7 +14,7 @@ import {
 
 import type { Route } from "./+types/reset-password";
 import { formFields } from "~/lib/forms/form-data";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 const INVALID_LINK = "This reset link is invalid or has expired. Ask for a new one.";
 

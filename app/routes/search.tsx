@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 
-import { publicPageHeaders } from "~/.server/cache-headers.server";
+import { publicPageHeaders } from "~/.server/http/cache-headers.server";
 import { getSearchResultPrices, searchCatalog } from "~/.server/data/search.server";
 import { getPeptideSizeLabels } from "~/.server/data/stacks.server";
-import { getPricingContext } from "~/.server/pricing-context.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
 import { Badge } from "~/components/ui/badge";
@@ -16,7 +16,7 @@ import { categoryPath, RESULTS_LIMIT, vendorPath } from "~/lib/search";
 
 import type { Route } from "./+types/search";
 import type { SearchResultPrice } from "~/.server/data/search.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);

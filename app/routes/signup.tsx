@@ -7,8 +7,8 @@ import {
   providerButtons,
   redirectWithFlash,
   socialSignInAction,
-} from "~/.server/auth-actions.server";
-import { callAuthEndpoint } from "~/.server/auth.server";
+} from "~/.server/services/auth-actions.server";
+import { callAuthEndpoint } from "~/.server/services/auth.server";
 import { failure } from "~/lib/action-result";
 import {
   AuthCard,
@@ -31,7 +31,7 @@ import {
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 
 import type { Route } from "./+types/signup";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [{ title: "Sign up · PeptidePrices" }];

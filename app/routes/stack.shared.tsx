@@ -1,16 +1,16 @@
 import { data, Link } from "react-router";
 
-import { PRIVATE_CACHE_CONTROL } from "~/.server/cache-headers.server";
+import { PRIVATE_CACHE_CONTROL } from "~/.server/http/cache-headers.server";
 import { getSavedStackByToken } from "~/.server/data/stacks.server";
-import { getPricingContext } from "~/.server/pricing-context.server";
-import { quoteStack } from "~/.server/stack.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
+import { quoteStack } from "~/.server/services/stack.server";
 import { StackBaskets } from "~/components/stack/stack-baskets";
 import { Button } from "~/components/ui/button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { stackUrl } from "~/lib/stack";
 
 import type { Route } from "./+types/stack.shared";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta({ data: page }: Route.MetaArgs) {
   return [

@@ -2,16 +2,16 @@ import { Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useLocation, useNavigate } from "react-router";
 
-import { getSessionUser } from "~/.server/auth.server";
-import { PRIVATE_CACHE_CONTROL, publicPageHeaders } from "~/.server/cache-headers.server";
+import { getSessionUser } from "~/.server/services/auth.server";
+import { PRIVATE_CACHE_CONTROL, publicPageHeaders } from "~/.server/http/cache-headers.server";
 import {
   deleteSavedStack,
   listSavedStacks,
   saveStack,
   type SavedStack,
 } from "~/.server/data/stacks.server";
-import { getPricingContext } from "~/.server/pricing-context.server";
-import { quoteStack } from "~/.server/stack.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
+import { quoteStack } from "~/.server/services/stack.server";
 import { StackBaskets, StackRulesNote } from "~/components/stack/stack-baskets";
 import { writeStoredStack } from "~/components/stack/stack-storage";
 import { StackEditor, ShareStack } from "~/components/stack/stack-editor";
@@ -31,7 +31,7 @@ import {
 } from "~/lib/stack";
 
 import type { Route } from "./+types/stack";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [

@@ -1,10 +1,10 @@
 import { ArrowLeft, ExternalLink, Star, Store } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 
-import { publicPageHeaders } from "~/.server/cache-headers.server";
+import { publicPageHeaders } from "~/.server/http/cache-headers.server";
 import { findVendorSlugRedirect, getVendorProfile } from "~/.server/data/vendor-profile.server";
 import { getVendorReliability } from "~/.server/data/vendor-reliability.server";
-import { getPricingContext } from "~/.server/pricing-context.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { CouponCell } from "~/components/copy-coupon-button";
 import { VendorOffers } from "~/components/vendor-offers";
 import { VendorReliabilityBreakdown } from "~/components/vendor-reliability";
@@ -16,7 +16,7 @@ import { formatCouponDiscount } from "~/lib/pricing";
 import { describePriceChanges, describeShippingTerms } from "~/lib/vendor-profile";
 
 import type { Route } from "./+types/vendor";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = appOf(context);

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 
-import { publicPageHeaders } from "~/.server/cache-headers.server";
-import { appOf } from "~/.server/context.server";
+import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { appOf } from "~/.server/infra/context.server";
 import { getVendorDirectory } from "~/.server/data/vendors.server";
-import { getPricingContext } from "~/.server/pricing-context.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { VendorDirectoryList } from "~/components/vendor-directory";
 import { parseVendorSort } from "~/lib/forms/vendor-directory";
 import { countryName } from "~/lib/vendor-directory";

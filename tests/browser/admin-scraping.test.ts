@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
 import { scrapeSources, vendors } from "~/.server/db/schema";
-import { executeScrapeRun } from "~/.server/jobs.server";
+import { executeScrapeRun } from "~/.server/infra/jobs.server";
 
 import { launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { mailOutbox, peptides, sizeOptions, vendorPeptides } from "~/.server/db/schema";
-import { enqueueScrapeRun, executeScrapeRun } from "~/.server/jobs.server";
+import { enqueueScrapeRun, executeScrapeRun } from "~/.server/infra/jobs.server";
 import { getScrapeSources } from "~/.server/data/scrape-sources.server";
 import { demoShopItems } from "~/.server/scraper/demo-retailer.server";
 import { formatPrice } from "~/lib/format";

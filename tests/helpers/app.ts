@@ -1,6 +1,6 @@
-import { createAppContext, type AppContext } from "~/.server/context.server";
-import { parseEnv } from "~/.server/env";
-import { prepareDatabase } from "~/.server/startup.server";
+import { createAppContext, type AppContext } from "~/.server/infra/context.server";
+import { parseEnv } from "~/.server/infra/env";
+import { prepareDatabase } from "~/.server/infra/startup.server";
 
 import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "./database";
 

@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
-import type { AppContext } from "~/.server/context.server";
-import type { parseEnv } from "~/.server/env";
+import type { AppContext } from "~/.server/infra/context.server";
+import type { parseEnv } from "~/.server/infra/env";
 
 import type { createServer } from "../../server/app";
 import { TEST_BUILD_DIR } from "../setup/build-once";

@@ -2,7 +2,7 @@ import { count, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createBackup } from "~/.server/backup.server";
+import { createBackup } from "~/.server/services/backup.server";
 import { getFooterSections } from "~/.server/data/footer.server";
 import { getHeroContent } from "~/.server/data/hero.server";
 import { getSettings } from "~/.server/data/settings.server";

@@ -5,7 +5,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { BACKUP_TABLE_NAMES, createBackup } from "~/.server/backup.server";
+import { BACKUP_TABLE_NAMES, createBackup } from "~/.server/services/backup.server";
 import { getUsersForAdmin } from "~/.server/data/admin-users.server";
 import { getHeroContent } from "~/.server/data/hero.server";
 import { getSettings } from "~/.server/data/settings.server";
@@ -21,7 +21,7 @@ import {
   user,
   vendorPeptides,
 } from "~/.server/db/schema";
-import { resolveUploadDir } from "~/.server/storage.server";
+import { resolveUploadDir } from "~/.server/infra/storage.server";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
 import { startTestServer, type FormFields, type TestServer } from "../helpers/server";

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createAuth } from "~/.server/auth.server";
+import { createAuth } from "~/.server/services/auth.server";
 import {
   peptides,
   rateLimit,

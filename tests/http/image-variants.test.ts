@@ -5,8 +5,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createFileStorage } from "~/.server/storage.server";
-import { storeImageUpload } from "~/.server/uploads.server";
+import { createFileStorage } from "~/.server/infra/storage.server";
+import { storeImageUpload } from "~/.server/services/uploads.server";
 import { imageSrcSet } from "~/lib/responsive-image";
 
 import { startTestServer, type TestServer } from "../helpers/server";

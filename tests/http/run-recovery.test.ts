@@ -8,13 +8,13 @@ import path from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createAppContext, type AppContext } from "~/.server/context.server";
+import { createAppContext, type AppContext } from "~/.server/infra/context.server";
 import { createScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { parseEnv } from "~/.server/env";
-import { prepareDatabase } from "~/.server/startup.server";
-import { RUN_END_REASONS } from "~/.server/run-recovery.server";
+import { parseEnv } from "~/.server/infra/env";
+import { prepareDatabase } from "~/.server/infra/startup.server";
+import { RUN_END_REASONS } from "~/.server/infra/run-recovery.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { TEST_ENV_DEFAULTS } from "../helpers/database";

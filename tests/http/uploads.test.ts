@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getHeroContent } from "~/.server/data/hero.server";
 import { auditLog } from "~/.server/db/schema";
-import { createFileStorage } from "~/.server/storage.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/.server/uploads.server";
+import { createFileStorage } from "~/.server/infra/storage.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/.server/services/uploads.server";
 
 import { signIn } from "../helpers/auth";
 import { startS3Server, type S3Server } from "../helpers/s3-server";

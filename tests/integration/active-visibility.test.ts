@@ -37,7 +37,7 @@ import {
   vendorPeptides,
   vendors,
 } from "~/.server/db/schema";
-import { saveVendorPrice } from "~/.server/vendor-prices.server";
+import { saveVendorPrice } from "~/.server/services/vendor-prices.server";
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 import { handlePeptideAction } from "~/routes/admin/peptides.server";
 import { handlePriceAction } from "~/routes/admin/prices.server";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import { saveDeal } from "~/.server/data/saved-deals.server";
 import { coupons, savedDeals, settings, vendorPeptides } from "~/.server/db/schema";
-import { createMailer } from "~/.server/mail.server";
+import { createMailer } from "~/.server/infra/mail.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createUserWithPassword } from "../helpers/auth";

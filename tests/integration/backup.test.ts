@@ -7,7 +7,7 @@ import {
   createBackup,
   parseBackup,
   restoreBackup,
-} from "~/.server/backup.server";
+} from "~/.server/services/backup.server";
 import {
   ads,
   categories,

@@ -9,12 +9,12 @@ import {
 } from "~/.server/data/exchange-rates.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import { exchangeRates } from "~/.server/db/schema";
-import { refreshExchangeRatesFromEcb } from "~/.server/ecb-rates.server";
+import { refreshExchangeRatesFromEcb } from "~/.server/services/ecb-rates.server";
 import {
   EXCHANGE_RATES_QUEUE,
   runScheduledExchangeRateRefresh,
-} from "~/.server/exchange-rates-job.server";
-import { startJobs } from "~/.server/jobs.server";
+} from "~/.server/infra/exchange-rates-job.server";
+import { startJobs } from "~/.server/infra/jobs.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { ECB_FIXTURE_XML, startEcbServer, type EcbServer } from "../helpers/ecb-server";

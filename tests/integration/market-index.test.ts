@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { defaultPricingContext } from "~/.server/data/listings.server";
 import * as t from "~/.server/db/schema";
-import { getMarketIndex } from "~/.server/market-index.server";
+import { getMarketIndex } from "~/.server/services/market-index.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 

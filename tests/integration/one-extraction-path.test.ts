@@ -6,7 +6,7 @@ import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
 import { extractListings } from "~/.server/scraper/extract.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
-import { saveVendorPrice } from "~/.server/vendor-prices.server";
+import { saveVendorPrice } from "~/.server/services/vendor-prices.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";

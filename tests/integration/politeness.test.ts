@@ -11,7 +11,7 @@ import {
 } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { parseEnv } from "~/.server/env";
+import { parseEnv } from "~/.server/infra/env";
 import {
   FetchTimeoutError,
   PageFetcher,

@@ -6,8 +6,8 @@ import { upsertExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getHomePageData } from "~/.server/data/listings.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import { peptides, vendorPeptides } from "~/.server/db/schema";
-import type { PageCache } from "~/.server/page-cache.server";
-import { getPricingContext } from "~/.server/pricing-context.server";
+import type { PageCache } from "~/.server/http/page-cache.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { parseHomeFilters, parseHomeSort } from "~/lib/home-filters";
 
 import { createTestApp, type TestApp } from "../helpers/app";

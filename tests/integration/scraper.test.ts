@@ -8,7 +8,7 @@ import {
 } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { runScheduledScrape, startJobs } from "~/.server/jobs.server";
+import { runScheduledScrape, startJobs } from "~/.server/infra/jobs.server";
 import { BlockedAddressError } from "~/.server/scraper/address-guard.server";
 import { PageFetcher, RobotsDisallowedError } from "~/.server/scraper/fetch-page.server";
 import { approveReviewItem } from "~/.server/scraper/apply.server";

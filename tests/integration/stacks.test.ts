@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getPeptideSizeLabels } from "~/.server/data/stacks.server";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
-import { quoteStack } from "~/.server/stack.server";
+import { quoteStack } from "~/.server/services/stack.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { seedSyntheticCatalogue } from "../helpers/synthetic-catalogue";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getVendorReliability } from "~/.server/data/vendor-reliability.server";
 import * as t from "~/.server/db/schema";
 import { scrapeAllSources } from "~/.server/scraper/run.server";
-import { refreshVendorReliability } from "~/.server/vendor-reliability.server";
+import { refreshVendorReliability } from "~/.server/services/vendor-reliability.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 

@@ -6,7 +6,7 @@ import path from "node:path";
 
 import webpush from "web-push";
 
-import type { AppContext } from "../context.server";
+import type { AppContext } from "../infra/context.server";
 import {
   claimDueAlertDeliveries,
   deletePushSubscriptionsById,
@@ -18,8 +18,8 @@ import {
   type ClaimedAlertDelivery,
 } from "../data/price-alerts.server";
 import { MEMORY_DATA_DIR } from "../db/client";
-import type { Env } from "../env";
-import type { MailMessage } from "../mail.server";
+import type { Env } from "../infra/env";
+import type { MailMessage } from "../infra/mail.server";
 import {
   assertAllowedUrl,
   BlockedAddressError,

@@ -1,6 +1,6 @@
 import { findUserById } from "../data/admin-users.server";
 import { consumeRateLimit, type RateLimitRule } from "../data/rate-limits.server";
-import type { AppContext } from "../context.server";
+import type { AppContext } from "../infra/context.server";
 
 type NoticeContext = Pick<AppContext, "db" | "logger" | "mailer" | "baseUrl">;
 

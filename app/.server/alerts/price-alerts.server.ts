@@ -9,8 +9,8 @@ import { couponFromColumns, priceOffer, roundToCents } from "~/lib/pricing";
 import type { ExchangeRates } from "~/lib/money";
 import { formatSize } from "~/lib/units";
 
-import type { AppContext } from "../context.server";
-import { appSecret } from "../context.server";
+import type { AppContext } from "../infra/context.server";
+import { appSecret } from "../infra/context.server";
 import { getExchangeRates } from "../data/exchange-rates.server";
 import {
   claimAlertState,
@@ -26,7 +26,7 @@ import {
   type OfferOnSize,
 } from "../data/price-alerts.server";
 import { getSettings } from "../data/settings.server";
-import type { MailMessage } from "../mail.server";
+import type { MailMessage } from "../infra/mail.server";
 import type { PushMessage } from "./deliver.server";
 import { signUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token.server";
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { auditEntityName, diffAuditFields } from "~/lib/audit";
 import { likePattern } from "~/lib/like-pattern";
 
-import type { SessionUser } from "../auth.server";
+import type { SessionUser } from "../services/auth.server";
 import type { Database } from "../db/client";
 import { auditLog } from "../db/schema";
 

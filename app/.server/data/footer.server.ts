@@ -2,7 +2,7 @@ import { DEFAULT_FOOTER, FOOTER_SECTIONS, type FooterSection } from "~/lib/const
 
 import type { Database } from "../db/client";
 import { footerContent } from "../db/schema";
-import { sanitizeFooterHtml } from "../sanitize.server";
+import { sanitizeFooterHtml } from "../services/sanitize.server";
 
 export interface FooterSectionContent {
   section: FooterSection;

@@ -27,7 +27,7 @@ import { DEFAULT_HISTORY_RANGE, type HistoryRange } from "~/lib/price-history";
 import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
 
 import type { Database } from "../db/client";
-import type { PageCache } from "../page-cache.server";
+import type { PageCache } from "../http/page-cache.server";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 import { getPriceHistory, type PeptideHistory } from "./price-history.server";
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";

@@ -1,4 +1,4 @@
-import type { AppContext } from "../context.server";
+import type { AppContext } from "../infra/context.server";
 import { getFooterSections } from "./footer.server";
 import { getLatestPriceCheck } from "./vendor-peptides.server";
 

@@ -36,7 +36,7 @@ import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { trashItems, user } from "../db/schema";
-import { inputErrorOf } from "../write-errors.server";
+import { inputErrorOf } from "../http/write-errors.server";
 import {
   TRASH_ENTITIES,
   TRASH_ENTITY_NAMES,

@@ -1,7 +1,7 @@
 import { listingNameAlias, matchListing, type ListingMatch, type ListingUnit } from "~/lib/listing";
 import { priceSanityOf } from "~/lib/price-sanity";
 
-import type { AppContext } from "../context.server";
+import type { AppContext } from "../infra/context.server";
 import { addPeptideAlias, getPeptideById } from "../data/peptides.server";
 import {
   getIgnoredListingNames,
@@ -15,7 +15,7 @@ import {
 import { countActiveSourcesOfVendor, type ScrapeSource } from "../data/scrape-sources.server";
 import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-options.server";
 import { recordMissedScrape, recordUnseenScrapedOffers } from "../data/vendor-peptides.server";
-import { saveVendorPrice } from "../vendor-prices.server";
+import { saveVendorPrice } from "../services/vendor-prices.server";
 import {
   findListingSize,
   listingCurrency,

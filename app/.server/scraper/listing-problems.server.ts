@@ -1,6 +1,6 @@
 import { TEXT_LIMITS } from "~/lib/forms/fields";
 
-import { inputErrorOf } from "../write-errors.server";
+import { inputErrorOf } from "../http/write-errors.server";
 import type { Listing } from "./extract.server";
 
 /**

@@ -4,7 +4,7 @@
  */
 import * as cheerio from "cheerio";
 
-import type { AppContext } from "../context.server";
+import type { AppContext } from "../infra/context.server";
 import { insertScrapeLog } from "../data/scrape-logs.server";
 import {
   getActiveScrapeSources,
@@ -39,7 +39,7 @@ import { failureReason } from "./listing-problems.server";
 import { readShopSource } from "./platforms/shop-catalogue.server";
 import { proposeSelectors } from "./propose-selectors.server";
 import { trackSourceHealth } from "./source-health.server";
-import { refreshVendorReliability } from "../vendor-reliability.server";
+import { refreshVendorReliability } from "../services/vendor-reliability.server";
 
 export const SCRAPE_MESSAGES = {
   success: "Scraping completed successfully.",

@@ -11,11 +11,11 @@ import {
 } from "~/lib/constants";
 import { slugify } from "~/lib/slug";
 
-import type { Auth } from "../auth.server";
+import type { Auth } from "../services/auth.server";
 import { getAppMetaValue, setAppMetaValue } from "../data/app-meta.server";
 import type { Database } from "../db/client";
 import * as t from "../db/schema";
-import { refreshVendorReliability } from "../vendor-reliability.server";
+import { refreshVendorReliability } from "../services/vendor-reliability.server";
 import {
   DEMO_ADMIN,
   DEMO_ADS,

@@ -1,8 +1,8 @@
 /**
  * The admin ads page's per-intent handlers. The route checks admin rights before calling them.
  */
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import {
   createAd,
   getAdById,
@@ -11,9 +11,13 @@ import {
   updateAd,
 } from "~/.server/data/ads.server";
 import { recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
-import { deleteToTrash } from "~/.server/trash-actions.server";
-import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
-import { writeFailure } from "~/.server/write-errors.server";
+import { deleteToTrash } from "~/.server/services/trash-actions.server";
+import {
+  ImageUploadError,
+  storeImageUpload,
+  uploadedFile,
+} from "~/.server/services/uploads.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import {
   AD_MESSAGES,

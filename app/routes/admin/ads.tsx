@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 
-import { adminOf } from "~/.server/admin-guard.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
 import { getAllAds, type Ad } from "~/.server/data/ads.server";
-import { readImageUploadForm } from "~/.server/upload-form.server";
+import { readImageUploadForm } from "~/.server/http/upload-form.server";
 import { AdForm } from "~/components/admin/ads/ad-form";
 import { AdGrid, DELETE_AD_KEY } from "~/components/admin/ads/ad-grid";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
@@ -11,7 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 
 import type { Route } from "./+types/ads";
 import { handleAdAction } from "./ads.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ads · Admin · PeptidePrices" }];
 

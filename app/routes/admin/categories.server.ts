@@ -2,8 +2,8 @@
  * The admin categories page's loader data and per-intent handlers (categories, home-page filters
  * and sizes). The /admin middleware checks admin rights before either runs.
  */
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import {
   createCategory,
@@ -18,8 +18,8 @@ import {
   updateCategoryFilter,
 } from "~/.server/data/category-filters.server";
 import { getAdminSizeOptionPage, getSizeOptionUsage } from "~/.server/data/size-options.server";
-import { deleteToTrash } from "~/.server/trash-actions.server";
-import { writeFailure } from "~/.server/write-errors.server";
+import { deleteToTrash } from "~/.server/services/trash-actions.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import { CATEGORIES_TABLE, SIZES_TABLE } from "~/lib/admin-tables";
 import type { CategoryPageForm } from "~/lib/forms/catalog";

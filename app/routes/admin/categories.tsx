@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useMemo } from "react";
 
-import { adminOf } from "~/.server/admin-guard.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
 import {
   DELETE_CATEGORY_KEY,
   categoryColumns,
@@ -22,7 +22,7 @@ import { CATEGORIES_TABLE, SIZES_TABLE } from "~/lib/admin-tables";
 
 import type { Route } from "./+types/categories";
 import { handleCategoryAction, loadCategoriesPage } from "./categories.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [{ title: "Categories · Admin · PeptidePrices" }];

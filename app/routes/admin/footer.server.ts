@@ -2,11 +2,11 @@
  * The admin footer route's loader data and its save handler. The route checks admin rights
  * before calling them; a save is audited with the section's fields before and after.
  */
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { getFooterSections, upsertFooterSection } from "~/.server/data/footer.server";
-import { writeFailure } from "~/.server/write-errors.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionSuccess } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
 import { footerFormSchema } from "~/lib/forms/footer";

@@ -1,4 +1,4 @@
-import { adminOf } from "~/.server/admin-guard.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
 import { useLoadErrorToast } from "~/components/admin/form-controls";
 import { SectionForm, TAB_LABELS } from "~/components/admin/footer/section-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -8,7 +8,7 @@ import { formFields } from "~/lib/forms/form-data";
 
 import type { Route } from "./+types/footer";
 import { loadFooterPage, saveFooterSection } from "./footer.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Footer · Admin · PeptidePrices" }];
 

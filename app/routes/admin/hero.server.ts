@@ -2,16 +2,20 @@
  * The admin hero route's per-intent handlers. The route checks admin rights before calling them;
  * every change is audited with the fields before and after, and empties the page cache.
  */
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import {
   getHeroContent,
   upsertHeroContent,
   type HeroContentValues,
 } from "~/.server/data/hero.server";
-import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
-import { writeFailure } from "~/.server/write-errors.server";
+import {
+  ImageUploadError,
+  storeImageUpload,
+  uploadedFile,
+} from "~/.server/services/uploads.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
 import { invalidForm, formFields } from "~/lib/forms/form-data";

@@ -1,11 +1,11 @@
-import { adminOf } from "~/.server/admin-guard.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
 import { getHeroContent } from "~/.server/data/hero.server";
-import { readImageUploadForm } from "~/.server/upload-form.server";
+import { readImageUploadForm } from "~/.server/http/upload-form.server";
 import { HeroEditor } from "~/components/admin/hero/hero-editor";
 
 import type { Route } from "./+types/hero";
 import { handleHeroAction } from "./hero.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Hero · Admin · PeptidePrices" }];
 

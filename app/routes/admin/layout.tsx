@@ -16,7 +16,7 @@ import {
 } from "lucide-react";
 import { data, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
 
-import { adminGuard, adminOf } from "~/.server/admin-guard.server";
+import { adminGuard, adminOf } from "~/.server/http/admin-guard.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { TRASH_UNDO_FETCHER_KEY } from "~/components/admin/trash-undo";

@@ -2,8 +2,8 @@
  * The admin peptides page's loader data and per-intent handlers. The route checks admin rights
  * before calling either.
  */
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordAudit, recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
 import { getCategories } from "~/.server/data/categories.server";
 import {
@@ -18,9 +18,13 @@ import {
   type DisplacedPeptide,
   type PeptideInput,
 } from "~/.server/data/peptides.server";
-import { deleteToTrash } from "~/.server/trash-actions.server";
-import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
-import { inputErrorOf, writeFailure } from "~/.server/write-errors.server";
+import { deleteToTrash } from "~/.server/services/trash-actions.server";
+import {
+  ImageUploadError,
+  storeImageUpload,
+  uploadedFile,
+} from "~/.server/services/uploads.server";
+import { inputErrorOf, writeFailure } from "~/.server/http/write-errors.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { PEPTIDES_TABLE } from "~/lib/admin-tables";

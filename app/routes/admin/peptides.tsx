@@ -2,8 +2,8 @@ import { Plus } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Link, redirect, useLocation, useNavigate } from "react-router";
 
-import { adminOf } from "~/.server/admin-guard.server";
-import { readImageUploadForm } from "~/.server/upload-form.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
+import { readImageUploadForm } from "~/.server/http/upload-form.server";
 import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
@@ -24,7 +24,7 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/peptides";
 import { handlePeptideAction, loadPeptidesPage } from "./peptides.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [{ title: "Peptides · Admin · PeptidePrices" }];

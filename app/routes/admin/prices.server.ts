@@ -4,8 +4,8 @@
  */
 import { data } from "react-router";
 
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordAudit, recordAuditEntries } from "~/.server/data/audit.server";
 import { getStaleBefore } from "~/.server/data/dashboard.server";
 import { getPeptideById, getPeptideOptions } from "~/.server/data/peptides.server";
@@ -19,9 +19,9 @@ import {
   getVendorPriceKey,
 } from "~/.server/data/vendor-peptides.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
-import { deleteToTrash } from "~/.server/trash-actions.server";
-import { saveVendorPrice, setVendorPricesVisible } from "~/.server/vendor-prices.server";
-import { writeFailure } from "~/.server/write-errors.server";
+import { deleteToTrash } from "~/.server/services/trash-actions.server";
+import { saveVendorPrice, setVendorPricesVisible } from "~/.server/services/vendor-prices.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 
-import { adminOf } from "~/.server/admin-guard.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
 import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
@@ -24,7 +24,7 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/prices";
 import { handlePriceAction, loadPricesPage } from "./prices.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [{ title: "Vendor Prices · Admin · PeptidePrices" }];

@@ -5,8 +5,8 @@
  */
 import { data, redirect } from "react-router";
 
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { addPeptideAlias, createPeptide, getAllPeptideNames } from "~/.server/data/peptides.server";
 import { ignoreReviewListing, queueReviewItem } from "~/.server/data/scrape-review.server";
@@ -18,7 +18,7 @@ import {
   readShopCatalogue,
 } from "~/.server/scraper/platforms/shop-catalogue.server";
 import { createFetcher } from "~/.server/scraper/run.server";
-import { writeFailure } from "~/.server/write-errors.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
 import { failure } from "~/lib/action-result";
 import {
   MAX_PREVIEW_OFFERS,

@@ -2,8 +2,8 @@ import { Loader2, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 
-import { adminOf } from "~/.server/admin-guard.server";
-import { appOf } from "~/.server/context.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
+import { appOf } from "~/.server/infra/context.server";
 import { Field } from "~/components/admin/form-controls";
 import {
   ShopPreview,

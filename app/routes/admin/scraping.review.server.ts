@@ -2,8 +2,8 @@
  * The review queue's part of the admin scraping route: its loader data and its actions. The
  * route checks admin rights before calling either.
  */
-import type { AppContext } from "~/.server/context.server";
-import type { SessionUser } from "~/.server/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
 import { recordAudit } from "~/.server/data/audit.server";
 import { getPeptideOptions, getPendingReviewItems } from "~/.server/data/scrape-review.server";
 import type { Database } from "~/.server/db/client";

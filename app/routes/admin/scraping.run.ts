@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { z } from "~/lib/forms/zod";
 
-import { adminGuard } from "~/.server/admin-guard.server";
+import { adminGuard } from "~/.server/http/admin-guard.server";
 import { getScrapeRun } from "~/.server/data/scrape-runs.server";
 
 import type { Route } from "./+types/scraping.run";
 import { toRunView } from "./scraping.runs.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 const params = z.object({ runId: z.string().uuid() });
 

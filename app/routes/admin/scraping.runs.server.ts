@@ -4,8 +4,8 @@
  */
 import { data } from "react-router";
 
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordAudit } from "~/.server/data/audit.server";
 import {
   getActiveScrapeRuns,
@@ -16,7 +16,7 @@ import {
   getInactiveScrapeSourceNames,
   getScrapeSource,
 } from "~/.server/data/scrape-sources.server";
-import { enqueueScrapeRun } from "~/.server/jobs.server";
+import { enqueueScrapeRun } from "~/.server/infra/jobs.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { actionFailure, failure, type ActionResult } from "~/lib/action-result";
 import type { ScrapeRunView } from "~/lib/scrape-run";

@@ -5,8 +5,8 @@
  */
 import { data, redirect } from "react-router";
 
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
 import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
 import {
@@ -20,8 +20,8 @@ import {
 } from "~/.server/data/scrape-sources.server";
 import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
 import { SCRAPE_MESSAGES, testSelectors } from "~/.server/scraper/run.server";
-import { deleteToTrash } from "~/.server/trash-actions.server";
-import { writeFailure } from "~/.server/write-errors.server";
+import { deleteToTrash } from "~/.server/services/trash-actions.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionFailure, actionSuccess, failure, type ActionResult } from "~/lib/action-result";
 import { SCRAPE_LOGS_TABLE, SOURCES_TABLE } from "~/lib/admin-tables";
 import { invalidForm } from "~/lib/forms/form-data";

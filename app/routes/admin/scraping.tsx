@@ -2,7 +2,7 @@ import { Loader2, Play, Plus, Store } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 
-import { adminOf } from "~/.server/admin-guard.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
 import { ReviewQueue } from "~/components/admin/scraping/review-queue";
 import { RunBanner, ScrapeRunPanel, useScrapeRun } from "~/components/admin/scraping/run-progress";
 import { ScrapingLogs } from "~/components/admin/scraping/scraping-logs";
@@ -29,7 +29,7 @@ import {
 } from "./scraping.server";
 import { handleReviewAction } from "./scraping.review.server";
 import { startRun, type RunStartResult } from "./scraping.runs.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 const RUN_KEY = "scrape-run";
 

@@ -1,5 +1,5 @@
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import {
   deleteExchangeRate,
@@ -7,7 +7,7 @@ import {
   upsertExchangeRates,
 } from "~/.server/data/exchange-rates.server";
 import { getSettings, updateSettings } from "~/.server/data/settings.server";
-import { refreshExchangeRatesFromEcb } from "~/.server/ecb-rates.server";
+import { refreshExchangeRatesFromEcb } from "~/.server/services/ecb-rates.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import { EXCHANGE_RATE_MESSAGES, exchangeRateFormSchema } from "~/lib/forms/exchange-rates";
 import { fieldFailure } from "~/lib/forms/field-failure";

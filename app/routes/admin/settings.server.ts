@@ -2,14 +2,19 @@
  * The admin settings route's loader data and its per-intent handlers (the exchange rates' are in
  * settings.rates.server.ts). The route checks admin rights before calling any of them.
  */
-import type { SessionUser } from "~/.server/auth.server";
-import { BackupError, MAX_BACKUP_BYTES, parseBackup, restoreBackup } from "~/.server/backup.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import {
+  BackupError,
+  MAX_BACKUP_BYTES,
+  parseBackup,
+  restoreBackup,
+} from "~/.server/services/backup.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { getRecentAuditEntries, recordAudit } from "~/.server/data/audit.server";
 import { listExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getRecentOutboxMail } from "~/.server/data/mail-outbox.server";
 import { getSettings, updateSettings } from "~/.server/data/settings.server";
-import { uploadedFile } from "~/.server/uploads.server";
+import { uploadedFile } from "~/.server/services/uploads.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
 import { invalidForm } from "~/lib/forms/form-data";

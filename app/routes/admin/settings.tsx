@@ -1,5 +1,5 @@
-import { adminOf } from "~/.server/admin-guard.server";
-import { readBackupUploadForm } from "~/.server/upload-form.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
+import { readBackupUploadForm } from "~/.server/http/upload-form.server";
 import { failure } from "~/lib/action-result";
 import { formFields } from "~/lib/forms/form-data";
 import { ExchangeRatesCard } from "~/components/admin/settings/exchange-rates-card";
@@ -14,7 +14,7 @@ import { settingsIntentSchema } from "~/lib/forms/settings";
 import type { Route } from "./+types/settings";
 import { handleExchangeRateAction } from "./settings.rates.server";
 import { clearCache, loadSettingsPage, restoreFromBackup, saveSettings } from "./settings.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin · PeptidePrices" }];
 

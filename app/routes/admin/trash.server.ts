@@ -1,6 +1,6 @@
 /** The Trash view's intents: restore a deletion (the Undo toast) or one item (the view). */
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import {
   restoreTrashBatch,

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 
-import { adminOf } from "~/.server/admin-guard.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
 import { getTrashPage } from "~/.server/data/trash.server";
 import { DataTable } from "~/components/admin/data-table";
 import { RESTORE_FETCHER_KEY, TRASH_COLUMNS } from "~/components/admin/trash/trash-columns";
@@ -15,7 +15,7 @@ import { readTablePage, TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/trash";
 import { handleTrashAction } from "./trash.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [{ title: "Trash · Admin · PeptidePrices" }];

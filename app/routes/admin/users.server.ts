@@ -2,8 +2,8 @@
  * The admin users page's loader data and per-intent handlers. The route checks admin rights
  * before calling either.
  */
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import {
   findUserByEmail,
   findUserById,
@@ -14,7 +14,7 @@ import {
   type AdminUserRow,
 } from "~/.server/data/admin-users.server";
 import { recordAudit } from "~/.server/data/audit.server";
-import { writeFailure } from "~/.server/write-errors.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
 import { failure, type ActionResult } from "~/lib/action-result";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields } from "~/lib/forms/form-data";

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { toast } from "sonner";
 
-import { adminOf } from "~/.server/admin-guard.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
 import { DataTable } from "~/components/admin/data-table";
 import { TableStateInputs } from "~/components/admin/table-filter-form";
 import { AddAdminDialog } from "~/components/admin/users/add-admin-dialog";
@@ -14,7 +14,7 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/users";
 import { handleUserAction, loadUsersPage } from "./users.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Admin · PeptidePrices" }];
 

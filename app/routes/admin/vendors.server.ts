@@ -2,8 +2,8 @@
  * The admin vendors page's loader data and per-intent handlers. The route checks admin rights
  * before calling either.
  */
-import type { SessionUser } from "~/.server/auth.server";
-import type { AppContext } from "~/.server/context.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { couponWarnUntil } from "~/.server/data/dashboard.server";
 import {
@@ -15,9 +15,13 @@ import {
   upsertCoupon,
   vendorNameTaken,
 } from "~/.server/data/vendors.server";
-import { deleteToTrash } from "~/.server/trash-actions.server";
-import { ImageUploadError, storeImageUpload, uploadedFile } from "~/.server/uploads.server";
-import { writeFailure } from "~/.server/write-errors.server";
+import { deleteToTrash } from "~/.server/services/trash-actions.server";
+import {
+  ImageUploadError,
+  storeImageUpload,
+  uploadedFile,
+} from "~/.server/services/uploads.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import { VENDORS_TABLE } from "~/lib/admin-tables";
 import { fieldFailure } from "~/lib/forms/field-failure";

@@ -1,8 +1,8 @@
 import { Plus } from "lucide-react";
 import { useMemo } from "react";
 
-import { adminOf } from "~/.server/admin-guard.server";
-import { readImageUploadForm } from "~/.server/upload-form.server";
+import { adminOf } from "~/.server/http/admin-guard.server";
+import { readImageUploadForm } from "~/.server/http/upload-form.server";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
 import { DataTable } from "~/components/admin/data-table";
@@ -16,7 +16,7 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/vendors";
 import { handleVendorAction, loadVendorsPage } from "./vendors.server";
-import { appOf } from "~/.server/context.server";
+import { appOf } from "~/.server/infra/context.server";
 
 export function meta() {
   return [{ title: "Vendors · Admin · PeptidePrices" }];

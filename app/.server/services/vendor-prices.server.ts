@@ -7,14 +7,14 @@
  */
 import { TEXT_LIMITS } from "~/lib/forms/fields";
 
-import { notifyPriceChanges } from "./alerts/notify.server";
-import type { AppContext } from "./context.server";
+import { notifyPriceChanges } from "../alerts/notify.server";
+import type { AppContext } from "../infra/context.server";
 import {
   setVendorPricesActive,
   upsertVendorPrice,
   type VendorPriceInput,
   type VendorPriceResult,
-} from "./data/vendor-peptides.server";
+} from "../data/vendor-peptides.server";
 
 export type VendorPriceWriter = Pick<
   AppContext,

@@ -7,18 +7,18 @@ import { API_PREFIX, slugParamSchema, toApiMoney, toApiMoneyPerMg } from "~/lib/
 import type { ApiOfferList, ApiPeptide, ApiVendorList } from "~/lib/open-data-schemas";
 import { bestOffer, couponFromColumns, type Coupon, type PricingContext } from "~/lib/pricing";
 
-import { publicPageHeaders } from "./cache-headers.server";
+import { publicPageHeaders } from "../http/cache-headers.server";
 import type {
   OpenDataOffer,
   OpenDataPeptide,
   OpenDataSize,
   OpenDataVendor,
-} from "./data/open-data.server";
-import type { Database } from "./db/client";
-import { getExchangeRates } from "./data/exchange-rates.server";
-import { getOpenDataPeptide } from "./data/open-data.server";
-import { findPeptideSlugRedirect } from "./data/peptides.server";
-import { getSettings } from "./data/settings.server";
+} from "../data/open-data.server";
+import type { Database } from "../db/client";
+import { getExchangeRates } from "../data/exchange-rates.server";
+import { getOpenDataPeptide } from "../data/open-data.server";
+import { findPeptideSlugRedirect } from "../data/peptides.server";
+import { getSettings } from "../data/settings.server";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 

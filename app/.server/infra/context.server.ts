@@ -6,13 +6,13 @@ import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
 
 import { createBackgroundTasks } from "./background.server";
-import { createAuth, type Auth } from "./auth.server";
-import { MEMORY_DATA_DIR, openDatabase, type Database, type DatabaseHandle } from "./db/client";
-import { acquireDataDirLock } from "./db/lock.server";
+import { createAuth, type Auth } from "../services/auth.server";
+import { MEMORY_DATA_DIR, openDatabase, type Database, type DatabaseHandle } from "../db/client";
+import { acquireDataDirLock } from "../db/lock.server";
 import type { Env } from "./env";
 import { createLogger } from "./logger";
 import { createMailer, type Mailer } from "./mail.server";
-import { createPageCache, type PageCache } from "./page-cache.server";
+import { createPageCache, type PageCache } from "../http/page-cache.server";
 
 /** Everything a loader or action needs, created once per server (tests create one per file). */
 export interface AppContext {

@@ -1,8 +1,8 @@
 import { EcbRatesError, parseEcbDailyRates } from "~/lib/ecb-rates";
 
-import type { AppContext } from "./context.server";
-import { PageFetcher } from "./scraper/fetch-page.server";
-import { upsertExchangeRates } from "./data/exchange-rates.server";
+import type { AppContext } from "../infra/context.server";
+import { PageFetcher } from "../scraper/fetch-page.server";
+import { upsertExchangeRates } from "../data/exchange-rates.server";
 
 export type EcbRefreshResult =
   { ok: true; date: string; currencies: string[] } | { ok: false; error: string };

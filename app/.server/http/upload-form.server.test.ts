@@ -6,7 +6,7 @@ import {
   readUploadForm,
   UPLOAD_FORM_MESSAGES,
 } from "./upload-form.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./uploads.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../services/uploads.server";
 
 const BOUNDARY = "----upload-form-test";
 const CHUNK_BYTES = 64 * 1024;

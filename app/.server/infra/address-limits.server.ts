@@ -1,5 +1,5 @@
-import type { Database } from "./db/client";
-import { consumeRateLimit, type RateLimitRule } from "./data/rate-limits.server";
+import type { Database } from "../db/client";
+import { consumeRateLimit, type RateLimitRule } from "../data/rate-limits.server";
 
 /**
  * The client address as the web server saw it (socket, or the trusted proxy's X-Forwarded-For).

@@ -12,8 +12,8 @@ import {
   OIDC_PROVIDER_ID,
   type AuthEndpointResult,
 } from "./auth.server";
-import type { AppContext } from "./context.server";
-import { flashCookie, type Flash } from "./flash.server";
+import type { AppContext } from "../infra/context.server";
+import { flashCookie, type Flash } from "../http/flash.server";
 
 /** Where a sign-in lands when no page asked to be returned to. */
 export const AFTER_SIGN_IN = "/deals";

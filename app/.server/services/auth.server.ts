@@ -17,22 +17,22 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "~/lib/forms/auth";
 
-import type { BackgroundTasks } from "./background.server";
-import { grantAdminByEmail, isAdminUser, updateUserLastLogin } from "./data/admin-users.server";
-import { consumeRateLimit } from "./data/rate-limits.server";
+import type { BackgroundTasks } from "../infra/background.server";
+import { grantAdminByEmail, isAdminUser, updateUserLastLogin } from "../data/admin-users.server";
+import { consumeRateLimit } from "../data/rate-limits.server";
 import {
   deletePasswordResetVerifications,
   RESET_PASSWORD_PREFIX,
-} from "./data/verifications.server";
-import type { Database } from "./db/client";
-import * as schema from "./db/schema";
+} from "../data/verifications.server";
+import type { Database } from "../db/client";
+import * as schema from "../db/schema";
 import {
   CLIENT_IP_HEADER,
   consumeAddressLimit,
   type AddressLimited,
-} from "./address-limits.server";
-import type { Env } from "./env";
-import type { Mailer } from "./mail.server";
+} from "../infra/address-limits.server";
+import type { Env } from "../infra/env";
+import type { Mailer } from "../infra/mail.server";
 
 export { CLIENT_IP_HEADER };
 

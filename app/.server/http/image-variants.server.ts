@@ -6,7 +6,7 @@ import sharp from "sharp";
 
 import { IMAGE_VARIANT_WIDTHS, UPLOAD_NAME } from "~/lib/responsive-image";
 
-import { MAX_UPLOAD_PIXELS } from "./uploads.server";
+import { MAX_UPLOAD_PIXELS } from "../services/uploads.server";
 
 /** Variants are written once and never change: a browser may keep them for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -9,8 +9,8 @@ import { data } from "react-router";
 
 import { actionFailure } from "~/lib/action-result";
 
-import { MAX_BACKUP_BYTES } from "./backup.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./uploads.server";
+import { MAX_BACKUP_BYTES } from "../services/backup.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../services/uploads.server";
 
 /** Forms and JSON bodies: far above any real form, far below what would strain the server. */
 export const FORM_BODY_LIMIT = 1024 * 1024;

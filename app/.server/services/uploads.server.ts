@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 
 import sharp from "sharp";
 
-import type { AppContext } from "./context.server";
-import { createFileStorage } from "./storage.server";
+import type { AppContext } from "../infra/context.server";
+import { createFileStorage } from "../infra/storage.server";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;

@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 
-import type { Database } from "./db/client";
-import { insertOutboxMail } from "./data/mail-outbox.server";
+import type { Database } from "../db/client";
+import { insertOutboxMail } from "../data/mail-outbox.server";
 import type { Logger } from "pino";
 
 export interface MailMessage {

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 
-import type { DatabaseHandle } from "./db/client";
+import type { DatabaseHandle } from "../db/client";
 
 /**
  * Two in-process caches public pages share, emptied together:

@@ -1,9 +1,9 @@
 import PgBoss from "pg-boss";
 
-import { scheduleAlertJobs } from "./alerts/alert-jobs.server";
+import { scheduleAlertJobs } from "../alerts/alert-jobs.server";
 import type { AppContext } from "./context.server";
-import type { DatabaseHandle } from "./db/client";
-import { claimAppMetaValue, getAppMetaValue, releaseAppMetaValue } from "./data/app-meta.server";
+import type { DatabaseHandle } from "../db/client";
+import { claimAppMetaValue, getAppMetaValue, releaseAppMetaValue } from "../data/app-meta.server";
 import {
   ALL_SOURCES_LOCK,
   createScrapeRun,
@@ -14,13 +14,13 @@ import {
   startScrapeRun,
   updateScrapeRunProgress,
   type ScrapeRunTrigger,
-} from "./data/scrape-runs.server";
+} from "../data/scrape-runs.server";
 import {
   getActiveScrapeSources,
   getScrapeSource,
   type ScrapedDataArrays,
-} from "./data/scrape-sources.server";
-import { getSettings } from "./data/settings.server";
+} from "../data/scrape-sources.server";
+import { getSettings } from "../data/settings.server";
 import { scheduleExchangeRateRefresh } from "./exchange-rates-job.server";
 import {
   failRunsOfStoppedInstances,
@@ -30,14 +30,14 @@ import {
   trackExecutingRun,
 } from "./run-recovery.server";
 import { schedulePurgeTrash } from "./trash-job.server";
-import { checkSourcesForStaleness } from "./scraper/source-health.server";
+import { checkSourcesForStaleness } from "../scraper/source-health.server";
 import {
   scrapeAllSources,
   scrapeSource,
   scrapingErrorMessage,
   type RunAllResult,
   type SourceRunResult,
-} from "./scraper/run.server";
+} from "../scraper/run.server";
 
 /** The schedule: a cron tick a minute, plus one job queued for the exact next due time. */
 export const SCRAPE_QUEUE = "scrape-all-sources";

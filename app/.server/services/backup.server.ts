@@ -2,8 +2,8 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
-import type { Database } from "./db/client";
-import * as schema from "./db/schema";
+import type { Database } from "../db/client";
+import * as schema from "../db/schema";
 
 export const BACKUP_FORMAT = "peptideprices-backup";
 export const BACKUP_VERSION = 1;

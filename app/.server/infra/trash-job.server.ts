@@ -1,7 +1,7 @@
 import type PgBoss from "pg-boss";
 
 import type { AppContext } from "./context.server";
-import { purgeExpiredTrash } from "./data/trash.server";
+import { purgeExpiredTrash } from "../data/trash.server";
 
 export const PURGE_TRASH_QUEUE = "purge-trash";
 /** Once a day, at a quiet hour (UTC). */

@@ -1,8 +1,8 @@
 import type PgBoss from "pg-boss";
 
 import type { AppContext } from "./context.server";
-import { getSettings } from "./data/settings.server";
-import { refreshExchangeRatesFromEcb, type EcbRefreshResult } from "./ecb-rates.server";
+import { getSettings } from "../data/settings.server";
+import { refreshExchangeRatesFromEcb, type EcbRefreshResult } from "../services/ecb-rates.server";
 
 export const EXCHANGE_RATES_QUEUE = "refresh-exchange-rates";
 /** The ECB publishes around 16:00 Frankfurt time on working days; a quarter of an hour later. */

@@ -1,7 +1,7 @@
 import type { AppContext } from "./context.server";
-import { grantAdminByEmail } from "./data/admin-users.server";
-import { pointDemoSourcesAt } from "./data/scrape-sources.server";
-import { installDefaults, installDemoData, isDemoInstalled } from "./seed/demo.server";
+import { grantAdminByEmail } from "../data/admin-users.server";
+import { pointDemoSourcesAt } from "../data/scrape-sources.server";
+import { installDefaults, installDemoData, isDemoInstalled } from "../seed/demo.server";
 
 /** Migrations, default content, demo data and ADMIN_EMAILS: everything before the first request. */
 export async function prepareDatabase(app: AppContext): Promise<void> {

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 
 import type { AppContext } from "./context.server";
-import type { Database } from "./db/client";
+import type { Database } from "../db/client";
 import {
   beatScrapeRunHeartbeat,
   failRunningScrapeRuns,
   failStaleScrapeRuns,
   getRunningScrapeRunOwners,
-} from "./data/scrape-runs.server";
+} from "../data/scrape-runs.server";
 
 /**
  * How a scraping run outlives the process executing it. Each run carries the instance that

@@ -4,12 +4,12 @@
  */
 import { computeVendorReliability, RELIABILITY_WINDOW_DAYS } from "~/lib/vendor-reliability";
 
-import type { Database } from "./db/client";
-import { getSettings } from "./data/settings.server";
+import type { Database } from "../db/client";
+import { getSettings } from "../data/settings.server";
 import {
   listVendorReliabilityInputs,
   saveVendorReliability,
-} from "./data/vendor-reliability.server";
+} from "../data/vendor-reliability.server";
 
 const DAY_MS = 86_400_000;
 

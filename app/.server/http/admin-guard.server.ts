@@ -15,8 +15,8 @@
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
-import { requireAdmin, type SessionUser } from "./auth.server";
-import { appOf } from "./context.server";
+import { requireAdmin, type SessionUser } from "../services/auth.server";
+import { appOf } from "../infra/context.server";
 
 const adminUserContext = createContext<SessionUser>();
 

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { AwsClient } from "aws4fetch";
 
-import { MEMORY_DATA_DIR } from "./db/client";
+import { MEMORY_DATA_DIR } from "../db/client";
 import type { Env } from "./env";
 
 /** Where uploaded files go: a local folder (default) or an S3-compatible bucket. */

@@ -8,10 +8,10 @@
 import { failure, type ActionResult } from "~/lib/action-result";
 
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "./context.server";
-import { recordAuditEntries } from "./data/audit.server";
-import { moveToTrash } from "./data/trash.server";
-import type { TrashEntityName } from "./data/trash-entities.server";
+import type { AppContext } from "../infra/context.server";
+import { recordAuditEntries } from "../data/audit.server";
+import { moveToTrash } from "../data/trash.server";
+import type { TrashEntityName } from "../data/trash-entities.server";
 
 export async function deleteToTrash(
   app: Pick<AppContext, "db" | "cache">,

@@ -7,8 +7,8 @@ import {
 } from "~/lib/stack";
 import type { PricingContext } from "~/lib/pricing";
 
-import type { Database } from "./db/client";
-import { getStackCatalogue } from "./data/stacks.server";
+import type { Database } from "../db/client";
+import { getStackCatalogue } from "../data/stacks.server";
 
 export type StackQuote =
   | { ok: true; lines: StackLine[]; names: Record<string, string>; result: StackResult }

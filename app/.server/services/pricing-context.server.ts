@@ -1,10 +1,10 @@
 import type { ExchangeRates } from "~/lib/money";
 import type { PricingContext } from "~/lib/pricing";
 
-import type { AppContext } from "./context.server";
-import { getExchangeRates } from "./data/exchange-rates.server";
-import { getSettings } from "./data/settings.server";
-import { getDisplayCurrency } from "./display-currency.server";
+import type { AppContext } from "../infra/context.server";
+import { getExchangeRates } from "../data/exchange-rates.server";
+import { getSettings } from "../data/settings.server";
+import { getDisplayCurrency } from "../http/display-currency.server";
 
 type CachedReads = Pick<AppContext, "db" | "cache">;
 

@@ -8,14 +8,14 @@ import { computeMarketIndex, indexDays, utcDay, type MarketIndexPoint } from "~/
 import type { PricingContext } from "~/lib/pricing";
 import { toMilligrams } from "~/lib/units";
 
-import type { Database } from "./db/client";
-import { priceRow } from "./data/listings.server";
+import type { Database } from "../db/client";
+import { priceRow } from "../data/listings.server";
 import {
   listMarketIndexOffers,
   listSizeHistorySince,
   type HistoryObservation,
   type MarketIndexOffer,
-} from "./data/market-index.server";
+} from "../data/market-index.server";
 
 const DAY_MS = 86_400_000;
 
