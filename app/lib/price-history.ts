@@ -3,7 +3,7 @@
  * points of each vendor price are cut to that span, converted to the display currency, and
  * summed up camelcamelcamel-style (lowest, highest and current price, each with its date).
  */
-import { convertAmount, type ExchangeRates } from "~/lib/money";
+import { convertAmount, roundMoney, type ExchangeRates } from "~/lib/money";
 
 export const HISTORY_RANGES = ["30d", "90d", "1y", "all"] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
@@ -104,7 +104,7 @@ export function toDisplayCurrency(
     const factor = convertAmount(1, s.currency, displayCurrency, rates);
     if (factor === null) continue;
     const scale = (amount: number | undefined) =>
-      amount === undefined ? undefined : Math.round(amount * factor * 100) / 100;
+      amount === undefined ? undefined : roundMoney(amount * factor, displayCurrency);
     converted.push({
       ...s,
       currency: displayCurrency,
