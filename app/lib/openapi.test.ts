@@ -46,10 +46,16 @@ describe("openApiDocument", () => {
     expect(request.properties.items.items.required).toEqual(["peptide", "size", "quantity"]);
     const response = schemas.StackResponse as {
       required: string[];
-      properties: { baskets: { items: { required: string[]; properties: Record<string, never> } } };
     };
-    expect(response.required).toEqual(["total", "currency", "singleVendorBest", "baskets"]);
-    expect(response.properties.baskets.items.required).toEqual([
+    const basket = schemas.StackBasket as { required: string[] };
+    expect(response.required).toEqual([
+      "total",
+      "currency",
+      "singleVendorBest",
+      "baskets",
+      "shippingNotStatedVendors",
+    ]);
+    expect(basket.required).toEqual([
       "vendor",
       "items",
       "subtotal",
@@ -64,6 +70,8 @@ describe("openApiDocument", () => {
       total: 82,
       currency: "USD",
       singleVendorBest: { vendor: "alpha", vendorName: "Alpha", total: 90 },
+      shippingNotStatedVendors: 0,
+      unknownShippingOption: null,
       baskets: [
         {
           vendor: "alpha",
@@ -84,6 +92,13 @@ describe("openApiDocument", () => {
       });
     expect(check(answer)).toEqual([]);
     expect(check({ ...answer, singleVendorBest: null })).toEqual([]);
+    const notStated = { ...answer.baskets[0]!, shipping: null, shippingKnown: false, total: 72 };
+    expect(
+      check({
+        ...answer,
+        unknownShippingOption: { total: 72, shippingNotStatedVendors: 1, baskets: [notStated] },
+      }),
+    ).toEqual([]);
     expect(check({ ...answer, baskets: undefined })).not.toEqual([]);
     expect(check({ error: "Unknown peptide: nope" }, 400)).toEqual([]);
   });

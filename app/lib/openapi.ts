@@ -302,9 +302,30 @@ const schemas: Record<string, Schema> = {
   },
   StackResponse: {
     type: "object",
-    required: ["total", "currency", "singleVendorBest", "baskets"],
+    required: ["total", "currency", "singleVendorBest", "baskets", "shippingNotStatedVendors"],
     properties: {
-      total: { type: "number", description: "What the cheapest split costs, shipping included." },
+      total: {
+        type: "number",
+        description:
+          "What the cheapest split costs, shipping included where the vendor states it; exact among vendors that state their shipping.",
+      },
+      shippingNotStatedVendors: {
+        type: "integer",
+        minimum: 0,
+        description:
+          "Baskets whose vendor does not state its shipping (sold by no other vendor): their shipping is not in total.",
+      },
+      unknownShippingOption: nullable({
+        description:
+          "A split through vendors that do not state their shipping, cheaper than total before their shipping; listed apart, never the best. Null when there is none.",
+        type: "object",
+        required: ["total", "shippingNotStatedVendors", "baskets"],
+        properties: {
+          total: { type: "number", description: "Without the shipping that is not stated." },
+          shippingNotStatedVendors: { type: "integer", minimum: 1 },
+          baskets: { type: "array", items: ref("StackBasket") },
+        },
+      }),
       currency: { type: "string" },
       singleVendorBest: nullable({
         description:
@@ -333,44 +354,48 @@ const schemas: Record<string, Schema> = {
           },
         },
       },
-      baskets: {
+      baskets: { type: "array", items: ref("StackBasket") },
+    },
+  },
+  StackBasket: {
+    type: "object",
+    required: ["vendor", "items", "subtotal", "discount", "shipping", "total"],
+    properties: {
+      vendor: { type: "string", description: "Vendor slug." },
+      vendorName: { type: "string" },
+      couponCode: nullable({ type: "string", description: "The code to enter at checkout." }),
+      items: {
         type: "array",
         items: {
           type: "object",
-          required: ["vendor", "items", "subtotal", "discount", "shipping", "total"],
+          required: ["peptide", "size", "quantity", "unitPrice"],
           properties: {
-            vendor: { type: "string", description: "Vendor slug." },
-            vendorName: { type: "string" },
-            couponCode: nullable({ type: "string", description: "The code to enter at checkout." }),
-            items: {
-              type: "array",
-              items: {
-                type: "object",
-                required: ["peptide", "size", "quantity", "unitPrice"],
-                properties: {
-                  peptide: { type: "string" },
-                  size: { type: "string" },
-                  quantity: { type: "integer", minimum: 1 },
-                  unitPrice: {
-                    type: "number",
-                    description: "Price of one pack, before the coupon.",
-                  },
-                  packs: { type: "integer" },
-                  vialsPerPack: { type: "integer" },
-                  url: nullable({ type: "string" }),
-                },
-              },
+            peptide: { type: "string" },
+            size: { type: "string" },
+            quantity: { type: "integer", minimum: 1 },
+            unitPrice: {
+              type: "number",
+              description: "Price of one pack, before the coupon.",
             },
-            subtotal: { type: "number" },
-            discount: { type: "number" },
-            shipping: { type: "number" },
-            shippingKnown: {
-              type: "boolean",
-              description: "False when the vendor's shipping fee is not known (counted as 0).",
-            },
-            total: { type: "number" },
+            packs: { type: "integer" },
+            vialsPerPack: { type: "integer" },
+            url: nullable({ type: "string" }),
           },
         },
+      },
+      subtotal: { type: "number" },
+      discount: { type: "number" },
+      shipping: nullable({
+        type: "number",
+        description: "Null when the vendor does not state its shipping (never counted as free).",
+      }),
+      shippingKnown: {
+        type: "boolean",
+        description: "False when the vendor's shipping fee is not known.",
+      },
+      total: {
+        type: "number",
+        description: "Subtotal less coupon plus shipping; without shipping when it is not stated.",
       },
     },
   },

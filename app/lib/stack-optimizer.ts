@@ -2,18 +2,23 @@
  * The stack optimizer: the cheapest way to buy every line of a stack across vendors, exactly.
  *
  * Each line is bought whole from one vendor. A vendor's order costs its subtotal, less its
- * coupon (a percentage of the subtotal, rounded down to the cent, or a fixed amount off it,
- * never below zero), plus its shipping fee unless the subtotal AFTER the coupon reaches its
- * free-shipping threshold (as ShippingTerms in pricing.ts says); a coupon that would cost more
- * in shipping than it saves is left out. Amounts are integer cents of one currency, so totals
- * are exact and comparable with `===`.
+ * coupon (a percentage off each line, as the offer tables take it off each pack and round the
+ * price after it half up, and a fixed amount off the order, never below zero), plus its
+ * shipping fee unless the subtotal AFTER the coupon reaches its free-shipping threshold (as
+ * ShippingTerms in pricing.ts says); a coupon that would cost more in shipping than it saves
+ * is left out. Amounts are integer minor units (cents, yen) of one currency, so totals are
+ * exact and comparable with `===`.
  *
  * Exact by dynamic programming over the subsets of lines, no dependency (see optimizeStack).
  */
+import { afterPercentOff } from "~/lib/money";
 import { MAX_STACK_LINES } from "~/lib/stack-line";
 
 export interface StackVendorTerms {
-  /** Percentage coupon in basis points (1000 = 10 %); 0 without one. */
+  /**
+   * Percentage coupon in basis points (1000 = 10 %); 0 without one. Taken off each line's cost
+   * unless the problem gives couponedLineCosts.
+   */
   percentOffBasisPoints: number;
   /** Fixed coupon in cents; 0 without one. */
   fixedOffCents: number;
@@ -27,6 +32,19 @@ export interface StackProblem {
   vendors: StackVendorTerms[];
   /** lineCosts[line][vendor]: the line's cost at that vendor in cents, null when not offered. */
   lineCosts: (number | null)[][];
+  /**
+   * The same after the vendor's percentage coupon, as the offer tables price each pack (see
+   * priceStack); when absent, the percentage is taken off each line's cost.
+   */
+  couponedLineCosts?: (number | null)[][];
+}
+
+/** A line's cost at a vendor after its percentage coupon. */
+function couponedCost(problem: StackProblem, line: number, vendor: number): number {
+  const given = problem.couponedLineCosts?.[line]?.[vendor];
+  if (given !== undefined && given !== null) return given;
+  const cost = problem.lineCosts[line]![vendor]!;
+  return afterPercentOff(cost, problem.vendors[vendor]!.percentOffBasisPoints / 100);
 }
 
 export interface VendorOrderCost {
@@ -44,14 +62,14 @@ export interface StackSolution {
   total: number;
 }
 
-function costWith(terms: StackVendorTerms, subtotal: number, coupon: boolean): VendorOrderCost {
-  const discount = coupon
-    ? Math.min(
-        subtotal,
-        terms.fixedOffCents + Math.floor((subtotal * terms.percentOffBasisPoints) / 10_000),
-      )
-    : 0;
-  const afterCoupon = subtotal - discount;
+function costWith(
+  terms: StackVendorTerms,
+  subtotal: number,
+  couponedSubtotal: number,
+  coupon: boolean,
+): VendorOrderCost {
+  const afterCoupon = coupon ? Math.max(0, couponedSubtotal - terms.fixedOffCents) : subtotal;
+  const discount = subtotal - afterCoupon;
   const shipping =
     terms.freeShippingFromCents !== null && afterCoupon >= terms.freeShippingFromCents
       ? 0
@@ -62,26 +80,44 @@ function costWith(terms: StackVendorTerms, subtotal: number, coupon: boolean): V
 /**
  * What one vendor's order of this subtotal costs (cents): with its coupon, unless the coupon
  * would take the order under the free-shipping threshold and so cost more than it saves (a
- * buyer would leave the code out).
+ * buyer would leave the code out). `couponedSubtotal` is the subtotal after the percentage
+ * coupon, line by line; by default the percentage is taken off the subtotal as one line.
  */
-export function vendorOrderCost(terms: StackVendorTerms, subtotal: number): VendorOrderCost {
-  const withCoupon = costWith(terms, subtotal, true);
-  const without = costWith(terms, subtotal, false);
+export function vendorOrderCost(
+  terms: StackVendorTerms,
+  subtotal: number,
+  couponedSubtotal: number = afterPercentOff(subtotal, terms.percentOffBasisPoints / 100),
+): VendorOrderCost {
+  const withCoupon = costWith(terms, subtotal, couponedSubtotal, true);
+  const without = costWith(terms, subtotal, couponedSubtotal, false);
   return without.total < withCoupon.total ? without : withCoupon;
+}
+
+/** Each used vendor's order (its subtotals before and after the percentage coupon) of an assignment. */
+export function assignmentOrders(
+  problem: StackProblem,
+  assignment: number[],
+): Map<number, { subtotal: number; couponedSubtotal: number }> {
+  const orders = new Map<number, { subtotal: number; couponedSubtotal: number }>();
+  assignment.forEach((vendor, line) => {
+    const order = orders.get(vendor) ?? { subtotal: 0, couponedSubtotal: 0 };
+    order.subtotal += problem.lineCosts[line]![vendor]!;
+    order.couponedSubtotal += couponedCost(problem, line, vendor);
+    orders.set(vendor, order);
+  });
+  return orders;
 }
 
 /** The cost of a whole assignment: each vendor's order summed; no order, no cost. */
 export function assignmentTotal(problem: StackProblem, assignment: number[]): number {
-  const subtotals = new Array<number>(problem.vendors.length).fill(0);
-  const used = new Array<boolean>(problem.vendors.length).fill(false);
-  assignment.forEach((vendor, line) => {
-    subtotals[vendor]! += problem.lineCosts[line]![vendor]!;
-    used[vendor] = true;
-  });
   let total = 0;
-  problem.vendors.forEach((terms, vendor) => {
-    if (used[vendor]) total += vendorOrderCost(terms, subtotals[vendor]!).total;
-  });
+  for (const [vendor, order] of assignmentOrders(problem, assignment)) {
+    total += vendorOrderCost(
+      problem.vendors[vendor]!,
+      order.subtotal,
+      order.couponedSubtotal,
+    ).total;
+  }
   return total;
 }
 
@@ -102,17 +138,18 @@ export { MAX_STACK_LINES };
 const NO_VENDOR = -1;
 
 /** The order's total with the coupon (when allowed) or without it, whichever is lower. */
-function orderTotal(terms: StackVendorTerms, couponAllowed: boolean, subtotal: number): number {
+function orderTotal(
+  terms: StackVendorTerms,
+  couponAllowed: boolean,
+  subtotal: number,
+  couponedSubtotal: number,
+): number {
   const withoutCoupon =
     terms.freeShippingFromCents !== null && subtotal >= terms.freeShippingFromCents
       ? subtotal
       : subtotal + terms.shippingCents;
   if (!couponAllowed) return withoutCoupon;
-  const discount = Math.min(
-    subtotal,
-    terms.fixedOffCents + Math.floor((subtotal * terms.percentOffBasisPoints) / 10_000),
-  );
-  const afterCoupon = subtotal - discount;
+  const afterCoupon = Math.max(0, couponedSubtotal - terms.fixedOffCents);
   const withCoupon =
     terms.freeShippingFromCents !== null && afterCoupon >= terms.freeShippingFromCents
       ? afterCoupon
@@ -142,17 +179,25 @@ function cheapestOrders(
   const price = new Float64Array(size).fill(Infinity);
   const chosen = new Int32Array(size).fill(NO_VENDOR);
   const subtotals = new Float64Array(size);
+  const couponedSubtotals = new Float64Array(size);
   for (const vendor of vendors) {
     const terms = problem.vendors[vendor]!;
     const allowed = couponAllowed(vendor);
     const costs = problem.lineCosts.map((line) => line[vendor] ?? Infinity);
     const offered = offeredLines(problem, vendor);
+    const couponedCosts = problem.lineCosts.map((_line, line) =>
+      offered & (1 << line) ? couponedCost(problem, line, vendor) : Infinity,
+    );
     // The subsets of what the vendor offers, in increasing order; each one's subtotal extends
     // that of the subset without its lowest line, met earlier.
     for (let mask = offered & -offered; mask !== 0; mask = (mask - offered) & offered) {
-      const subtotal = subtotals[mask & (mask - 1)]! + costs[31 - Math.clz32(mask & -mask)]!;
+      const rest = mask & (mask - 1);
+      const lowest = 31 - Math.clz32(mask & -mask);
+      const subtotal = subtotals[rest]! + costs[lowest]!;
+      const couponedSubtotal = couponedSubtotals[rest]! + couponedCosts[lowest]!;
       subtotals[mask] = subtotal;
-      const total = orderTotal(terms, allowed, subtotal);
+      couponedSubtotals[mask] = couponedSubtotal;
+      const total = orderTotal(terms, allowed, subtotal, couponedSubtotal);
       if (total < price[mask]!) {
         price[mask] = total;
         chosen[mask] = vendor;
@@ -166,7 +211,8 @@ function cheapestOrders(
  * The cheapest assignment of lines to vendors; null when some line is offered by no vendor.
  *
  * One order never costs more than the same lines split into two orders of the same vendor
- * (shipping is paid once, a percentage coupon rounded down loses no cent by merging), except
+ * (shipping is paid once, a percentage coupon is taken line by line so merging changes no
+ * cent of it), except
  * that a fixed coupon would count once per order. So, over the subsets of lines (bit masks):
  * 1. best[S]: the cheapest way to buy S as orders of one vendor each, a vendor allowed several
  *    orders and no fixed coupon counted (best[S] = min over orders B holding S's lowest line
