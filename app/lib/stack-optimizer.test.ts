@@ -65,7 +65,7 @@ const smallStack: fc.Arbitrary<StackProblem> = fc
   );
 
 describe("vendorOrderCost", () => {
-  it("takes a percentage coupon off the subtotal, rounded down to the cent", () => {
+  it("takes a percentage coupon off the subtotal, the price after it rounded half up", () => {
     expect(vendorOrderCost({ ...plain, percentOffBasisPoints: 1000 }, 12_345)).toEqual({
       subtotal: 12_345,
       discount: 1234,
@@ -129,6 +129,35 @@ describe("optimizeStack", () => {
         });
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("stays exact with line costs after coupon given per line, as priceStack gives them", () => {
+    const withCouponedCosts = smallStack.chain((problem) =>
+      fc
+        .tuple(
+          ...problem.lineCosts.map((costs) =>
+            fc.tuple(
+              ...costs.map((cost) =>
+                cost === null ? fc.constant(null) : fc.integer({ min: 0, max: cost }),
+              ),
+            ),
+          ),
+        )
+        .map((couponedLineCosts) => ({ ...problem, couponedLineCosts })),
+    );
+    fc.assert(
+      fc.property(withCouponedCosts, (problem) => {
+        const expected = bruteForce(problem);
+        const solution = optimizeStack(problem);
+        if (expected === null) {
+          expect(solution).toBeNull();
+          return;
+        }
+        expect(solution!.total).toBe(expected);
+        expect(assignmentTotal(problem, solution!.assignment)).toBe(expected);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -243,7 +243,9 @@ function vendorTerms(
       percentOffBasisPoints,
       fixedOffCents,
       shippingCents: fee,
-      freeShippingFromCents: row.shippingFee === null ? null : threshold,
+      // With an unknown fee a threshold changes no cost here, but an order that reaches it is
+      // known to ship free, as the offer tables say of one pack.
+      freeShippingFromCents: threshold,
     },
   };
 }
@@ -407,7 +409,11 @@ export function priceStack(
       const cost = vendorOrderCost(info.terms, order.subtotal, order.couponedSubtotal);
       basket.subtotal = fromMinor(cost.subtotal);
       basket.discount = fromMinor(cost.discount);
-      basket.shipping = info.shippingKnown ? fromMinor(cost.shipping) : null;
+      const shipsFree =
+        info.terms.freeShippingFromCents !== null &&
+        cost.subtotal - cost.discount >= info.terms.freeShippingFromCents;
+      basket.shippingKnown = info.shippingKnown || shipsFree;
+      basket.shipping = basket.shippingKnown ? fromMinor(cost.shipping) : null;
       basket.total = fromMinor(cost.total);
       if (info.coupon && cost.couponUsed && cost.discount > 0) {
         basket.couponCode = info.coupon.code;
