@@ -15,7 +15,7 @@ import { priceStack, type StackOfferRow } from "~/lib/stack";
 
 const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "KWD"] as const;
 const NOW = new Date("2026-06-01T12:00:00Z");
-export const AGREEMENT_RUNS = 2000;
+const AGREEMENT_RUNS = 2000;
 
 /** An amount a shop would write in this currency: whole minor units. */
 function amountIn(currency: string, maxMajor: number): fc.Arbitrary<number> {

@@ -196,7 +196,11 @@ export interface PricingContext {
   now: Date;
 }
 
-function couponOff(
+/**
+ * A price after its vendor's coupon, in the price's currency: a percentage off it, or the
+ * vendor's fixed amount converted into it (not applied without the rate).
+ */
+export function couponOff(
   price: number,
   currency: string,
   coupon: Coupon | null,
