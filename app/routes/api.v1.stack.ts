@@ -5,7 +5,7 @@ import { getCachedExchangeRates } from "~/.server/pricing-context.server";
 import { quoteStack } from "~/.server/stack.server";
 import { DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
 import { displayCurrencies } from "~/lib/money";
-import { stackRequestSchema } from "~/lib/stack";
+import { stackRequestSchema, type StackBasket } from "~/lib/stack";
 
 import type { Route } from "./+types/api.v1.stack";
 import { appOf } from "~/.server/context.server";
@@ -87,30 +87,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!quote.ok) return problem(quote.message);
   const { result } = quote;
+  const apiBasket = (basket: StackBasket) => ({
+    vendor: basket.vendor,
+    vendorName: basket.vendorName,
+    couponCode: basket.couponCode,
+    items: basket.items.map((item) => ({
+      peptide: item.peptide,
+      size: item.size,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      packs: item.packs,
+      vialsPerPack: item.vialsPerPack,
+      url: item.url,
+    })),
+    subtotal: basket.subtotal,
+    discount: basket.discount,
+    shipping: basket.shipping,
+    shippingKnown: basket.shippingKnown,
+    total: basket.total,
+  });
+  const option = result.unknownShippingOption;
   return answer({
     total: result.total,
     currency: result.currency,
+    shippingNotStatedVendors: result.shippingNotStatedVendors,
     singleVendorBest: result.singleVendorBest,
     saving: result.saving,
-    baskets: result.baskets.map((basket) => ({
-      vendor: basket.vendor,
-      vendorName: basket.vendorName,
-      couponCode: basket.couponCode,
-      items: basket.items.map((item) => ({
-        peptide: item.peptide,
-        size: item.size,
-        quantity: item.quantity,
-        unitPrice: item.unitPrice,
-        packs: item.packs,
-        vialsPerPack: item.vialsPerPack,
-        url: item.url,
-      })),
-      subtotal: basket.subtotal,
-      discount: basket.discount,
-      shipping: basket.shipping,
-      shippingKnown: basket.shippingKnown,
-      total: basket.total,
-    })),
+    baskets: result.baskets.map(apiBasket),
+    unknownShippingOption:
+      option === null
+        ? null
+        : {
+            total: option.total,
+            shippingNotStatedVendors: option.shippingNotStatedVendors,
+            baskets: option.baskets.map(apiBasket),
+          },
     unavailable: result.unavailable,
   });
 }

@@ -75,7 +75,7 @@ export function StackBaskets({ result }: { result: StackResult }) {
           {result.unavailable.map((line) => `${line.peptide} ${line.size}`).join(", ")}
         </p>
       ) : null}
-      <BasketList baskets={result.baskets} currency={currency} />
+      <BasketList baskets={result.baskets} currency={currency} testId="stack-basket" />
       {result.unknownShippingOption ? (
         <section
           aria-labelledby="stack-unknown-shipping-heading"
@@ -93,7 +93,11 @@ export function StackBaskets({ result }: { result: StackResult }) {
             if their shipping costs less than{" "}
             {formatPrice(result.total - result.unknownShippingOption.total, currency)}.
           </p>
-          <BasketList baskets={result.unknownShippingOption.baskets} currency={currency} />
+          <BasketList
+            baskets={result.unknownShippingOption.baskets}
+            currency={currency}
+            testId="stack-option-basket"
+          />
         </section>
       ) : null}
       <StackRulesNote />
@@ -102,12 +106,21 @@ export function StackBaskets({ result }: { result: StackResult }) {
 }
 
 /** One card per vendor: its lines with Buy links, coupon, shipping and basket total. */
-function BasketList({ baskets, currency }: { baskets: StackBasket[]; currency: string }) {
+function BasketList({
+  baskets,
+  currency,
+  testId,
+}: {
+  baskets: StackBasket[];
+  currency: string;
+  /** Tests tell the best split's baskets ("stack-basket") from those listed apart. */
+  testId: string;
+}) {
   return (
     <ul className="grid gap-4 lg:grid-cols-2">
       {baskets.map((basket) => (
         <li key={basket.vendor}>
-          <Card data-testid="stack-basket" className="h-full">
+          <Card data-testid={testId} className="h-full">
             <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
               <CardTitle className="text-lg">
                 <Link to={`/vendor/${basket.vendor}`} className="hover:underline">
@@ -174,7 +187,7 @@ function BasketList({ baskets, currency }: { baskets: StackBasket[]; currency: s
                       : formatPrice(basket.shipping, currency)}
                 </dd>
                 <dt className="font-medium">Basket total</dt>
-                <dd className="text-right font-medium" data-testid="stack-basket-total">
+                <dd className="text-right font-medium" data-testid={`${testId}-total`}>
                   {formatPrice(basket.total, currency)}
                   {basket.shipping === null ? " + shipping" : ""}
                 </dd>
