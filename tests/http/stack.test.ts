@@ -235,7 +235,7 @@ describe("a vendor that does not state shipping", () => {
     const [stated, silent] = await server.app.db
       .insert(vendors)
       .values([
-        { name: "Stated Shipping Co", shippingFee: "7.5" },
+        { name: "Stated Shipping Co", shippingFee: 7.5 },
         { name: "Silent Shipping Co", shippingFee: null },
       ])
       .returning({ id: vendors.id });
