@@ -242,6 +242,11 @@ describe("table, stack, API and feed agree to the cent", () => {
     expect(formatPrice(stackOf(usd).total)).toBe("$17.96");
     const stack = stackOf({ ...usd, price: 100.97 });
     expect(formatPrice(stack.baskets[0]!.discount)).toBe("$10.10");
+    // Before: the table took the coupon in dollars and converted, the stack converted and took
+    // it in euros, rounded down: $29.65 at 10% off was €24.55 on the detail page, €24.56 on /stack.
+    const euro: Case = { ...usd, price: 29.65, displayCurrency: "EUR", rates: { EUR: 0.92 } };
+    expect(formatPrice(tableRow(euro).display!.priceAfterCoupon, "EUR")).toBe("€24.55");
+    expect(formatPrice(stackOf(euro).total, "EUR")).toBe("€24.55");
     const yen: Case = {
       ...usd,
       displayCurrency: "JPY",

@@ -460,8 +460,12 @@ export function priceStack(
           total: fromMinor(single.total),
         };
 
-  const everyVendor = splitOf(lineNumbers, () => true).split;
+  // Solved again with every vendor only when some vendor does not state its shipping.
+  const everyVendor = vendors.every((_vendor, index) => known(index))
+    ? null
+    : splitOf(lineNumbers, () => true).split;
   const unknownShippingOption =
+    everyVendor !== null &&
     everyVendor.shippingNotStatedVendors > 0 &&
     toMinorUnits(everyVendor.total, to) < toMinorUnits(headline.total, to)
       ? everyVendor
