@@ -89,9 +89,10 @@ export function StackBaskets({ result }: { result: StackResult }) {
             <span className="tabular-nums">
               {formatPrice(result.unknownShippingOption.total, currency)}
             </span>{" "}
-            {shippingNotStatedText(result.unknownShippingOption)}: cheaper than the split above only
-            if their shipping costs less than{" "}
-            {formatPrice(result.total - result.unknownShippingOption.total, currency)}.
+            {shippingNotStatedText(result.unknownShippingOption)}:{" "}
+            {formatPrice(result.total - result.unknownShippingOption.total, currency)} less than the
+            split above before that shipping, so cheaper only if it costs less. Ask those vendors
+            before you buy.
           </p>
           <BasketList
             baskets={result.unknownShippingOption.baskets}
