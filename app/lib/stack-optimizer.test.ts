@@ -132,22 +132,58 @@ describe("optimizeStack", () => {
     );
   });
 
-  it("stays exact with line costs after coupon given per line, as priceStack gives them", () => {
-    const withCouponedCosts = smallStack.chain((problem) =>
+  it("stays exact with per-line costs after coupon and thresholds in the vendors' own currency, as priceStack gives them", () => {
+    const belowEach = (costs: (number | null)[][]) =>
+      fc.tuple(
+        ...costs.map((row) =>
+          fc.tuple(
+            ...row.map((cost) =>
+              cost === null ? fc.constant(null) : fc.integer({ min: 0, max: cost }),
+            ),
+          ),
+        ),
+      );
+    const anyFor = (costs: (number | null)[][]) =>
+      fc.tuple(
+        ...costs.map((row) =>
+          fc.tuple(
+            ...row.map((cost) =>
+              cost === null ? fc.constant(null) : fc.integer({ min: 0, max: 40_000 }),
+            ),
+          ),
+        ),
+      );
+    const withOwnCurrency = smallStack.chain((problem) =>
       fc
-        .tuple(
-          ...problem.lineCosts.map((costs) =>
-            fc.tuple(
-              ...costs.map((cost) =>
-                cost === null ? fc.constant(null) : fc.integer({ min: 0, max: cost }),
+        .record({
+          couponedLineCosts: belowEach(problem.lineCosts),
+          ownBefore: anyFor(problem.lineCosts),
+          ownTerms: fc.tuple(
+            ...problem.vendors.map(() =>
+              fc.option(
+                fc.record({
+                  fixedOff: fc.integer({ min: 0, max: 5000 }),
+                  freeShippingFrom: fc.option(fc.integer({ min: 0, max: 60_000 }), { nil: null }),
+                }),
+                { nil: undefined },
               ),
             ),
           ),
-        )
-        .map((couponedLineCosts) => ({ ...problem, couponedLineCosts })),
+        })
+        .chain(({ couponedLineCosts, ownBefore, ownTerms }) =>
+          belowEach(ownBefore).map((ownAfter) => ({
+            vendors: problem.vendors.map((terms, vendor) => ({
+              ...terms,
+              ownCurrency: ownTerms[vendor],
+            })),
+            lineCosts: problem.lineCosts,
+            couponedLineCosts,
+            vendorLineCosts: { before: ownBefore, after: ownAfter },
+          })),
+        ),
     );
     fc.assert(
-      fc.property(withCouponedCosts, (problem) => {
+      fc.property(withOwnCurrency, (problem) => {
         const expected = bruteForce(problem);
         const solution = optimizeStack(problem);
         if (expected === null) {

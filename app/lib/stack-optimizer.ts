@@ -26,6 +26,12 @@ export interface StackVendorTerms {
   shippingCents: number;
   /** Subtotal after coupon, in cents, from which shipping is free; null without one. */
   freeShippingFromCents: number | null;
+  /**
+   * The vendor judges its free-shipping threshold in its own currency: the threshold and fixed
+   * coupon in its minor units, against the problem's vendorLineCosts. Absent: judged in the
+   * problem's currency on the cents above.
+   */
+  ownCurrency?: { fixedOff: number; freeShippingFrom: number | null };
 }
 
 export interface StackProblem {
@@ -37,14 +43,55 @@ export interface StackProblem {
    * priceStack); when absent, the percentage is taken off each line's cost.
    */
   couponedLineCosts?: (number | null)[][];
+  /**
+   * For vendors with `ownCurrency` terms: each line's cost before and after the percentage
+   * coupon in the vendor's own minor units, what its threshold is judged on.
+   */
+  vendorLineCosts?: { before: (number | null)[][]; after: (number | null)[][] };
 }
 
-/** A line's cost at a vendor after its percentage coupon. */
-function couponedCost(problem: StackProblem, line: number, vendor: number): number {
-  const given = problem.couponedLineCosts?.[line]?.[vendor];
-  if (given !== undefined && given !== null) return given;
+/**
+ * One order's (or line's) amounts: before and after the percentage coupon in the problem's
+ * cents, and the same in the vendor's own minor units (the cents again without ownCurrency).
+ */
+export interface OrderSums {
+  subtotal: number;
+  couponedSubtotal: number;
+  ownSubtotal: number;
+  ownCouponedSubtotal: number;
+}
+
+/** A line's amounts at a vendor (see OrderSums). */
+function lineSums(problem: StackProblem, line: number, vendor: number): OrderSums {
   const cost = problem.lineCosts[line]![vendor]!;
-  return afterPercentOff(cost, problem.vendors[vendor]!.percentOffBasisPoints / 100);
+  const given = problem.couponedLineCosts?.[line]?.[vendor];
+  const couponed =
+    given !== undefined && given !== null
+      ? given
+      : afterPercentOff(cost, problem.vendors[vendor]!.percentOffBasisPoints / 100);
+  const own = problem.vendors[vendor]!.ownCurrency
+    ? {
+        before: problem.vendorLineCosts?.before[line]?.[vendor],
+        after: problem.vendorLineCosts?.after[line]?.[vendor],
+      }
+    : null;
+  return {
+    subtotal: cost,
+    couponedSubtotal: couponed,
+    ownSubtotal: own?.before ?? cost,
+    ownCouponedSubtotal: own?.after ?? couponed,
+  };
+}
+
+/** Whether the order ships free, judged after the coupon (or without it) as the vendor judges. */
+export function shipsFree(terms: StackVendorTerms, sums: OrderSums, coupon: boolean): boolean {
+  if (terms.ownCurrency) {
+    const { fixedOff, freeShippingFrom } = terms.ownCurrency;
+    const after = coupon ? Math.max(0, sums.ownCouponedSubtotal - fixedOff) : sums.ownSubtotal;
+    return freeShippingFrom !== null && after >= freeShippingFrom;
+  }
+  const after = coupon ? Math.max(0, sums.couponedSubtotal - terms.fixedOffCents) : sums.subtotal;
+  return terms.freeShippingFromCents !== null && after >= terms.freeShippingFromCents;
 }
 
 export interface VendorOrderCost {
@@ -62,47 +109,63 @@ export interface StackSolution {
   total: number;
 }
 
-function costWith(
-  terms: StackVendorTerms,
-  subtotal: number,
-  couponedSubtotal: number,
-  coupon: boolean,
-): VendorOrderCost {
-  const afterCoupon = coupon ? Math.max(0, couponedSubtotal - terms.fixedOffCents) : subtotal;
-  const discount = subtotal - afterCoupon;
-  const shipping =
-    terms.freeShippingFromCents !== null && afterCoupon >= terms.freeShippingFromCents
-      ? 0
-      : terms.shippingCents;
-  return { subtotal, discount, shipping, total: afterCoupon + shipping, couponUsed: coupon };
+function costWith(terms: StackVendorTerms, sums: OrderSums, coupon: boolean): VendorOrderCost {
+  const { subtotal } = sums;
+  const afterCoupon = coupon ? Math.max(0, sums.couponedSubtotal - terms.fixedOffCents) : subtotal;
+  const shipping = shipsFree(terms, sums, coupon) ? 0 : terms.shippingCents;
+  return {
+    subtotal,
+    discount: subtotal - afterCoupon,
+    shipping,
+    total: afterCoupon + shipping,
+    couponUsed: coupon,
+  };
 }
 
 /**
- * What one vendor's order of this subtotal costs (cents): with its coupon, unless the coupon
- * would take the order under the free-shipping threshold and so cost more than it saves (a
- * buyer would leave the code out). `couponedSubtotal` is the subtotal after the percentage
- * coupon, line by line; by default the percentage is taken off the subtotal as one line.
+ * What one vendor's order costs (cents): with its coupon, unless the coupon would take the
+ * order under the free-shipping threshold and so cost more than it saves (a buyer would leave
+ * the code out). A bare subtotal is one line, the percentage taken off it.
  */
 export function vendorOrderCost(
   terms: StackVendorTerms,
-  subtotal: number,
-  couponedSubtotal: number = afterPercentOff(subtotal, terms.percentOffBasisPoints / 100),
+  order: number | OrderSums,
 ): VendorOrderCost {
-  const withCoupon = costWith(terms, subtotal, couponedSubtotal, true);
-  const without = costWith(terms, subtotal, couponedSubtotal, false);
+  let sums: OrderSums;
+  if (typeof order === "number") {
+    const couponed = afterPercentOff(order, terms.percentOffBasisPoints / 100);
+    sums = {
+      subtotal: order,
+      couponedSubtotal: couponed,
+      ownSubtotal: order,
+      ownCouponedSubtotal: couponed,
+    };
+  } else {
+    sums = order;
+  }
+  const withCoupon = costWith(terms, sums, true);
+  const without = costWith(terms, sums, false);
   return without.total < withCoupon.total ? without : withCoupon;
 }
 
-/** Each used vendor's order (its subtotals before and after the percentage coupon) of an assignment. */
+/** Each used vendor's order of an assignment, its lines' amounts added. */
 export function assignmentOrders(
   problem: StackProblem,
   assignment: number[],
-): Map<number, { subtotal: number; couponedSubtotal: number }> {
-  const orders = new Map<number, { subtotal: number; couponedSubtotal: number }>();
+): Map<number, OrderSums> {
+  const orders = new Map<number, OrderSums>();
   assignment.forEach((vendor, line) => {
-    const order = orders.get(vendor) ?? { subtotal: 0, couponedSubtotal: 0 };
-    order.subtotal += problem.lineCosts[line]![vendor]!;
-    order.couponedSubtotal += couponedCost(problem, line, vendor);
+    const order = orders.get(vendor) ?? {
+      subtotal: 0,
+      couponedSubtotal: 0,
+      ownSubtotal: 0,
+      ownCouponedSubtotal: 0,
+    };
+    const sums = lineSums(problem, line, vendor);
+    order.subtotal += sums.subtotal;
+    order.couponedSubtotal += sums.couponedSubtotal;
+    order.ownSubtotal += sums.ownSubtotal;
+    order.ownCouponedSubtotal += sums.ownCouponedSubtotal;
     orders.set(vendor, order);
   });
   return orders;
@@ -112,11 +175,7 @@ export function assignmentOrders(
 export function assignmentTotal(problem: StackProblem, assignment: number[]): number {
   let total = 0;
   for (const [vendor, order] of assignmentOrders(problem, assignment)) {
-    total += vendorOrderCost(
-      problem.vendors[vendor]!,
-      order.subtotal,
-      order.couponedSubtotal,
-    ).total;
+    total += vendorOrderCost(problem.vendors[vendor]!, order).total;
   }
   return total;
 }
@@ -138,22 +197,10 @@ export { MAX_STACK_LINES };
 const NO_VENDOR = -1;
 
 /** The order's total with the coupon (when allowed) or without it, whichever is lower. */
-function orderTotal(
-  terms: StackVendorTerms,
-  couponAllowed: boolean,
-  subtotal: number,
-  couponedSubtotal: number,
-): number {
-  const withoutCoupon =
-    terms.freeShippingFromCents !== null && subtotal >= terms.freeShippingFromCents
-      ? subtotal
-      : subtotal + terms.shippingCents;
+function orderTotal(terms: StackVendorTerms, couponAllowed: boolean, sums: OrderSums): number {
+  const withoutCoupon = costWith(terms, sums, false).total;
   if (!couponAllowed) return withoutCoupon;
-  const afterCoupon = Math.max(0, couponedSubtotal - terms.fixedOffCents);
-  const withCoupon =
-    terms.freeShippingFromCents !== null && afterCoupon >= terms.freeShippingFromCents
-      ? afterCoupon
-      : afterCoupon + terms.shippingCents;
+  const withCoupon = costWith(terms, sums, true).total;
   return withCoupon < withoutCoupon ? withCoupon : withoutCoupon;
 }
 
@@ -178,26 +225,32 @@ function cheapestOrders(
   const size = 1 << problem.lineCosts.length;
   const price = new Float64Array(size).fill(Infinity);
   const chosen = new Int32Array(size).fill(NO_VENDOR);
-  const subtotals = new Float64Array(size);
-  const couponedSubtotals = new Float64Array(size);
+  // Each subset's four amounts (OrderSums), side by side.
+  const sums = new Float64Array(size * 4);
+  const order: OrderSums = {
+    subtotal: 0,
+    couponedSubtotal: 0,
+    ownSubtotal: 0,
+    ownCouponedSubtotal: 0,
+  };
   for (const vendor of vendors) {
     const terms = problem.vendors[vendor]!;
     const allowed = couponAllowed(vendor);
-    const costs = problem.lineCosts.map((line) => line[vendor] ?? Infinity);
     const offered = offeredLines(problem, vendor);
-    const couponedCosts = problem.lineCosts.map((_line, line) =>
-      offered & (1 << line) ? couponedCost(problem, line, vendor) : Infinity,
+    const lines = problem.lineCosts.map((_costs, line) =>
+      offered & (1 << line) ? lineSums(problem, line, vendor) : null,
     );
-    // The subsets of what the vendor offers, in increasing order; each one's subtotal extends
-    // that of the subset without its lowest line, met earlier.
+    // The subsets of what the vendor offers, in increasing order; each one's amounts extend
+    // those of the subset without its lowest line, met earlier.
     for (let mask = offered & -offered; mask !== 0; mask = (mask - offered) & offered) {
-      const rest = mask & (mask - 1);
-      const lowest = 31 - Math.clz32(mask & -mask);
-      const subtotal = subtotals[rest]! + costs[lowest]!;
-      const couponedSubtotal = couponedSubtotals[rest]! + couponedCosts[lowest]!;
-      subtotals[mask] = subtotal;
-      couponedSubtotals[mask] = couponedSubtotal;
-      const total = orderTotal(terms, allowed, subtotal, couponedSubtotal);
+      const rest = (mask & (mask - 1)) * 4;
+      const line = lines[31 - Math.clz32(mask & -mask)]!;
+      const at = mask * 4;
+      order.subtotal = sums[at] = sums[rest]! + line.subtotal;
+      order.couponedSubtotal = sums[at + 1] = sums[rest + 1]! + line.couponedSubtotal;
+      order.ownSubtotal = sums[at + 2] = sums[rest + 2]! + line.ownSubtotal;
+      order.ownCouponedSubtotal = sums[at + 3] = sums[rest + 3]! + line.ownCouponedSubtotal;
+      const total = orderTotal(terms, allowed, order);
       if (total < price[mask]!) {
         price[mask] = total;
         chosen[mask] = vendor;

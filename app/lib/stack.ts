@@ -25,6 +25,7 @@ import {
   assignmentOrders,
   bestSingleVendor,
   optimizeStack,
+  shipsFree,
   vendorOrderCost,
   type StackProblem,
   type StackVendorTerms,
@@ -201,10 +202,15 @@ interface VendorChoice {
   shippingKnown: boolean;
 }
 
-/** A line's pack at a vendor: before and after the percentage coupon, in minor units. */
+/**
+ * A line's packs at a vendor: before and after the percentage coupon, in minor units of the
+ * stack's currency and of the vendor's (what its free-shipping threshold is judged on).
+ */
 interface LineChoice {
   minor: number;
   couponedMinor: number;
+  ownMinor: number;
+  ownCouponedMinor: number;
   row: StackOfferRow;
   packs: number;
 }
@@ -223,6 +229,7 @@ function vendorTerms(
     const converted = convertMoney(amount, row.vendorCurrency, to, context.rates);
     return converted === null ? null : toMinorUnits(converted, to);
   };
+  const own = (amount: number) => toMinorUnits(amount, row.vendorCurrency);
   const coupon = isCouponActive(row.coupon, context.now) ? row.coupon : null;
   let percentOffBasisPoints = 0;
   let fixedOffCents = 0;
@@ -246,6 +253,12 @@ function vendorTerms(
       // With an unknown fee a threshold changes no cost here, but an order that reaches it is
       // known to ship free, as the offer tables say of one pack.
       freeShippingFromCents: threshold,
+      // The vendor judges its threshold in its own currency, as the offer tables do.
+      ownCurrency: {
+        fixedOff: coupon?.discountType === "fixed" ? own(coupon.discountAmount) : 0,
+        freeShippingFrom:
+          row.freeShippingThreshold === null ? null : own(row.freeShippingThreshold),
+      },
     },
   };
 }
@@ -259,10 +272,11 @@ function packPrices(
   row: StackOfferRow,
   coupon: Coupon | null,
   context: PricingContext,
-): { before: number; after: number } | null {
+): { before: number; after: number; ownBefore: number; ownAfter: number } | null {
   const to = context.displayCurrency;
   const before = convertMoney(row.price, row.currency, to, context.rates);
-  if (before === null) return null;
+  const ownBefore = convertMoney(row.price, row.currency, row.vendorCurrency, context.rates);
+  if (before === null || ownBefore === null) return null;
   const priced = priceOffer(
     {
       price: row.price,
@@ -280,10 +294,18 @@ function packPrices(
     },
     context,
   );
-  if (priced.display === null) return null;
+  const ownAfter = convertMoney(
+    priced.priceAfterCoupon,
+    row.currency,
+    row.vendorCurrency,
+    context.rates,
+  );
+  if (priced.display === null || ownAfter === null) return null;
   return {
     before: toMinorUnits(before, to),
     after: toMinorUnits(priced.display.priceAfterCoupon, to),
+    ownBefore: toMinorUnits(ownBefore, row.vendorCurrency),
+    ownAfter: toMinorUnits(ownAfter, row.vendorCurrency),
   };
 }
 
@@ -327,7 +349,14 @@ export function priceStack(
     const pack = packPrices(row, vendors[vendor]!.coupon, context);
     if (pack === null) continue;
     const packs = Math.ceil(lines[index]!.quantity / Math.max(1, row.vials));
-    const choice = { minor: pack.before * packs, couponedMinor: pack.after * packs, row, packs };
+    const choice = {
+      minor: pack.before * packs,
+      couponedMinor: pack.after * packs,
+      ownMinor: pack.ownBefore * packs,
+      ownCouponedMinor: pack.ownAfter * packs,
+      row,
+      packs,
+    };
     const current = best[index]![vendor];
     // Cheapest after the coupon first; then fewer spare vials; then the offer id, so ties resolve the same way.
     if (
@@ -360,6 +389,14 @@ export function priceStack(
       couponedLineCosts: lineNumbers.map((n) =>
         vendors.map((_v, vendor) => cell(n, vendor, (c) => c.couponedMinor)),
       ),
+      vendorLineCosts: {
+        before: lineNumbers.map((n) =>
+          vendors.map((_v, vendor) => cell(n, vendor, (c) => c.ownMinor)),
+        ),
+        after: lineNumbers.map((n) =>
+          vendors.map((_v, vendor) => cell(n, vendor, (c) => c.ownCouponedMinor)),
+        ),
+      },
     };
   };
 
@@ -406,13 +443,10 @@ export function priceStack(
     for (const [vendor, order] of assignmentOrders(problem, assignment)) {
       const basket = baskets.get(vendor)!;
       const info = vendors[vendor]!;
-      const cost = vendorOrderCost(info.terms, order.subtotal, order.couponedSubtotal);
+      const cost = vendorOrderCost(info.terms, order);
       basket.subtotal = fromMinor(cost.subtotal);
       basket.discount = fromMinor(cost.discount);
-      const shipsFree =
-        info.terms.freeShippingFromCents !== null &&
-        cost.subtotal - cost.discount >= info.terms.freeShippingFromCents;
-      basket.shippingKnown = info.shippingKnown || shipsFree;
+      basket.shippingKnown = info.shippingKnown || shipsFree(info.terms, order, cost.couponUsed);
       basket.shipping = basket.shippingKnown ? fromMinor(cost.shipping) : null;
       basket.total = fromMinor(cost.total);
       if (info.coupon && cost.couponUsed && cost.discount > 0) {
