@@ -46,7 +46,11 @@ function describePoint(point: FlatPoint, currency: string, bucket: HistoryBucket
     point.low !== undefined && point.high !== undefined
       ? ` (that ${point.until === undefined ? bucket : "span"} ${formatPrice(point.low, currency)} to ${formatPrice(point.high, currency)})`
       : "";
-  return `${pointDate(point, bucket)} · ${point.vendorName} · ${formatPrice(point.price, currency)}${spread}`;
+  const before =
+    point.beforeCoupon === undefined
+      ? ""
+      : `, ${formatPrice(point.beforeCoupon, currency)} before coupon`;
+  return `${pointDate(point, bucket)} · ${point.vendorName} · ${formatPrice(point.price, currency)} after coupon${before}${spread}`;
 }
 
 function RangeLinks({ range }: { range: HistoryRange }) {
@@ -131,10 +135,14 @@ export function PriceHistoryChart({
   subject: string;
 }) {
   const [active, setActive] = useState<number | null>(null);
+  const [showBeforeCoupon, setShowBeforeCoupon] = useState(true);
   const tooltipId = useId();
+  const toggleId = useId();
   const withPoints = series.filter((s) => s.points.length > 0);
   const points = flattenPoints(withPoints);
   const summary = summarizeHistory(withPoints);
+  const anyCoupon = points.some((p) => p.beforeCoupon !== undefined);
+  const drawBeforeCoupon = anyCoupon && showBeforeCoupon;
 
   if (!summary || points.length === 0) {
     return (
@@ -151,7 +159,10 @@ export function PriceHistoryChart({
   const start = points[0].t;
   const span = Math.max(end - start, 86_400_000);
   const low = summary.lowest.price;
-  const high = summary.highest.price;
+  // The before-coupon line, when drawn, may run above every price after coupon.
+  const high = drawBeforeCoupon
+    ? Math.max(summary.highest.price, ...points.map((p) => p.beforeCoupon ?? p.price))
+    : summary.highest.price;
   const padding = Math.max((high - low) * 0.1, 1);
   const yMin = Math.max(0, low - padding);
   const yMax = high + padding;
@@ -181,11 +192,11 @@ export function PriceHistoryChart({
     const x = (t: number) => PAD.left + ((t - start) / span) * (width - PAD.left - PAD.right);
     const y = (price: number) =>
       PAD.top + (1 - (price - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
-    const pathOf = (s: PriceSeries) => {
+    const pathOf = (s: PriceSeries, priceOf: (p: PriceSeries["points"][number]) => number) => {
       let d = "";
       s.points.forEach((p, i) => {
         const px = x(p.t).toFixed(1);
-        const py = y(p.price).toFixed(1);
+        const py = y(priceOf(p)).toFixed(1);
         d += i === 0 ? `M${px},${py}` : `H${px}V${py}`;
       });
       return `${d}H${x(end).toFixed(1)}`;
@@ -251,10 +262,27 @@ export function PriceHistoryChart({
           >
             {formatDate(new Date(end))}
           </text>
+          {drawBeforeCoupon
+            ? withPoints.map((s, index) =>
+                s.points.some((p) => p.beforeCoupon !== undefined) ? (
+                  <path
+                    key={`${s.id}-before-coupon`}
+                    d={pathOf(s, (p) => p.beforeCoupon ?? p.price)}
+                    fill="none"
+                    stroke={colorOf(index)}
+                    strokeWidth={1.25}
+                    strokeDasharray="4 3"
+                    strokeLinejoin="round"
+                    className="opacity-60"
+                    data-testid="price-history-before-coupon"
+                  />
+                ) : null,
+              )
+            : null}
           {withPoints.map((s, index) => (
             <path
               key={s.id}
-              d={pathOf(s)}
+              d={pathOf(s, (p) => p.price)}
               fill="none"
               stroke={colorOf(index)}
               strokeWidth={2}
@@ -296,11 +324,16 @@ export function PriceHistoryChart({
           >
             <span className="block font-medium">{activePoint.vendorName}</span>
             <span className="block tabular-nums">
-              {formatPrice(activePoint.price, currency)}
+              {formatPrice(activePoint.price, currency)} after coupon
               {activePoint.low !== undefined && activePoint.high !== undefined
                 ? ` (${formatPrice(activePoint.low, currency)}–${formatPrice(activePoint.high, currency)})`
                 : ""}
             </span>
+            {activePoint.beforeCoupon !== undefined ? (
+              <span className="block tabular-nums text-muted-foreground">
+                {formatPrice(activePoint.beforeCoupon, currency)} before coupon
+              </span>
+            ) : null}
             <span className="block text-muted-foreground">{pointDate(activePoint, bucket)}</span>
           </div>
         ) : null}
@@ -312,16 +345,44 @@ export function PriceHistoryChart({
     <div className="flex flex-col gap-4">
       <RangeLinks range={range} />
       <dl className="grid max-w-3xl grid-cols-3 gap-2">
-        <Mark label="Lowest" mark={summary.lowest} currency={currency} testId="history-lowest" />
-        <Mark label="Highest" mark={summary.highest} currency={currency} testId="history-highest" />
-        <Mark label="Current" mark={summary.current} currency={currency} testId="history-current" />
+        <Mark
+          label="Lowest (after coupon)"
+          mark={summary.lowest}
+          currency={currency}
+          testId="history-lowest"
+        />
+        <Mark
+          label="Highest (after coupon)"
+          mark={summary.highest}
+          currency={currency}
+          testId="history-highest"
+        />
+        <Mark
+          label="Current (after coupon)"
+          mark={summary.current}
+          currency={currency}
+          testId="history-current"
+        />
       </dl>
+      {anyCoupon ? (
+        <div className="flex items-center gap-2 text-sm">
+          <input
+            id={toggleId}
+            type="checkbox"
+            checked={showBeforeCoupon}
+            onChange={(event) => setShowBeforeCoupon(event.currentTarget.checked)}
+            className="size-4 accent-primary"
+            data-testid="history-before-coupon-toggle"
+          />
+          <label htmlFor={toggleId}>Show the price before coupon (dashed)</label>
+        </div>
+      ) : null}
       <figure className="flex flex-col gap-2">
         <div
           tabIndex={0}
           role="group"
           aria-roledescription="chart"
-          aria-label={`Price history chart of ${subject}, ${HISTORY_RANGE_LABELS[range]}. Left and right arrow keys move between prices.`}
+          aria-label={`Price history chart of ${subject}, after coupon, ${HISTORY_RANGE_LABELS[range]}. Left and right arrow keys move between prices.`}
           aria-describedby={tooltipId}
           onKeyDown={onKeyDown}
           onFocus={() => setActive((current) => current ?? points.length - 1)}

@@ -52,6 +52,7 @@ export function PriceHistoryTable({
   const [open, setOpen] = useState(params.get(HISTORY_TABLE_PARAM) === HISTORY_TABLE_OPEN);
   const withTableOpen = new URLSearchParams(params);
   withTableOpen.set(HISTORY_TABLE_PARAM, HISTORY_TABLE_OPEN);
+  const withCoupons = points.some((p) => p.beforeCoupon !== undefined);
   return (
     <details
       open={open}
@@ -63,7 +64,8 @@ export function PriceHistoryTable({
         <div className="mt-2 max-h-96 overflow-y-auto">
           <table className="history-table" data-testid="price-history-table">
             <caption className="py-1 text-left text-xs text-muted-foreground">
-              Prices of {subject} before coupons, {HISTORY_RANGE_LABELS[range].toLowerCase()}:{" "}
+              Prices of {subject} after each vendor&apos;s current coupon,{" "}
+              {HISTORY_RANGE_LABELS[range].toLowerCase()}:{" "}
               {points.some((p) => p.until !== undefined)
                 ? `each ${bucket}'s or run of ${bucket}s' last price`
                 : `each ${bucket}'s last price`}{" "}
@@ -76,6 +78,7 @@ export function PriceHistoryTable({
                 <th scope="col">Price</th>
                 <th scope="col">Low</th>
                 <th scope="col">High</th>
+                {withCoupons ? <th scope="col">Before coupon</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -86,6 +89,7 @@ export function PriceHistoryTable({
                   <td>{formatPrice(p.price, currency)}</td>
                   <td>{formatPrice(p.low ?? p.price, currency)}</td>
                   <td>{formatPrice(p.high ?? p.price, currency)}</td>
+                  {withCoupons ? <td>{formatPrice(p.beforeCoupon ?? p.price, currency)}</td> : null}
                 </tr>
               ))}
             </tbody>

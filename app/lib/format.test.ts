@@ -35,17 +35,36 @@ describe("formatPrice", () => {
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
-    const amounts = [0, -0, 0.004, 0.1, 1, 9.995, 99.99, 100, 999.999, 1000, 12345.6, 999999.99];
-    amounts.push(1234567890.12, 1e15, 2.5e17, -1, -1234.56);
+    const cents = [0, 1, 10, 100, 999, 1000, 99_999, 100_000, 123_456_789, 999_999_999_999];
+    cents.push(-1, -123_456);
     let seed = 7;
     for (let i = 0; i < 2000; i += 1) {
       seed = (seed * 48271) % 2147483647;
-      amounts.push((seed / 2147483647) * 10 ** (i % 10));
+      cents.push(Math.floor((seed / 2147483647) * 10 ** (i % 12)));
     }
-    for (const amount of amounts) {
-      const cents = Math.round((amount + Number.EPSILON) * 100) / 100;
-      expect(formatPrice(amount, "CHF"), String(amount)).toBe(`CHF ${intl.format(cents)}`);
+    for (const count of cents) {
+      const expected = `${count < 0 ? "-" : ""}CHF ${intl.format(Math.abs(count) / 100)}`;
+      expect(formatPrice(count / 100, "CHF"), String(count)).toBe(expected);
+      // Half a cent more, as a product of prices leaves it in binary: up to the next cent.
+      const half = (count + 0.5) / 100;
+      const up = count + (count < 0 ? 0 : 1);
+      expect(formatPrice(half, "CHF"), String(half)).toBe(
+        `${up < 0 ? "-" : ""}CHF ${intl.format(Math.abs(up) / 100)}`,
+      );
     }
+  });
+
+  it("gives every currency its ISO 4217 decimals and Intl's symbol", () => {
+    expect(formatPrice(3625.45, "JPY")).toBe("¥3,625");
+    expect(formatPrice(3625.5, "JPY")).toBe("¥3,626");
+    expect(formatPrice(41_250.4, "KRW")).toBe("₩41,250");
+    expect(formatPrice(1.2345, "KWD")).toBe("KWD 1.235");
+    expect(formatPrice(25.555, "EUR")).toBe("€25.56");
+    expect(formatPrice(19.95 * 0.9)).toBe("$17.96");
+    expect(formatPrice(0, "USD")).toBe("$0.00");
+    expect(formatPrice(-0, "USD")).toBe("$0.00");
+    expect(formatPrice(2.5e17)).toBe("$250,000,000,000,000,000.00");
+    expect(formatPrice(10, "XYZ")).toBe("XYZ 10.00");
   });
 });
 

@@ -1,42 +1,14 @@
 /** Display formatting shared by server-rendered and client-rendered pages. */
 
+import { formatMoney } from "~/lib/money";
 import { onFirstUse } from "~/lib/on-first-use";
-import { roundToCents } from "~/lib/pricing";
-
-const SYMBOLS: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
-
-// A fixed locale so the server's and the browser's output match during hydration.
-const number = onFirstUse(
-  () => new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
-
-/** Below this, toFixed(2) writes every cent exactly, as Intl does. */
-const FAST_FORMAT_LIMIT = 1e15;
 
 /**
- * Intl's en-US format for an amount already rounded to cents, written out by hand for the usual
- * ones: a page formats hundreds of prices, and Intl takes several microseconds each.
+ * An amount as every page writes it: the money module's one rounding rule and Intl's symbol
+ * ("$17.96", "€25.56", "¥3,625"). Non-numbers show as an em dash rather than "$NaN".
  */
-function centsDigits(amount: number): string {
-  if (!(amount >= 0 && amount < FAST_FORMAT_LIMIT) || Object.is(amount, -0)) {
-    return number().format(amount);
-  }
-  const fixed = amount.toFixed(2);
-  const point = fixed.length - 3;
-  if (point <= 3) return fixed;
-  let grouped = fixed.slice(0, point % 3 || 3);
-  for (let i = point % 3 || 3; i < point; i += 3) grouped += `,${fixed.slice(i, i + 3)}`;
-  return grouped + fixed.slice(point);
-}
-
-/** Non-numbers show as an em dash rather than "$NaN". */
 export function formatPrice(amount: number, currency: string | null = "USD"): string {
-  if (!Number.isFinite(amount)) return "—";
-  const code = (currency ?? "USD").toUpperCase();
-  // Rounded first because Intl rounds the binary value, turning 1.005 into "1.00".
-  const digits = centsDigits(roundToCents(amount));
-  const symbol = SYMBOLS[code];
-  return symbol ? `${symbol}${digits}` : `${code} ${digits}`;
+  return formatMoney(amount, currency);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { Offer } from "~/.server/data/listings.server";
 import { formatPrice } from "~/lib/format";
+import { minorUnitExponent, roundMoney } from "~/lib/money";
 
 type PricedOffer = Pick<Offer, "currency" | "price" | "priceAfterCoupon" | "buyable">;
 
@@ -58,8 +59,12 @@ export function productJsonLd(loaderData: ProductJsonLdInput) {
       ? {
           offers: {
             "@type": "AggregateOffer",
-            lowPrice: summary.lowPrice.toFixed(2),
-            highPrice: summary.highPrice.toFixed(2),
+            lowPrice: roundMoney(summary.lowPrice, summary.currency).toFixed(
+              minorUnitExponent(summary.currency),
+            ),
+            highPrice: roundMoney(summary.highPrice, summary.currency).toFixed(
+              minorUnitExponent(summary.currency),
+            ),
             offerCount: summary.count,
             priceCurrency: summary.currency,
           },

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 
-import { convertAmount, displayCurrencies, resolveDisplayCurrency } from "./money";
+import {
+  afterPercentOff,
+  convertAmount,
+  convertMoney,
+  displayCurrencies,
+  formatMoney,
+  fromMinorUnits,
+  minorUnitExponent,
+  resolveDisplayCurrency,
+  roundMoney,
+  toMinorUnits,
+} from "./money";
 
 const rates = { EUR: 0.9, GBP: 0.8, AUD: 1.5 };
 
@@ -33,5 +44,50 @@ describe("display currencies", () => {
     expect(resolveDisplayCurrency("EUR", rates)).toBe("EUR");
     expect(resolveDisplayCurrency("JPY", rates)).toBe("USD");
     expect(resolveDisplayCurrency(null, rates)).toBe("USD");
+  });
+});
+
+describe("minor units", () => {
+  it("knows each currency's ISO 4217 decimals", () => {
+    expect(minorUnitExponent("USD")).toBe(2);
+    expect(minorUnitExponent("jpy")).toBe(0);
+    expect(minorUnitExponent("KRW")).toBe(0);
+    expect(minorUnitExponent("KWD")).toBe(3);
+  });
+
+  it("rounds half up once, despite binary representation", () => {
+    expect(toMinorUnits(19.95 * 0.9, "USD")).toBe(1796);
+    expect(toMinorUnits(1.005, "USD")).toBe(101);
+    expect(toMinorUnits(3625.45, "JPY")).toBe(3625);
+    expect(toMinorUnits(3625.5, "JPY")).toBe(3626);
+    expect(toMinorUnits(-10.005, "USD")).toBe(-1001);
+    expect(fromMinorUnits(1796, "USD")).toBe(17.96);
+    expect(roundMoney(25.555, "EUR")).toBe(25.56);
+  });
+
+  it("takes a percentage off whole minor units, the price after it rounded half up", () => {
+    expect(afterPercentOff(1995, 10)).toBe(1796);
+    expect(afterPercentOff(10_097, 10)).toBe(9087);
+    expect(afterPercentOff(4995, 15)).toBe(4246);
+    expect(afterPercentOff(1000, 12.5)).toBe(875);
+    expect(afterPercentOff(1000, 120)).toBe(0);
+    expect(afterPercentOff(1000, -5)).toBe(1000);
+  });
+
+  it("converts and rounds once in the target currency", () => {
+    expect(convertMoney(25, "USD", "JPY", { JPY: 145.018 })).toBe(3625);
+    expect(convertMoney(10, "USD", "CHF", {})).toBeNull();
+  });
+});
+
+describe("formatMoney", () => {
+  it("writes Intl's symbol for the display locale and the currency's decimals", () => {
+    expect(formatMoney(3625.45, "JPY")).toBe("¥3,625");
+    expect(formatMoney(25.555, "EUR")).toBe("€25.56");
+    expect(formatMoney(12, "CAD")).toBe("CA$12.00");
+    expect(formatMoney(-10.1, "USD")).toBe("-$10.10");
+    expect(formatMoney(5, "EUR", { wholeWithoutMinor: true })).toBe("€5");
+    expect(formatMoney(5.5, "EUR", { wholeWithoutMinor: true })).toBe("€5.50");
+    expect(formatMoney(Number.POSITIVE_INFINITY, "USD")).toBe("—");
   });
 });

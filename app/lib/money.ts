@@ -43,3 +43,181 @@ export function resolveDisplayCurrency(requested: string | null, rates: Exchange
     ? requested
     : DEFAULT_DISPLAY_CURRENCY;
 }
+
+// ---------------------------------------------------------------- minor units and rounding
+
+/**
+ * ISO 4217 minor-unit exponents that are not 2. Written out rather than read from Intl, whose
+ * CLDR data shows some currencies with fewer decimals than they have (HUF, IDR, TWD).
+ */
+const MINOR_UNIT_EXPONENTS: Readonly<Record<string, number>> = {
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
+};
+
+/** Decimals of the currency's minor unit (ISO 4217): 2 for USD, 0 for JPY and KRW, 3 for KWD. */
+export function minorUnitExponent(currency: string): number {
+  return MINOR_UNIT_EXPONENTS[currency.toUpperCase()] ?? 2;
+}
+
+/**
+ * Digits a double carries faithfully: reading the scaled amount back at this precision turns
+ * 1795.4999999999998 (17.955 × 100 in binary) into the 1795.5 a person wrote.
+ */
+const FAITHFUL_DIGITS = 15;
+
+/**
+ * The site's one rounding rule: half up (away from zero for a negative change), to the
+ * currency's minor unit, as an integer count of minor units (cents, yen).
+ */
+export function toMinorUnits(amount: number, currency: string): number {
+  const scaled = Number((amount * 10 ** minorUnitExponent(currency)).toPrecision(FAITHFUL_DIGITS));
+  const magnitude = Math.floor(Math.abs(scaled) + 0.5);
+  return scaled < 0 ? -magnitude : magnitude;
+}
+
+export function fromMinorUnits(minor: number, currency: string): number {
+  return minor / 10 ** minorUnitExponent(currency);
+}
+
+/** An amount rounded once, by the one rule, to what the currency can pay: 17.955 USD → 17.96. */
+export function roundMoney(amount: number, currency: string): number {
+  return fromMinorUnits(toMinorUnits(amount, currency), currency);
+}
+
+/** Percentages are taken to a millionth of a percent, so the arithmetic below stays integral. */
+const PERCENT_SCALE = 1_000_000;
+
+/**
+ * What is left of `minor` units after `percent` off, rounded half up once: 1995 at 10 % off is
+ * 1795.5, so 1796 ($17.96), and the discount shown is whatever the price lost (1995 − 1796).
+ * Percentages outside 0–100 are clamped: a mistyped 120 % must not make a price negative.
+ */
+export function afterPercentOff(minor: number, percent: number): number {
+  const kept =
+    PERCENT_SCALE - Math.round(Math.min(100, Math.max(0, percent)) * (PERCENT_SCALE / 100));
+  // Integer × integer below 2^53 for any price under ~90 million units: exact.
+  return Math.floor((minor * kept + PERCENT_SCALE / 2) / PERCENT_SCALE);
+}
+
+/** An amount converted (see convertAmount) and rounded once in the target currency. */
+export function convertMoney(
+  amount: number,
+  from: string,
+  to: string,
+  rates: ExchangeRates,
+): number | null {
+  const converted = convertAmount(amount, from, to, rates);
+  return converted === null ? null : roundMoney(converted, to);
+}
+
+// ---------------------------------------------------------------- formatting
+
+/**
+ * The locale prices are written in. Fixed, so the server's and every browser's output match
+ * during hydration; Intl gives each currency's symbol in it ("$", "€", "¥", "CA$", "CHF ").
+ */
+export const DISPLAY_LOCALE = "en-US";
+
+interface CurrencyAffixes {
+  prefix: string;
+  suffix: string;
+}
+
+const affixCache = new Map<string, CurrencyAffixes | null>();
+
+/** The symbol (and its spacing) Intl writes around an amount of this currency; null for a non-ISO code. */
+function currencyAffixes(code: string): CurrencyAffixes | null {
+  let affixes = affixCache.get(code);
+  if (affixes !== undefined) return affixes;
+  try {
+    const parts = new Intl.NumberFormat(DISPLAY_LOCALE, {
+      style: "currency",
+      currency: code,
+    }).formatToParts(1);
+    const first = parts.findIndex((part) => part.type === "integer");
+    const last = parts.findLastIndex((part) =>
+      ["integer", "decimal", "fraction"].includes(part.type),
+    );
+    // A plain space: amounts are matched as text by tests, feeds and e-mail clients alike.
+    const join = (list: Intl.NumberFormatPart[]) =>
+      list.map((part) => part.value.replace(/\u00a0/g, " ")).join("");
+    affixes = { prefix: join(parts.slice(0, first)), suffix: join(parts.slice(last + 1)) };
+  } catch {
+    affixes = null;
+  }
+  affixCache.set(code, affixes);
+  return affixes;
+}
+
+/** "1,234.50": digits of a count of minor units, grouped by thousands as en-US writes them. */
+function minorDigits(minor: number, exponent: number): string {
+  const text = String(minor).padStart(exponent + 1, "0");
+  const whole = text.slice(0, text.length - exponent);
+  let grouped = whole.slice(0, whole.length % 3 || 3);
+  for (let i = whole.length % 3 || 3; i < whole.length; i += 3)
+    grouped += `,${whole.slice(i, i + 3)}`;
+  return exponent === 0 ? grouped : `${grouped}.${text.slice(text.length - exponent)}`;
+}
+
+export interface FormatMoneyOptions {
+  /** "$5" rather than "$5.00" for a whole amount (a coupon's face value). */
+  wholeWithoutMinor?: boolean;
+}
+
+/**
+ * Every amount the site shows, in pages, the stack, feeds and e-mails: rounded once by the one
+ * rule to the currency's minor unit, with Intl's symbol for the display locale ("¥3,625",
+ * "€25.56", "CHF 12.00"); a code Intl does not know is written before the digits. Not a
+ * number shows as an em dash rather than "$NaN".
+ */
+export function formatMoney(
+  amount: number,
+  currency: string | null = DEFAULT_DISPLAY_CURRENCY,
+  options: FormatMoneyOptions = {},
+): string {
+  if (!Number.isFinite(amount)) return "—";
+  const code = (currency ?? DEFAULT_DISPLAY_CURRENCY).toUpperCase();
+  const exponent = minorUnitExponent(code);
+  const minor = toMinorUnits(amount, code);
+  const unit = 10 ** exponent;
+  let shown: string;
+  if (!Number.isSafeInteger(minor)) {
+    // Beyond 2^53 minor units no cent is exact anyway: Intl writes the digits.
+    shown = new Intl.NumberFormat(DISPLAY_LOCALE, {
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    }).format(Math.abs(amount));
+  } else if (options.wholeWithoutMinor && minor % unit === 0) {
+    shown = minorDigits(Math.abs(minor) / unit, 0);
+  } else {
+    shown = minorDigits(Math.abs(minor), exponent);
+  }
+  const affixes = currencyAffixes(code);
+  const sign = minor < 0 ? "-" : "";
+  return affixes ? `${sign}${affixes.prefix}${shown}${affixes.suffix}` : `${sign}${code} ${shown}`;
+}

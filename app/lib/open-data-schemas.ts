@@ -187,11 +187,66 @@ export const vendorListSchema = named("VendorList", z.object({ data: z.array(ven
 
 named("StackRequest", stackApiRequestSchema);
 
+const stackBasketSchema = named(
+  "StackBasket",
+  z.object({
+    vendor: z.string().describe("Vendor slug."),
+    vendorName: z.string().optional(),
+    couponCode: z.string().nullable().describe("The code to enter at checkout.").optional(),
+    items: z.array(
+      z.object({
+        peptide: z.string(),
+        size: z.string(),
+        quantity: z.number().int().min(1),
+        unitPrice: z.number().describe("Price of one pack, before the coupon."),
+        packs: z.number().int().optional(),
+        vialsPerPack: z.number().int().optional(),
+        url: z.string().nullable().optional(),
+      }),
+    ),
+    subtotal: z.number(),
+    discount: z.number(),
+    shipping: z
+      .number()
+      .nullable()
+      .describe("Null when the vendor does not state its shipping (never counted as free)."),
+    shippingKnown: z
+      .boolean()
+      .describe("False when the vendor's shipping fee is not known.")
+      .optional(),
+    total: z
+      .number()
+      .describe("Subtotal less coupon plus shipping; without shipping when it is not stated."),
+  }),
+);
+
 export const stackResponseSchema = named(
   "StackResponse",
   z.object({
-    total: z.number().describe("What the cheapest split costs, shipping included."),
+    total: z
+      .number()
+      .describe(
+        "What the cheapest split costs, shipping included where the vendor states it; exact among vendors that state their shipping.",
+      ),
     currency: z.string(),
+    shippingNotStatedVendors: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        "Baskets whose vendor does not state its shipping (sold by no other vendor): their shipping is not in total.",
+      ),
+    unknownShippingOption: z
+      .object({
+        total: z.number().describe("Without the shipping that is not stated."),
+        shippingNotStatedVendors: z.number().int().min(1),
+        baskets: z.array(stackBasketSchema),
+      })
+      .nullable()
+      .describe(
+        "A split through vendors that do not state their shipping, cheaper than total before their shipping; listed apart, never the best. Null when there is none.",
+      )
+      .optional(),
     singleVendorBest: z
       .object({
         vendor: z.string().describe("Vendor slug."),
@@ -213,32 +268,7 @@ export const stackResponseSchema = named(
       )
       .describe("Items no vendor sells in stock and fresh today (left out of the total).")
       .optional(),
-    baskets: z.array(
-      z.object({
-        vendor: z.string().describe("Vendor slug."),
-        vendorName: z.string().optional(),
-        couponCode: z.string().nullable().describe("The code to enter at checkout.").optional(),
-        items: z.array(
-          z.object({
-            peptide: z.string(),
-            size: z.string(),
-            quantity: z.number().int().min(1),
-            unitPrice: z.number().describe("Price of one pack, before the coupon."),
-            packs: z.number().int().optional(),
-            vialsPerPack: z.number().int().optional(),
-            url: z.string().nullable().optional(),
-          }),
-        ),
-        subtotal: z.number(),
-        discount: z.number(),
-        shipping: z.number(),
-        shippingKnown: z
-          .boolean()
-          .describe("False when the vendor's shipping fee is not known (counted as 0).")
-          .optional(),
-        total: z.number(),
-      }),
-    ),
+    baskets: z.array(stackBasketSchema),
   }),
 );
 

@@ -5,9 +5,14 @@
 import { z } from "~/lib/forms/zod";
 
 import { CURRENCY_CODE_PATTERN, DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
-import { convertAmount, displayCurrencies, type ExchangeRates } from "~/lib/money";
 import { MARKET_INDEX_DEFAULT_DAYS, MARKET_INDEX_MAX_DAYS } from "~/lib/market-index";
-import { roundToCents } from "~/lib/pricing";
+import {
+  convertAmount,
+  convertMoney,
+  displayCurrencies,
+  roundMoney,
+  type ExchangeRates,
+} from "~/lib/money";
 
 export const API_PREFIX = "/api/v1";
 export const DEFAULT_PER_PAGE = 50;
@@ -89,11 +94,11 @@ export function toApiMoney(
   target: string,
   rates: ExchangeRates,
 ): ApiMoney {
-  const converted = convertAmount(amount, currency, target, rates);
+  const converted = convertMoney(amount, currency, target, rates);
   return {
-    amount: roundToCents(amount),
+    amount: roundMoney(amount, currency),
     currency,
-    converted: converted === null ? null : { amount: roundToCents(converted), currency: target },
+    converted: converted === null ? null : { amount: converted, currency: target },
   };
 }
 

@@ -48,16 +48,17 @@ describe("openApiDocument", () => {
     expect(request.properties.items.items.required).toEqual(["peptide", "size", "quantity"]);
     const response = schemas.StackResponse as {
       required: string[];
-      properties: { baskets: { items: { required: string[]; properties: Record<string, never> } } };
     };
+    const basket = schemas.StackBasket as { required: string[] };
     expect(response.required).toEqual([
       "total",
       "currency",
+      "shippingNotStatedVendors",
       "singleVendorBest",
       "saving",
       "baskets",
     ]);
-    expect(response.properties.baskets.items.required).toEqual([
+    expect(basket.required).toEqual([
       "vendor",
       "items",
       "subtotal",
@@ -73,6 +74,8 @@ describe("openApiDocument", () => {
       currency: "USD",
       singleVendorBest: { vendor: "alpha", vendorName: "Alpha", total: 90 },
       saving: 8,
+      shippingNotStatedVendors: 0,
+      unknownShippingOption: null,
       baskets: [
         {
           vendor: "alpha",
@@ -93,6 +96,13 @@ describe("openApiDocument", () => {
       });
     expect(check(answer)).toEqual([]);
     expect(check({ ...answer, singleVendorBest: null })).toEqual([]);
+    const notStated = { ...answer.baskets[0]!, shipping: null, shippingKnown: false, total: 72 };
+    expect(
+      check({
+        ...answer,
+        unknownShippingOption: { total: 72, shippingNotStatedVendors: 1, baskets: [notStated] },
+      }),
+    ).toEqual([]);
     expect(check({ ...answer, baskets: undefined })).not.toEqual([]);
     expect(check({ error: "Unknown peptide: nope" }, 400)).toEqual([]);
   });

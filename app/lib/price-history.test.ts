@@ -12,9 +12,11 @@ import {
   rangeStart,
   summarizeHistory,
   toDisplayCurrency,
+  withCoupon,
   type PricePoint,
   type PriceSeries,
 } from "~/lib/price-history";
+import { priceOffer, type Coupon } from "~/lib/pricing";
 
 const DAY = 86_400_000;
 const NOW = new Date("2026-06-15T12:00:00Z");
@@ -141,8 +143,8 @@ describe("buildHistorySeries", () => {
   it("builds a series per offer, cut to the range and converted", () => {
     const series = buildHistorySeries(
       [
-        { id: "o1", vendorName: "Apex", currency: "EUR" },
-        { id: "o2", vendorName: "Bolt", currency: "USD" },
+        { id: "o1", vendorName: "Apex", currency: "EUR", coupon: null, vendorCurrency: "EUR" },
+        { id: "o2", vendorName: "Bolt", currency: "USD", coupon: null, vendorCurrency: "USD" },
       ],
       [
         {
@@ -177,6 +179,8 @@ describe("buildHistorySeries", () => {
       vendorName: id,
       currency: "USD",
       sizeId: i < 4 ? "5mg" : "10mg",
+      coupon: null,
+      vendorCurrency: "USD",
     }));
     const series = buildHistorySeries(
       offers,
@@ -192,6 +196,88 @@ describe("buildHistorySeries", () => {
     expect(pointsOf("5mg")).toBeGreaterThan(MAX_CHART_POINTS / 2);
     // The only 10mg offer keeps all of its 90 days.
     expect(pointsOf("10mg")).toBe(90);
+  });
+});
+
+describe("the history after coupon", () => {
+  const tenPercent: Coupon = {
+    code: "TEN",
+    discountType: "percentage",
+    discountAmount: 10,
+    expirationDate: null,
+  };
+  const offer = {
+    id: "o1",
+    vendorName: "Apex",
+    currency: "USD",
+    vendorCurrency: "USD",
+    coupon: tenPercent,
+  };
+  const points: PricePoint[] = [
+    { t: ago(20), price: 25.99, low: 24.95, high: 25.99 },
+    { t: ago(2), price: 19.95 },
+  ];
+
+  it("speaks the table's price: every point after the vendor's coupon, the price before it kept", () => {
+    const [series] = buildHistorySeries([offer], [{ vendorPeptideId: "o1", points }], "30d", {
+      displayCurrency: "USD",
+      rates: {},
+      now: NOW,
+    });
+    expect(series!.points).toEqual([
+      { t: ago(20), price: 23.39, low: 22.46, high: 23.39, beforeCoupon: 25.99 },
+      { t: ago(2), price: 17.96, beforeCoupon: 19.95 },
+    ]);
+    const table = priceOffer(
+      {
+        price: 19.95,
+        currency: "USD",
+        vials: 1,
+        mgPerVial: null,
+        coupon: tenPercent,
+        stockStatus: "in_stock",
+        missedScrapes: 0,
+        vendor: { currency: "USD", shippingFee: 5, freeShippingThreshold: null },
+      },
+      { displayCurrency: "USD", rates: {}, staleAfterMissedRuns: 3, now: NOW },
+    );
+    // The Current card is the table's price after coupon.
+    expect(summarizeHistory([series!])!.current.price).toBe(table.display!.priceAfterCoupon);
+  });
+
+  it("converts after the coupon, to the cent the table shows", () => {
+    const [series] = buildHistorySeries(
+      [{ ...offer, currency: "EUR", vendorCurrency: "EUR" }],
+      [{ vendorPeptideId: "o1", points }],
+      "30d",
+      { displayCurrency: "JPY", rates: { EUR: 0.9, JPY: 150 }, now: NOW },
+    );
+    // €17.96 at 150/0.9 yen a euro: ¥2,993.33 → ¥2,993; before coupon €19.95 → ¥3,325.
+    expect(series!.points.at(-1)).toEqual({ t: ago(2), price: 2993, beforeCoupon: 3325 });
+  });
+
+  it("leaves the points alone without a coupon active today", () => {
+    const expired = { ...tenPercent, expirationDate: "2000-01-01" };
+    expect(withCoupon(points, { ...offer, coupon: expired }, { rates: {}, now: NOW })).toEqual(
+      points,
+    );
+    expect(withCoupon(points, { ...offer, coupon: null }, { rates: {}, now: NOW })).toEqual(points);
+  });
+
+  it("converts a fixed coupon from the vendor's currency, and never goes below zero", () => {
+    const fixed: Coupon = { ...tenPercent, discountType: "fixed", discountAmount: 5 };
+    const priced = withCoupon(
+      [
+        { t: 1, price: 20 },
+        { t: 2, price: 4 },
+      ],
+      { currency: "USD", vendorCurrency: "EUR", coupon: fixed },
+      { rates: { EUR: 0.5 }, now: NOW },
+    );
+    expect(priced.map((p) => [p.price, p.beforeCoupon])).toEqual([
+      [10, 20],
+      [0, 4],
+    ]);
   });
 });
 

@@ -3,7 +3,8 @@
  * points of each vendor price are cut to that span, converted to the display currency, and
  * summed up camelcamelcamel-style (lowest, highest and current price, each with its date).
  */
-import { convertAmount, type ExchangeRates } from "~/lib/money";
+import { convertMoney, type ExchangeRates } from "~/lib/money";
+import { couponOff, type Coupon } from "~/lib/pricing";
 
 export const HISTORY_RANGES = ["30d", "90d", "1y", "all"] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
@@ -66,6 +67,11 @@ export interface PricePoint {
   high?: number;
   /** A point merged from several (mergePoints): the time of the last of them. */
   until?: number;
+  /**
+   * The price before the vendor's coupon, when the coupon lowers it (see withCoupon): `price`,
+   * `low` and `high` are then after it.
+   */
+  beforeCoupon?: number;
 }
 
 export interface PriceSeries {
@@ -91,8 +97,9 @@ export function cutToRange(points: PricePoint[], start: number | null): PricePoi
 }
 
 /**
- * Every series in the display currency at today's rates; a series whose currency has no rate
- * is left out rather than drawn on the wrong scale.
+ * Every series in the display currency at today's rates, each amount converted and rounded
+ * once as the offer tables convert theirs; a series whose currency has no rate is left out
+ * rather than drawn on the wrong scale.
  */
 export function toDisplayCurrency(
   series: PriceSeries[],
@@ -101,10 +108,9 @@ export function toDisplayCurrency(
 ): PriceSeries[] {
   const converted: PriceSeries[] = [];
   for (const s of series) {
-    const factor = convertAmount(1, s.currency, displayCurrency, rates);
-    if (factor === null) continue;
+    if (convertMoney(1, s.currency, displayCurrency, rates) === null) continue;
     const scale = (amount: number | undefined) =>
-      amount === undefined ? undefined : Math.round(amount * factor * 100) / 100;
+      amount === undefined ? undefined : convertMoney(amount, s.currency, displayCurrency, rates)!;
     converted.push({
       ...s,
       currency: displayCurrency,
@@ -113,6 +119,7 @@ export function toDisplayCurrency(
         price: scale(p.price)!,
         ...(p.low === undefined ? {} : { low: scale(p.low), high: scale(p.high) }),
         ...(p.until === undefined ? {} : { until: p.until }),
+        ...(p.beforeCoupon === undefined ? {} : { beforeCoupon: scale(p.beforeCoupon) }),
       })),
     });
   }
@@ -175,13 +182,52 @@ export function mergePoints(points: PricePoint[], max: number): PricePoint[] {
   return merged;
 }
 
+/** What pricing a vendor price's history after its coupon needs to know of the offer. */
+export interface HistoryOffer {
+  id: string;
+  vendorName: string;
+  currency: string;
+  sizeId?: string;
+  /** The vendor's coupon now, and the currency of its fixed amount. */
+  coupon: Coupon | null;
+  vendorCurrency: string;
+}
+
+/**
+ * The chart speaks the table's price: each point after the vendor's coupon, in the offer's
+ * currency, as the table takes it off (couponOff), with the price before it kept for the
+ * secondary line. Coupons are not kept over time (the coupons table holds each vendor's
+ * current code, replaced when it changes), so every point is priced with the coupon the vendor
+ * has today, when it is active today: "what this price would cost with today's code". An
+ * expired or missing coupon leaves the points as they were.
+ */
+export function withCoupon(
+  points: PricePoint[],
+  offer: Pick<HistoryOffer, "currency" | "coupon" | "vendorCurrency">,
+  pricing: { rates: ExchangeRates; now: Date },
+): PricePoint[] {
+  const after = (price: number) =>
+    couponOff(price, offer.currency, offer.coupon, offer.vendorCurrency, pricing).price;
+  return points.map((p) => {
+    const price = after(p.price);
+    if (price === p.price && p.low === undefined) return p;
+    return {
+      ...p,
+      price,
+      ...(p.low === undefined ? {} : { low: after(p.low), high: after(p.high!) }),
+      ...(price === p.price ? {} : { beforeCoupon: p.price }),
+    };
+  });
+}
+
 /**
  * The chart's series of a peptide's vendor prices: each offer's recorded points cut to the
- * range, merged down to its share of MAX_CHART_POINTS among its size's offers, and converted
- * to the display currency (offers without a rate are left out).
+ * range, merged down to its share of MAX_CHART_POINTS among its size's offers, priced after the
+ * vendor's coupon (withCoupon) and converted to the display currency (offers without a rate
+ * are left out).
  */
 export function buildHistorySeries(
-  offers: { id: string; vendorName: string; currency: string; sizeId?: string }[],
+  offers: HistoryOffer[],
   history: { vendorPeptideId: string; points: PricePoint[] }[],
   range: HistoryRange,
   pricing: { displayCurrency: string; rates: ExchangeRates; now: Date },
@@ -196,9 +242,13 @@ export function buildHistorySeries(
     id: offer.id,
     vendorName: offer.vendorName,
     currency: offer.currency,
-    points: mergePoints(
-      cutToRange(pointsOf.get(offer.id) ?? [], start),
-      Math.floor(MAX_CHART_POINTS / offersOfSize.get(offer.sizeId)!),
+    points: withCoupon(
+      mergePoints(
+        cutToRange(pointsOf.get(offer.id) ?? [], start),
+        Math.floor(MAX_CHART_POINTS / offersOfSize.get(offer.sizeId)!),
+      ),
+      offer,
+      pricing,
     ),
   }));
   return toDisplayCurrency(series, pricing.displayCurrency, pricing.rates);
@@ -211,6 +261,7 @@ export interface PriceMark {
   vendorName: string;
 }
 
+/** All three after coupon, as the offer table's price (see withCoupon). */
 export interface HistorySummary {
   lowest: PriceMark;
   highest: PriceMark;

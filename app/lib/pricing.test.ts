@@ -71,6 +71,13 @@ describe("applyCoupon", () => {
     expect(applyCoupon(49.95, coupon({ discountAmount: 15 }), NOW)).toBe(42.46);
   });
 
+  it("rounds the price after a percentage half up once, in the price's minor units", () => {
+    // 19.95 × 0.9 = 17.955, held in binary as 17.95499…: still 17.96.
+    expect(applyCoupon(19.95, coupon({ discountAmount: 10 }), NOW)).toBe(17.96);
+    expect(applyCoupon(100.97, coupon({ discountAmount: 10 }), NOW)).toBe(90.87);
+    expect(applyCoupon(3625, coupon({ discountAmount: 15 }), NOW, "JPY")).toBe(3081);
+  });
+
   it("takes a fixed amount off and never goes below zero", () => {
     expect(applyCoupon(49.99, coupon({ discountType: "fixed", discountAmount: 5 }), NOW)).toBe(
       44.99,

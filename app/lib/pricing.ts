@@ -1,7 +1,16 @@
 /** Coupon and deal arithmetic of SPEC.md §5, shared by the server loaders and the pages. */
 
 import { GOOD_DEAL_MARGIN, type DiscountType } from "~/lib/constants";
-import { convertAmount, type ExchangeRates } from "~/lib/money";
+import {
+  afterPercentOff,
+  convertAmount,
+  convertMoney,
+  formatMoney,
+  fromMinorUnits,
+  roundMoney,
+  toMinorUnits,
+  type ExchangeRates,
+} from "~/lib/money";
 
 export type Coupon = {
   code: string;
@@ -28,11 +37,11 @@ export function couponFromColumns(row: {
 }
 
 /**
- * Rounds half-up to cents. The epsilon nudges values such as 1.005, stored as 1.00499…,
- * back to the cent a person would expect.
+ * Rounds half up to cents by the money module's one rule (1.005 → 1.01, 17.955 → 17.96): for
+ * amounts of a two-decimal currency; roundMoney takes the currency.
  */
 export function roundToCents(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
+  return roundMoney(value, "USD");
 }
 
 /**
@@ -48,34 +57,37 @@ export function isCouponActive(coupon: Coupon | null | undefined, now: Date = ne
   return expires >= now.toISOString().slice(0, 10);
 }
 
+/**
+ * The price after a coupon, in the price's currency, worked in its minor units and rounded
+ * once, half up (19.95 at 10 % off: 17.955 → 17.96). A fixed coupon is in the same currency
+ * here (couponOff converts a vendor's). Neither takes a price below zero: SPEC §5 floors
+ * fixed discounts, and a mistyped percentage over 100 is clamped.
+ */
 export function applyCoupon(
   price: number,
   coupon: Coupon | null | undefined,
   now: Date = new Date(),
+  currency: string = "USD",
 ): number {
   if (!coupon || !isCouponActive(coupon, now)) return price;
-  const discounted =
+  const minor = toMinorUnits(price, currency);
+  const after =
     coupon.discountType === "percentage"
-      ? price * (1 - coupon.discountAmount / 100)
-      : price - coupon.discountAmount;
-  // SPEC §5 floors only fixed discounts; a mistyped percentage over 100 must not yield a negative price either.
-  return roundToCents(Math.max(0, discounted));
+      ? afterPercentOff(minor, coupon.discountAmount)
+      : Math.max(0, minor - toMinorUnits(coupon.discountAmount, currency));
+  return fromMinorUnits(after, currency);
 }
-
-function formatAmount(amount: number): string {
-  return Number.isInteger(amount) ? String(amount) : roundToCents(amount).toFixed(2);
-}
-
-const FIXED_DISCOUNT_PREFIX: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
 
 /** SPEC.md §5: N% or $N; a fixed coupon is in its vendor's currency, so "€N" for a euro shop. */
 export function formatCouponDiscount(
   coupon: Pick<Coupon, "discountAmount" | "discountType">,
   currency: string = "USD",
 ): string {
-  const amount = formatAmount(coupon.discountAmount);
-  if (coupon.discountType === "percentage") return `${amount}%`;
-  return `${FIXED_DISCOUNT_PREFIX[currency] ?? `${currency} `}${amount}`;
+  if (coupon.discountType === "percentage") {
+    const percent = Math.round(coupon.discountAmount * 100) / 100;
+    return `${Number.isInteger(percent) ? percent : percent.toFixed(2)}%`;
+  }
+  return formatMoney(coupon.discountAmount, currency, { wholeWithoutMinor: true });
 }
 
 export function isGoodDeal(price: number, lowestEverPrice: number | null): boolean {
@@ -184,7 +196,11 @@ export interface PricingContext {
   now: Date;
 }
 
-function couponOff(
+/**
+ * A price after its vendor's coupon, in the price's currency: a percentage off it, or the
+ * vendor's fixed amount converted into it (not applied without the rate).
+ */
+export function couponOff(
   price: number,
   currency: string,
   coupon: Coupon | null,
@@ -193,12 +209,15 @@ function couponOff(
 ): { price: number; applied: boolean } {
   if (!coupon || !isCouponActive(coupon, now)) return { price, applied: false };
   if (coupon.discountType === "percentage") {
-    return { price: applyCoupon(price, coupon, now), applied: true };
+    return { price: applyCoupon(price, coupon, now, currency), applied: true };
   }
   // A fixed coupon is worth its amount in the vendor's currency, whatever the price is in.
-  const amount = convertAmount(coupon.discountAmount, couponCurrency, currency, rates);
+  const amount = convertMoney(coupon.discountAmount, couponCurrency, currency, rates);
   if (amount === null) return { price, applied: false };
-  return { price: roundToCents(Math.max(0, price - amount)), applied: true };
+  return {
+    price: applyCoupon(price, { ...coupon, discountAmount: amount }, now, currency),
+    applied: true,
+  };
 }
 
 /** One offer priced for the visitor: after coupon, per vial and per mg, shipping and total. */
@@ -224,13 +243,15 @@ export function priceOffer(offer: OfferPricingInput, context: PricingContext): O
     shippingAmount === null ? null : { amount: shippingAmount, currency: offer.vendor.currency };
 
   const to = context.displayCurrency;
-  const displayPrice = convertAmount(priceAfterCoupon, offer.currency, to, context.rates);
+  // Each shown amount is converted and rounded once, so the table's total is exactly the sum of
+  // the price and shipping beside it, and the stack and the API reach the same cents.
+  const displayPrice = convertMoney(priceAfterCoupon, offer.currency, to, context.rates);
   let display: DisplayPrices | null = null;
   if (displayPrice !== null) {
     const displayShipping =
       shipping === null
         ? null
-        : convertAmount(shipping.amount, shipping.currency, to, context.rates);
+        : convertMoney(shipping.amount, shipping.currency, to, context.rates);
     const vials = Math.max(1, offer.vials);
     display = {
       currency: to,
@@ -242,7 +263,10 @@ export function priceOffer(offer: OfferPricingInput, context: PricingContext): O
           ? displayPrice / (offer.mgPerVial * vials)
           : null,
       shipping: displayShipping,
-      total: displayShipping === null ? null : displayPrice + displayShipping,
+      total:
+        displayShipping === null
+          ? null
+          : fromMinorUnits(toMinorUnits(displayPrice, to) + toMinorUnits(displayShipping, to), to),
     };
   }
   return {

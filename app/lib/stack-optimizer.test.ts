@@ -65,7 +65,7 @@ const smallStack: fc.Arbitrary<StackProblem> = fc
   );
 
 describe("vendorOrderCost", () => {
-  it("takes a percentage coupon off the subtotal, rounded down to the cent", () => {
+  it("takes a percentage coupon off the subtotal, the price after it rounded half up", () => {
     expect(vendorOrderCost({ ...plain, percentOffBasisPoints: 1000 }, 12_345)).toEqual({
       subtotal: 12_345,
       discount: 1234,
@@ -129,6 +129,71 @@ describe("optimizeStack", () => {
         });
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("stays exact with per-line costs after coupon and thresholds in the vendors' own currency, as priceStack gives them", () => {
+    const belowEach = (costs: (number | null)[][]) =>
+      fc.tuple(
+        ...costs.map((row) =>
+          fc.tuple(
+            ...row.map((cost) =>
+              cost === null ? fc.constant(null) : fc.integer({ min: 0, max: cost }),
+            ),
+          ),
+        ),
+      );
+    const anyFor = (costs: (number | null)[][]) =>
+      fc.tuple(
+        ...costs.map((row) =>
+          fc.tuple(
+            ...row.map((cost) =>
+              cost === null ? fc.constant(null) : fc.integer({ min: 0, max: 40_000 }),
+            ),
+          ),
+        ),
+      );
+    const withOwnCurrency = smallStack.chain((problem) =>
+      fc
+        .record({
+          couponedLineCosts: belowEach(problem.lineCosts),
+          ownBefore: anyFor(problem.lineCosts),
+          ownTerms: fc.tuple(
+            ...problem.vendors.map(() =>
+              fc.option(
+                fc.record({
+                  fixedOff: fc.integer({ min: 0, max: 5000 }),
+                  freeShippingFrom: fc.option(fc.integer({ min: 0, max: 60_000 }), { nil: null }),
+                }),
+                { nil: undefined },
+              ),
+            ),
+          ),
+        })
+        .chain(({ couponedLineCosts, ownBefore, ownTerms }) =>
+          belowEach(ownBefore).map((ownAfter) => ({
+            vendors: problem.vendors.map((terms, vendor) => ({
+              ...terms,
+              ownCurrency: ownTerms[vendor],
+            })),
+            lineCosts: problem.lineCosts,
+            couponedLineCosts,
+            vendorLineCosts: { before: ownBefore, after: ownAfter },
+          })),
+        ),
+    );
+    fc.assert(
+      fc.property(withOwnCurrency, (problem) => {
+        const expected = bruteForce(problem);
+        const solution = optimizeStack(problem);
+        if (expected === null) {
+          expect(solution).toBeNull();
+          return;
+        }
+        expect(solution!.total).toBe(expected);
+        expect(assignmentTotal(problem, solution!.assignment)).toBe(expected);
+      }),
+      { numRuns: 300 },
     );
   });
 

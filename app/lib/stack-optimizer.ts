@@ -2,18 +2,23 @@
  * The stack optimizer: the cheapest way to buy every line of a stack across vendors, exactly.
  *
  * Each line is bought whole from one vendor. A vendor's order costs its subtotal, less its
- * coupon (a percentage of the subtotal, rounded down to the cent, or a fixed amount off it,
- * never below zero), plus its shipping fee unless the subtotal AFTER the coupon reaches its
- * free-shipping threshold (as ShippingTerms in pricing.ts says); a coupon that would cost more
- * in shipping than it saves is left out. Amounts are integer cents of one currency, so totals
- * are exact and comparable with `===`.
+ * coupon (a percentage off each line, as the offer tables take it off each pack and round the
+ * price after it half up, and a fixed amount off the order, never below zero), plus its
+ * shipping fee unless the subtotal AFTER the coupon reaches its free-shipping threshold (as
+ * ShippingTerms in pricing.ts says); a coupon that would cost more in shipping than it saves
+ * is left out. Amounts are integer minor units (cents, yen) of one currency, so totals are
+ * exact and comparable with `===`.
  *
  * Exact by dynamic programming over the subsets of lines, no dependency (see optimizeStack).
  */
+import { afterPercentOff } from "~/lib/money";
 import { MAX_STACK_LINES } from "~/lib/stack-line";
 
 export interface StackVendorTerms {
-  /** Percentage coupon in basis points (1000 = 10 %); 0 without one. */
+  /**
+   * Percentage coupon in basis points (1000 = 10 %); 0 without one. Taken off each line's cost
+   * unless the problem gives couponedLineCosts.
+   */
   percentOffBasisPoints: number;
   /** Fixed coupon in cents; 0 without one. */
   fixedOffCents: number;
@@ -21,12 +26,72 @@ export interface StackVendorTerms {
   shippingCents: number;
   /** Subtotal after coupon, in cents, from which shipping is free; null without one. */
   freeShippingFromCents: number | null;
+  /**
+   * The vendor judges its free-shipping threshold in its own currency: the threshold and fixed
+   * coupon in its minor units, against the problem's vendorLineCosts. Absent: judged in the
+   * problem's currency on the cents above.
+   */
+  ownCurrency?: { fixedOff: number; freeShippingFrom: number | null };
 }
 
 export interface StackProblem {
   vendors: StackVendorTerms[];
   /** lineCosts[line][vendor]: the line's cost at that vendor in cents, null when not offered. */
   lineCosts: (number | null)[][];
+  /**
+   * The same after the vendor's percentage coupon, as the offer tables price each pack (see
+   * priceStack); when absent, the percentage is taken off each line's cost.
+   */
+  couponedLineCosts?: (number | null)[][];
+  /**
+   * For vendors with `ownCurrency` terms: each line's cost before and after the percentage
+   * coupon in the vendor's own minor units, what its threshold is judged on.
+   */
+  vendorLineCosts?: { before: (number | null)[][]; after: (number | null)[][] };
+}
+
+/**
+ * One order's (or line's) amounts: before and after the percentage coupon in the problem's
+ * cents, and the same in the vendor's own minor units (the cents again without ownCurrency).
+ */
+export interface OrderSums {
+  subtotal: number;
+  couponedSubtotal: number;
+  ownSubtotal: number;
+  ownCouponedSubtotal: number;
+}
+
+/** A line's amounts at a vendor (see OrderSums). */
+function lineSums(problem: StackProblem, line: number, vendor: number): OrderSums {
+  const cost = problem.lineCosts[line]![vendor]!;
+  const given = problem.couponedLineCosts?.[line]?.[vendor];
+  const couponed =
+    given !== undefined && given !== null
+      ? given
+      : afterPercentOff(cost, problem.vendors[vendor]!.percentOffBasisPoints / 100);
+  const own = problem.vendors[vendor]!.ownCurrency
+    ? {
+        before: problem.vendorLineCosts?.before[line]?.[vendor],
+        after: problem.vendorLineCosts?.after[line]?.[vendor],
+      }
+    : null;
+  return {
+    subtotal: cost,
+    couponedSubtotal: couponed,
+    ownSubtotal: own?.before ?? cost,
+    ownCouponedSubtotal: own?.after ?? couponed,
+  };
+}
+
+/** Whether the order ships free, judged after the coupon (or without it) as the vendor judges. */
+export function shipsFree(terms: StackVendorTerms, sums: OrderSums, coupon: boolean): boolean {
+  if (terms.ownCurrency) {
+    const { fixedOff, freeShippingFrom } = terms.ownCurrency;
+    const after = coupon ? Math.max(0, sums.ownCouponedSubtotal - fixedOff) : sums.ownSubtotal;
+    return freeShippingFrom !== null && after >= freeShippingFrom;
+  }
+  const after = coupon ? Math.max(0, sums.couponedSubtotal - terms.fixedOffCents) : sums.subtotal;
+  return terms.freeShippingFromCents !== null && after >= terms.freeShippingFromCents;
 }
 
 export interface VendorOrderCost {
@@ -44,44 +109,74 @@ export interface StackSolution {
   total: number;
 }
 
-function costWith(terms: StackVendorTerms, subtotal: number, coupon: boolean): VendorOrderCost {
-  const discount = coupon
-    ? Math.min(
-        subtotal,
-        terms.fixedOffCents + Math.floor((subtotal * terms.percentOffBasisPoints) / 10_000),
-      )
-    : 0;
-  const afterCoupon = subtotal - discount;
-  const shipping =
-    terms.freeShippingFromCents !== null && afterCoupon >= terms.freeShippingFromCents
-      ? 0
-      : terms.shippingCents;
-  return { subtotal, discount, shipping, total: afterCoupon + shipping, couponUsed: coupon };
+function costWith(terms: StackVendorTerms, sums: OrderSums, coupon: boolean): VendorOrderCost {
+  const { subtotal } = sums;
+  const afterCoupon = coupon ? Math.max(0, sums.couponedSubtotal - terms.fixedOffCents) : subtotal;
+  const shipping = shipsFree(terms, sums, coupon) ? 0 : terms.shippingCents;
+  return {
+    subtotal,
+    discount: subtotal - afterCoupon,
+    shipping,
+    total: afterCoupon + shipping,
+    couponUsed: coupon,
+  };
 }
 
 /**
- * What one vendor's order of this subtotal costs (cents): with its coupon, unless the coupon
- * would take the order under the free-shipping threshold and so cost more than it saves (a
- * buyer would leave the code out).
+ * What one vendor's order costs (cents): with its coupon, unless the coupon would take the
+ * order under the free-shipping threshold and so cost more than it saves (a buyer would leave
+ * the code out). A bare subtotal is one line, the percentage taken off it.
  */
-export function vendorOrderCost(terms: StackVendorTerms, subtotal: number): VendorOrderCost {
-  const withCoupon = costWith(terms, subtotal, true);
-  const without = costWith(terms, subtotal, false);
+export function vendorOrderCost(
+  terms: StackVendorTerms,
+  order: number | OrderSums,
+): VendorOrderCost {
+  let sums: OrderSums;
+  if (typeof order === "number") {
+    const couponed = afterPercentOff(order, terms.percentOffBasisPoints / 100);
+    sums = {
+      subtotal: order,
+      couponedSubtotal: couponed,
+      ownSubtotal: order,
+      ownCouponedSubtotal: couponed,
+    };
+  } else {
+    sums = order;
+  }
+  const withCoupon = costWith(terms, sums, true);
+  const without = costWith(terms, sums, false);
   return without.total < withCoupon.total ? without : withCoupon;
+}
+
+/** Each used vendor's order of an assignment, its lines' amounts added. */
+export function assignmentOrders(
+  problem: StackProblem,
+  assignment: number[],
+): Map<number, OrderSums> {
+  const orders = new Map<number, OrderSums>();
+  assignment.forEach((vendor, line) => {
+    const order = orders.get(vendor) ?? {
+      subtotal: 0,
+      couponedSubtotal: 0,
+      ownSubtotal: 0,
+      ownCouponedSubtotal: 0,
+    };
+    const sums = lineSums(problem, line, vendor);
+    order.subtotal += sums.subtotal;
+    order.couponedSubtotal += sums.couponedSubtotal;
+    order.ownSubtotal += sums.ownSubtotal;
+    order.ownCouponedSubtotal += sums.ownCouponedSubtotal;
+    orders.set(vendor, order);
+  });
+  return orders;
 }
 
 /** The cost of a whole assignment: each vendor's order summed; no order, no cost. */
 export function assignmentTotal(problem: StackProblem, assignment: number[]): number {
-  const subtotals = new Array<number>(problem.vendors.length).fill(0);
-  const used = new Array<boolean>(problem.vendors.length).fill(false);
-  assignment.forEach((vendor, line) => {
-    subtotals[vendor]! += problem.lineCosts[line]![vendor]!;
-    used[vendor] = true;
-  });
   let total = 0;
-  problem.vendors.forEach((terms, vendor) => {
-    if (used[vendor]) total += vendorOrderCost(terms, subtotals[vendor]!).total;
-  });
+  for (const [vendor, order] of assignmentOrders(problem, assignment)) {
+    total += vendorOrderCost(problem.vendors[vendor]!, order).total;
+  }
   return total;
 }
 
@@ -102,21 +197,10 @@ export { MAX_STACK_LINES };
 const NO_VENDOR = -1;
 
 /** The order's total with the coupon (when allowed) or without it, whichever is lower. */
-function orderTotal(terms: StackVendorTerms, couponAllowed: boolean, subtotal: number): number {
-  const withoutCoupon =
-    terms.freeShippingFromCents !== null && subtotal >= terms.freeShippingFromCents
-      ? subtotal
-      : subtotal + terms.shippingCents;
+function orderTotal(terms: StackVendorTerms, couponAllowed: boolean, sums: OrderSums): number {
+  const withoutCoupon = costWith(terms, sums, false).total;
   if (!couponAllowed) return withoutCoupon;
-  const discount = Math.min(
-    subtotal,
-    terms.fixedOffCents + Math.floor((subtotal * terms.percentOffBasisPoints) / 10_000),
-  );
-  const afterCoupon = subtotal - discount;
-  const withCoupon =
-    terms.freeShippingFromCents !== null && afterCoupon >= terms.freeShippingFromCents
-      ? afterCoupon
-      : afterCoupon + terms.shippingCents;
+  const withCoupon = costWith(terms, sums, true).total;
   return withCoupon < withoutCoupon ? withCoupon : withoutCoupon;
 }
 
@@ -141,18 +225,32 @@ function cheapestOrders(
   const size = 1 << problem.lineCosts.length;
   const price = new Float64Array(size).fill(Infinity);
   const chosen = new Int32Array(size).fill(NO_VENDOR);
-  const subtotals = new Float64Array(size);
+  // Each subset's four amounts (OrderSums), side by side.
+  const sums = new Float64Array(size * 4);
+  const order: OrderSums = {
+    subtotal: 0,
+    couponedSubtotal: 0,
+    ownSubtotal: 0,
+    ownCouponedSubtotal: 0,
+  };
   for (const vendor of vendors) {
     const terms = problem.vendors[vendor]!;
     const allowed = couponAllowed(vendor);
-    const costs = problem.lineCosts.map((line) => line[vendor] ?? Infinity);
     const offered = offeredLines(problem, vendor);
-    // The subsets of what the vendor offers, in increasing order; each one's subtotal extends
-    // that of the subset without its lowest line, met earlier.
+    const lines = problem.lineCosts.map((_costs, line) =>
+      offered & (1 << line) ? lineSums(problem, line, vendor) : null,
+    );
+    // The subsets of what the vendor offers, in increasing order; each one's amounts extend
+    // those of the subset without its lowest line, met earlier.
     for (let mask = offered & -offered; mask !== 0; mask = (mask - offered) & offered) {
-      const subtotal = subtotals[mask & (mask - 1)]! + costs[31 - Math.clz32(mask & -mask)]!;
-      subtotals[mask] = subtotal;
-      const total = orderTotal(terms, allowed, subtotal);
+      const rest = (mask & (mask - 1)) * 4;
+      const line = lines[31 - Math.clz32(mask & -mask)]!;
+      const at = mask * 4;
+      order.subtotal = sums[at] = sums[rest]! + line.subtotal;
+      order.couponedSubtotal = sums[at + 1] = sums[rest + 1]! + line.couponedSubtotal;
+      order.ownSubtotal = sums[at + 2] = sums[rest + 2]! + line.ownSubtotal;
+      order.ownCouponedSubtotal = sums[at + 3] = sums[rest + 3]! + line.ownCouponedSubtotal;
+      const total = orderTotal(terms, allowed, order);
       if (total < price[mask]!) {
         price[mask] = total;
         chosen[mask] = vendor;
@@ -166,7 +264,8 @@ function cheapestOrders(
  * The cheapest assignment of lines to vendors; null when some line is offered by no vendor.
  *
  * One order never costs more than the same lines split into two orders of the same vendor
- * (shipping is paid once, a percentage coupon rounded down loses no cent by merging), except
+ * (shipping is paid once, a percentage coupon is taken line by line so merging changes no
+ * cent of it), except
  * that a fixed coupon would count once per order. So, over the subsets of lines (bit masks):
  * 1. best[S]: the cheapest way to buy S as orders of one vendor each, a vendor allowed several
  *    orders and no fixed coupon counted (best[S] = min over orders B holding S's lowest line

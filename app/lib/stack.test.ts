@@ -235,3 +235,104 @@ describe("priceStack", () => {
     expect(result.saving).toBe(45);
   });
 });
+
+describe("priceStack: one money rule", () => {
+  const line = { peptide: "bpc-157", size: "10mg", quantity: 1 };
+  const tenPercent = {
+    code: "TEN",
+    discountAmount: 10,
+    discountType: "percentage" as const,
+    expirationDate: null,
+  };
+
+  it("takes 10% of $100.97 as $10.10, the price after it rounded half up as the table does", () => {
+    const result = priceStack(
+      [line],
+      [offer({ price: 100.97, shippingFee: 0, coupon: tenPercent })],
+      names,
+      context,
+    );
+    expect(result.baskets[0]).toMatchObject({ subtotal: 100.97, discount: 10.1, total: 90.87 });
+  });
+
+  it("prices each pack after its coupon as the table does: 19.95 at 10% off is 17.96 a pack", () => {
+    const result = priceStack(
+      [{ ...line, quantity: 3 }],
+      [offer({ price: 19.95, shippingFee: 0, coupon: tenPercent })],
+      names,
+      context,
+    );
+    expect(result.baskets[0]).toMatchObject({ subtotal: 59.85, discount: 5.97, total: 53.88 });
+  });
+
+  it("works in whole yen when the stack is shown in yen", () => {
+    const result = priceStack([line], [offer({ price: 24.17, shippingFee: 0 })], names, {
+      ...context,
+      displayCurrency: "JPY",
+      rates: { JPY: 150 },
+    });
+    // 24.17 × 150 = 3625.5 yen: one rounding, half up.
+    expect(result.total).toBe(3626);
+    expect(result.currency).toBe("JPY");
+  });
+});
+
+describe("priceStack: shipping not stated is never free", () => {
+  const bpc = { peptide: "bpc-157", size: "10mg", quantity: 1 };
+  const tb = { peptide: "tb-500", size: "5mg", quantity: 1 };
+  const tbRow = { peptideSlug: "tb-500", sizeLabel: "5mg" };
+  const vendor = (id: string, shippingFee: number | null) => ({
+    vendorId: id,
+    vendorSlug: id,
+    vendorName: id.toUpperCase(),
+    shippingFee,
+  });
+
+  it("seeks the optimum among vendors that state shipping, and lists the others apart", () => {
+    const result = priceStack(
+      [bpc, tb],
+      [
+        offer({ ...vendor("a", null), offerId: "a-bpc", price: 20 }),
+        offer({ ...vendor("b", 5), offerId: "b-bpc", price: 30 }),
+        offer({ ...vendor("c", null), offerId: "c-tb", price: 40, ...tbRow }),
+      ],
+      names,
+      context,
+    );
+    // BPC-157 from B (shipping known) though A is cheaper before its shipping; only C sells TB-500.
+    expect(result.baskets.map((basket) => [basket.vendor, basket.shipping, basket.total])).toEqual([
+      ["b", 5, 35],
+      ["c", null, 40],
+    ]);
+    expect(result.total).toBe(75);
+    expect(result.shippingNotStatedVendors).toBe(1);
+    expect(result.singleVendorBest).toBeNull();
+    expect(result.unknownShippingOption).toMatchObject({ total: 60, shippingNotStatedVendors: 2 });
+    expect(result.unknownShippingOption!.baskets.map((basket) => basket.vendor)).toEqual([
+      "a",
+      "c",
+    ]);
+  });
+
+  it("says so when the only seller does not state shipping, and counts no $0 shipping", () => {
+    const result = priceStack([bpc], [offer({ ...vendor("a", null), price: 20 })], names, context);
+    expect(result.total).toBe(20);
+    expect(result.shippingNotStatedVendors).toBe(1);
+    expect(result.baskets[0]).toMatchObject({ shipping: null, shippingKnown: false });
+    expect(result.unknownShippingOption).toBeNull();
+  });
+
+  it("lists no option apart when the vendors that state shipping are cheaper anyway", () => {
+    const result = priceStack(
+      [bpc],
+      [
+        offer({ ...vendor("a", null), offerId: "a", price: 40 }),
+        offer({ ...vendor("b", 5), offerId: "b", price: 30 }),
+      ],
+      names,
+      context,
+    );
+    expect(result).toMatchObject({ total: 35, shippingNotStatedVendors: 0 });
+    expect(result.unknownShippingOption).toBeNull();
+  });
+});

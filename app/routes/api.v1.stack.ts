@@ -3,7 +3,7 @@ import { getCachedExchangeRates } from "~/.server/services/pricing-context.serve
 import { quoteStack } from "~/.server/services/stack.server";
 import { DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
 import { displayCurrencies } from "~/lib/money";
-import { stackApiRequestSchema } from "~/lib/stack";
+import { stackApiRequestSchema, type StackBasket } from "~/lib/stack";
 
 import type { Route } from "./+types/api.v1.stack";
 import { appOf } from "~/.server/infra/context.server";
@@ -76,30 +76,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!quote.ok) return problem(quote.message);
   const { result } = quote;
+  const apiBasket = (basket: StackBasket) => ({
+    vendor: basket.vendor,
+    vendorName: basket.vendorName,
+    couponCode: basket.couponCode,
+    items: basket.items.map((item) => ({
+      peptide: item.peptide,
+      size: item.size,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      packs: item.packs,
+      vialsPerPack: item.vialsPerPack,
+      url: item.url,
+    })),
+    subtotal: basket.subtotal,
+    discount: basket.discount,
+    shipping: basket.shipping,
+    shippingKnown: basket.shippingKnown,
+    total: basket.total,
+  });
+  const option = result.unknownShippingOption;
   return answer({
     total: result.total,
     currency: result.currency,
+    shippingNotStatedVendors: result.shippingNotStatedVendors,
     singleVendorBest: result.singleVendorBest,
     saving: result.saving,
-    baskets: result.baskets.map((basket) => ({
-      vendor: basket.vendor,
-      vendorName: basket.vendorName,
-      couponCode: basket.couponCode,
-      items: basket.items.map((item) => ({
-        peptide: item.peptide,
-        size: item.size,
-        quantity: item.quantity,
-        unitPrice: item.unitPrice,
-        packs: item.packs,
-        vialsPerPack: item.vialsPerPack,
-        url: item.url,
-      })),
-      subtotal: basket.subtotal,
-      discount: basket.discount,
-      shipping: basket.shipping,
-      shippingKnown: basket.shippingKnown,
-      total: basket.total,
-    })),
+    baskets: result.baskets.map(apiBasket),
+    unknownShippingOption:
+      option === null
+        ? null
+        : {
+            total: option.total,
+            shippingNotStatedVendors: option.shippingNotStatedVendors,
+            baskets: option.baskets.map(apiBasket),
+          },
     unavailable: result.unavailable,
   } satisfies ApiStackResponse);
 }

@@ -33,6 +33,22 @@ const rangeLink = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "History range" }).getByRole("link", { name });
 
 describe("price history", () => {
+  it("speaks the table's price: the current price after coupon is one the offer table shows", async () => {
+    const page = await openDetail();
+    const current = (await page.getByTestId("history-current").textContent()) ?? "";
+    const price = PRICE.exec(current)![0];
+    // The chart shows the first size; its offers are in the table with every size.
+    const table = page.locator("table").filter({ hasText: "Vendor" }).first();
+    expect(await table.textContent()).toContain(price);
+    // With a coupon in the demo data, the price before it is drawn as a second, dashed line.
+    await page.locator('[data-testid="price-history-before-coupon"]:visible').first().waitFor();
+    await page.getByTestId("history-before-coupon-toggle").uncheck();
+    await page.locator('[data-testid="price-history-before-coupon"]').first().waitFor({
+      state: "detached",
+    });
+    await page.context().close();
+  });
+
   it("switches range through the URL, and the table follows", async () => {
     const page = await openDetail();
     expect(await rangeLink(page, "90 days").getAttribute("aria-current")).toBe("true");
@@ -52,9 +68,10 @@ describe("price history", () => {
     );
     expect(await table.locator("caption").textContent()).toContain("30 days");
     expect(await table.locator("tbody tr").count()).toBeLessThan(rowsIn90);
-    // Lowest, highest and current each name a price, a vendor and a date.
+    // Lowest, highest and current each say which price they are and name it, a vendor and a date.
     for (const id of ["history-lowest", "history-highest", "history-current"]) {
       const text = (await page.getByTestId(id).textContent()) ?? "";
+      expect(text).toContain("(after coupon)");
       expect(text).toMatch(PRICE);
       expect(text).toMatch(DATE);
     }
@@ -74,7 +91,9 @@ describe("price history", () => {
     await page.waitForURL(/[?&]history=table/, SETTLE);
     const table = page.getByRole("table", { name: /Prices of BPC-157/ });
     await table.waitFor({ state: "visible" });
-    expect(await table.locator("caption").textContent()).toMatch(/before coupons, all:/);
+    expect(await table.locator("caption").textContent()).toMatch(
+      /after each vendor's current coupon, all:/,
+    );
     expect(await table.locator("tbody tr").count()).toBeGreaterThan(1);
     await context.close();
   });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { savedStacks } from "~/.server/db/schema";
+import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { peptides, savedStacks, sizeOptions, vendors } from "~/.server/db/schema";
 import { formatPrice } from "~/lib/format";
 
 import { createUserWithPassword, readHtml, signIn } from "../helpers/auth";
@@ -211,6 +212,82 @@ describe("/stack page", () => {
     const response = await server.fetch("/stack?items=bpc-157:7mg:1");
     expect(response.status).toBe(400);
     expect(await readHtml(response)).toContain("Unknown size 7mg for bpc-157");
+  });
+});
+
+describe("a vendor that does not state shipping", () => {
+  /** Two peptides of this test's own: one sold by a vendor stating shipping and one not, one only by the latter. */
+  async function seedVendors() {
+    const [both, only] = await server.app.db
+      .insert(peptides)
+      .values([
+        { name: "Shipwide", slug: "shipwide" },
+        { name: "Unstated", slug: "unstated" },
+      ])
+      .returning({ id: peptides.id });
+    const sizes = await server.app.db
+      .insert(sizeOptions)
+      .values([
+        { peptideId: both!.id, quantity: 5, unit: "mg" },
+        { peptideId: only!.id, quantity: 5, unit: "mg" },
+      ])
+      .returning({ id: sizeOptions.id, peptideId: sizeOptions.peptideId });
+    const [stated, silent] = await server.app.db
+      .insert(vendors)
+      .values([
+        { name: "Stated Shipping Co", shippingFee: 7.5 },
+        { name: "Silent Shipping Co", shippingFee: null },
+      ])
+      .returning({ id: vendors.id });
+    const offer = async (vendorId: string, peptideId: string, price: number) =>
+      upsertVendorPrice(server.app.db, {
+        vendorId,
+        peptideId,
+        sizeOptionId: sizes.find((size) => size.peptideId === peptideId)!.id,
+        price,
+        currency: "USD",
+        soldOut: false,
+        source: "manual",
+      });
+    await offer(stated!.id, both!.id, 30);
+    await offer(silent!.id, both!.id, 20);
+    await offer(silent!.id, only!.id, 40);
+  }
+
+  it("is never counted as free: the best split uses the vendor that states it, the other listed apart", async () => {
+    await seedVendors();
+    const response = await postStack({
+      items: [
+        { peptide: "shipwide", size: "5mg", quantity: 1 },
+        { peptide: "unstated", size: "5mg", quantity: 1 },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as Answer & {
+      shippingNotStatedVendors: number;
+      unknownShippingOption: { total: number; shippingNotStatedVendors: number } | null;
+    };
+    // Shipwide from the vendor that states shipping (30 + 7.50); Unstated only from the other.
+    expect(answer.baskets.map((b) => [b.vendor, b.shipping, b.total])).toEqual([
+      ["stated-shipping-co", 7.5, 37.5],
+      ["silent-shipping-co", null, 40],
+    ]);
+    expect(answer.total).toBe(77.5);
+    expect(answer.shippingNotStatedVendors).toBe(1);
+    expect(answer.unknownShippingOption).toMatchObject({ total: 60, shippingNotStatedVendors: 1 });
+    expect(
+      documentedResponseProblems(server.baseUrl, {
+        path: "/stack",
+        method: "post",
+        status: 200,
+        body: answer,
+      }),
+    ).toEqual([]);
+
+    const html = await readHtml(await server.fetch("/stack?items=shipwide:5mg:1,unstated:5mg:1"));
+    expect(html).toContain(`data-testid="stack-total">${formatPrice(77.5, "USD")}<`);
+    expect(html).toContain("+ shipping not stated at 1 vendor");
+    expect(html).toContain("Possibly cheaper, with vendors that do not state shipping");
   });
 });
 

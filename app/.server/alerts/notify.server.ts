@@ -1,5 +1,6 @@
 import { formatPrice } from "~/lib/format";
-import { applyCoupon, couponFromColumns, isBuyable, roundToCents } from "~/lib/pricing";
+import { roundMoney } from "~/lib/money";
+import { applyCoupon, couponFromColumns, isBuyable } from "~/lib/pricing";
 import { formatSize } from "~/lib/units";
 
 import { getSizeOptionIdsOfOffers } from "../data/price-alerts.server";
@@ -72,9 +73,12 @@ async function notifySavedDealDrops(
     // A drop one cannot buy (out of stock, or a price no longer seen) is no news.
     if (!isBuyable(deal, staleAfterMissedRuns)) continue;
     // The live row is the truth: a later change may already have replaced the one reported.
-    const priceNow = applyCoupon(deal.price, couponFromColumns(deal));
+    const priceNow = applyCoupon(deal.price, couponFromColumns(deal), undefined, deal.currency);
     const reference = deal.lastAlertedPrice ?? deal.priceAtSave;
-    if (reference <= 0 || priceNow > roundToCents(reference * (1 - thresholdPercent / 100)))
+    if (
+      reference <= 0 ||
+      priceNow > roundMoney(reference * (1 - thresholdPercent / 100), deal.currency)
+    )
       continue;
 
     const claimed = await claimSavedDealAlert(db, {

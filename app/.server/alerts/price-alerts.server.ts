@@ -5,7 +5,8 @@ import {
   type AlertMessageItem,
   type AlertState,
 } from "~/lib/price-alerts";
-import { couponFromColumns, priceOffer, roundToCents } from "~/lib/pricing";
+import { roundMoney } from "~/lib/money";
+import { couponFromColumns, priceOffer } from "~/lib/pricing";
 import type { ExchangeRates } from "~/lib/money";
 import { formatSize } from "~/lib/units";
 
@@ -77,7 +78,7 @@ export function lowestOfferFor(
     if (!priced.buyable || !priced.display) continue;
     const pack = alert.includeShipping ? priced.display.total : priced.display.priceAfterCoupon;
     if (pack === null) continue;
-    const price = roundToCents(pack / Math.max(1, offer.vials));
+    const price = roundMoney(pack / Math.max(1, offer.vials), alert.currency);
     if (best === null || price < best.price)
       best = { price, vendorName: offer.vendorName, url: offer.url };
   }

@@ -109,6 +109,8 @@ export async function listSavedDeals(
           : applyCoupon(
               livePrice,
               couponFromColumns({ code, discountAmount, discountType, expirationDate }),
+              undefined,
+              row.currency ?? undefined,
             ),
       inStock: stockStatus === null ? null : stockStatus !== "out_of_stock",
     }),
@@ -156,7 +158,7 @@ export async function saveDeal(
       unit: offer.unit === "other" ? (offer.unitLabel ?? offer.unit) : offer.unit,
       purity: offer.purity,
       currency: offer.currency,
-      priceAtSave: applyCoupon(offer.price, coupon),
+      priceAtSave: applyCoupon(offer.price, coupon, undefined, offer.currency),
       couponCode: coupon && isCouponActive(coupon) ? coupon.code : null,
     })
     .onConflictDoNothing({ target: [savedDeals.userId, savedDeals.vendorPeptideId] })

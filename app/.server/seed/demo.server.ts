@@ -9,6 +9,7 @@ import {
   DEFAULT_SETTINGS,
   FOOTER_SECTIONS,
 } from "~/lib/constants";
+import { roundMoney } from "~/lib/money";
 import { slugify } from "~/lib/slug";
 
 import type { Auth } from "../services/auth.server";
@@ -46,7 +47,7 @@ function seededRandom(seed: number) {
   };
 }
 
-const roundToCents = (value: number) => Math.round(value * 100) / 100;
+const roundToCents = (value: number) => roundMoney(value, "USD");
 /** Shop prices end in .99 or .95 more often than not. */
 const shopPrice = (value: number) =>
   Math.max(4.99, Math.floor(value) + (value % 1 > 0.5 ? 0.99 : 0.95));

@@ -8,6 +8,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
+import { minorUnitExponent, roundMoney } from "~/lib/money";
 import {
   ALERT_CHANNEL_LABELS,
   ALERT_CHANNELS,
@@ -134,7 +135,13 @@ export function PriceAlertForm({
             maxLength={20}
             required={mode === "below"}
             disabled={mode !== "below"}
-            defaultValue={alert?.targetPrice?.toFixed(2) ?? ""}
+            defaultValue={
+              alert?.targetPrice == null
+                ? ""
+                : roundMoney(alert.targetPrice, alert.currency).toFixed(
+                    minorUnitExponent(alert.currency),
+                  )
+            }
           />
         </Field>
         <Field id={id("currency")} label="Currency" errors={fieldErrors?.currency}>

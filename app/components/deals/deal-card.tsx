@@ -36,7 +36,7 @@ import { useActionToast } from "~/hooks/use-action-toast";
 import { DEAL_TAGS } from "~/lib/constants";
 import { formatDate, formatPrice, formatRelativeTime } from "~/lib/format";
 import { DEAL_TAG_LABELS, NOTES_MAX_LENGTH, type DealTag } from "~/lib/forms/deals";
-import { roundToCents } from "~/lib/pricing";
+import { roundMoney } from "~/lib/money";
 import { formatSize } from "~/lib/units";
 import { cn } from "~/lib/utils";
 
@@ -46,7 +46,10 @@ export function DealCard({ deal, now }: { deal: SavedDealRow; now: string }) {
   const pendingAlert = alertFetcher.formData?.get("alertEnabled");
   const alertEnabled =
     typeof pendingAlert === "string" ? pendingAlert === "true" : deal.alertEnabled;
-  const change = deal.priceNow === null ? null : roundToCents(deal.priceNow - deal.priceAtSave);
+  const change =
+    deal.priceNow === null
+      ? null
+      : roundMoney(deal.priceNow - deal.priceAtSave, deal.currency ?? "USD");
   const size = deal.quantity !== null && deal.unit ? formatSize(deal.quantity, deal.unit) : null;
 
   const toggleAlert = (checked: boolean) => {

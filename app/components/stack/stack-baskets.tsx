@@ -5,7 +5,7 @@ import { CopyCouponButton } from "~/components/copy-coupon-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate, formatPrice } from "~/lib/format";
-import type { StackResult } from "~/lib/stack";
+import type { StackBasket, StackResult, StackSplit } from "~/lib/stack";
 
 /** How the optimizer counts coupons and shipping, said wherever its totals are shown. */
 export function StackRulesNote() {
@@ -14,9 +14,19 @@ export function StackRulesNote() {
       Only offers in stock and recently checked count. Each vendor&apos;s coupon is applied to its
       whole order first; shipping is free when the order <em>after</em> the coupon reaches the
       vendor&apos;s free-shipping threshold. A coupon that would cost more in shipping than it saves
-      is left out. Each line is bought from one vendor, in packs covering the quantity.
+      is left out. Each line is bought from one vendor, in packs covering the quantity. Vendors that
+      do not state their shipping are never counted as shipping free: the cheapest split is sought
+      among the others, and a vendor without stated shipping is used only for what no other sells.
     </p>
   );
+}
+
+/** "+ shipping not stated at 2 vendors": what a split's total leaves out; null when nothing. */
+export function shippingNotStatedText(split: Pick<StackSplit, "shippingNotStatedVendors">) {
+  const count = split.shippingNotStatedVendors;
+  return count === 0
+    ? null
+    : `+ shipping not stated at ${count} ${count === 1 ? "vendor" : "vendors"}`;
 }
 
 /** The optimizer's answer: the total, the saving, and one basket per vendor with Buy links. */
@@ -30,6 +40,11 @@ export function StackBaskets({ result }: { result: StackResult }) {
         </h2>
         <p className="text-3xl font-semibold tabular-nums">
           <span data-testid="stack-total">{formatPrice(result.total, currency)}</span>
+          {shippingNotStatedText(result) ? (
+            <span className="ml-2 text-base font-normal" data-testid="stack-shipping-not-stated">
+              {shippingNotStatedText(result)}
+            </span>
+          ) : null}
         </p>
         <p className="text-sm text-muted-foreground">
           {result.baskets.length === 1
@@ -60,88 +75,128 @@ export function StackBaskets({ result }: { result: StackResult }) {
           {result.unavailable.map((line) => `${line.peptide} ${line.size}`).join(", ")}
         </p>
       ) : null}
-      <ul className="grid gap-4 lg:grid-cols-2">
-        {result.baskets.map((basket) => (
-          <li key={basket.vendor}>
-            <Card data-testid="stack-basket" className="h-full">
-              <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-                <CardTitle className="text-lg">
-                  <Link to={`/vendor/${basket.vendor}`} className="hover:underline">
-                    {basket.vendorName}
-                  </Link>
-                </CardTitle>
-                {basket.couponCode ? (
-                  <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                    Coupon <CopyCouponButton code={basket.couponCode} />
-                    {basket.couponExpires ? `until ${formatDate(basket.couponExpires)}` : null}
-                  </span>
-                ) : null}
-              </CardHeader>
-              <CardContent className="flex flex-col gap-3">
-                <ul className="flex flex-col divide-y text-sm">
-                  {basket.items.map((item) => (
-                    <li
-                      key={`${item.peptide}-${item.size}`}
-                      className="flex flex-wrap items-center justify-between gap-2 py-2"
-                    >
-                      <span>
-                        <span className="font-medium">{item.peptideName}</span> {item.size}
-                        <span className="block text-xs text-muted-foreground tabular-nums">
-                          {item.packs} × {formatPrice(item.unitPrice, currency)}
-                          {item.vialsPerPack > 1 ? ` (packs of ${item.vialsPerPack} vials)` : ""}
-                          {item.packs * item.vialsPerPack !== item.quantity
-                            ? ` for ${item.quantity} vials`
-                            : ""}
-                        </span>
-                      </span>
-                      <span className="flex items-center gap-2">
-                        <span className="tabular-nums">
-                          {formatPrice(item.lineTotal, currency)}
-                        </span>
-                        {item.url ? (
-                          <Button asChild size="sm">
-                            <a
-                              href={item.url}
-                              target="_blank"
-                              rel="noopener noreferrer nofollow"
-                              aria-label={`Buy ${item.peptideName} ${item.size} at ${basket.vendorName}`}
-                            >
-                              Buy <ExternalLink className="size-3" aria-hidden />
-                            </a>
-                          </Button>
-                        ) : null}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-1 border-t pt-3 text-sm tabular-nums">
-                  <dt className="text-muted-foreground">Subtotal</dt>
-                  <dd className="text-right">{formatPrice(basket.subtotal, currency)}</dd>
-                  {basket.discount > 0 ? (
-                    <>
-                      <dt className="text-muted-foreground">Coupon</dt>
-                      <dd className="text-right">−{formatPrice(basket.discount, currency)}</dd>
-                    </>
-                  ) : null}
-                  <dt className="text-muted-foreground">Shipping</dt>
-                  <dd className="text-right">
-                    {!basket.shippingKnown
-                      ? "Not stated"
-                      : basket.shipping === 0
-                        ? "Free"
-                        : formatPrice(basket.shipping, currency)}
-                  </dd>
-                  <dt className="font-medium">Basket total</dt>
-                  <dd className="text-right font-medium" data-testid="stack-basket-total">
-                    {formatPrice(basket.total, currency)}
-                  </dd>
-                </dl>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <BasketList baskets={result.baskets} currency={currency} testId="stack-basket" />
+      {result.unknownShippingOption ? (
+        <section
+          aria-labelledby="stack-unknown-shipping-heading"
+          className="flex flex-col gap-3"
+          data-testid="stack-unknown-shipping-option"
+        >
+          <h3 id="stack-unknown-shipping-heading" className="text-base font-semibold">
+            Possibly cheaper, with vendors that do not state shipping
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            <span className="tabular-nums">
+              {formatPrice(result.unknownShippingOption.total, currency)}
+            </span>{" "}
+            {shippingNotStatedText(result.unknownShippingOption)}:{" "}
+            {formatPrice(result.total - result.unknownShippingOption.total, currency)} less than the
+            split above before that shipping, so cheaper only if it costs less. Ask those vendors
+            before you buy.
+          </p>
+          <BasketList
+            baskets={result.unknownShippingOption.baskets}
+            currency={currency}
+            testId="stack-option-basket"
+          />
+        </section>
+      ) : null}
       <StackRulesNote />
     </section>
+  );
+}
+
+/** One card per vendor: its lines with Buy links, coupon, shipping and basket total. */
+function BasketList({
+  baskets,
+  currency,
+  testId,
+}: {
+  baskets: StackBasket[];
+  currency: string;
+  /** Tests tell the best split's baskets ("stack-basket") from those listed apart. */
+  testId: string;
+}) {
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2">
+      {baskets.map((basket) => (
+        <li key={basket.vendor}>
+          <Card data-testid={testId} className="h-full">
+            <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+              <CardTitle className="text-lg">
+                <Link to={`/vendor/${basket.vendor}`} className="hover:underline">
+                  {basket.vendorName}
+                </Link>
+              </CardTitle>
+              {basket.couponCode ? (
+                <span className="flex items-center gap-2 text-xs text-muted-foreground">
+                  Coupon <CopyCouponButton code={basket.couponCode} />
+                  {basket.couponExpires ? `until ${formatDate(basket.couponExpires)}` : null}
+                </span>
+              ) : null}
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3">
+              <ul className="flex flex-col divide-y text-sm">
+                {basket.items.map((item) => (
+                  <li
+                    key={`${item.peptide}-${item.size}`}
+                    className="flex flex-wrap items-center justify-between gap-2 py-2"
+                  >
+                    <span>
+                      <span className="font-medium">{item.peptideName}</span> {item.size}
+                      <span className="block text-xs text-muted-foreground tabular-nums">
+                        {item.packs} × {formatPrice(item.unitPrice, currency)}
+                        {item.vialsPerPack > 1 ? ` (packs of ${item.vialsPerPack} vials)` : ""}
+                        {item.packs * item.vialsPerPack !== item.quantity
+                          ? ` for ${item.quantity} vials`
+                          : ""}
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <span className="tabular-nums">{formatPrice(item.lineTotal, currency)}</span>
+                      {item.url ? (
+                        <Button asChild size="sm">
+                          <a
+                            href={item.url}
+                            target="_blank"
+                            rel="noopener noreferrer nofollow"
+                            aria-label={`Buy ${item.peptideName} ${item.size} at ${basket.vendorName}`}
+                          >
+                            Buy <ExternalLink className="size-3" aria-hidden />
+                          </a>
+                        </Button>
+                      ) : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-1 border-t pt-3 text-sm tabular-nums">
+                <dt className="text-muted-foreground">Subtotal</dt>
+                <dd className="text-right">{formatPrice(basket.subtotal, currency)}</dd>
+                {basket.discount > 0 ? (
+                  <>
+                    <dt className="text-muted-foreground">Coupon</dt>
+                    <dd className="text-right">−{formatPrice(basket.discount, currency)}</dd>
+                  </>
+                ) : null}
+                <dt className="text-muted-foreground">Shipping</dt>
+                <dd className="text-right">
+                  {basket.shipping === null
+                    ? "Not stated"
+                    : basket.shipping === 0
+                      ? "Free"
+                      : formatPrice(basket.shipping, currency)}
+                </dd>
+                <dt className="font-medium">Basket total</dt>
+                <dd className="text-right font-medium" data-testid={`${testId}-total`}>
+                  {formatPrice(basket.total, currency)}
+                  {basket.shipping === null ? " + shipping" : ""}
+                </dd>
+              </dl>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
   );
 }
