@@ -13,7 +13,11 @@ import type { Env } from "~/.server/env";
 import { serveImageVariants } from "~/.server/image-variants.server";
 import { startJobs } from "~/.server/jobs.server";
 import { prepareDatabase } from "~/.server/startup.server";
-import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
+import {
+  downloadOnlyHeaders,
+  ensureUploadDir,
+  UPLOADS_URL_PATH,
+} from "~/.server/storage.server";
 
 import { answerFromPageCache, recordForPageCache } from "./page-cache";
 import { openDataRateLimit } from "./rate-limit";
@@ -95,6 +99,8 @@ export async function createServer(options: ServerOptions) {
       maxAge: "1y",
       index: false,
       fallthrough: false,
+      // Lab reports (PDF) download in a sandbox rather than open as a page of this site.
+      setHeaders: (res, filePath) => res.set(downloadOnlyHeaders(filePath)),
     }),
   );
 
