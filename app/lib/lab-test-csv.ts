@@ -88,3 +88,89 @@ export function readLabTestCsv(text: string): LabTestCsvReading {
   }
   return reading;
 }
+
+/** What an import's lines may name (the server reads them from the catalogue). */
+export interface LabTestImportTargets {
+  vendors: { id: string; name: string; slug: string }[];
+  peptides: { id: string; name: string; slug: string }[];
+  /** Sizes in mg. */
+  sizes: { id: string; peptideId: string; quantity: number }[];
+}
+
+/** One imported test, its vendor, peptide and size found. */
+export interface ResolvedLabTest {
+  line: number;
+  vendorId: string;
+  peptideId: string;
+  sizeOptionId: string | null;
+  labName: string;
+  testedOn: string;
+  batch: string | null;
+  claimedMassMg: number | null;
+  measuredMassMg: number | null;
+  purityPercent: number | null;
+  endotoxin: string | null;
+  heavyMetals: string | null;
+  reportUrl: string | null;
+}
+
+/** By name (any case) first, then by slug. */
+function findByNameOrSlug<T extends { name: string; slug: string }>(
+  items: readonly T[],
+  wanted: string,
+): T | undefined {
+  const lower = wanted.toLowerCase();
+  return (
+    items.find((item) => item.name.toLowerCase() === lower) ??
+    items.find((item) => item.slug === lower)
+  );
+}
+
+/**
+ * The lines' vendors, peptides and sizes found in the catalogue; a line naming one that does not
+ * exist is an error on that line.
+ */
+export function resolveLabTestRows(
+  rows: LabTestCsvReading["rows"],
+  targets: LabTestImportTargets,
+): { tests: ResolvedLabTest[]; errors: CsvLineError[] } {
+  const tests: ResolvedLabTest[] = [];
+  const errors: CsvLineError[] = [];
+  for (const { line, row } of rows) {
+    const problems: string[] = [];
+    const vendor = findByNameOrSlug(targets.vendors, row.vendor);
+    if (!vendor) problems.push(`No vendor is named "${row.vendor}"`);
+    const peptide = findByNameOrSlug(targets.peptides, row.peptide);
+    if (!peptide) problems.push(`No peptide is named "${row.peptide}"`);
+    let sizeOptionId: string | null = null;
+    if (peptide && row.size_mg !== null) {
+      const size = targets.sizes.find(
+        (candidate) =>
+          candidate.peptideId === peptide.id &&
+          Math.abs(candidate.quantity - row.size_mg!) < 1e-6,
+      );
+      if (size) sizeOptionId = size.id;
+      else problems.push(`${peptide.name} has no ${Number(row.size_mg.toFixed(3))} mg size`);
+    }
+    if (problems.length > 0 || !vendor || !peptide) {
+      errors.push({ line, message: problems.join("; ") });
+      continue;
+    }
+    tests.push({
+      line,
+      vendorId: vendor.id,
+      peptideId: peptide.id,
+      sizeOptionId,
+      labName: row.lab,
+      testedOn: row.test_date,
+      batch: row.batch,
+      claimedMassMg: row.claimed_mg,
+      measuredMassMg: row.measured_mg,
+      purityPercent: row.purity_percent,
+      endotoxin: row.endotoxin,
+      heavyMetals: row.heavy_metals,
+      reportUrl: row.report_url,
+    });
+  }
+  return { tests, errors };
+}

@@ -149,3 +149,17 @@ export function linkHeader(links: PageLinks): string {
     .map((rel) => `<${links[rel]}>; rel="${rel}"`)
     .join(", ");
 }
+
+/** A vendor's or peptide's slug in a query parameter (vendor slugs are at most 80 characters). */
+const slugQueryParam = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "is not a slug")
+  .optional();
+
+/** GET /api/v1/lab-tests?vendor=&peptide=: both optional. */
+export const labTestsQuerySchema = z.object({
+  vendor: slugQueryParam,
+  peptide: slugQueryParam,
+});

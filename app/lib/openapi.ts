@@ -276,6 +276,87 @@ const schemas: Record<string, Schema> = {
     required: ["data"],
     properties: { data: { type: "array", items: ref("Vendor") } },
   },
+  LabCheck: {
+    type: "string",
+    enum: ["passed", "failed", "not_measured"],
+    description:
+      "A check against the site's thresholds; `not_measured` when the report does not give the value (never counted as passed).",
+  },
+  LabTest: {
+    type: "object",
+    required: [
+      "id",
+      "vendor",
+      "peptide",
+      "size",
+      "labName",
+      "testedOn",
+      "batch",
+      "claimedMassMg",
+      "measuredMassMg",
+      "purityPercent",
+      "endotoxin",
+      "heavyMetals",
+      "reportUrl",
+      "result",
+    ],
+    properties: {
+      id: { type: "string", format: "uuid" },
+      vendor: ref("VendorRef"),
+      peptide: {
+        type: "object",
+        required: ["slug", "name"],
+        properties: { slug: { type: "string" }, name: { type: "string" } },
+      },
+      size: nullable({ type: "string", description: 'The vial size tested ("10mg").' }),
+      labName: { type: "string" },
+      testedOn: { type: "string", format: "date" },
+      batch: nullable({ type: "string", description: "Batch or lot number." }),
+      claimedMassMg: nullable({ type: "number", exclusiveMinimum: 0 }),
+      measuredMassMg: nullable({ type: "number", minimum: 0 }),
+      purityPercent: nullable({ type: "number", minimum: 0, maximum: 100 }),
+      endotoxin: nullable({ type: "string" }),
+      heavyMetals: nullable({ type: "string" }),
+      reportUrl: nullable({
+        type: "string",
+        format: "uri",
+        description: "The lab's report (a PDF or image on this site, or a link).",
+      }),
+      result: {
+        type: "object",
+        required: ["verdict", "purity", "mass", "massDeviationPercent"],
+        properties: {
+          verdict: {
+            ...ref("LabCheck"),
+            description:
+              "`failed` when any check failed, `not_measured` when one was not measured, else `passed`.",
+          },
+          purity: ref("LabCheck"),
+          mass: ref("LabCheck"),
+          massDeviationPercent: nullable({
+            type: "number",
+            minimum: 0,
+            description: "|measured − claimed| / claimed × 100.",
+          }),
+        },
+      },
+    },
+  },
+  LabTestList: {
+    type: "object",
+    required: ["thresholds", "data"],
+    properties: {
+      thresholds: {
+        type: "object",
+        required: ["minPurityPercent", "maxMassDeviationPercent"],
+        properties: {
+          minPurityPercent: { type: "number", minimum: 0, maximum: 100 },
+          maxMassDeviationPercent: { type: "number", exclusiveMinimum: 0, maximum: 100 },
+        },
+      },
+      data: { type: "array", items: ref("LabTest") },
+    },
+  },
   StackRequest: {
     type: "object",
     required: ["items"],
@@ -453,6 +534,36 @@ export function openApiDocument(baseUrl: string) {
           summary: "Vendors with their shipping terms and coupon",
           responses: {
             "200": jsonOk("Every vendor, by name.", ref("VendorList")),
+            "429": rateLimited,
+          },
+        },
+      },
+      "/lab-tests": {
+        get: {
+          operationId: "listLabTests",
+          summary: "Independent lab tests of vendors' peptides, judged against the site's thresholds",
+          parameters: [
+            {
+              name: "vendor",
+              in: "query",
+              required: false,
+              description: "Only this vendor's tests (its slug, as in /vendor/{slug}).",
+              schema: { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$", maxLength: 100 },
+            },
+            {
+              name: "peptide",
+              in: "query",
+              required: false,
+              description: "Only this peptide's tests (its slug, as in /peptide/{slug}).",
+              schema: { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$", maxLength: 100 },
+            },
+          ],
+          responses: {
+            "200": jsonOk(
+              "Every test, newest first (history included); empty when no vendor or peptide has the slug.",
+              ref("LabTestList"),
+            ),
+            "400": errorResponse("A query parameter is malformed."),
             "429": rateLimited,
           },
         },

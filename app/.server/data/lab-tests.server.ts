@@ -4,6 +4,7 @@
  * test passed is judged on read (~/lib/lab-tests.ts) against the thresholds in settings.
  * Public reads keep to public peptides (an inactive peptide's tests are hidden with it).
  */
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
 import type { LAB_TESTS_TABLE } from "~/lib/admin-tables";
@@ -93,7 +94,7 @@ function selectWithNames(db: Database) {
 
 export type AdminLabTestSort = (typeof LAB_TESTS_TABLE.spec.sorts)[number];
 
-const ADMIN_SORTS: Record<AdminLabTestSort, SQL | typeof labTests.testedOn> = {
+const ADMIN_SORTS: Record<AdminLabTestSort, SQL | PgColumn> = {
   tested: labTests.testedOn,
   vendor: sql`lower(${vendors.name})`,
   peptide: sql`lower(${peptides.name})`,
@@ -302,12 +303,14 @@ export function listLabTestsForPeptide(
 export function listPublicLabTests(
   db: Database,
   filter: { vendorSlug?: string; peptideSlug?: string },
+  thresholds?: LabThresholds,
 ): Promise<PublicLabTest[]> {
   const conditions: SQL[] = [];
   if (filter.vendorSlug) conditions.push(eq(vendors.slug, filter.vendorSlug));
   if (filter.peptideSlug) conditions.push(eq(peptides.slug, filter.peptideSlug));
   return readPublicLabTests(db, conditions.length > 0 ? and(...conditions) : undefined, {
     latestOnly: false,
+    thresholds,
   });
 }
 
