@@ -54,7 +54,9 @@ export function massDeviationPercent(
   measuredMassMg: number | null,
 ): number | null {
   if (claimedMassMg === null || measuredMassMg === null || !(claimedMassMg > 0)) return null;
-  return (Math.abs(measuredMassMg - claimedMassMg) / claimedMassMg) * 100;
+  // Rounded to a millionth of a percent: 11 mg of 10 mg is 10 %, not 10.000000000000002 %.
+  const deviation = (Math.abs(measuredMassMg - claimedMassMg) / claimedMassMg) * 100;
+  return Math.round(deviation * 1e6) / 1e6;
 }
 
 /** Judges one test against the thresholds: failed beats not measured beats passed. */
@@ -69,11 +71,10 @@ export function judgeLabTest(
         ? "failed"
         : "passed";
   const deviation = massDeviationPercent(test.claimedMassMg, test.measuredMassMg);
-  // Rounded to a millionth of a percent, so 10.000000000000002 % is still "within 10 %".
   const mass: LabCheck =
     deviation === null
       ? "not_measured"
-      : Math.round(deviation * 1e6) / 1e6 > thresholds.maxMassDeviationPercent
+      : deviation > thresholds.maxMassDeviationPercent
         ? "failed"
         : "passed";
   const checks = [purity, mass];

@@ -47,11 +47,11 @@ function isCalendarDate(value: string): boolean {
 export const testDateField = z
   .string({ error: "Test date is required" })
   .trim()
-  .min(1, "Test date is required")
-  .max(10, DATE_MESSAGE)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
-  .refine(isCalendarDate, DATE_MESSAGE)
-  .refine((value) => value >= EARLIEST_TEST_DATE, `The test date cannot be before 2000`)
+  .min(1, { message: "Test date is required", abort: true })
+  .max(10, { message: DATE_MESSAGE, abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MESSAGE, abort: true })
+  .refine(isCalendarDate, { message: DATE_MESSAGE, abort: true })
+  .refine((value) => value >= EARLIEST_TEST_DATE, { message: "The test date cannot be before 2000" })
   .refine((value) => {
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     return value <= tomorrow;
