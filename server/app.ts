@@ -13,11 +13,7 @@ import type { Env } from "~/.server/env";
 import { serveImageVariants } from "~/.server/image-variants.server";
 import { startJobs } from "~/.server/jobs.server";
 import { prepareDatabase } from "~/.server/startup.server";
-import {
-  downloadOnlyHeaders,
-  ensureUploadDir,
-  UPLOADS_URL_PATH,
-} from "~/.server/storage.server";
+import { downloadOnlyHeaders, ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/storage.server";
 
 import { answerFromPageCache, recordForPageCache } from "./page-cache";
 import { openDataRateLimit } from "./rate-limit";

@@ -179,7 +179,9 @@ export function LabTestsSection({
                   {test.batch ? ` · Batch ${test.batch}` : ""}
                 </p>
                 <p>{describeMeasurements(test)}</p>
-                {extrasText(test) ? <p className="text-muted-foreground">{extrasText(test)}</p> : null}
+                {extrasText(test) ? (
+                  <p className="text-muted-foreground">{extrasText(test)}</p>
+                ) : null}
                 <LabReportLink url={test.reportUrl} label={labelOf(test)} />
               </li>
             ))}

@@ -45,7 +45,8 @@ export function readLabTestCsv(text: string): LabTestCsvReading {
   const known = new Set<string>(LAB_TEST_CSV_COLUMNS);
   const headerErrors: string[] = [];
   const unknown = columns.filter((name) => !known.has(name));
-  if (unknown.length > 0) headerErrors.push(`Unknown column ${unknown.map((n) => `"${n}"`).join(", ")}`);
+  if (unknown.length > 0)
+    headerErrors.push(`Unknown column ${unknown.map((n) => `"${n}"`).join(", ")}`);
   const missing = REQUIRED_CSV_COLUMNS.filter((name) => !columns.includes(name));
   if (missing.length > 0) headerErrors.push(`Missing column ${missing.join(", ")}`);
   const repeated = columns.filter((name, index) => columns.indexOf(name) !== index);
@@ -54,7 +55,10 @@ export function readLabTestCsv(text: string): LabTestCsvReading {
     return { rows: [], errors: [{ line: header.line, message: headerErrors.join("; ") }] };
   }
   if (lines.length === 0) {
-    return { rows: [], errors: [{ line: header.line, message: "The file has no lab tests below its header" }] };
+    return {
+      rows: [],
+      errors: [{ line: header.line, message: "The file has no lab tests below its header" }],
+    };
   }
   if (lines.length > MAX_IMPORT_ROWS) {
     return {
@@ -146,8 +150,7 @@ export function resolveLabTestRows(
     if (peptide && row.size_mg !== null) {
       const size = targets.sizes.find(
         (candidate) =>
-          candidate.peptideId === peptide.id &&
-          Math.abs(candidate.quantity - row.size_mg!) < 1e-6,
+          candidate.peptideId === peptide.id && Math.abs(candidate.quantity - row.size_mg!) < 1e-6,
       );
       if (size) sizeOptionId = size.id;
       else problems.push(`${peptide.name} has no ${Number(row.size_mg.toFixed(3))} mg size`);

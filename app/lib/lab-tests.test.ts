@@ -65,8 +65,7 @@ describe("judgeLabTest", () => {
     ).toBe("not_measured");
     // A measured mass without a claim cannot be compared.
     expect(
-      judgeLabTest({ purityPercent: 99, claimedMassMg: null, measuredMassMg: 10 }, thresholds)
-        .mass,
+      judgeLabTest({ purityPercent: 99, claimedMassMg: null, measuredMassMg: 10 }, thresholds).mass,
     ).toBe("not_measured");
   });
 
@@ -128,7 +127,14 @@ describe("latestPerVendorAndSize", () => {
     const sameDayLater = candidate({ sizeOptionId: "s5", testedOn: "2026-05-01" });
     const noSize = candidate({ sizeOptionId: null, testedOn: "2025-12-01" });
     const otherVendor = candidate({ vendorId: "v2", testedOn: "2026-02-01" });
-    const latest = latestPerVendorAndSize([older, sameDayFirst, newer, sameDayLater, noSize, otherVendor]);
+    const latest = latestPerVendorAndSize([
+      older,
+      sameDayFirst,
+      newer,
+      sameDayLater,
+      noSize,
+      otherVendor,
+    ]);
     expect(latest.map((test) => test.id)).toEqual([
       newer.id,
       sameDayLater.id,

@@ -144,14 +144,11 @@ const milligrams = (value: number) => `${Number(value.toFixed(3))} mg`;
 export function describeMeasurements(test: LabTestMeasurements): string {
   const parts: string[] = [];
   parts.push(
-    test.purityPercent === null
-      ? "purity not measured"
-      : `purity ${percent(test.purityPercent)}`,
+    test.purityPercent === null ? "purity not measured" : `purity ${percent(test.purityPercent)}`,
   );
   if (test.measuredMassMg === null) parts.push("mass not measured");
   else if (test.claimedMassMg === null) parts.push(`mass ${milligrams(test.measuredMassMg)}`);
-  else
-    parts.push(`mass ${milligrams(test.measuredMassMg)} of ${milligrams(test.claimedMassMg)}`);
+  else parts.push(`mass ${milligrams(test.measuredMassMg)} of ${milligrams(test.claimedMassMg)}`);
   return parts.join(", ");
 }
 

@@ -541,7 +541,8 @@ export function openApiDocument(baseUrl: string) {
       "/lab-tests": {
         get: {
           operationId: "listLabTests",
-          summary: "Independent lab tests of vendors' peptides, judged against the site's thresholds",
+          summary:
+            "Independent lab tests of vendors' peptides, judged against the site's thresholds",
           parameters: [
             {
               name: "vendor",

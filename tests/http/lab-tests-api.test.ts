@@ -43,7 +43,11 @@ interface ApiLabTest {
 
 async function getLabTests(query = "") {
   const response = await server.fetch(fresh(`/api/v1/lab-tests${query}`));
-  const body = (await response.json()) as { data: ApiLabTest[]; thresholds: object; error?: string };
+  const body = (await response.json()) as {
+    data: ApiLabTest[];
+    thresholds: object;
+    error?: string;
+  };
   return { response, body };
 }
 
@@ -52,8 +56,9 @@ describe("GET /api/v1/lab-tests", () => {
     const { response, body } = await getLabTests();
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    expect(documentedResponseProblems(server.baseUrl, { path: "/lab-tests", status: 200, body }))
-      .toEqual([]);
+    expect(
+      documentedResponseProblems(server.baseUrl, { path: "/lab-tests", status: 200, body }),
+    ).toEqual([]);
     expect(body.thresholds).toEqual({ minPurityPercent: 98, maxMassDeviationPercent: 10 });
     const dates = body.data.map((test) => test.testedOn);
     expect(dates).toEqual([...dates].sort().reverse());

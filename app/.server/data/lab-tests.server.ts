@@ -211,7 +211,11 @@ export async function getLabTestImportTargets(db: Database) {
     db.select({ id: vendors.id, name: vendors.name, slug: vendors.slug }).from(vendors),
     db.select({ id: peptides.id, name: peptides.name, slug: peptides.slug }).from(peptides),
     db
-      .select({ id: sizeOptions.id, peptideId: sizeOptions.peptideId, quantity: sizeOptions.quantity })
+      .select({
+        id: sizeOptions.id,
+        peptideId: sizeOptions.peptideId,
+        quantity: sizeOptions.quantity,
+      })
       .from(sizeOptions)
       .where(eq(sizeOptions.unit, "mg")),
   ]);

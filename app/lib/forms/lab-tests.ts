@@ -51,7 +51,9 @@ export const testDateField = z
   .max(10, { message: DATE_MESSAGE, abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MESSAGE, abort: true })
   .refine(isCalendarDate, { message: DATE_MESSAGE, abort: true })
-  .refine((value) => value >= EARLIEST_TEST_DATE, { message: "The test date cannot be before 2000" })
+  .refine((value) => value >= EARLIEST_TEST_DATE, {
+    message: "The test date cannot be before 2000",
+  })
   .refine((value) => {
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     return value <= tomorrow;
@@ -86,7 +88,8 @@ const labTestFields = {
 };
 
 const THRESHOLD_PURITY_MESSAGE = "Minimum purity must be a percentage from 0 to 100";
-const THRESHOLD_DEVIATION_MESSAGE = "Maximum mass deviation must be above 0 and at most 100 percent";
+const THRESHOLD_DEVIATION_MESSAGE =
+  "Maximum mass deviation must be above 0 and at most 100 percent";
 
 /** Decimal percentages with at most two places (the columns' scale). */
 function percentField(message: string, check: (value: number) => boolean) {

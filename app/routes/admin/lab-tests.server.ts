@@ -20,10 +20,7 @@ import {
   type LabTestInput,
 } from "~/.server/data/lab-tests.server";
 import { getPeptideOptions } from "~/.server/data/peptides.server";
-import {
-  getLabThresholds,
-  updateLabThresholds,
-} from "~/.server/data/settings.server";
+import { getLabThresholds, updateLabThresholds } from "~/.server/data/settings.server";
 import { getVendorOptions } from "~/.server/data/vendors.server";
 import { deleteToTrash } from "~/.server/trash-actions.server";
 import { ImageUploadError, storeReportUpload, uploadedFile } from "~/.server/uploads.server";

@@ -27,9 +27,9 @@ export function LabTestImportDialog({ open, onClose }: { open: boolean; onClose:
       title="Import Lab Tests"
       description={
         <>
-          One test per line, with the columns {LAB_TEST_CSV_COLUMNS.join(", ")}. Vendor and
-          peptide take a name or a slug; size_mg must be one of the peptide&apos;s sizes. If any
-          line has a problem, nothing is imported.
+          One test per line, with the columns {LAB_TEST_CSV_COLUMNS.join(", ")}. Vendor and peptide
+          take a name or a slug; size_mg must be one of the peptide&apos;s sizes. If any line has a
+          problem, nothing is imported.
         </>
       }
       submitLabel="Import"
