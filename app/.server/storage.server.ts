@@ -116,14 +116,14 @@ function createS3Storage(env: StorageEnv): FileStorage {
     kind: "s3",
     put: async (name, body, contentType) => {
       assertSafeName(name);
+      const disposition = downloadOnlyHeaders(name)["Content-Disposition"];
       const response = await client.fetch(`${endpoint}/${bucket}/${name}`, {
         method: "PUT",
         headers: {
           "cache-control": "public, max-age=31536000, immutable",
           "content-type": contentType,
-          ...Object.fromEntries(
-            Object.entries(downloadOnlyHeaders(name)).map(([k, v]) => [k.toLowerCase(), v]),
-          ),
+          // A bucket keeps Content-Disposition with the object (it has no place for a CSP).
+          ...(disposition ? { "content-disposition": disposition } : {}),
         },
         body: new Uint8Array(body),
       });
