@@ -13,7 +13,11 @@ import type { Env } from "~/.server/infra/env";
 import { serveImageVariants } from "~/.server/http/image-variants.server";
 import { startJobs } from "~/.server/infra/jobs.server";
 import { prepareDatabase } from "~/.server/infra/startup.server";
-import { ensureUploadDir, UPLOADS_URL_PATH } from "~/.server/infra/storage.server";
+import {
+  downloadOnlyHeaders,
+  ensureUploadDir,
+  UPLOADS_URL_PATH,
+} from "~/.server/infra/storage.server";
 
 import { answerFromPageCache, recordForPageCache } from "./page-cache";
 import { openDataRateLimit } from "./rate-limit";
@@ -95,6 +99,8 @@ export async function createServer(options: ServerOptions) {
       maxAge: "1y",
       index: false,
       fallthrough: false,
+      // Lab reports (PDF) download in a sandbox rather than open as a page of this site.
+      setHeaders: (res, filePath) => res.set(downloadOnlyHeaders(filePath)),
     }),
   );
 

@@ -112,3 +112,12 @@ export const SIZES_TABLE = defineTableQuery({
     size: "sizesSize",
   },
 });
+
+/** Lab tests: newest test first until a column is clicked. */
+export const LAB_TESTS_TABLE = defineTableQuery({
+  id: "lab-tests",
+  sorts: ["tested", "vendor", "peptide", "lab", "purity"],
+  defaultSort: "tested",
+  defaultDir: "desc",
+  pageSize: ADMIN_PAGE_SIZE,
+});

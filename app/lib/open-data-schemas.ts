@@ -185,6 +185,57 @@ const vendorSchema = named(
 
 export const vendorListSchema = named("VendorList", z.object({ data: z.array(vendorSchema) }));
 
+const labCheckSchema = named(
+  "LabCheck",
+  z.enum(["passed", "failed", "not_measured"]),
+  "A check against the site's thresholds; `not_measured` when the report does not give the value (never counted as passed).",
+);
+
+const labTestSchema = named(
+  "LabTest",
+  z.object({
+    id: z.uuid(),
+    vendor: vendorRefSchema,
+    peptide: z.object({ slug: z.string(), name: z.string() }),
+    size: z.string().nullable().describe('The vial size tested ("10mg").'),
+    labName: z.string(),
+    testedOn: z.iso.date(),
+    batch: z.string().nullable().describe("Batch or lot number."),
+    claimedMassMg: z.number().positive().nullable(),
+    measuredMassMg: z.number().min(0).nullable(),
+    purityPercent: z.number().min(0).max(100).nullable(),
+    endotoxin: z.string().nullable(),
+    heavyMetals: z.string().nullable(),
+    reportUrl: z
+      .url()
+      .nullable()
+      .describe("The lab's report (a PDF or image on this site, or a link)."),
+    result: z.object({
+      verdict: labCheckSchema.describe(
+        "`failed` when any check failed, `not_measured` when one was not measured, else `passed`.",
+      ),
+      purity: labCheckSchema,
+      mass: labCheckSchema,
+      massDeviationPercent: z
+        .number()
+        .min(0)
+        .nullable()
+        .describe("|measured − claimed| / claimed × 100."),
+    }),
+  }),
+);
+
+export const labTestListSchema = named(
+  "LabTestList",
+  z.object({
+    thresholds: z.object({
+      minPurityPercent: z.number().min(0).max(100),
+      maxMassDeviationPercent: z.number().positive().max(100),
+    }),
+    data: z.array(labTestSchema),
+  }),
+);
+
 named("StackRequest", stackApiRequestSchema);
 
 const stackBasketSchema = named(
@@ -303,5 +354,6 @@ export type ApiPeptide = z.infer<typeof peptideSchema>;
 export type ApiPeptideList = z.infer<typeof peptideListSchema>;
 export type ApiOfferList = z.infer<typeof offerListSchema>;
 export type ApiVendorList = z.infer<typeof vendorListSchema>;
+export type ApiLabTestList = z.infer<typeof labTestListSchema>;
 export type ApiMarketIndex = z.infer<typeof marketIndexSchema>;
 export type ApiStackResponse = z.infer<typeof stackResponseSchema>;

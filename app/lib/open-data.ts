@@ -163,3 +163,17 @@ export const marketIndexQuerySchema = z.object({
   format: z.enum(["json", "csv"], { message: "must be json or csv" }).default("json"),
 });
 export type MarketIndexQuery = z.infer<typeof marketIndexQuerySchema>;
+
+/** A vendor's or peptide's slug in a query parameter (vendor slugs are at most 80 characters). */
+const slugQueryParam = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "is not a slug")
+  .optional();
+
+/** GET /api/v1/lab-tests?vendor=&peptide=: both optional. */
+export const labTestsQuerySchema = z.object({
+  vendor: slugQueryParam,
+  peptide: slugQueryParam,
+});

@@ -17,7 +17,7 @@ describe("openApiDocument", () => {
     expect(result.specification).toBe("OpenAPI");
   });
 
-  it("describes the read-only endpoints, the stack endpoint and both feeds", () => {
+  it("describes the read-only endpoints, lab tests, the stack endpoint and both feeds", () => {
     const document = openApiDocument("https://peptides.example/");
     expect(document.openapi).toBe("3.1.0");
     expect(document.servers).toEqual([{ url: "https://peptides.example/api/v1" }]);
@@ -25,6 +25,7 @@ describe("openApiDocument", () => {
       [
         "/feeds/peptides/{slug}/price-drops.atom",
         "/feeds/price-drops.atom",
+        "/lab-tests",
         "/openapi.json",
         "/peptides",
         "/peptides/{slug}/offers",

@@ -9,6 +9,7 @@ import { z } from "~/lib/forms/zod";
 
 import {
   currencyQuerySchema,
+  labTestsQuerySchema,
   marketIndexQuerySchema,
   peptideListQuerySchema,
 } from "~/lib/open-data";
@@ -35,6 +36,8 @@ const PARAMETER_NOTES: Record<string, string> = {
     "ISO 4217 code every price's `converted` figure is given in (default USD, any letter case); it must have an exchange rate on the site, else 400.",
   size: "The size's label, e.g. 10mg (default: the size with the most offers).",
   format: "csv answers text/csv (date,median,p25,p75,vendors) as a download.",
+  vendor: "Only this vendor's tests (its slug, as in /vendor/{slug}).",
+  peptide: "Only this peptide's tests (its slug, as in /peptide/{slug}).",
 };
 
 /** A query schema's fields as OpenAPI query parameters: all optional, defaults as zod fills them. */
@@ -157,6 +160,22 @@ export function openApiDocument(baseUrl: string) {
               "A malformed parameter, a size the peptide does not have, or a size without a milligram equivalent.",
             ),
             "404": errorResponse("No peptide has this slug."),
+            "429": rateLimited,
+          },
+        },
+      },
+      "/lab-tests": {
+        get: {
+          operationId: "listLabTests",
+          summary:
+            "Independent lab tests of vendors' peptides, judged against the site's thresholds",
+          parameters: queryParameters(labTestsQuerySchema),
+          responses: {
+            "200": jsonOk(
+              "Every test, newest first (history included); empty when no vendor or peptide has the slug.",
+              ref("LabTestList"),
+            ),
+            "400": errorResponse("A query parameter is malformed."),
             "429": rateLimited,
           },
         },

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getHeroContent } from "~/.server/data/hero.server";
 import { auditLog } from "~/.server/db/schema";
 import { createFileStorage } from "~/.server/infra/storage.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/.server/services/uploads.server";
+import {
+  MAX_UPLOAD_BYTES,
+  storeReportUpload,
+  UPLOAD_MESSAGES,
+} from "~/.server/services/uploads.server";
 
 import { signIn } from "../helpers/auth";
 import { startS3Server, type S3Server } from "../helpers/s3-server";
@@ -116,6 +120,20 @@ describe("image uploads stored in S3 (s3rver)", () => {
     expect(stored.headers.get("content-type")).toBe("image/webp");
     const metadata = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", 1600, 1200]);
+  });
+
+  it("stores a PDF lab report to be downloaded, never shown inline", async () => {
+    const pdf = "%PDF-1.4\n%%EOF\n";
+    const { url } = await storeReportUpload(
+      server.app,
+      new File([pdf], "report.pdf", { type: "application/pdf" }),
+    );
+    expect(url).toMatch(/\/lab-report-[0-9a-f]{24}\.pdf$/);
+    const stored = await fetch(url);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get("content-type")).toBe("application/pdf");
+    expect(stored.headers.get("content-disposition")).toMatch(/^attachment/);
+    expect(await stored.text()).toBe(pdf);
   });
 
   it("reports an upload the bucket refuses", async () => {

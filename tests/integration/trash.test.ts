@@ -34,6 +34,31 @@ beforeAll(async () => {
     vendorName: "Snapshot",
     priceAtSave: offer!.price,
   });
+  // A lab test on the first peptide and the first vendor (the ones deleted below), so their
+  // restores must bring it back.
+  const [peptide] = await app.db
+    .select({ id: t.peptides.id })
+    .from(t.peptides)
+    .orderBy(t.peptides.id)
+    .limit(1);
+  const [vendor] = await app.db
+    .select({ id: t.vendors.id })
+    .from(t.vendors)
+    .orderBy(t.vendors.id)
+    .limit(1);
+  const [size] = await app.db
+    .select({ id: t.sizeOptions.id })
+    .from(t.sizeOptions)
+    .where(eq(t.sizeOptions.peptideId, peptide!.id))
+    .limit(1);
+  await app.db.insert(t.labTests).values({
+    vendorId: vendor!.id,
+    peptideId: peptide!.id,
+    sizeOptionId: size?.id ?? null,
+    labName: "Trash Lab",
+    testedOn: "2026-01-01",
+    purityPercent: 99,
+  });
 });
 afterAll(async () => {
   await app?.dispose();
@@ -56,6 +81,7 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
     scrape_review_items: t.scrapeReviewItems,
     ads: t.ads,
     category_filters: t.categoryFilters,
+    lab_tests: t.labTests,
   };
   const result: Record<string, unknown[]> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -84,6 +110,7 @@ describe.each([
   "vendor",
   "vendor_price",
   "scrape_source",
+  "lab_test",
 ] as const)("a %s", (entity) => {
   const tableOf = {
     category: t.categories,
@@ -93,6 +120,7 @@ describe.each([
     vendor: t.vendors,
     vendor_price: t.vendorPeptides,
     scrape_source: t.scrapeSources,
+    lab_test: t.labTests,
   } as const;
 
   it("comes back from the trash exactly as it was, with everything that depended on it", async () => {

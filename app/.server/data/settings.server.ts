@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { DEFAULT_SETTINGS } from "~/lib/constants";
+import { DEFAULT_LAB_THRESHOLDS, type LabThresholds } from "~/lib/lab-tests";
 
 import type { Database } from "../db/client";
 import { settings } from "../db/schema";
@@ -39,4 +40,41 @@ export async function updateSettings(db: Database, values: Partial<Settings>): P
     .insert(settings)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: new Date() } });
+}
+
+/** The lab tests' pass marks (issue 23), edited on the lab tests page. */
+export async function getLabThresholds(db: Database): Promise<LabThresholds> {
+  const [row] = await db
+    .select({
+      minPurityPercent: settings.labTestMinPurityPercent,
+      maxMassDeviationPercent: settings.labTestMaxMassDeviationPercent,
+    })
+    .from(settings)
+    .where(eq(settings.id, 1))
+    .limit(1);
+  return row ?? { ...DEFAULT_LAB_THRESHOLDS };
+}
+
+/** Saves the pass marks; returns the previous ones (for the audit log). */
+export async function updateLabThresholds(
+  db: Database,
+  values: LabThresholds,
+): Promise<LabThresholds> {
+  const before = await getLabThresholds(db);
+  await db
+    .insert(settings)
+    .values({
+      id: 1,
+      labTestMinPurityPercent: values.minPurityPercent,
+      labTestMaxMassDeviationPercent: values.maxMassDeviationPercent,
+    })
+    .onConflictDoUpdate({
+      target: settings.id,
+      set: {
+        labTestMinPurityPercent: values.minPurityPercent,
+        labTestMaxMassDeviationPercent: values.maxMassDeviationPercent,
+        updatedAt: new Date(),
+      },
+    });
+  return before;
 }

@@ -13,6 +13,7 @@ import {
   categories,
   categoryFilters,
   coupons,
+  labTests,
   peptides,
   peptideSlugHistory,
   priceHistory,
@@ -112,6 +113,7 @@ export const TRASH_ENTITIES = {
       ),
     ],
     links: [
+      link("lab_tests", labTests, labTests.id, labTests.sizeOptionId),
       link(
         "scrape_review_items",
         scrapeReviewItems,
@@ -151,6 +153,7 @@ export const TRASH_ENTITIES = {
         (id) =>
           sql`${priceHistory.vendorPeptideId} in (${pricesWhere(vendorPeptides.peptideId, id)})`,
       ),
+      table("lab_tests", labTests, is(labTests.peptideId)),
     ],
     links: [
       link(
@@ -192,6 +195,7 @@ export const TRASH_ENTITIES = {
           sql`${priceHistory.vendorPeptideId} in (${pricesWhere(vendorPeptides.vendorId, id)})`,
       ),
       table("scrape_review_items", scrapeReviewItems, is(scrapeReviewItems.vendorId)),
+      table("lab_tests", labTests, is(labTests.vendorId)),
     ],
     links: [
       link("scrape_sources", scrapeSources, scrapeSources.id, scrapeSources.vendorId),
@@ -203,6 +207,12 @@ export const TRASH_ENTITIES = {
         (id) => sql`${savedDeals.vendorPeptideId} in (${pricesWhere(vendorPeptides.vendorId, id)})`,
       ),
     ],
+  },
+  lab_test: {
+    label: "Lab test",
+    root: table("lab_tests", labTests, is(labTests.id)),
+    id: labTests.id,
+    name: sql<string>`(select ${vendors.name} from ${vendors} where ${vendors.id} = ${labTests.vendorId}) || ' – ' || (select ${peptides.name} from ${peptides} where ${peptides.id} = ${labTests.peptideId}) || ' (' || ${labTests.labName} || ', ' || ${labTests.testedOn}::text || ')'`,
   },
   scrape_source: {
     label: "Scrape source",

@@ -40,6 +40,7 @@ import { TEXT_LIMITS } from "~/lib/forms/fields";
 import type { ReliabilityComponent } from "~/lib/vendor-reliability";
 import { FOOTER_LIMITS } from "~/lib/forms/footer";
 import { HERO_LIMITS } from "~/lib/forms/hero";
+import { LAB_TEST_LIMITS } from "~/lib/forms/lab-tests";
 import { SETTINGS_LIMITS } from "~/lib/forms/settings";
 import {
   ALERT_CHANNELS,
@@ -441,6 +442,55 @@ export const priceHistory = pgTable(
   ],
 );
 
+/**
+ * An independent lab's result for one vendor's peptide (issue 23): entered by an admin, shown
+ * on the vendor and peptide pages, and behind the "Tested" badge. Whether it passed is worked
+ * out when read (app/lib/lab-tests.ts), against the thresholds in settings, so changing a
+ * threshold re-judges every test.
+ */
+export const labTests = pgTable(
+  "lab_tests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    vendorId: uuid("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "cascade" }),
+    peptideId: uuid("peptide_id")
+      .notNull()
+      .references(() => peptides.id, { onDelete: "cascade" }),
+    /** The vial size tested; null when the report does not say or the size is gone. */
+    sizeOptionId: uuid("size_option_id").references(() => sizeOptions.id, {
+      onDelete: "set null",
+    }),
+    labName: text("lab_name").notNull(),
+    testedOn: date("tested_on", { mode: "string" }).notNull(),
+    batch: text("batch"),
+    /** Mass per vial the label claims, in mg. */
+    claimedMassMg: numeric("claimed_mass_mg", { precision: 12, scale: 3, mode: "number" }),
+    measuredMassMg: numeric("measured_mass_mg", { precision: 12, scale: 3, mode: "number" }),
+    purityPercent: numeric("purity_percent", { precision: 5, scale: 2, mode: "number" }),
+    /** Short free text as the report words it ("< 0.5 EU/mg", "Pass"); null: not tested. */
+    endotoxin: text("endotoxin"),
+    heavyMetals: text("heavy_metals"),
+    /** An uploaded PDF or image (a path under /uploads or the bucket's URL), or a link. */
+    reportUrl: text("report_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("lab_tests_vendor_peptide_idx").on(t.vendorId, t.peptideId, t.testedOn),
+    index("lab_tests_peptide_idx").on(t.peptideId, t.testedOn),
+    check("lab_tests_claimed_mass_positive", sql`${t.claimedMassMg} > 0`),
+    check("lab_tests_measured_mass_nonnegative", sql`${t.measuredMassMg} >= 0`),
+    check("lab_tests_purity_range", sql`${t.purityPercent} between 0 and 100`),
+    check("lab_tests_lab_name_length", lengthAtMost("lab_name", LAB_TEST_LIMITS.labName)),
+    check("lab_tests_batch_length", lengthAtMost("batch", LAB_TEST_LIMITS.batch)),
+    check("lab_tests_endotoxin_length", lengthAtMost("endotoxin", LAB_TEST_LIMITS.result)),
+    check("lab_tests_heavy_metals_length", lengthAtMost("heavy_metals", LAB_TEST_LIMITS.result)),
+    check("lab_tests_report_url_length", lengthAtMost("report_url", LAB_TEST_LIMITS.reportUrl)),
+  ],
+);
+
 // ---------------------------------------------------------------- site content
 
 export const heroContent = pgTable(
@@ -577,6 +627,22 @@ export const settings = pgTable(
     staleAfterMissedRuns: integer("stale_after_missed_runs").notNull().default(3),
     /** Refresh the exchange rates daily from the ECB euro reference rates. */
     exchangeRatesAutoRefresh: boolean("exchange_rates_auto_refresh").notNull().default(false),
+    /** A lab test whose purity is below this fails (app/lib/lab-tests.ts). */
+    labTestMinPurityPercent: numeric("lab_test_min_purity_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    })
+      .notNull()
+      .default(98),
+    /** A lab test whose measured mass is further than this from the label fails. */
+    labTestMaxMassDeviationPercent: numeric("lab_test_max_mass_deviation_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    })
+      .notNull()
+      .default(10),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -600,6 +666,14 @@ export const settings = pgTable(
     check(
       "settings_threshold_range",
       sql`${t.priceAlertThresholdPercent} > 0 and ${t.priceAlertThresholdPercent} <= 100`,
+    ),
+    check(
+      "settings_lab_test_min_purity_range",
+      sql`${t.labTestMinPurityPercent} between 0 and 100`,
+    ),
+    check(
+      "settings_lab_test_max_mass_deviation_range",
+      sql`${t.labTestMaxMassDeviationPercent} > 0 and ${t.labTestMaxMassDeviationPercent} <= 100`,
     ),
   ],
 );

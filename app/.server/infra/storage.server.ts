@@ -10,12 +10,33 @@ import type { Env } from "./env";
 /** Where uploaded files go: a local folder (default) or an S3-compatible bucket. */
 export interface FileStorage {
   kind: "local" | "s3";
-  /** Stores the bytes under `name` and returns the public URL. */
+  /**
+   * Stores the bytes under `name` and returns the public URL. A document (a PDF) is stored to be
+   * downloaded, never shown inline on a public origin (`Content-Disposition: attachment`; the
+   * local route sends it so by its extension, see DOWNLOAD_ONLY_EXTENSIONS).
+   */
   put: (name: string, body: Buffer, contentType: string) => Promise<{ url: string }>;
 }
 
 /** The public path prefix of locally stored uploads. */
 export const UPLOADS_URL_PATH = "/uploads";
+
+/**
+ * Uploads served as downloads in a sandbox, never rendered as a page of this origin: a PDF can
+ * carry scripts and links, so it is sent with `Content-Disposition: attachment` and
+ * `Content-Security-Policy: sandbox`.
+ */
+export const DOWNLOAD_ONLY_EXTENSIONS = new Set([".pdf"]);
+
+/** The headers an upload named `name` is served with beyond its type (none for images). */
+export function downloadOnlyHeaders(name: string): Record<string, string> {
+  const extension = path.extname(name).toLowerCase();
+  if (!DOWNLOAD_ONLY_EXTENSIONS.has(extension)) return {};
+  return {
+    "Content-Disposition": `attachment; filename="${path.basename(name)}"`,
+    "Content-Security-Policy": "sandbox; default-src 'none'",
+  };
+}
 
 type StorageEnv = Pick<
   Env,
@@ -95,11 +116,14 @@ function createS3Storage(env: StorageEnv): FileStorage {
     kind: "s3",
     put: async (name, body, contentType) => {
       assertSafeName(name);
+      const disposition = downloadOnlyHeaders(name)["Content-Disposition"];
       const response = await client.fetch(`${endpoint}/${bucket}/${name}`, {
         method: "PUT",
         headers: {
           "cache-control": "public, max-age=31536000, immutable",
           "content-type": contentType,
+          // A bucket keeps Content-Disposition with the object (it has no place for a CSP).
+          ...(disposition ? { "content-disposition": disposition } : {}),
         },
         body: new Uint8Array(body),
       });

@@ -380,3 +380,152 @@ export const DEMO_ADS = [
     size: "single" as const,
   },
 ];
+
+/** A demo lab test (issue 23): fixed values, so the demo's prices' random stream is untouched. */
+export interface DemoLabTest {
+  vendor: string;
+  peptide: string;
+  sizeMg: number | null;
+  lab: string;
+  daysAgo: number;
+  batch: string | null;
+  claimedMassMg: number | null;
+  measuredMassMg: number | null;
+  purityPercent: number | null;
+  endotoxin: string | null;
+  heavyMetals: string | null;
+  reportUrl: string | null;
+}
+
+/**
+ * Passing, failing (purity, then mass), not measured and expired (older than 12 months) tests,
+ * of vendors that sell that size in the demo, so the Tested badge shows on some offers.
+ */
+export const DEMO_LAB_TESTS: DemoLabTest[] = [
+  {
+    vendor: "Apex Peptide Labs",
+    peptide: "BPC-157",
+    sizeMg: 10,
+    lab: "Janoshik Analytical",
+    daysAgo: 40,
+    batch: "APX-B157-2311",
+    claimedMassMg: 10,
+    measuredMassMg: 10.12,
+    purityPercent: 99.3,
+    endotoxin: "< 0.5 EU/mg",
+    heavyMetals: "Pass",
+    reportUrl: "https://reports.example.org/janoshik/apx-b157-2311.pdf",
+  },
+  {
+    vendor: "Apex Peptide Labs",
+    peptide: "BPC-157",
+    sizeMg: 5,
+    lab: "Janoshik Analytical",
+    daysAgo: 200,
+    batch: "APX-B157-0502",
+    claimedMassMg: 5,
+    measuredMassMg: 5.1,
+    purityPercent: 98.9,
+    endotoxin: null,
+    heavyMetals: null,
+    reportUrl: null,
+  },
+  {
+    vendor: "Meridian Biolabs",
+    peptide: "BPC-157",
+    sizeMg: 10,
+    lab: "Janoshik Analytical",
+    daysAgo: 25,
+    batch: "MB-2407",
+    claimedMassMg: 10,
+    measuredMassMg: 8.3,
+    purityPercent: 96.4,
+    endotoxin: null,
+    heavyMetals: null,
+    reportUrl: "https://reports.example.org/janoshik/mb-2407.pdf",
+  },
+  {
+    vendor: "NovaChem Research",
+    peptide: "TB-500",
+    sizeMg: 10,
+    lab: "Vanguard Laboratory",
+    daysAgo: 60,
+    batch: "NC-TB5-118",
+    claimedMassMg: 10,
+    measuredMassMg: 10.4,
+    purityPercent: 99.1,
+    endotoxin: "< 1 EU/mg",
+    heavyMetals: null,
+    reportUrl: "https://reports.example.org/vanguard/nc-tb5-118.pdf",
+  },
+  {
+    vendor: "Helix Source",
+    peptide: "TB-500",
+    sizeMg: 10,
+    lab: "Janoshik Analytical",
+    daysAgo: 120,
+    batch: "HX-0921",
+    claimedMassMg: 10,
+    measuredMassMg: 9.7,
+    purityPercent: 98.6,
+    endotoxin: null,
+    heavyMetals: null,
+    reportUrl: null,
+  },
+  {
+    vendor: "Quantum Amino Co",
+    peptide: "Semaglutide",
+    sizeMg: 10,
+    lab: "Janoshik Analytical",
+    daysAgo: 90,
+    batch: "QA-SEM-77",
+    claimedMassMg: 10,
+    measuredMassMg: 8.6,
+    purityPercent: 99,
+    endotoxin: null,
+    heavyMetals: "Pass",
+    reportUrl: "https://reports.example.org/janoshik/qa-sem-77.pdf",
+  },
+  {
+    vendor: "NovaChem Research",
+    peptide: "Semaglutide",
+    sizeMg: 5,
+    lab: "Janoshik Analytical",
+    daysAgo: 30,
+    batch: "NC-SEM-204",
+    claimedMassMg: 5,
+    measuredMassMg: 5.02,
+    purityPercent: 99.4,
+    endotoxin: null,
+    heavyMetals: null,
+    reportUrl: null,
+  },
+  {
+    vendor: "Vertex Peptides",
+    peptide: "Ipamorelin",
+    sizeMg: 2,
+    lab: "Vanguard Laboratory",
+    daysAgo: 15,
+    batch: "VX-IPA-3",
+    claimedMassMg: 2,
+    measuredMassMg: null,
+    purityPercent: 99.5,
+    endotoxin: null,
+    heavyMetals: null,
+    reportUrl: null,
+  },
+  {
+    vendor: "PureSequence",
+    peptide: "Tirzepatide",
+    sizeMg: 10,
+    lab: "Chromate Labs",
+    daysAgo: 500,
+    batch: "PS-TZ-01",
+    claimedMassMg: 10,
+    measuredMassMg: 10.05,
+    purityPercent: 99.2,
+    endotoxin: null,
+    heavyMetals: null,
+    reportUrl: null,
+  },
+];

@@ -21,6 +21,7 @@ import {
   DEMO_ADMIN,
   DEMO_ADS,
   DEMO_CATEGORIES,
+  DEMO_LAB_TESTS,
   DEMO_PEPTIDES,
   DEMO_USER,
   DEMO_VENDORS,
@@ -268,6 +269,31 @@ export async function installDemoData(
           observedAt: h.observedAt,
         })),
       ),
+    );
+
+    // Fixed values, no draw from `random`: every demo price stays as it was.
+    const peptideIdByName = new Map(peptideRows.map((row) => [row.name, row.id]));
+    await tx.insert(t.labTests).values(
+      DEMO_LAB_TESTS.map((test) => {
+        const peptideId = peptideIdByName.get(test.peptide)!;
+        const size = sizeRows.find(
+          (row) => row.peptideId === peptideId && Number(row.quantity) === test.sizeMg,
+        );
+        return {
+          vendorId: vendorId.get(test.vendor)!,
+          peptideId,
+          sizeOptionId: size?.id ?? null,
+          labName: test.lab,
+          testedOn: isoDateFromToday(-test.daysAgo),
+          batch: test.batch,
+          claimedMassMg: test.claimedMassMg,
+          measuredMassMg: test.measuredMassMg,
+          purityPercent: test.purityPercent,
+          endotoxin: test.endotoxin,
+          heavyMetals: test.heavyMetals,
+          reportUrl: test.reportUrl,
+        };
+      }),
     );
 
     await tx.insert(t.ads).values(DEMO_ADS.map((ad) => ({ ...ad })));

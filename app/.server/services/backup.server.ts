@@ -27,6 +27,7 @@ const BACKUP_TABLES = {
   coupons: schema.coupons,
   vendor_peptides: schema.vendorPeptides,
   price_history: schema.priceHistory,
+  lab_tests: schema.labTests,
   hero_content: schema.heroContent,
   footer_content: schema.footerContent,
   ads: schema.ads,

@@ -100,3 +100,35 @@ export async function storeImageUpload(
 export function uploadedFile(value: FormDataEntryValue | null): File | null {
   return value instanceof File && value.size > 0 ? value : null;
 }
+
+export const REPORT_UPLOAD_MESSAGES = {
+  notAReport: "Only a PDF or a JPEG, PNG or WebP image can be uploaded as a report",
+  tooLarge: "The report is larger than 5 MB",
+  empty: "No report was uploaded",
+} as const;
+
+/** "%PDF-": how every PDF file begins (ISO 32000), whatever its name or claimed type says. */
+export function isPdf(bytes: Uint8Array): boolean {
+  const signature = [0x25, 0x50, 0x44, 0x46, 0x2d];
+  return bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+}
+
+/**
+ * A lab report (issue 23): an image goes through storeImageUpload (checked and re-encoded); a
+ * PDF, recognised by its first bytes and at most 5 MB, is stored as it is under a generated
+ * `.pdf` name, which the storage serves as a download in a sandbox (downloadOnlyHeaders).
+ * Anything else throws ImageUploadError and stores nothing.
+ */
+export async function storeReportUpload(
+  app: Pick<AppContext, "env">,
+  file: File,
+): Promise<{ url: string }> {
+  if (file.size === 0) throw new ImageUploadError(REPORT_UPLOAD_MESSAGES.empty);
+  if (file.size > MAX_UPLOAD_BYTES) throw new ImageUploadError(REPORT_UPLOAD_MESSAGES.tooLarge);
+  const input = Buffer.from(await file.arrayBuffer());
+  if (input.length > MAX_UPLOAD_BYTES) throw new ImageUploadError(REPORT_UPLOAD_MESSAGES.tooLarge);
+  if (detectImageKind(input)) return storeImageUpload(app, file, { prefix: "lab-report" });
+  if (!isPdf(input)) throw new ImageUploadError(REPORT_UPLOAD_MESSAGES.notAReport);
+  const name = `lab-report-${crypto.randomBytes(12).toString("hex")}.pdf`;
+  return createFileStorage(app.env).put(name, input, "application/pdf");
+}

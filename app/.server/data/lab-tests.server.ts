@@ -1,0 +1,343 @@
+/**
+ * Lab tests (issue 23): the admin's table and writes, and the public reads — the "Lab tests"
+ * sections of the vendor and peptide pages, the "Tested" badge's pairs and the API. Whether a
+ * test passed is judged on read (~/lib/lab-tests.ts) against the thresholds in settings.
+ * Public reads keep to public peptides (an inactive peptide's tests are hidden with it).
+ */
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+
+import type { LAB_TESTS_TABLE } from "~/lib/admin-tables";
+import {
+  judgeLabTest,
+  latestPerVendorAndSize,
+  testedPairs,
+  testedSince,
+  type LabThresholds,
+  type PublicLabTest,
+  type TestedBadge,
+} from "~/lib/lab-tests";
+import { likePattern } from "~/lib/like-pattern";
+import { formatSize } from "~/lib/units";
+
+import type { Database } from "../db/client";
+import { labTests, peptides, sizeOptions, vendors } from "../db/schema";
+import { peptideIsPublic } from "./public-visibility.server";
+import { rowVersion, updateIfUnchanged, type CompareAndSetOutcome } from "./row-version.server";
+import { getLabThresholds } from "./settings.server";
+
+export interface LabTestInput {
+  vendorId: string;
+  peptideId: string;
+  sizeOptionId: string | null;
+  labName: string;
+  testedOn: string;
+  batch: string | null;
+  claimedMassMg: number | null;
+  measuredMassMg: number | null;
+  purityPercent: number | null;
+  endotoxin: string | null;
+  heavyMetals: string | null;
+  reportUrl: string | null;
+}
+
+const labTestColumns = {
+  id: labTests.id,
+  vendorId: labTests.vendorId,
+  peptideId: labTests.peptideId,
+  sizeOptionId: labTests.sizeOptionId,
+  labName: labTests.labName,
+  testedOn: labTests.testedOn,
+  batch: labTests.batch,
+  claimedMassMg: labTests.claimedMassMg,
+  measuredMassMg: labTests.measuredMassMg,
+  purityPercent: labTests.purityPercent,
+  endotoxin: labTests.endotoxin,
+  heavyMetals: labTests.heavyMetals,
+  reportUrl: labTests.reportUrl,
+  createdAt: labTests.createdAt,
+};
+
+const withNames = {
+  ...labTestColumns,
+  vendorName: vendors.name,
+  vendorSlug: vendors.slug,
+  peptideName: peptides.name,
+  peptideSlug: peptides.slug,
+  sizeQuantity: sizeOptions.quantity,
+  sizeUnit: sizeOptions.unit,
+  sizeUnitLabel: sizeOptions.unitLabel,
+};
+
+type LabTestRow = {
+  sizeQuantity: number | null;
+  sizeUnit: string | null;
+  sizeUnitLabel: string | null;
+};
+
+function sizeLabel(row: LabTestRow): string | null {
+  return row.sizeQuantity === null || row.sizeUnit === null
+    ? null
+    : formatSize(row.sizeQuantity, row.sizeUnit, row.sizeUnitLabel);
+}
+
+function selectWithNames(db: Database) {
+  return db
+    .select(withNames)
+    .from(labTests)
+    .innerJoin(vendors, eq(vendors.id, labTests.vendorId))
+    .innerJoin(peptides, eq(peptides.id, labTests.peptideId))
+    .leftJoin(sizeOptions, eq(sizeOptions.id, labTests.sizeOptionId));
+}
+
+// ---------------------------------------------------------------- admin
+
+export type AdminLabTestSort = (typeof LAB_TESTS_TABLE.spec.sorts)[number];
+
+const ADMIN_SORTS: Record<AdminLabTestSort, SQL | PgColumn> = {
+  tested: labTests.testedOn,
+  vendor: sql`lower(${vendors.name})`,
+  peptide: sql`lower(${peptides.name})`,
+  lab: sql`lower(${labTests.labName})`,
+  purity: labTests.purityPercent,
+};
+
+/**
+ * One page of the admin's lab tests (those whose lab, batch, vendor or peptide holds `q`),
+ * sorted, each judged against the thresholds, with the total. Three queries.
+ */
+export async function getAdminLabTestPage(
+  db: Database,
+  query: { q: string; sort: AdminLabTestSort; dir: "asc" | "desc"; page: number; pageSize: number },
+) {
+  const order = query.dir === "desc" ? desc : asc;
+  const pattern = likePattern(query.q);
+  const matches = query.q
+    ? or(
+        ilike(labTests.labName, pattern),
+        ilike(labTests.batch, pattern),
+        ilike(vendors.name, pattern),
+        ilike(peptides.name, pattern),
+      )
+    : undefined;
+  const [rows, [totalRow], thresholds] = await Promise.all([
+    db
+      .select({ ...withNames, version: rowVersion(labTests) })
+      .from(labTests)
+      .innerJoin(vendors, eq(vendors.id, labTests.vendorId))
+      .innerJoin(peptides, eq(peptides.id, labTests.peptideId))
+      .leftJoin(sizeOptions, eq(sizeOptions.id, labTests.sizeOptionId))
+      .where(matches)
+      .orderBy(order(ADMIN_SORTS[query.sort]), desc(labTests.createdAt), asc(labTests.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: count() })
+      .from(labTests)
+      .innerJoin(vendors, eq(vendors.id, labTests.vendorId))
+      .innerJoin(peptides, eq(peptides.id, labTests.peptideId))
+      .where(matches),
+    getLabThresholds(db),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      size: sizeLabel(row),
+      result: judgeLabTest(row, thresholds),
+    })),
+    total: totalRow?.n ?? 0,
+  };
+}
+export type AdminLabTest = Awaited<ReturnType<typeof getAdminLabTestPage>>["rows"][number];
+
+/** One test as its edit form holds it (the audit's before and after, a conflict's values). */
+export async function getAdminLabTest(db: Database, id: string) {
+  const [row] = await db
+    .select({ ...labTestColumns, version: rowVersion(labTests) })
+    .from(labTests)
+    .where(eq(labTests.id, id));
+  return row ?? null;
+}
+
+export async function createLabTest(db: Database, input: LabTestInput): Promise<string> {
+  const [row] = await db.insert(labTests).values(input).returning({ id: labTests.id });
+  return row!.id;
+}
+
+/** Saves the test if it is still at `version` (the one its form was opened on). */
+export async function updateLabTest(
+  db: Database,
+  id: string,
+  version: string,
+  input: LabTestInput,
+): Promise<CompareAndSetOutcome> {
+  return updateIfUnchanged(db, labTests, id, version, input);
+}
+
+/** An import's tests, all or none (one statement). Returns their ids in order. */
+export async function createLabTests(db: Database, inputs: LabTestInput[]): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const rows = await db.insert(labTests).values(inputs).returning({ id: labTests.id });
+  return rows.map((row) => row.id);
+}
+
+/** The vendor, peptide and size a test names belong together (the size is the peptide's). */
+export async function checkLabTestReferences(
+  db: Database,
+  input: Pick<LabTestInput, "vendorId" | "peptideId" | "sizeOptionId">,
+): Promise<"vendorId" | "peptideId" | "sizeOptionId" | null> {
+  const [[vendor], [peptide], size] = await Promise.all([
+    db.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, input.vendorId)),
+    db.select({ id: peptides.id }).from(peptides).where(eq(peptides.id, input.peptideId)),
+    input.sizeOptionId
+      ? db
+          .select({ peptideId: sizeOptions.peptideId })
+          .from(sizeOptions)
+          .where(eq(sizeOptions.id, input.sizeOptionId))
+      : Promise.resolve([]),
+  ]);
+  if (!vendor) return "vendorId";
+  if (!peptide) return "peptideId";
+  if (input.sizeOptionId && size[0]?.peptideId !== input.peptideId) return "sizeOptionId";
+  return null;
+}
+
+/**
+ * What an import's lines may name: every vendor and peptide by name and slug, and every size
+ * in mg. Three queries.
+ */
+export async function getLabTestImportTargets(db: Database) {
+  const [vendorRows, peptideRows, sizeRows] = await Promise.all([
+    db.select({ id: vendors.id, name: vendors.name, slug: vendors.slug }).from(vendors),
+    db.select({ id: peptides.id, name: peptides.name, slug: peptides.slug }).from(peptides),
+    db
+      .select({
+        id: sizeOptions.id,
+        peptideId: sizeOptions.peptideId,
+        quantity: sizeOptions.quantity,
+      })
+      .from(sizeOptions)
+      .where(eq(sizeOptions.unit, "mg")),
+  ]);
+  return { vendors: vendorRows, peptides: peptideRows, sizes: sizeRows };
+}
+
+/** Every peptide's sizes with their labels, for the dialog's size select. */
+export async function getLabTestSizeOptions(db: Database) {
+  const rows = await db
+    .select({
+      id: sizeOptions.id,
+      peptideId: sizeOptions.peptideId,
+      quantity: sizeOptions.quantity,
+      unit: sizeOptions.unit,
+      unitLabel: sizeOptions.unitLabel,
+    })
+    .from(sizeOptions)
+    .orderBy(asc(sizeOptions.quantity));
+  return rows.map((row) => ({
+    id: row.id,
+    peptideId: row.peptideId,
+    label: formatSize(row.quantity, row.unit, row.unitLabel),
+  }));
+}
+
+// ---------------------------------------------------------------- public
+
+type PublicRow = Awaited<ReturnType<ReturnType<typeof selectWithNames>["where"]>>[number];
+
+function toPublicLabTest(row: PublicRow, thresholds: LabThresholds): PublicLabTest {
+  return {
+    id: row.id,
+    vendor: { slug: row.vendorSlug, name: row.vendorName },
+    peptide: { slug: row.peptideSlug, name: row.peptideName },
+    size: sizeLabel(row),
+    labName: row.labName,
+    testedOn: row.testedOn,
+    batch: row.batch,
+    claimedMassMg: row.claimedMassMg,
+    measuredMassMg: row.measuredMassMg,
+    purityPercent: row.purityPercent,
+    endotoxin: row.endotoxin,
+    heavyMetals: row.heavyMetals,
+    reportUrl: row.reportUrl,
+    result: judgeLabTest(row, thresholds),
+  };
+}
+
+async function readPublicLabTests(
+  db: Database,
+  where: SQL | undefined,
+  options: { latestOnly: boolean; thresholds?: LabThresholds },
+): Promise<PublicLabTest[]> {
+  const [rows, thresholds] = await Promise.all([
+    selectWithNames(db)
+      .where(and(peptideIsPublic(), where))
+      .orderBy(desc(labTests.testedOn), desc(labTests.createdAt), asc(labTests.id)),
+    options.thresholds ?? getLabThresholds(db),
+  ]);
+  const shown = options.latestOnly ? latestPerVendorAndSize(rows) : rows;
+  return shown.map((row) => toPublicLabTest(row, thresholds));
+}
+
+/** The vendor page's "Lab tests": the latest test of each peptide and size, newest first. */
+export function listLabTestsForVendor(
+  db: Database,
+  vendorId: string,
+  thresholds?: LabThresholds,
+): Promise<PublicLabTest[]> {
+  return readPublicLabTests(db, eq(labTests.vendorId, vendorId), { latestOnly: true, thresholds });
+}
+
+/** The peptide page's "Lab tests": the latest test of each vendor and size, newest first. */
+export function listLabTestsForPeptide(
+  db: Database,
+  peptideId: string,
+  thresholds?: LabThresholds,
+): Promise<PublicLabTest[]> {
+  return readPublicLabTests(db, eq(labTests.peptideId, peptideId), {
+    latestOnly: true,
+    thresholds,
+  });
+}
+
+/**
+ * GET /api/v1/lab-tests: every test (history included) of public peptides, newest first,
+ * optionally of one vendor and/or one peptide (by slug).
+ */
+export function listPublicLabTests(
+  db: Database,
+  filter: { vendorSlug?: string; peptideSlug?: string },
+  thresholds?: LabThresholds,
+): Promise<PublicLabTest[]> {
+  const conditions: SQL[] = [];
+  if (filter.vendorSlug) conditions.push(eq(vendors.slug, filter.vendorSlug));
+  if (filter.peptideSlug) conditions.push(eq(peptides.slug, filter.peptideSlug));
+  return readPublicLabTests(db, conditions.length > 0 ? and(...conditions) : undefined, {
+    latestOnly: false,
+    thresholds,
+  });
+}
+
+/**
+ * Which vendor–peptide pairs are "Tested" (a passing test within 12 months, no newer failure;
+ * ~/lib/lab-tests.ts testedPairs), with each badge, keyed `pairKey(vendorId, peptideId)`;
+ * optionally only for some peptides or one vendor. Two queries.
+ */
+export async function getTestedOffers(
+  db: Database,
+  filter: { peptideIds?: string[]; vendorId?: string } = {},
+  now: Date = new Date(),
+): Promise<Record<string, TestedBadge>> {
+  if (filter.peptideIds && filter.peptideIds.length === 0) return {};
+  const conditions: SQL[] = [gte(labTests.testedOn, testedSince(now))];
+  if (filter.peptideIds) conditions.push(inArray(labTests.peptideId, filter.peptideIds));
+  if (filter.vendorId) conditions.push(eq(labTests.vendorId, filter.vendorId));
+  const [rows, thresholds] = await Promise.all([
+    db
+      .select(labTestColumns)
+      .from(labTests)
+      .where(and(...conditions)),
+    getLabThresholds(db),
+  ]);
+  return Object.fromEntries(testedPairs(rows, thresholds, now));
+}

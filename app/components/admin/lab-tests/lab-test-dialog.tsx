@@ -1,0 +1,205 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+
+import { RowVersionInput } from "~/components/admin/edit-conflict";
+import { Field, NativeSelect, type DialogState } from "~/components/admin/form-controls";
+import { FormDialog } from "~/components/admin/form-dialog";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { Input } from "~/components/ui/input";
+import type { ActionResult } from "~/lib/action-result";
+import { LAB_TEST_LIMITS, labTestPageSchema, MAX_LAB_MASS_MG } from "~/lib/forms/lab-tests";
+
+export interface EditableLabTest {
+  id: string;
+  vendorId: string;
+  peptideId: string;
+  sizeOptionId: string | null;
+  labName: string;
+  testedOn: string;
+  batch: string | null;
+  claimedMassMg: number | null;
+  measuredMassMg: number | null;
+  purityPercent: number | null;
+  endotoxin: string | null;
+  heavyMetals: string | null;
+  reportUrl: string | null;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
+  version: string;
+}
+
+export interface LabTestChoices {
+  vendors: { id: string; name: string }[];
+  peptides: { id: string; name: string }[];
+  sizes: { id: string; peptideId: string; label: string }[];
+}
+
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
+
+/** Add or edit a lab test; a refused save keeps the dialog open with what was typed. */
+export function LabTestDialog({
+  state,
+  choices,
+  onClose,
+}: {
+  state: DialogState<EditableLabTest>;
+  choices: LabTestChoices;
+  onClose: () => void;
+}) {
+  const editing = state.open ? state.row : null;
+  const fetcher = useFetcher<ActionResult>();
+  const { errors, onSubmit } = useFieldErrors(labTestPageSchema, fetcher);
+  const [peptideId, setPeptideId] = useState(editing?.peptideId ?? "");
+  const sizes = choices.sizes.filter((size) => size.peptideId === peptideId);
+  return (
+    <FormDialog
+      open={state.open}
+      onClose={onClose}
+      fetcher={fetcher}
+      title={editing ? "Edit Lab Test" : "Add Lab Test"}
+      description="An independent lab's result for one vendor's peptide. Leave a value empty when the report does not give it: it then shows as not measured, never as passed."
+      submitLabel={editing ? "Save Changes" : "Add Lab Test"}
+      contentClassName="sm:max-w-2xl max-h-[90dvh] overflow-y-auto"
+      formProps={{ encType: "multipart/form-data", noValidate: true, onSubmit }}
+    >
+      <input type="hidden" name="intent" value={editing ? "update-lab-test" : "create-lab-test"} />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      {editing ? <RowVersionInput version={editing.version} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="lab-test-vendor" label="Vendor" errors={errors.vendorId}>
+          <NativeSelect name="vendorId" defaultValue={editing?.vendorId ?? ""}>
+            <option value="" disabled>
+              Select a vendor
+            </option>
+            {choices.vendors.map((vendor) => (
+              <option key={vendor.id} value={vendor.id}>
+                {vendor.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="lab-test-peptide" label="Peptide" errors={errors.peptideId}>
+          <NativeSelect
+            name="peptideId"
+            value={peptideId}
+            onChange={(event) => setPeptideId(event.target.value)}
+          >
+            <option value="" disabled>
+              Select a peptide
+            </option>
+            {choices.peptides.map((peptide) => (
+              <option key={peptide.id} value={peptide.id}>
+                {peptide.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="lab-test-size" label="Size" errors={errors.sizeOptionId}>
+          <NativeSelect
+            key={peptideId}
+            name="sizeOptionId"
+            defaultValue={editing?.peptideId === peptideId ? text(editing?.sizeOptionId) : ""}
+          >
+            <option value="">Not stated</option>
+            {sizes.map((size) => (
+              <option key={size.id} value={size.id}>
+                {size.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="lab-test-lab" label="Lab" errors={errors.labName}>
+          <Input
+            name="labName"
+            maxLength={LAB_TEST_LIMITS.labName}
+            defaultValue={editing?.labName ?? ""}
+            placeholder="e.g. Janoshik"
+            autoComplete="off"
+          />
+        </Field>
+        <Field id="lab-test-date" label="Test date" errors={errors.testedOn}>
+          <Input name="testedOn" type="date" defaultValue={editing?.testedOn ?? ""} />
+        </Field>
+        <Field id="lab-test-batch" label="Batch / lot" errors={errors.batch}>
+          <Input
+            name="batch"
+            maxLength={LAB_TEST_LIMITS.batch}
+            defaultValue={text(editing?.batch)}
+            autoComplete="off"
+          />
+        </Field>
+        <Field id="lab-test-claimed" label="Claimed mass (mg)" errors={errors.claimedMassMg}>
+          <Input
+            name="claimedMassMg"
+            type="number"
+            step="any"
+            min={0}
+            max={MAX_LAB_MASS_MG}
+            inputMode="decimal"
+            defaultValue={text(editing?.claimedMassMg)}
+          />
+        </Field>
+        <Field id="lab-test-measured" label="Measured mass (mg)" errors={errors.measuredMassMg}>
+          <Input
+            name="measuredMassMg"
+            type="number"
+            step="any"
+            min={0}
+            max={MAX_LAB_MASS_MG}
+            inputMode="decimal"
+            defaultValue={text(editing?.measuredMassMg)}
+          />
+        </Field>
+        <Field id="lab-test-purity" label="Purity (%)" errors={errors.purityPercent}>
+          <Input
+            name="purityPercent"
+            type="number"
+            step="0.01"
+            min={0}
+            max={100}
+            inputMode="decimal"
+            defaultValue={text(editing?.purityPercent)}
+          />
+        </Field>
+        <Field id="lab-test-endotoxin" label="Endotoxin (optional)" errors={errors.endotoxin}>
+          <Input
+            name="endotoxin"
+            maxLength={LAB_TEST_LIMITS.result}
+            defaultValue={text(editing?.endotoxin)}
+            placeholder="e.g. < 0.5 EU/mg"
+          />
+        </Field>
+        <Field id="lab-test-metals" label="Heavy metals (optional)" errors={errors.heavyMetals}>
+          <Input
+            name="heavyMetals"
+            maxLength={LAB_TEST_LIMITS.result}
+            defaultValue={text(editing?.heavyMetals)}
+            placeholder="e.g. Pass"
+          />
+        </Field>
+        <Field id="lab-test-report" label="Report upload (PDF or image)" errors={errors.report}>
+          <Input
+            name="report"
+            type="file"
+            accept="application/pdf,image/jpeg,image/png,image/webp"
+          />
+        </Field>
+        <Field
+          id="lab-test-report-url"
+          label="or Report link"
+          className="sm:col-span-2"
+          errors={errors.reportUrl}
+        >
+          <Input
+            name="reportUrl"
+            type="text"
+            inputMode="url"
+            placeholder="https://"
+            maxLength={LAB_TEST_LIMITS.reportUrl}
+            defaultValue={text(editing?.reportUrl)}
+          />
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}

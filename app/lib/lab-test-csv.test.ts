@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+
+import { LAB_TEST_CSV_TEMPLATE } from "./forms/lab-tests";
+import { formatLineErrors, readLabTestCsv, resolveLabTestRows } from "./lab-test-csv";
+
+const HEADER = "vendor,peptide,size_mg,lab,test_date,batch,claimed_mg,measured_mg,purity_percent";
+
+const targets = {
+  vendors: [{ id: "v1", name: "Apex Peptide Labs", slug: "apex-peptide-labs" }],
+  peptides: [{ id: "p1", name: "BPC-157", slug: "bpc-157" }],
+  sizes: [
+    { id: "s5", peptideId: "p1", quantity: 5 },
+    { id: "s10", peptideId: "p1", quantity: 10 },
+  ],
+};
+
+describe("readLabTestCsv", () => {
+  it("reads the template's example line", () => {
+    const reading = readLabTestCsv(LAB_TEST_CSV_TEMPLATE);
+    expect(reading.errors).toEqual([]);
+    expect(reading.rows).toHaveLength(1);
+    expect(reading.rows[0]).toMatchObject({
+      line: 2,
+      row: { vendor: "Example Vendor", size_mg: 10, purity_percent: 99.2, test_date: "2026-01-15" },
+    });
+  });
+
+  it("lists each bad line by its number with the dialog's messages", () => {
+    const text = [
+      HEADER,
+      "Apex Peptide Labs,BPC-157,10,Janoshik,2026-03-01,L1,10,10.1,99.1",
+      "Apex Peptide Labs,BPC-157,10,,2026-03-01,L2,10,10.1,140",
+      "Apex Peptide Labs,BPC-157,10,Janoshik,01/03/2026,L3,10,10.1,99",
+      "too,few",
+    ].join("\n");
+    const reading = readLabTestCsv(text);
+    expect(reading.rows.map((row) => row.line)).toEqual([2]);
+    expect(formatLineErrors(reading.errors)).toEqual([
+      "Line 3: Lab is required; Purity must be a percentage from 0 to 100",
+      "Line 4: Enter the test date as YYYY-MM-DD",
+      "Line 5: Expected 9 values, found 2",
+    ]);
+  });
+
+  it("refuses a header with unknown or missing columns, and an empty file", () => {
+    expect(readLabTestCsv("vendor,peptide,colour\n").errors).toEqual([
+      { line: 1, message: 'Unknown column "colour"; Missing column lab, test_date' },
+    ]);
+    expect(readLabTestCsv("").errors[0]?.message).toBe("The file is empty");
+    expect(readLabTestCsv(`${HEADER}\n`).errors[0]?.message).toMatch(/no lab tests/);
+  });
+});
+
+describe("resolveLabTestRows", () => {
+  it("finds vendor and peptide by name (any case) or slug and the size in mg", () => {
+    const reading = readLabTestCsv(
+      `${HEADER}\napex peptide labs,bpc-157,5,Janoshik,2026-03-01,,5,5.1,99\n`,
+    );
+    const { tests, errors } = resolveLabTestRows(reading.rows, targets);
+    expect(errors).toEqual([]);
+    expect(tests[0]).toMatchObject({
+      line: 2,
+      vendorId: "v1",
+      peptideId: "p1",
+      sizeOptionId: "s5",
+      batch: null,
+      claimedMassMg: 5,
+    });
+  });
+
+  it("names the line of an unknown vendor, peptide or size", () => {
+    const reading = readLabTestCsv(
+      [
+        HEADER,
+        "Nobody,BPC-157,10,Janoshik,2026-03-01,,,,",
+        "Apex Peptide Labs,Unobtainium,,Janoshik,2026-03-01,,,,",
+        "apex-peptide-labs,BPC-157,7,Janoshik,2026-03-01,,,,",
+      ].join("\n"),
+    );
+    expect(formatLineErrors(resolveLabTestRows(reading.rows, targets).errors)).toEqual([
+      'Line 2: No vendor is named "Nobody"',
+      'Line 3: No peptide is named "Unobtainium"',
+      "Line 4: BPC-157 has no 7 mg size",
+    ]);
+  });
+});

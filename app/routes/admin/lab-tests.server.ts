@@ -1,0 +1,240 @@
+/**
+ * The admin lab tests page's loader data and per-intent handlers (issue 23): add, edit and
+ * delete a test, import a CSV of tests, and the pass thresholds. The /admin middleware checks
+ * admin rights before either runs.
+ */
+import { data } from "react-router";
+
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
+import { recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
+import {
+  checkLabTestReferences,
+  createLabTest,
+  createLabTests,
+  getAdminLabTest,
+  getAdminLabTestPage,
+  getLabTestImportTargets,
+  getLabTestSizeOptions,
+  updateLabTest,
+  type LabTestInput,
+} from "~/.server/data/lab-tests.server";
+import { getPeptideOptions } from "~/.server/data/peptides.server";
+import { getLabThresholds, updateLabThresholds } from "~/.server/data/settings.server";
+import { getVendorOptions } from "~/.server/data/vendors.server";
+import { deleteToTrash } from "~/.server/services/trash-actions.server";
+import {
+  ImageUploadError,
+  storeReportUpload,
+  uploadedFile,
+} from "~/.server/services/uploads.server";
+import { writeFailure } from "~/.server/http/write-errors.server";
+import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
+import { LAB_TESTS_TABLE } from "~/lib/admin-tables";
+import { fieldFailure } from "~/lib/forms/field-failure";
+import { formFields, invalidForm } from "~/lib/forms/form-data";
+import {
+  labTestFormValues,
+  labTestPageSchema,
+  MAX_IMPORT_BYTES,
+  type LabTestPageForm,
+  type LabTestSaveForm,
+} from "~/lib/forms/lab-tests";
+import {
+  formatLineErrors,
+  readLabTestCsv,
+  resolveLabTestRows,
+  type CsvLineError,
+} from "~/lib/lab-test-csv";
+import { readTablePage } from "~/lib/table-query";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+
+/** How many of an import's problems are listed (the count names them all). */
+const MAX_LISTED_IMPORT_ERRORS = 50;
+
+export async function loadLabTestsPage(app: AppContext, url: URL) {
+  const query = LAB_TESTS_TABLE.parse(url.searchParams);
+  const [tests, vendors, peptides, sizes, thresholds] = await Promise.all([
+    readTablePage(query, (page) => getAdminLabTestPage(app.db, { ...query, page })),
+    getVendorOptions(app.db),
+    getPeptideOptions(app.db),
+    getLabTestSizeOptions(app.db),
+    getLabThresholds(app.db),
+  ]);
+  return { tests, vendors, peptides, sizes, thresholds };
+}
+
+const REFERENCE_MESSAGES = {
+  vendorId: "Choose a vendor",
+  peptideId: "Choose a peptide",
+  sizeOptionId: "That size is not one of the peptide's",
+} as const;
+
+async function saveLabTest(
+  app: AppContext,
+  admin: Admin,
+  form: LabTestSaveForm,
+  report: File | null,
+) {
+  const id = form.intent === "update-lab-test" ? form.id : undefined;
+  const failedMessage = id ? "Failed to update lab test" : "Failed to add lab test";
+  const wrongReference = await checkLabTestReferences(app.db, form);
+  if (wrongReference) {
+    return fieldFailure(wrongReference, REFERENCE_MESSAGES[wrongReference], 400, failedMessage);
+  }
+  let reportUrl = form.reportUrl;
+  if (report) {
+    try {
+      reportUrl = (await storeReportUpload(app, report)).url;
+    } catch (error) {
+      if (!(error instanceof ImageUploadError)) throw error;
+      return fieldFailure("report", error.message, 400, "Report Upload Error");
+    }
+  }
+  const input: LabTestInput = {
+    vendorId: form.vendorId,
+    peptideId: form.peptideId,
+    sizeOptionId: form.sizeOptionId,
+    labName: form.labName,
+    testedOn: form.testedOn,
+    batch: form.batch,
+    claimedMassMg: form.claimedMassMg,
+    measuredMassMg: form.measuredMassMg,
+    purityPercent: form.purityPercent,
+    endotoxin: form.endotoxin,
+    heavyMetals: form.heavyMetals,
+    reportUrl,
+  };
+  const before = id ? await getAdminLabTest(app.db, id) : null;
+  if (id && !before) return failure("Lab test not found", 404, failedMessage);
+  let savedId: string;
+  try {
+    if (form.intent === "update-lab-test") {
+      const outcome = await updateLabTest(app.db, form.id, form.version, input);
+      if (outcome === "missing") return failure("Lab test not found", 404, failedMessage);
+      if (outcome === "changed") {
+        const current = await getAdminLabTest(app.db, form.id);
+        if (!current) return failure("Lab test not found", 404, failedMessage);
+        return editConflict(labTestFormValues(current), current.version);
+      }
+      savedId = form.id;
+    } else {
+      savedId = await createLabTest(app.db, input);
+    }
+  } catch (error) {
+    return writeFailure(app, error, "saving a lab test", failedMessage);
+  }
+  const { version: _before, createdAt: _created, ...beforeFields } = before ?? {};
+  await recordPublicChange(app, admin, {
+    action: id ? "update" : "create",
+    entity: "lab_test",
+    entityId: savedId,
+    name: `${input.labName}, ${input.testedOn}`,
+    before: before ? beforeFields : null,
+    after: input,
+  });
+  return actionSuccess(id ? "Lab test updated" : "Lab test added");
+}
+
+/** The import's refusal: every problem by line, and nothing written. */
+function importRefused(errors: CsvLineError[]) {
+  const lines = formatLineErrors(errors);
+  const listed = lines.slice(0, MAX_LISTED_IMPORT_ERRORS);
+  if (lines.length > listed.length) listed.push(`… and ${lines.length - listed.length} more`);
+  const count = errors.length;
+  return data(
+    actionFailure(
+      `${count} line${count === 1 ? " has a problem" : "s have problems"}; nothing was imported`,
+      { title: "Import refused", fieldErrors: { file: listed } },
+    ),
+    { status: 400 },
+  );
+}
+
+async function importLabTests(app: AppContext, admin: Admin, file: File | null) {
+  if (!file) return fieldFailure("file", "Choose a CSV file to import", 400, "Import refused");
+  if (file.size > MAX_IMPORT_BYTES) {
+    return fieldFailure("file", "The CSV file is larger than 1 MB", 413, "Import refused");
+  }
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(await file.arrayBuffer());
+  if (text.includes("\u0000")) {
+    return fieldFailure("file", "The file is not a CSV text file", 400, "Import refused");
+  }
+  const reading = readLabTestCsv(text);
+  const targets = await getLabTestImportTargets(app.db);
+  const resolved = resolveLabTestRows(reading.rows, targets);
+  const errors = [...reading.errors, ...resolved.errors].sort((a, b) => a.line - b.line);
+  if (errors.length > 0) return importRefused(errors);
+
+  const inputs = resolved.tests.map(({ line: _line, ...input }) => input);
+  let ids: string[];
+  try {
+    ids = await createLabTests(app.db, inputs);
+  } catch (error) {
+    return writeFailure(app, error, "importing lab tests", "Failed to import lab tests");
+  }
+  await recordAuditEntries(
+    app.db,
+    admin,
+    inputs.map((input, index) => ({
+      action: "create" as const,
+      entity: "lab_test",
+      entityId: ids[index],
+      name: `${input.labName}, ${input.testedOn}`,
+      details: { source: "csv-import" },
+      after: input,
+    })),
+  );
+  app.cache.clear();
+  return actionSuccess(`Imported ${ids.length} lab test${ids.length === 1 ? "" : "s"}`);
+}
+
+async function saveThresholds(
+  app: AppContext,
+  admin: Admin,
+  form: Extract<LabTestPageForm, { intent: "save-lab-thresholds" }>,
+) {
+  const after = {
+    minPurityPercent: form.minPurityPercent,
+    maxMassDeviationPercent: form.maxMassDeviationPercent,
+  };
+  let before;
+  try {
+    before = await updateLabThresholds(app.db, after);
+  } catch (error) {
+    return writeFailure(app, error, "saving lab test thresholds", "Failed to save thresholds");
+  }
+  await recordPublicChange(app, admin, {
+    action: "update",
+    entity: "settings",
+    name: "Lab test thresholds",
+    before,
+    after,
+  });
+  return actionSuccess("Lab test thresholds saved");
+}
+
+export async function handleLabTestAction(app: AppContext, admin: Admin, formData: FormData) {
+  const parsed = labTestPageSchema.safeParse(formFields(formData));
+  if (!parsed.success) return invalidForm(parsed.error);
+  const form = parsed.data;
+
+  switch (form.intent) {
+    case "create-lab-test":
+    case "update-lab-test":
+      return saveLabTest(app, admin, form, uploadedFile(formData.get("report")));
+    case "delete-lab-test":
+      return deleteToTrash(app, admin, {
+        entity: "lab_test",
+        ids: [form.id],
+        auditEntity: "lab_test",
+        deletedMessage: "Lab test deleted",
+        notFoundMessage: "Lab test not found",
+      });
+    case "import-lab-tests":
+      return importLabTests(app, admin, uploadedFile(formData.get("file")));
+    case "save-lab-thresholds":
+      return saveThresholds(app, admin, form);
+  }
+}

@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { labTests } from "~/.server/db/schema";
+
+import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  context = await newAdminContext(server, browser);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function open() {
+  await page.goto(`${server.baseUrl}/admin/lab-tests`);
+  await waitForHydration(page);
+}
+
+describe("the admin lab tests page", () => {
+  it("adds a test through its dialog, the size list following the peptide", async () => {
+    await open();
+    await page.getByRole("button", { name: "Add Lab Test" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Lab Test" });
+    await dialog.getByLabel("Vendor").selectOption({ label: "Helix Source" });
+    await dialog.getByLabel("Peptide").selectOption({ label: "BPC-157" });
+    expect(await dialog.getByLabel("Size").locator("option").allTextContents()).toEqual([
+      "Not stated",
+      "5mg",
+      "10mg",
+    ]);
+    await dialog.getByLabel("Size").selectOption({ label: "10mg" });
+    await dialog.getByLabel("Lab", { exact: true }).fill("Browser Lab");
+    // Yesterday: the newest test, so the table's first page (newest first) shows it.
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await dialog.getByLabel("Test date").fill(yesterday);
+    await dialog.getByLabel("Batch / lot").fill("BROWSER-1");
+    await dialog.getByLabel("Claimed mass (mg)").fill("10");
+    await dialog.getByLabel("Measured mass (mg)").fill("8.5");
+    await dialog.getByLabel("Purity (%)").fill("99");
+    await dialog.getByRole("button", { name: "Add Lab Test" }).click();
+    await toast("Lab test added").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    const [saved] = await server.app.db
+      .select({ labName: labTests.labName })
+      .from(labTests)
+      .where(eq(labTests.batch, "BROWSER-1"));
+    expect(saved?.labName).toBe("Browser Lab");
+    // 15 % off the label: shown as failed, not hidden.
+    const row = page.getByRole("row").filter({ hasText: "Browser Lab" });
+    await row.getByText("Failed").waitFor();
+  });
+
+  it("lists an import's problems by line and imports nothing", async () => {
+    await open();
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import Lab Tests" });
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "tests.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "vendor,peptide,lab,test_date,purity_percent\nHelix Source,BPC-157,Lab,2026-01-01,99\nHelix Source,BPC-157,,2026-01-02,99\n",
+      ),
+    });
+    await dialog.getByRole("button", { name: "Import" }).click();
+    const problems = dialog.getByRole("alert", { name: "Import problems" });
+    await problems.waitFor();
+    expect(await problems.locator("li").allTextContents()).toEqual(["Line 3: Lab is required"]);
+    const [imported] = await server.app.db
+      .select({ id: labTests.id })
+      .from(labTests)
+      .where(eq(labTests.testedOn, "2026-01-01"));
+    expect(imported).toBeUndefined();
+  });
+});
