@@ -7,6 +7,7 @@ import { z } from "~/lib/forms/zod";
 import { CURRENCY_CODE_PATTERN, DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
 import { convertAmount, displayCurrencies, type ExchangeRates } from "~/lib/money";
 import { roundToCents } from "~/lib/pricing";
+import { isCountryCode } from "~/lib/ship-to";
 
 export const API_PREFIX = "/api/v1";
 export const DEFAULT_PER_PAGE = 50;
@@ -22,6 +23,16 @@ const currencyParam = z
   .pipe(z.string().regex(CURRENCY_CODE_PATTERN, "must be a three-letter ISO 4217 code"))
   .default(DEFAULT_DISPLAY_CURRENCY);
 
+/** `?shipTo=GB`: the destination landed totals are for; absent is "Anywhere" (null). */
+const shipToParam = z
+  .string()
+  .trim()
+  .max(2)
+  .transform((value) => value.toUpperCase())
+  .pipe(z.string().refine(isCountryCode, "must be an ISO 3166-1 alpha-2 country code"))
+  .nullable()
+  .default(null);
+
 const pageNumber = (max: number, fallback: number) =>
   z
     .string()
@@ -36,10 +47,11 @@ export const peptideListQuerySchema = z.object({
   page: pageNumber(MAX_PAGE, 1),
   perPage: pageNumber(MAX_PER_PAGE, DEFAULT_PER_PAGE),
   currency: currencyParam,
+  shipTo: shipToParam,
 });
 export type PeptideListQuery = z.infer<typeof peptideListQuerySchema>;
 
-export const currencyQuerySchema = z.object({ currency: currencyParam });
+export const currencyQuerySchema = z.object({ currency: currencyParam, shipTo: shipToParam });
 
 /** A peptide slug from the path: what slugify produces, nothing a database would choke on. */
 export const slugParamSchema = z

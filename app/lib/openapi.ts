@@ -34,6 +34,21 @@ const currencyParameter = {
   schema: { type: "string", pattern: "^[A-Za-z]{3}$", default: "USD" },
 };
 
+const shipToParameter = {
+  name: "shipTo",
+  in: "query",
+  required: false,
+  description:
+    "ISO 3166-1 alpha-2 country the landed totals are shipped to; without it, 'Anywhere' (each vendor's own fee). Best Price ranks by landed total, and never picks a vendor that does not ship there.",
+  schema: { type: "string", pattern: "^[A-Za-z]{2}$" },
+};
+
+const landedTotal = nullable({
+  ...ref("Amount"),
+  description:
+    "Price after coupon plus shipping for one pack to `?shipTo=`, in the requested currency; null when the vendor's shipping is not stated, it does not ship there, or there is no exchange rate.",
+});
+
 const slugParameter = {
   name: "slug",
   in: "path",
@@ -112,12 +127,21 @@ const schemas: Record<string, Schema> = {
   },
   BestPrice: {
     description:
-      "The cheapest offer of a size that is in stock and fresh, by price per vial after coupon in the requested currency.",
+      "The cheapest offer of a size that is in stock, fresh and shipped to `?shipTo=`, by landed total per vial (price after coupon plus shipping) in the requested currency; an offer whose shipping is not stated is best only when no offer of the size has a known total.",
     type: "object",
-    required: ["vendor", "vials", "price", "priceAfterCoupon", "pricePerMg", "lastChecked"],
+    required: [
+      "vendor",
+      "vials",
+      "landedTotal",
+      "price",
+      "priceAfterCoupon",
+      "pricePerMg",
+      "lastChecked",
+    ],
     properties: {
       vendor: ref("VendorRef"),
       vials: { type: "integer", minimum: 1 },
+      landedTotal,
       price: ref("Money"),
       priceAfterCoupon: ref("Money"),
       pricePerMg: nullable(ref("Money")),
@@ -176,6 +200,7 @@ const schemas: Record<string, Schema> = {
       "vendor",
       "size",
       "vials",
+      "landedTotal",
       "price",
       "priceAfterCoupon",
       "pricePerMg",
@@ -185,6 +210,7 @@ const schemas: Record<string, Schema> = {
       "lastChecked",
       "coupon",
       "couponApplied",
+      "shipsToDestination",
       "shipping",
       "url",
     ],
@@ -193,6 +219,7 @@ const schemas: Record<string, Schema> = {
       vendor: ref("VendorRef"),
       size: { type: "string" },
       vials: { type: "integer", minimum: 1, description: "Vials in the pack the price buys." },
+      landedTotal,
       price: ref("Money"),
       priceAfterCoupon: ref("Money"),
       pricePerMg: nullable(ref("Money")),
@@ -205,9 +232,15 @@ const schemas: Record<string, Schema> = {
       lastChecked: isoTime,
       coupon: nullable(ref("Coupon")),
       couponApplied: { type: "boolean" },
+      shipsToDestination: {
+        type: ["boolean", "null"],
+        description:
+          "Whether the vendor ships to `?shipTo=`: null when it lists no countries (always true without `shipTo`).",
+      },
       shipping: nullable({
         ...ref("Money"),
-        description: "Shipping for one pack; 0 when free, null when unknown.",
+        description:
+          "Shipping for one pack to `?shipTo=`; 0 when free, null when not stated or not shipped there.",
       }),
       url: nullable({ type: "string", format: "uri" }),
     },
@@ -417,6 +450,7 @@ export function openApiDocument(baseUrl: string) {
               },
             },
             currencyParameter,
+            shipToParameter,
           ],
           responses: {
             "200": jsonOk("One page of peptides, by name.", ref("PeptideList"), {
@@ -434,7 +468,7 @@ export function openApiDocument(baseUrl: string) {
         get: {
           operationId: "listPeptideOffers",
           summary: "Every vendor's offer for one peptide, all sizes",
-          parameters: [slugParameter, currencyParameter],
+          parameters: [slugParameter, currencyParameter, shipToParameter],
           responses: {
             "200": jsonOk(
               "The offers, by size then price; out-of-stock and stale ones included, marked.",

@@ -19,17 +19,17 @@ import {
 import type { Route } from "./+types/api.v1.peptide-offers";
 import { appOf } from "~/.server/context.server";
 
-/** GET /api/v1/peptides/{slug}/offers?currency=: four queries. */
+/** GET /api/v1/peptides/{slug}/offers?currency=&shipTo=: four queries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const url = new URL(request.url);
-  const query = currencyQuerySchema.safeParse(queryParams(url, ["currency"]));
+  const query = currencyQuerySchema.safeParse(queryParams(url, ["currency", "shipTo"]));
   if (!query.success) return apiError(request, 400, describeIssues(query.error));
-  const { currency } = query.data;
+  const { currency, shipTo } = query.data;
 
   const slug = slugParamSchema.safeParse(params.slug);
   const [pricing, peptide] = await Promise.all([
-    getOpenDataPricing(app.db, currency),
+    getOpenDataPricing(app.db, currency, shipTo),
     slug.success ? getOpenDataPeptide(app.db, slug.data) : null,
   ]);
   const unknownCurrency = checkCurrency(currency, pricing.rates);

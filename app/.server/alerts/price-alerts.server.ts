@@ -70,9 +70,11 @@ export function lowestOfferFor(
           currency: offer.vendorCurrency,
           shippingFee: offer.shippingFee,
           freeShippingThreshold: offer.freeShippingThreshold,
+          shipsTo: offer.shipsTo,
         },
       },
-      { displayCurrency: alert.currency, ...inputs },
+      // Alerts have no destination: the vendor's own fee counts, as under "Anywhere".
+      { displayCurrency: alert.currency, shipTo: null, ...inputs },
     );
     if (!priced.buyable || !priced.display) continue;
     const pack = alert.includeShipping ? priced.display.total : priced.display.priceAfterCoupon;

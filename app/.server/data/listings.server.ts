@@ -115,6 +115,7 @@ export function defaultPricingContext(now: Date = new Date()): PricingContext {
     rates: {},
     staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
     now,
+    shipTo: null,
   };
 }
 
@@ -353,6 +354,7 @@ export const OFFER_COLUMNS = {
   vendorCurrency: vendors.currency,
   vendorShippingFee: vendors.shippingFee,
   vendorFreeShippingThreshold: vendors.freeShippingThreshold,
+  vendorShipsTo: vendors.shipsTo,
   couponCode: coupons.code,
   couponAmount: coupons.discountAmount,
   couponType: coupons.discountType,
@@ -390,6 +392,7 @@ export function priceRow(
         currency: vendorCurrency,
         shippingFee: row.vendorShippingFee,
         freeShippingThreshold: row.vendorFreeShippingThreshold,
+        shipsTo: row.vendorShipsTo ?? [],
       },
     },
     pricing,
@@ -598,7 +601,6 @@ async function getOffersBySlug(db: Database, slug: string, pricing: PricingConte
       priceCheckedAt: vendorPeptides.priceCheckedAt,
       vendorWebsite: vendors.website,
       vendorShippingNote: vendors.shippingCost,
-      vendorShipsTo: vendors.shipsTo,
       lowestEverPrice: sql<
         number | null
       >`(select min(ph.price) from price_history ph where ph.vendor_peptide_id = ${vendorPeptides.id})`.mapWith(

@@ -127,6 +127,7 @@ export async function listOffersOnSizes(db: Database, sizeOptionIds: string[]) {
       vendorCurrency: vendors.currency,
       shippingFee: vendors.shippingFee,
       freeShippingThreshold: vendors.freeShippingThreshold,
+      shipsTo: vendors.shipsTo,
       code: coupons.code,
       discountAmount: coupons.discountAmount,
       discountType: coupons.discountType,
