@@ -1,24 +1,50 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 
-import type { Offer } from "~/.server/data/listings.server";
+import { useRootData } from "~/hooks/use-root-data";
+import { formatPrice } from "~/lib/format";
+import type { OfferRow } from "~/lib/offer-row";
 import {
+  formatPack,
   isInStockOnly,
   parseOfferSort,
   shippingNote,
   withInStockOnly,
   withOfferSort,
 } from "~/lib/offer-view";
-import { bestOfferIds, buyableFirst } from "~/lib/pricing";
+import {
+  bestOfferIds,
+  buyableFirst,
+  GOOD_DEAL_TOOLTIP,
+  goodDealsBySize,
+  landedRank,
+  type GoodDealReason,
+} from "~/lib/pricing";
 import { nextSort, sortBy, type SortState } from "~/lib/sort";
 import { cn } from "~/lib/utils";
 
-import { OfferFinalPrice } from "./offer-price";
+import { CouponCell } from "./copy-coupon-button";
+import {
+  Freshness,
+  LandedTotal,
+  OfferAmount,
+  OfferFinalPrice,
+  ShippingAmount,
+} from "./offer-price";
 import { SaveDealButton } from "./save-deal-button";
+import { STOCK_ORDER, StockBadge } from "./stock-badge";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
+import { VendorRating } from "./vendor-rating";
 
-/** What the peptide page's price table and the compare table share: sorting, Best Price, stock. */
+/**
+ * The one offer table (issue 22) of the detail, compare and vendor pages (and any other list of
+ * vendor prices): columns are chosen per page from OFFER_COLUMNS. Rendered once: a table from
+ * 640 px, a compact card per offer below (app.css .offer-table) showing vendor, size, landed
+ * total, stock and Buy, the other columns behind the row's "Details" disclosure, where a page's
+ * less important columns (`details`) always go. Best Price and Good Deal go to buyable offers
+ * by landed total (app/lib/pricing.ts); out-of-stock rows get a quiet "View at vendor".
+ */
 
 /**
  * A header cell of an .offer-table whose button sorts by its column (SPEC.md §4); aria-sort
@@ -57,88 +83,12 @@ export function SortableHead<K extends string>({
   );
 }
 
-export function purityValue(purity: string | null): number | null {
-  const n = purity === null ? Number.NaN : Number.parseFloat(purity);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** Sort keys every offer list has; a kit is compared by what one vial costs. */
-export function commonOfferValue(offer: Offer, column: string): unknown {
-  switch (column) {
-    case "vendor":
-      return offer.vendorName;
-    case "price":
-      return offer.price;
-    case "afterCoupon":
-      return offer.display?.perVial;
-    case "perMg":
-      return offer.display?.perMg;
-    case "shipping":
-      return offer.display?.shipping;
-    case "total":
-      return offer.display?.total;
-    case "purity":
-      return purityValue(offer.purity);
-    case "rating":
-      return offer.vendorRating;
-    case "updated":
-      // Newest first reads as "ascending" freshness.
-      return -Date.parse(offer.priceCheckedAt);
-    default:
-      return undefined;
-  }
-}
-
-/**
- * An offer list's state, kept in the URL (?sort=…&dir=…&stock=in): rows sorted by the chosen
- * column with buyable offers first and out-of-stock or stale ones after them, the Best Price
- * ids (buyable offers only, one per size), and a `head` that renders a sortable header cell.
- */
-export function useOfferTable<K extends string>(
-  offers: Offer[],
-  valueOf: (offer: Offer, column: K) => unknown,
-  columns: readonly K[],
-  initialColumn: K,
-) {
-  const [params, setParams] = useSearchParams();
-  const sort = parseOfferSort(params, columns, initialColumn);
-  // From the URL as it is when the visitor acts, so a click that lands while another change
-  // is still settling keeps that change (a size just chosen, say).
-  const setSort = (next: SortState<K>) =>
-    setParams((current) => withOfferSort(current, next, initialColumn), {
-      preventScrollReset: true,
-    });
-  const onSort = (column: K) =>
-    setParams(
-      (current) =>
-        withOfferSort(
-          current,
-          nextSort(parseOfferSort(current, columns, initialColumn), column),
-          initialColumn,
-        ),
-      { preventScrollReset: true },
-    );
-  const head = (column: K, label: string, className?: string) => (
-    <SortableHead column={column} label={label} sort={sort} onSort={onSort} className={className} />
-  );
-  const inStockOnly = isInStockOnly(params);
-  const shown = inStockOnly ? offers.filter((offer) => offer.buyable) : offers;
-  return {
-    rows: buyableFirst(sortBy(shown, sort, valueOf)),
-    best: bestOfferIds(offers, (offer) => offer.sizeId),
-    head,
-    sort,
-    setSort,
-    hiddenCount: offers.length - shown.length,
-  };
-}
-
 /** The vendor's name, linking to its vendor page. */
 export function VendorLink({
   offer,
   className,
 }: {
-  offer: Pick<Offer, "vendorName" | "vendorSlug">;
+  offer: Pick<OfferRow, "vendorName" | "vendorSlug">;
   className?: string;
 }) {
   return (
@@ -149,41 +99,6 @@ export function VendorLink({
     >
       {offer.vendorName}
     </Link>
-  );
-}
-
-/** The 'Price after coupon' cell: the price, then its badges (Best Price first). */
-export function AfterCouponPrice({
-  offer,
-  best,
-  children,
-  className,
-}: {
-  offer: Offer;
-  best: boolean;
-  children?: React.ReactNode;
-  className?: string;
-}) {
-  return (
-    // Right-aligned in its table column; left, under its label, on a phone's card.
-    <div className="flex flex-col items-start gap-1 sm:items-end">
-      <OfferFinalPrice offer={offer} className={cn("font-semibold", className)} />
-      {best || children ? (
-        <span className="flex flex-wrap gap-1 sm:justify-end">
-          {best ? (
-            <Badge variant="success" title={shippingNote(offer.display?.shipping ?? null)}>
-              Best Price
-            </Badge>
-          ) : null}
-          {children}
-        </span>
-      ) : null}
-      {best ? (
-        <span className="text-xs text-muted-foreground" data-testid="best-shipping">
-          {shippingNote(offer.display?.shipping ?? null)}
-        </span>
-      ) : null}
-    </div>
   );
 }
 
@@ -252,19 +167,465 @@ export function SortSelect<K extends string>({
   );
 }
 
-/** The Buy link and Save button of one offer. */
-export function OfferActions({ offer }: { offer: Offer }) {
+export type OfferColumn =
+  | "peptide"
+  | "vendor"
+  | "size"
+  | "price"
+  | "coupon"
+  | "afterCoupon"
+  | "perMg"
+  | "shipping"
+  | "total"
+  | "stock"
+  | "rating"
+  | "purity"
+  | "source"
+  | "notes"
+  | "updated";
+
+interface CellContext {
+  best: boolean;
+  deal: GoodDealReason | undefined;
+  shipTo: string | null;
+  /** The page's own columns, so a cell can leave out what another column already says. */
+  columns: readonly OfferColumn[];
+}
+
+interface ColumnSpec {
+  label: string;
+  numeric?: boolean;
+  /** Shown on a phone's card; the other columns fold into the card's "Details". */
+  onCard?: boolean;
+  /** The value rows are sorted by; a column without one has no sort button. */
+  sortValue?: (offer: OfferRow) => unknown;
+  cell: (offer: OfferRow, context: CellContext) => React.ReactNode;
+}
+
+function purityValue(purity: string | null): number | null {
+  const n = purity === null ? Number.NaN : Number.parseFloat(purity);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * Landed-total order in whole cents (app/lib/pricing.ts landedRank): an offer whose shipping is
+ * not stated sorts half a cent after known totals of the same amount; one that cannot be
+ * ranked (no rate, not shipped to the destination) goes last.
+ */
+function landedSortValue(offer: OfferRow): number | null {
+  const rank = landedRank(offer);
+  if (rank === null) return null;
+  return Math.round(rank.amount * 100) + (rank.known ? 0 : 0.5);
+}
+
+/** The Best Price and Good Deal badges, and what the Best Price's total covers. */
+function DealBadges({
+  offer,
+  best,
+  deal,
+}: {
+  offer: OfferRow;
+  best: boolean;
+  deal?: GoodDealReason;
+}) {
+  if (!best && !deal) return null;
   return (
-    <div className="flex items-center justify-end gap-1">
-      {offer.url ? (
-        <Button asChild size="sm">
-          <a href={offer.url} target="_blank" rel="nofollow noopener" data-testid="buy">
-            Buy
-            <ExternalLink className="size-3" aria-hidden />
-          </a>
-        </Button>
+    <>
+      <span className="flex flex-wrap gap-1 sm:justify-end">
+        {best ? <Badge variant="success">Best Price</Badge> : null}
+        {deal ? (
+          <Badge variant="outline" title={GOOD_DEAL_TOOLTIP[deal]} data-deal={deal}>
+            Good Deal
+          </Badge>
+        ) : null}
+      </span>
+      {best ? (
+        <span className="text-xs text-foreground/80" data-testid="best-shipping">
+          {shippingNote(offer.display?.shipping ?? null)}
+        </span>
       ) : null}
-      <SaveDealButton vendorPeptideId={offer.id} />
+    </>
+  );
+}
+
+export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
+  peptide: {
+    label: "Peptide",
+    onCard: true,
+    sortValue: (o) => o.peptideName,
+    cell: (o) => (
+      <Link to={`/peptide/${o.peptideSlug}`} className="font-medium hover:underline">
+        {o.peptideName}
+      </Link>
+    ),
+  },
+  vendor: {
+    label: "Vendor",
+    onCard: true,
+    sortValue: (o) => o.vendorName,
+    cell: (o, { columns }) => (
+      <>
+        <VendorLink offer={o} className="font-medium" />
+        {o.vials > 1 && !columns.includes("size") ? (
+          <span className="block text-xs text-muted-foreground">
+            {formatPack(o.sizeLabel, o.vials)}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  size: {
+    label: "Size",
+    onCard: true,
+    sortValue: (o) => o.quantity * o.vials,
+    cell: (o) => (
+      <>
+        {formatPack(o.sizeLabel, o.vials)}
+        {o.vials > 1 ? (
+          <span className="block text-xs text-muted-foreground">
+            <OfferAmount offer={o} amount={(d) => d.perVial} suffix=" a vial" />
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  price: {
+    label: "Price",
+    numeric: true,
+    sortValue: (o) => o.price,
+    cell: (o) => <span data-testid="price">{formatPrice(o.price, o.currency)}</span>,
+  },
+  coupon: {
+    label: "Coupon",
+    cell: (o) => <CouponCell coupon={o.coupon} currency={o.vendorCurrency} showDiscount />,
+  },
+  afterCoupon: {
+    label: "Price after coupon",
+    numeric: true,
+    sortValue: (o) => o.display?.perVial,
+    cell: (o) => <OfferFinalPrice offer={o} />,
+  },
+  perMg: {
+    label: "Price per mg",
+    numeric: true,
+    sortValue: (o) => o.display?.perMg,
+    cell: (o) => (
+      <span className="text-muted-foreground">
+        <OfferAmount offer={o} amount={(d) => d.perMg} suffix="/mg" />
+      </span>
+    ),
+  },
+  shipping: {
+    label: "Shipping",
+    numeric: true,
+    sortValue: (o) => o.display?.shipping,
+    cell: (o, { shipTo }) => <ShippingAmount offer={o} shipTo={shipTo} />,
+  },
+  total: {
+    label: "Total",
+    numeric: true,
+    onCard: true,
+    sortValue: landedSortValue,
+    cell: (o, { best, deal, shipTo }) => (
+      <div className="flex flex-col items-start gap-1 sm:items-end">
+        <span className="font-semibold" data-testid="total">
+          <LandedTotal offer={o} shipTo={shipTo} />
+        </span>
+        <DealBadges offer={o} best={best} deal={deal} />
+      </div>
+    ),
+  },
+  stock: {
+    label: "Stock",
+    onCard: true,
+    sortValue: (o) => STOCK_ORDER[o.stockStatus] ?? 0,
+    cell: (o, { columns }) => (
+      <div className="flex flex-col items-start gap-1">
+        <StockBadge status={o.stockStatus} stale={o.stale} />
+        {columns.includes("updated") ? null : <Freshness offer={o} />}
+      </div>
+    ),
+  },
+  rating: {
+    label: "Rating",
+    sortValue: (o) => o.vendorRating,
+    cell: (o) => <VendorRating rating={o.vendorRating} />,
+  },
+  purity: {
+    label: "Purity",
+    sortValue: (o) => purityValue(o.purity),
+    cell: (o) => o.purity ?? "—",
+  },
+  source: {
+    label: "Source",
+    sortValue: (o) => o.source,
+    cell: (o) => (o.source === "scraped" ? "Scraped" : "Manual"),
+  },
+  notes: {
+    label: "Notes",
+    cell: (o) => o.notes || "—",
+  },
+  updated: {
+    label: "Updated",
+    // Newest first reads as "ascending" freshness.
+    sortValue: (o) => -Date.parse(o.priceCheckedAt),
+    cell: (o) => <Freshness offer={o} />,
+  },
+};
+
+const SORTABLE = (Object.keys(OFFER_COLUMNS) as OfferColumn[]).filter(
+  (column) => OFFER_COLUMNS[column].sortValue,
+);
+
+export type OfferSortOption = { column: OfferColumn; direction: "asc" | "desc"; label: string };
+
+/** The phone's "Sort by" choices every offer list has; pages add their own. */
+export const OFFER_SORT_OPTIONS: OfferSortOption[] = [
+  { column: "total", direction: "asc", label: "Total with shipping: low to high" },
+  { column: "afterCoupon", direction: "asc", label: "Price after coupon: low to high" },
+  { column: "perMg", direction: "asc", label: "Price per mg: low to high" },
+  { column: "total", direction: "desc", label: "Total with shipping: high to low" },
+  { column: "vendor", direction: "asc", label: "Vendor: A to Z" },
+  { column: "updated", direction: "asc", label: "Recently updated" },
+];
+
+/**
+ * An offer list's state, kept in the URL (?sort=…&dir=…&stock=in): rows sorted by the chosen
+ * column with buyable offers first and out-of-stock or stale ones after them, and a `head`
+ * that renders a sortable header cell.
+ */
+function useOfferSort(offers: OfferRow[], initialColumn: OfferColumn) {
+  const [params, setParams] = useSearchParams();
+  const sort = parseOfferSort(params, SORTABLE, initialColumn);
+  // From the URL as it is when the visitor acts, so a click that lands while another change
+  // is still settling keeps that change (a size just chosen, say).
+  const setSort = (next: SortState<OfferColumn>) =>
+    setParams((current) => withOfferSort(current, next, initialColumn), {
+      preventScrollReset: true,
+    });
+  const onSort = (column: OfferColumn) =>
+    setParams(
+      (current) =>
+        withOfferSort(
+          current,
+          nextSort(parseOfferSort(current, SORTABLE, initialColumn), column),
+          initialColumn,
+        ),
+      { preventScrollReset: true },
+    );
+  const inStockOnly = isInStockOnly(params);
+  const shown = inStockOnly ? offers.filter((offer) => offer.buyable) : offers;
+  const valueOf = (offer: OfferRow, column: OfferColumn) =>
+    OFFER_COLUMNS[column].sortValue?.(offer);
+  return {
+    rows: buyableFirst(sortBy(shown, sort, valueOf)),
+    sort,
+    setSort,
+    onSort,
+    hiddenCount: offers.length - shown.length,
+  };
+}
+
+/** The Buy link of a buyable offer; a quiet "View at vendor" for one that cannot be bought now. */
+function VendorPageLink({ offer }: { offer: OfferRow }) {
+  if (!offer.url) return null;
+  const what = (
+    <span className="sr-only">
+      {" "}
+      {offer.peptideName} {formatPack(offer.sizeLabel, offer.vials)} at {offer.vendorName} (opens in
+      a new tab)
+    </span>
+  );
+  if (!offer.buyable) {
+    return (
+      <a
+        href={offer.url}
+        target="_blank"
+        rel="nofollow noopener"
+        className="text-xs whitespace-nowrap text-foreground/80 underline underline-offset-4 hover:text-foreground"
+        data-testid="view-at-vendor"
+      >
+        View at vendor
+        {what}
+      </a>
+    );
+  }
+  return (
+    <Button asChild size="sm">
+      <a href={offer.url} target="_blank" rel="nofollow noopener" data-testid="buy">
+        Buy
+        <ExternalLink className="size-3" aria-hidden />
+        {what}
+      </a>
+    </Button>
+  );
+}
+
+/**
+ * The row's "Details": on a phone every column the card leaves out, and on every screen the
+ * page's `details` columns (the less important ones the table folds away).
+ */
+function OfferDetails({
+  offer,
+  folded,
+  details,
+  context,
+}: {
+  offer: OfferRow;
+  folded: OfferColumn[];
+  details: readonly OfferColumn[];
+  context: CellContext;
+}) {
+  const items = [
+    ...folded.map((column) => ({ column, phoneOnly: true })),
+    ...details.map((column) => ({ column, phoneOnly: false })),
+  ];
+  if (items.length === 0) return null;
+  return (
+    <details className={cn("offer-details", details.length === 0 && "sm:hidden")}>
+      <summary className="cursor-pointer text-xs font-medium text-foreground/80 select-none">
+        Details
+      </summary>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+        {items.map(({ column, phoneOnly }) => (
+          <div key={column} className={cn("contents", phoneOnly && "sm:hidden")}>
+            <dt className="text-muted-foreground">{OFFER_COLUMNS[column].label}</dt>
+            <dd className="min-w-0 break-words">{OFFER_COLUMNS[column].cell(offer, context)}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+export function OfferTable({
+  offers,
+  columns,
+  details = [],
+  initialSort = "total",
+  sortOptions = OFFER_SORT_OPTIONS,
+  badges = true,
+  testId,
+  rowTestId,
+  empty,
+}: {
+  offers: OfferRow[];
+  /** The table's columns, in order; the first is the card's title. */
+  columns: readonly OfferColumn[];
+  /** Less important columns, shown in each row's "Details" only. */
+  details?: readonly OfferColumn[];
+  initialSort?: OfferColumn;
+  sortOptions?: OfferSortOption[];
+  /** Best Price and Good Deal: off where the offers are not one market (a vendor's own page). */
+  badges?: boolean;
+  testId: string;
+  rowTestId: string;
+  /** What an empty list says. */
+  empty: string;
+}) {
+  const shipTo = useRootData()?.shipTo ?? null;
+  const { rows, sort, setSort, onSort, hiddenCount } = useOfferSort(offers, initialSort);
+  const best = badges ? bestOfferIds(offers, (offer) => offer.sizeId) : new Set<string>();
+  const deals = badges
+    ? goodDealsBySize(offers, (offer) => offer.sizeId)
+    : new Map<string, GoodDealReason>();
+  const folded = columns.filter((column) => !OFFER_COLUMNS[column].onCard);
+
+  if (offers.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <SortSelect options={sortOptions} sort={sort} onChange={setSort} />
+      {rows.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+          No vendor has this in stock right now.
+        </p>
+      ) : null}
+      <div className="overflow-x-auto">
+        <table className="offer-table" data-testid={testId}>
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const spec = OFFER_COLUMNS[column];
+                const className = cn(spec.numeric && "num");
+                return spec.sortValue ? (
+                  <SortableHead
+                    key={column}
+                    column={column}
+                    label={spec.label}
+                    sort={sort}
+                    onSort={onSort}
+                    className={className}
+                  />
+                ) : (
+                  <th key={column} scope="col" className={className}>
+                    {spec.label}
+                  </th>
+                );
+              })}
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((offer) => {
+              const context: CellContext = {
+                best: best.has(offer.id),
+                deal: deals.get(offer.id),
+                shipTo,
+                columns,
+              };
+              return (
+                <tr
+                  key={offer.id}
+                  data-testid={rowTestId}
+                  data-buyable={offer.buyable}
+                  data-size={offer.sizeId}
+                  data-best={context.best || undefined}
+                  className={cn(
+                    context.best && "bg-success/5",
+                    (!offer.buyable || offer.shipsToDestination === false) && UNAVAILABLE_CLASS,
+                  )}
+                >
+                  {columns.map((column, index) => {
+                    const spec = OFFER_COLUMNS[column];
+                    return (
+                      <td
+                        key={column}
+                        data-label={index === 0 ? undefined : spec.label}
+                        className={cn(spec.numeric && "num", !spec.onCard && "offer-fold")}
+                      >
+                        {spec.cell(offer, context)}
+                      </td>
+                    );
+                  })}
+                  <td>
+                    <div className="flex flex-wrap items-center justify-end gap-1 max-sm:justify-between">
+                      <OfferDetails
+                        offer={offer}
+                        folded={folded}
+                        details={details}
+                        context={context}
+                      />
+                      <span className="flex items-center gap-1">
+                        <VendorPageLink offer={offer} />
+                        <SaveDealButton vendorPeptideId={offer.id} />
+                      </span>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <HiddenOffersNote count={hiddenCount} />
     </div>
   );
 }

@@ -385,9 +385,7 @@ describe("bestOffer and bestOfferIds", () => {
   });
 
   it("skips out-of-stock and stale offers even when they are cheaper", () => {
-    expect(bestOffer([offer("gone", 10, { buyable: false }), offer("here", 30)])?.id).toBe(
-      "here",
-    );
+    expect(bestOffer([offer("gone", 10, { buyable: false }), offer("here", 30)])?.id).toBe("here");
     expect(bestOffer([offer("gone", 10, { buyable: false })])).toBeUndefined();
   });
 

@@ -16,7 +16,9 @@ import { appOf } from "~/.server/context.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const url = new URL(request.url);
-  const query = peptideListQuerySchema.safeParse(queryParams(url, ["page", "perPage", "currency", "shipTo"]));
+  const query = peptideListQuerySchema.safeParse(
+    queryParams(url, ["page", "perPage", "currency", "shipTo"]),
+  );
   if (!query.success) return apiError(request, 400, describeIssues(query.error));
   const { page, perPage, currency, shipTo } = query.data;
 

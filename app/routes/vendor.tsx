@@ -5,7 +5,7 @@ import { publicPageHeaders } from "~/.server/cache-headers.server";
 import { findVendorSlugRedirect, getVendorProfile } from "~/.server/data/vendor-profile.server";
 import { getPricingContext } from "~/.server/pricing-context.server";
 import { CouponCell } from "~/components/copy-coupon-button";
-import { VendorOffers } from "~/components/vendor-offers";
+import { OfferTable, type OfferColumn } from "~/components/offer-table";
 import { Badge } from "~/components/ui/badge";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate } from "~/lib/format";
@@ -80,6 +80,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
     </div>
   );
 }
+
+const VENDOR_COLUMNS: readonly OfferColumn[] = [
+  "peptide",
+  "size",
+  "price",
+  "afterCoupon",
+  "perMg",
+  "shipping",
+  "total",
+  "stock",
+];
 
 export default function VendorPage({ loaderData }: Route.ComponentProps) {
   const { vendor, coupon, offers, recentChanges } = loaderData;
@@ -188,7 +199,15 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           coupon applied where it is valid. Dimmed prices are out of stock or have not been
           confirmed lately.
         </p>
-        <VendorOffers offers={offers} />
+        <OfferTable
+          offers={offers}
+          columns={VENDOR_COLUMNS}
+          initialSort="peptide"
+          badges={false}
+          testId="vendor-offers"
+          rowTestId="vendor-offer-row"
+          empty="This vendor has no prices listed yet."
+        />
       </section>
     </main>
   );
