@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 
 import { useRootData } from "~/hooks/use-root-data";
-import { formatPrice } from "~/lib/format";
+import { formatLastScraped, formatPrice } from "~/lib/format";
 import type { OfferRow } from "~/lib/offer-row";
 import {
   formatPack,
@@ -182,7 +182,8 @@ export type OfferColumn =
   | "purity"
   | "source"
   | "notes"
-  | "updated";
+  | "updated"
+  | "checked";
 
 interface CellContext {
   best: boolean;
@@ -342,7 +343,9 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
     cell: (o, { columns }) => (
       <div className="flex flex-col items-start gap-1">
         <StockBadge status={o.stockStatus} stale={o.stale} />
-        {columns.includes("updated") ? null : <Freshness offer={o} />}
+        {columns.includes("updated") || columns.includes("checked") ? null : (
+          <Freshness offer={o} />
+        )}
       </div>
     ),
   },
@@ -364,6 +367,15 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
   notes: {
     label: "Notes",
     cell: (o) => o.notes || "—",
+  },
+  checked: {
+    label: "Last checked",
+    sortValue: (o) => -Date.parse(o.priceCheckedAt),
+    cell: (o) => (
+      <time dateTime={o.priceCheckedAt} className="text-xs whitespace-nowrap text-muted-foreground">
+        {formatLastScraped(o.priceCheckedAt)}
+      </time>
+    ),
   },
   updated: {
     label: "Updated",
@@ -462,38 +474,42 @@ function VendorPageLink({ offer }: { offer: OfferRow }) {
 }
 
 /**
- * The row's "Details": on a phone every column the card leaves out, and on every screen the
- * page's `details` columns (the less important ones the table folds away).
+ * The row's "Details" disclosure: on a phone, opening it shows the columns the card leaves out
+ * (app.css: a row with an open disclosure shows its .offer-fold cells, so nothing is rendered
+ * twice); on every screen it holds the page's `details` columns, the less important ones the
+ * table folds away. Plain <details>: it works before hydration.
  */
 function OfferDetails({
   offer,
-  folded,
+  hasFolded,
   details,
   context,
 }: {
   offer: OfferRow;
-  folded: OfferColumn[];
+  hasFolded: boolean;
   details: readonly OfferColumn[];
   context: CellContext;
 }) {
-  const items = [
-    ...folded.map((column) => ({ column, phoneOnly: true })),
-    ...details.map((column) => ({ column, phoneOnly: false })),
-  ];
-  if (items.length === 0) return null;
+  if (!hasFolded && details.length === 0) return null;
   return (
     <details className={cn("offer-details", details.length === 0 && "sm:hidden")}>
       <summary className="cursor-pointer text-xs font-medium text-foreground/80 select-none">
         Details
+        <span className="sr-only">
+          {" "}
+          of {offer.vendorName} {formatPack(offer.sizeLabel, offer.vials)}
+        </span>
       </summary>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-        {items.map(({ column, phoneOnly }) => (
-          <div key={column} className={cn("contents", phoneOnly && "sm:hidden")}>
-            <dt className="text-muted-foreground">{OFFER_COLUMNS[column].label}</dt>
-            <dd className="min-w-0 break-words">{OFFER_COLUMNS[column].cell(offer, context)}</dd>
-          </div>
-        ))}
-      </dl>
+      {details.length > 0 ? (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+          {details.map((column) => (
+            <div key={column} className="contents">
+              <dt className="text-muted-foreground">{OFFER_COLUMNS[column].label}</dt>
+              <dd className="min-w-0 break-words">{OFFER_COLUMNS[column].cell(offer, context)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
     </details>
   );
 }
@@ -585,6 +601,7 @@ export function OfferTable({
                 <tr
                   key={offer.id}
                   data-testid={rowTestId}
+                  data-offer={offer.id}
                   data-buyable={offer.buyable}
                   data-size={offer.sizeId}
                   data-best={context.best || undefined}
@@ -609,7 +626,7 @@ export function OfferTable({
                     <div className="flex flex-wrap items-center justify-end gap-1 max-sm:justify-between">
                       <OfferDetails
                         offer={offer}
-                        folded={folded}
+                        hasFolded={folded.length > 0}
                         details={details}
                         context={context}
                       />

@@ -90,6 +90,7 @@ const VENDOR_COLUMNS: readonly OfferColumn[] = [
   "shipping",
   "total",
   "stock",
+  "checked",
 ];
 
 export default function VendorPage({ loaderData }: Route.ComponentProps) {

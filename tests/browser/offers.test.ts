@@ -32,7 +32,7 @@ async function insideViewportWidth(page: Page, selector: string, index: number) 
 
 describe("offers on a 390 px phone", () => {
   for (const path of ["/peptide/tb-500", "/compare?peptide=bpc-157"]) {
-    it(`${path}: the final price and Buy of the first three offers are on screen`, async () => {
+    it(`${path}: the landed total and Buy of the first three offers are on screen`, async () => {
       const context = await newVerifiedContext(browser, { viewport: PHONE });
       const page = await context.newPage();
       await page.goto(url(path));
@@ -49,17 +49,13 @@ describe("offers on a 390 px phone", () => {
       expect(await cards.count()).toBeGreaterThanOrEqual(3);
       for (let i = 0; i < 3; i++) {
         const card = cards.nth(i);
-        const price = card.getByTestId("price-after-coupon");
+        const price = card.getByTestId("total");
         const buy = card.getByTestId("buy");
         await card.scrollIntoViewIfNeeded();
         expect(await price.isVisible()).toBe(true);
         expect(await buy.isVisible()).toBe(true);
         expect(
-          await insideViewportWidth(
-            page,
-            `[data-testid="${row}"] [data-testid="price-after-coupon"]`,
-            i,
-          ),
+          await insideViewportWidth(page, `[data-testid="${row}"] [data-testid="total"]`, i),
         ).toBe(true);
         expect(
           await insideViewportWidth(page, `[data-testid="${row}"] [data-testid="buy"]`, i),
@@ -148,10 +144,11 @@ describe("the detail page keeps its view in the URL", () => {
     await expect
       .poll(() => sizes.getByRole("link", { name: "10mg" }).getAttribute("aria-current"), SETTLE)
       .toBe("true");
-    const header = page.getByRole("columnheader", { name: /^Total$/ });
+    // Total (landed) is the default order; another column's sort lands in the URL.
+    const header = page.getByRole("columnheader", { name: /^Price per mg$/ });
     await header.getByRole("button").click();
     await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("ascending");
-    expect(new URL(page.url()).searchParams.get("sort")).toBe("total");
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("perMg");
     await page.getByRole("switch", { name: "In stock only" }).click();
     await page.waitForURL(/stock=in/);
     await expect
@@ -182,7 +179,7 @@ describe("the detail page keeps its view in the URL", () => {
     const other = await context.newPage();
     await other.goto(shared);
     expect(
-      await other.getByRole("columnheader", { name: /^Total$/ }).getAttribute("aria-sort"),
+      await other.getByRole("columnheader", { name: /^Price per mg$/ }).getAttribute("aria-sort"),
     ).toBe("ascending");
     expect(
       await other
