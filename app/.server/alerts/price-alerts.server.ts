@@ -47,11 +47,12 @@ interface PricingInputs {
 
 /**
  * The cheapest buyable offer of a size as the alert counts it: in stock and fresh, coupon
- * applied, per vial, in the alert's currency, shipping for one pack added when asked (an
- * offer whose shipping is unknown does not count then). Null when nothing qualifies.
+ * applied, per vial, in the alert's currency, shipping for one pack to the alert's destination
+ * added when asked (the landed total; an offer whose shipping is unknown, or whose vendor does
+ * not ship there, does not count then). Null when nothing qualifies.
  */
 export function lowestOfferFor(
-  alert: { currency: string; includeShipping: boolean },
+  alert: { currency: string; includeShipping: boolean; shipTo?: string | null },
   offers: OfferOnSize[],
   inputs: PricingInputs,
 ): LowestOffer | null {
@@ -73,8 +74,7 @@ export function lowestOfferFor(
           shipsTo: offer.shipsTo,
         },
       },
-      // Alerts have no destination: the vendor's own fee counts, as under "Anywhere".
-      { displayCurrency: alert.currency, shipTo: null, ...inputs },
+      { displayCurrency: alert.currency, shipTo: alert.shipTo ?? null, ...inputs },
     );
     if (!priced.buyable || !priced.display) continue;
     const pack = alert.includeShipping ? priced.display.total : priced.display.priceAfterCoupon;
@@ -98,6 +98,7 @@ export async function currentAlertState(
     sizeOptionId: string;
     currency: string;
     includeShipping: boolean;
+    shipTo?: string | null;
     mode: "below" | "change";
     targetPrice: number | null;
   },
