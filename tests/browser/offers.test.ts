@@ -191,3 +191,47 @@ describe("the detail page keeps its view in the URL", () => {
     await context.close();
   });
 });
+
+describe("offer rows a buyer can scan (issue 18 Must 9)", () => {
+  it("at 1366 px the offer tables fit their box, no column cut off", async () => {
+    const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    for (const path of [
+      "/peptide/bpc-157",
+      "/compare?peptide=bpc-157",
+      "/vendor/apex-peptide-labs",
+    ]) {
+      await page.goto(url(path));
+      const [tableWidth, boxWidth] = await page
+        .locator(".offer-table")
+        .evaluate((table) => [table.scrollWidth, table.parentElement!.clientWidth]);
+      expect(tableWidth, path).toBeLessThanOrEqual(boxWidth);
+    }
+    await context.close();
+  });
+
+  it("an out-of-stock row has no Buy, only a quiet 'View at vendor'", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/peptide/tb-500"));
+    const unavailable = page.locator('[data-testid="price-row"][data-buyable="false"]');
+    expect(await unavailable.count()).toBeGreaterThan(0);
+    expect(await unavailable.getByTestId("buy").count()).toBe(0);
+    expect(await unavailable.getByTestId("view-at-vendor").count()).toBe(await unavailable.count());
+    await context.close();
+  });
+
+  it("on a phone an offer card takes about a third of the screen, the rest behind Details", async () => {
+    const context = await newVerifiedContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    await waitForHydration(page);
+    const card = page.getByTestId("price-row").first();
+    const height = (await card.boundingBox())!.height;
+    expect(height).toBeLessThanOrEqual(PHONE.height / 3);
+    expect(await card.getByTestId("price-after-coupon").isVisible()).toBe(false);
+    await card.getByText("Details", { exact: true }).click();
+    await expect.poll(() => card.getByTestId("price-after-coupon").isVisible(), SETTLE).toBe(true);
+    await context.close();
+  });
+});

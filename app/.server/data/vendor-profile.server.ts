@@ -153,10 +153,15 @@ export async function getVendorProfile(
     discountType: couponType,
     expirationDate: couponExpires,
   });
-  const offers = offerRows.flatMap((offer) => toOfferRow(offer, pricing) ?? []);
+  const activeCoupon = isCouponActive(coupon, pricing.now) ? coupon : null;
+  // The page says "No coupon right now" for an expired one: its code is not sent to the page.
+  const offers = offerRows.flatMap((offer) => {
+    const row = toOfferRow(offer, pricing);
+    return row ? [{ ...row, coupon: activeCoupon }] : [];
+  });
   return {
     vendor,
-    coupon: isCouponActive(coupon, pricing.now) ? coupon : null,
+    coupon: activeCoupon,
     offers,
     recentChanges,
   };
