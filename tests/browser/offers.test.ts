@@ -230,7 +230,7 @@ describe("offer rows a buyer can scan (issue 18 Must 9)", () => {
     const height = (await card.boundingBox())!.height;
     expect(height).toBeLessThanOrEqual(PHONE.height / 3);
     expect(await card.getByTestId("price-after-coupon").isVisible()).toBe(false);
-    await card.getByText("Details", { exact: true }).click();
+    await card.locator("summary").click();
     await expect.poll(() => card.getByTestId("price-after-coupon").isVisible(), SETTLE).toBe(true);
     await context.close();
   });
