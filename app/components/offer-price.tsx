@@ -94,7 +94,7 @@ export function OfferAmount({
 export function LandedTotal({ offer, shipTo }: { offer: Offer; shipTo: string | null }) {
   if (offer.shipsToDestination === false && shipTo !== null) {
     return (
-      <span className="text-xs text-muted-foreground" data-testid="no-shipping">
+      <span className="text-xs whitespace-normal text-muted-foreground" data-testid="no-shipping">
         {doesNotShipTo(shipTo)}
       </span>
     );
@@ -118,7 +118,11 @@ export function LandedTotal({ offer, shipTo }: { offer: Offer; shipTo: string | 
 /** Shipping for one pack: free, a fee, or not known (with the vendor's own note when there is one). */
 export function ShippingAmount({ offer, shipTo }: { offer: Offer; shipTo: string | null }) {
   if (offer.shipsToDestination === false && shipTo !== null) {
-    return <span className="text-xs text-muted-foreground">{doesNotShipTo(shipTo)}</span>;
+    return (
+      <span className="text-xs whitespace-normal text-muted-foreground">
+        {doesNotShipTo(shipTo)}
+      </span>
+    );
   }
   if (offer.shipping === null) {
     return (

@@ -237,6 +237,7 @@ function DealBadges({
         {deal ? (
           <Badge variant="outline" title={GOOD_DEAL_TOOLTIP[deal]} data-deal={deal}>
             Good Deal
+            <span className="sr-only">: {GOOD_DEAL_TOOLTIP[deal]}</span>
           </Badge>
         ) : null}
       </span>

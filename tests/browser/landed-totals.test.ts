@@ -99,7 +99,7 @@ describe("Best Price is the lowest landed total of its size", () => {
         json<{ data: { slug: string }[] }>("/api/v1/peptides?perPage=100"),
       ]);
       const termsOf = new Map(vendors.map((v) => [v.slug, v.shipping]));
-      const context = await newVerifiedContext(browser);
+      const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
       await context.addCookies([{ name: SHIP_TO_COOKIE, value: shipTo, url: server.baseUrl }]);
       const page = await context.newPage();
       let groups = 0;
@@ -110,6 +110,15 @@ describe("Best Price is the lowest landed total of its size", () => {
         await page.goto(url(`/peptide/${slug}`));
         await waitForHydration(page);
         const offers = await pageOffers(page);
+        // At 1366 px the table fits its box whatever the destination makes the cells say.
+        const widths = await page
+          .locator(".offer-table")
+          .evaluateAll((tables) =>
+            tables.map((table) => [table.scrollWidth, table.parentElement!.clientWidth]),
+          );
+        for (const [tableWidth, boxWidth] of widths) {
+          expect(tableWidth, slug).toBeLessThanOrEqual(boxWidth);
+        }
         const badged = new Set(
           await page
             .locator('[data-testid="price-row"][data-best="true"]')
