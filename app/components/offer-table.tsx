@@ -1,41 +1,28 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { ExternalLink } from "lucide-react";
+import { useSearchParams } from "react-router";
 
 import { useRootData } from "~/hooks/use-root-data";
-import { formatLastScraped, formatPrice } from "~/lib/format";
 import type { OfferRow } from "~/lib/offer-row";
-import {
-  formatPack,
-  isInStockOnly,
-  parseOfferSort,
-  shippingNote,
-  withInStockOnly,
-  withOfferSort,
-} from "~/lib/offer-view";
-import {
-  bestOfferIds,
-  buyableFirst,
-  GOOD_DEAL_TOOLTIP,
-  goodDealsBySize,
-  landedRank,
-  type GoodDealReason,
-} from "~/lib/pricing";
+import { formatPack, isInStockOnly, parseOfferSort, withOfferSort } from "~/lib/offer-view";
+import { bestOfferIds, buyableFirst, goodDealsBySize, type GoodDealReason } from "~/lib/pricing";
 import { nextSort, sortBy, type SortState } from "~/lib/sort";
 import { cn } from "~/lib/utils";
 
-import { CouponCell } from "./copy-coupon-button";
 import {
-  Freshness,
-  LandedTotal,
-  OfferAmount,
-  OfferFinalPrice,
-  ShippingAmount,
-} from "./offer-price";
+  OFFER_COLUMNS,
+  OFFER_SORT_OPTIONS,
+  type CellContext,
+  type OfferColumn,
+  type OfferSortOption,
+} from "./offer-columns";
+import {
+  HiddenOffersNote,
+  SortableHead,
+  SortSelect,
+  UNAVAILABLE_CLASS,
+} from "./offer-table-controls";
 import { SaveDealButton } from "./save-deal-button";
-import { STOCK_ORDER, StockBadge } from "./stock-badge";
-import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
-import { VendorRating } from "./vendor-rating";
 
 /**
  * The one offer table (issue 22) of the detail, compare and vendor pages (and any other list of
@@ -46,361 +33,9 @@ import { VendorRating } from "./vendor-rating";
  * by landed total (app/lib/pricing.ts); out-of-stock rows get a quiet "View at vendor".
  */
 
-/**
- * A header cell of an .offer-table whose button sorts by its column (SPEC.md §4); aria-sort
- * tells screen readers the state.
- */
-export function SortableHead<K extends string>({
-  column,
-  label,
-  sort,
-  onSort,
-  className,
-}: {
-  column: K;
-  label: string;
-  sort: SortState<K> | null;
-  onSort: (column: K) => void;
-  className?: string;
-}) {
-  const active = sort?.column === column;
-  const Icon = !active ? ArrowUpDown : sort.direction === "asc" ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}
-      className={className}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-      >
-        {label}
-        <Icon className={cn("size-3.5", !active && "opacity-40")} aria-hidden />
-      </button>
-    </th>
-  );
-}
-
-/** The vendor's name, linking to its vendor page. */
-export function VendorLink({
-  offer,
-  className,
-}: {
-  offer: Pick<OfferRow, "vendorName" | "vendorSlug">;
-  className?: string;
-}) {
-  return (
-    <Link
-      to={`/vendor/${offer.vendorSlug}`}
-      className={cn("underline-offset-4 hover:underline", className)}
-      data-testid="vendor-link"
-    >
-      {offer.vendorName}
-    </Link>
-  );
-}
-
-/** The "In stock only" switch: a link, so it works before hydration and lands in the URL. */
-export function InStockSwitch() {
-  const [params] = useSearchParams();
-  const on = isInStockOnly(params);
-  const search = withInStockOnly(params, !on).toString();
-  return (
-    <Link
-      to={search ? `?${search}` : "?"}
-      preventScrollReset
-      role="switch"
-      aria-checked={on}
-      className="inline-flex items-center gap-2 rounded-md text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-    >
-      <span
-        aria-hidden
-        className={cn(
-          "relative inline-flex h-5 w-9 shrink-0 rounded-full border transition-colors",
-          on ? "border-primary bg-primary" : "bg-input",
-        )}
-      >
-        <span
-          className={cn(
-            "absolute top-0.5 size-3.5 rounded-full bg-background shadow transition-transform",
-            on ? "translate-x-4" : "translate-x-0.5",
-          )}
-        />
-      </span>
-      In stock only
-    </Link>
-  );
-}
-
-/** The sort control of an offer list below 640 px, where its rows are cards without column headers. */
-export function SortSelect<K extends string>({
-  options,
-  sort,
-  onChange,
-}: {
-  options: { column: K; direction: "asc" | "desc"; label: string }[];
-  sort: SortState<K>;
-  onChange: (sort: SortState<K>) => void;
-}) {
-  const value = `${sort.column}:${sort.direction}`;
-  const known = options.some((o) => `${o.column}:${o.direction}` === value);
-  return (
-    <label className="flex items-center gap-2 text-sm font-medium sm:hidden">
-      Sort by
-      <select
-        value={known ? value : `${options[0].column}:${options[0].direction}`}
-        onChange={(event) => {
-          const [column, direction] = event.currentTarget.value.split(":") as [K, "asc" | "desc"];
-          onChange({ column, direction });
-        }}
-        className="h-9 flex-1 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-      >
-        {options.map((o) => (
-          <option key={`${o.column}:${o.direction}`} value={`${o.column}:${o.direction}`}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-export type OfferColumn =
-  | "peptide"
-  | "vendor"
-  | "size"
-  | "price"
-  | "coupon"
-  | "afterCoupon"
-  | "perMg"
-  | "shipping"
-  | "total"
-  | "stock"
-  | "rating"
-  | "purity"
-  | "source"
-  | "notes"
-  | "updated"
-  | "checked";
-
-interface CellContext {
-  best: boolean;
-  deal: GoodDealReason | undefined;
-  shipTo: string | null;
-  /** The page's own columns, so a cell can leave out what another column already says. */
-  columns: readonly OfferColumn[];
-}
-
-interface ColumnSpec {
-  label: string;
-  numeric?: boolean;
-  /** Shown on a phone's card; the other columns fold into the card's "Details". */
-  onCard?: boolean;
-  /** The value rows are sorted by; a column without one has no sort button. */
-  sortValue?: (offer: OfferRow) => unknown;
-  cell: (offer: OfferRow, context: CellContext) => React.ReactNode;
-}
-
-function purityValue(purity: string | null): number | null {
-  const n = purity === null ? Number.NaN : Number.parseFloat(purity);
-  return Number.isFinite(n) ? n : null;
-}
-
-/**
- * Landed-total order in whole cents (app/lib/pricing.ts landedRank): an offer whose shipping is
- * not stated sorts half a cent after known totals of the same amount; one that cannot be
- * ranked (no rate, not shipped to the destination) goes last.
- */
-function landedSortValue(offer: OfferRow): number | null {
-  const rank = landedRank(offer);
-  if (rank === null) return null;
-  return Math.round(rank.amount * 100) + (rank.known ? 0 : 0.5);
-}
-
-/** The Best Price and Good Deal badges, and what the Best Price's total covers. */
-function DealBadges({
-  offer,
-  best,
-  deal,
-}: {
-  offer: OfferRow;
-  best: boolean;
-  deal?: GoodDealReason;
-}) {
-  if (!best && !deal) return null;
-  return (
-    <>
-      <span className="flex flex-wrap gap-1 sm:justify-end">
-        {best ? <Badge variant="success">Best Price</Badge> : null}
-        {deal ? (
-          <Badge variant="outline" title={GOOD_DEAL_TOOLTIP[deal]} data-deal={deal}>
-            Good Deal
-            <span className="sr-only">: {GOOD_DEAL_TOOLTIP[deal]}</span>
-          </Badge>
-        ) : null}
-      </span>
-      {best ? (
-        <span className="text-xs text-foreground/80" data-testid="best-shipping">
-          {shippingNote(offer.display?.shipping ?? null)}
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
-  peptide: {
-    label: "Peptide",
-    onCard: true,
-    sortValue: (o) => o.peptideName,
-    cell: (o) => (
-      <Link to={`/peptide/${o.peptideSlug}`} className="font-medium hover:underline">
-        {o.peptideName}
-      </Link>
-    ),
-  },
-  vendor: {
-    label: "Vendor",
-    onCard: true,
-    sortValue: (o) => o.vendorName,
-    cell: (o, { columns }) => (
-      <>
-        <VendorLink offer={o} className="font-medium" />
-        {o.vials > 1 && !columns.includes("size") ? (
-          <span className="block text-xs text-muted-foreground">
-            {formatPack(o.sizeLabel, o.vials)}
-          </span>
-        ) : null}
-      </>
-    ),
-  },
-  size: {
-    label: "Size",
-    onCard: true,
-    sortValue: (o) => o.quantity * o.vials,
-    cell: (o) => (
-      <>
-        {formatPack(o.sizeLabel, o.vials)}
-        {o.vials > 1 ? (
-          <span className="block text-xs text-muted-foreground">
-            <OfferAmount offer={o} amount={(d) => d.perVial} suffix=" a vial" />
-          </span>
-        ) : null}
-      </>
-    ),
-  },
-  price: {
-    label: "Price",
-    numeric: true,
-    sortValue: (o) => o.price,
-    cell: (o) => <span data-testid="price">{formatPrice(o.price, o.currency)}</span>,
-  },
-  coupon: {
-    label: "Coupon",
-    cell: (o) => <CouponCell coupon={o.coupon} currency={o.vendorCurrency} showDiscount />,
-  },
-  afterCoupon: {
-    label: "Price after coupon",
-    numeric: true,
-    sortValue: (o) => o.display?.perVial,
-    cell: (o) => <OfferFinalPrice offer={o} />,
-  },
-  perMg: {
-    label: "Price per mg",
-    numeric: true,
-    sortValue: (o) => o.display?.perMg,
-    cell: (o) => (
-      <span className="text-muted-foreground">
-        <OfferAmount offer={o} amount={(d) => d.perMg} suffix="/mg" />
-      </span>
-    ),
-  },
-  shipping: {
-    label: "Shipping",
-    numeric: true,
-    sortValue: (o) => o.display?.shipping,
-    cell: (o, { shipTo }) => <ShippingAmount offer={o} shipTo={shipTo} />,
-  },
-  total: {
-    label: "Total",
-    numeric: true,
-    onCard: true,
-    sortValue: landedSortValue,
-    cell: (o, { best, deal, shipTo }) => (
-      <div className="flex flex-col items-start gap-1 sm:items-end">
-        <span className="font-semibold" data-testid="total">
-          <LandedTotal offer={o} shipTo={shipTo} />
-        </span>
-        <DealBadges offer={o} best={best} deal={deal} />
-      </div>
-    ),
-  },
-  stock: {
-    label: "Stock",
-    onCard: true,
-    sortValue: (o) => STOCK_ORDER[o.stockStatus] ?? 0,
-    cell: (o, { columns }) => (
-      <div className="flex flex-col items-start gap-1">
-        <StockBadge status={o.stockStatus} stale={o.stale} />
-        {columns.includes("updated") || columns.includes("checked") ? null : (
-          <Freshness offer={o} />
-        )}
-      </div>
-    ),
-  },
-  rating: {
-    label: "Rating",
-    sortValue: (o) => o.vendorRating,
-    cell: (o) => <VendorRating rating={o.vendorRating} />,
-  },
-  purity: {
-    label: "Purity",
-    sortValue: (o) => purityValue(o.purity),
-    cell: (o) => o.purity ?? "—",
-  },
-  source: {
-    label: "Source",
-    sortValue: (o) => o.source,
-    cell: (o) => (o.source === "scraped" ? "Scraped" : "Manual"),
-  },
-  notes: {
-    label: "Notes",
-    cell: (o) => o.notes || "—",
-  },
-  checked: {
-    label: "Last checked",
-    sortValue: (o) => -Date.parse(o.priceCheckedAt),
-    cell: (o) => (
-      <time dateTime={o.priceCheckedAt} className="text-xs whitespace-nowrap text-muted-foreground">
-        {formatLastScraped(o.priceCheckedAt)}
-      </time>
-    ),
-  },
-  updated: {
-    label: "Updated",
-    // Newest first reads as "ascending" freshness.
-    sortValue: (o) => -Date.parse(o.priceCheckedAt),
-    cell: (o) => <Freshness offer={o} />,
-  },
-};
-
 const SORTABLE = (Object.keys(OFFER_COLUMNS) as OfferColumn[]).filter(
   (column) => OFFER_COLUMNS[column].sortValue,
 );
-
-export type OfferSortOption = { column: OfferColumn; direction: "asc" | "desc"; label: string };
-
-/** The phone's "Sort by" choices every offer list has; pages add their own. */
-export const OFFER_SORT_OPTIONS: OfferSortOption[] = [
-  { column: "total", direction: "asc", label: "Total with shipping: low to high" },
-  { column: "afterCoupon", direction: "asc", label: "Price after coupon: low to high" },
-  { column: "perMg", direction: "asc", label: "Price per mg: low to high" },
-  { column: "total", direction: "desc", label: "Total with shipping: high to low" },
-  { column: "vendor", direction: "asc", label: "Vendor: A to Z" },
-  { column: "updated", direction: "asc", label: "Recently updated" },
-];
 
 /**
  * An offer list's state, kept in the URL (?sort=…&dir=…&stock=in): rows sorted by the chosen
@@ -645,18 +280,5 @@ export function OfferTable({
       </div>
       <HiddenOffersNote count={hiddenCount} />
     </div>
-  );
-}
-
-/** Muted rows: offers that cannot be bought now (out of stock, or a price no longer seen). */
-export const UNAVAILABLE_CLASS = "offer-unavailable";
-
-/** Under a table filtered to in-stock offers: how many it leaves out. */
-export function HiddenOffersNote({ count }: { count: number }) {
-  if (count === 0) return null;
-  return (
-    <p className="text-xs text-muted-foreground">
-      {count} out-of-stock or outdated {count === 1 ? "offer" : "offers"} hidden.
-    </p>
   );
 }

@@ -15,12 +15,12 @@ import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPricingContext } from "~/.server/pricing-context.server";
 import { AdSlot } from "~/components/ad-slot";
 import {
-  InStockSwitch,
   OFFER_SORT_OPTIONS,
-  OfferTable,
   type OfferColumn,
   type OfferSortOption,
-} from "~/components/offer-table";
+} from "~/components/offer-columns";
+import { OfferTable } from "~/components/offer-table";
+import { InStockSwitch } from "~/components/offer-table-controls";
 import { Button } from "~/components/ui/button";
 import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
