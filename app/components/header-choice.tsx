@@ -68,6 +68,8 @@ export function HeaderChoice({
       </NativeSelect>
       <Button type="submit" size="sm" variant="outline" hidden={hydrated}>
         Apply
+        {/* Two of these share the header: each says what it applies. */}
+        <span className="sr-only"> {label.toLowerCase()}</span>
       </Button>
     </Form>
   );
