@@ -16,7 +16,11 @@ import { listSavedOfferIds } from "~/.server/data/saved-deals.server";
 import { getShellContent } from "~/.server/data/shell.server";
 import { getDisplayCurrency } from "~/.server/http/display-currency.server";
 import { readFlash } from "~/.server/http/flash.server";
-import { getCachedExchangeRates } from "~/.server/services/pricing-context.server";
+import {
+  getCachedExchangeRates,
+  getCachedShippingCountries,
+} from "~/.server/services/pricing-context.server";
+import { getShipTo } from "~/.server/http/ship-to.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { AgeGate } from "~/components/age-gate";
 import { FlashToast } from "~/components/flash-toast";
@@ -30,6 +34,7 @@ import { useRootData } from "~/hooks/use-root-data";
 import { isAdminArea } from "~/lib/admin-session";
 import { AGE_GATE_HEAD_SCRIPT, AGE_GATE_PAGE_SCRIPT } from "~/lib/age-gate";
 import { displayCurrencies } from "~/lib/money";
+import { shipToChoices } from "~/lib/ship-to";
 
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -37,15 +42,17 @@ import { appOf } from "~/.server/infra/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);
-  const [user, shell, rates] = await Promise.all([
+  const [user, shell, rates, shippingCountries] = await Promise.all([
     getSessionUser(app, request),
     getShellContent(app),
     getCachedExchangeRates(app),
+    getCachedShippingCountries(app),
   ]);
   // Every Save button on the page says whether its price is already saved.
   const savedOfferIds = user ? await listSavedOfferIds(app.db, user.id) : [];
   const { flash, clearCookie } = readFlash(request, app.baseUrl);
   const displayCurrency = getDisplayCurrency(request, rates);
+  const shipTo = getShipTo(request);
   return data(
     {
       user,
@@ -53,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       flash,
       displayCurrency,
       currencies: displayCurrencies(rates),
+      shipTo,
+      shipToChoices: shipToChoices(shippingCountries, shipTo),
       savedOfferIds,
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,

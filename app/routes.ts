@@ -19,6 +19,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
   route("currency", "routes/currency.ts"),
+  route("ship-to", "routes/ship-to.ts"),
   route("test", "routes/test.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/v1/stack", "routes/api.v1.stack.ts"),

@@ -170,6 +170,7 @@ export async function benchStackQuote(runs = 30) {
     rates: {},
     staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
     now: new Date(),
+    shipTo: null,
   };
   for (let i = 0; i < 5; i += 1) await quoteStack(handle.db, lines, pricing);
   const wall: number[] = [];

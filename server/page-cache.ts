@@ -7,6 +7,7 @@ import type { RequestHandler } from "express";
 
 import { cachedPagePolicy } from "~/.server/http/csp.server";
 import type { PageCache, RenderedPage } from "~/.server/http/page-cache.server";
+import { regionFromAcceptLanguage } from "~/lib/ship-to";
 
 /** Headers that describe one transfer, not the page: made again for each answer. */
 const TRANSFER_HEADERS = new Set([
@@ -31,6 +32,16 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
  */
 function wantsCachedPage(method: string | undefined, cookie: string | undefined): boolean {
   return method === "GET" && (cookie ?? "").trim() === "";
+}
+
+/**
+ * A cookieless page also depends on the visitor's Accept-Language region: it is the default
+ * "Ship to" destination, which sets shipping, totals and Best Price. One entry per URL and region.
+ */
+function pageKey(req: IncomingMessage & { originalUrl?: string }): string {
+  const url = req.originalUrl ?? req.url ?? "/";
+  const region = regionFromAcceptLanguage(req.headers["accept-language"]);
+  return region === null ? url : `${url}\n${region}`;
 }
 
 function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
@@ -180,7 +191,7 @@ function sendNotModified(res: ServerResponse, page: RenderedPage) {
 export function answerFromPageCache(cache: PageCache): RequestHandler {
   return (req, res, next) => {
     const page = wantsCachedPage(req.method, req.headers.cookie)
-      ? cache.pages.read(req.originalUrl)
+      ? cache.pages.read(pageKey(req))
       : undefined;
     if (!page) return next();
     if (page.entityTag && matchesEntityTag(req.headers["if-none-match"], page.entityTag)) {
@@ -194,7 +205,7 @@ export function answerFromPageCache(cache: PageCache): RequestHandler {
 export function recordForPageCache(cache: PageCache): RequestHandler {
   return (req, res, next) => {
     if (wantsCachedPage(req.method, req.headers.cookie)) {
-      captureRendering(res, cache, req.originalUrl);
+      captureRendering(res, cache, pageKey(req));
     }
     next();
   };

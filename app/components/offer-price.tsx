@@ -1,5 +1,7 @@
-import type { Offer } from "~/.server/data/listings.server";
 import { formatPrice, formatRelativeTime } from "~/lib/format";
+import type { OfferRow as Offer } from "~/lib/offer-row";
+import { SHIPPING_NOT_STATED } from "~/lib/offer-view";
+import { doesNotShipTo } from "~/lib/ship-to";
 import { cn } from "~/lib/utils";
 
 /**
@@ -84,8 +86,44 @@ export function OfferAmount({
   );
 }
 
+/**
+ * The landed total of one pack (price after coupon plus shipping to the destination). Unknown
+ * shipping is never $0: the price is shown with "+ shipping (not stated)"; a vendor that does
+ * not ship to the destination says so.
+ */
+export function LandedTotal({ offer, shipTo }: { offer: Offer; shipTo: string | null }) {
+  if (offer.shipsToDestination === false && shipTo !== null) {
+    return (
+      <span className="text-xs whitespace-normal text-muted-foreground" data-testid="no-shipping">
+        {doesNotShipTo(shipTo)}
+      </span>
+    );
+  }
+  if (offer.display !== null && offer.display.total === null) {
+    return (
+      <span className="inline-flex flex-col items-start leading-tight sm:items-end">
+        <OfferAmount offer={offer} amount={(d) => d.priceAfterCoupon} />
+        <span
+          className="text-xs font-normal text-muted-foreground"
+          data-testid="shipping-not-stated"
+        >
+          {SHIPPING_NOT_STATED}
+        </span>
+      </span>
+    );
+  }
+  return <OfferAmount offer={offer} amount={(d) => d.total} />;
+}
+
 /** Shipping for one pack: free, a fee, or not known (with the vendor's own note when there is one). */
-export function ShippingAmount({ offer }: { offer: Offer }) {
+export function ShippingAmount({ offer, shipTo }: { offer: Offer; shipTo: string | null }) {
+  if (offer.shipsToDestination === false && shipTo !== null) {
+    return (
+      <span className="text-xs whitespace-normal text-muted-foreground">
+        {doesNotShipTo(shipTo)}
+      </span>
+    );
+  }
   if (offer.shipping === null) {
     return (
       <span className="text-xs text-muted-foreground" title={offer.vendorShippingNote ?? undefined}>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 
 import type { PeptideCardData } from "~/.server/data/listings.server";
 import { formatPrice } from "~/lib/format";
-import { shippingNote } from "~/lib/offer-view";
+import { SHIPPING_NOT_STATED, shippingNote } from "~/lib/offer-view";
 import { IMAGE_SIZES, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/responsive-image";
 
 import { Skeleton } from "./ui/skeleton";
@@ -11,7 +11,8 @@ import { Skeleton } from "./ui/skeleton";
 export const PEPTIDE_PLACEHOLDER_IMAGE = PLACEHOLDER_IMAGE;
 
 /**
- * One peptide with its sizes; every size's lowest price is already in the loader data,
+ * One peptide with its sizes; every size's Best Price (landed total: price after coupon plus
+ * shipping to the visitor's destination) is already in the loader data,
  * so choosing a size updates the price in place without a request. Its longer class lists
  * are app.css rules (.peptide-card…): a page shows dozens of cards. Below 640 px the same
  * card is a compact row (name, lowest price, vendor count) and its image is never fetched:
@@ -72,13 +73,16 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
         <div className="peptide-card-footer">
           <div className="min-w-0">
             <p className="max-sm:hidden text-xs text-muted-foreground">
-              {size?.vials && size.vials > 1 ? "Lowest price per vial" : "Lowest price"}
+              {size?.vials && size.vials > 1 ? "Lowest total per vial" : "Lowest total"}
             </p>
             <p className="peptide-card-price" data-testid="card-price" aria-live="polite">
               {size?.lowestPrice != null
                 ? `${size.convertedFrom ? "≈ " : ""}${formatPrice(size.lowestPrice, size.currency)}`
                 : "—"}
             </p>
+            {size?.lowestPrice != null && !size.shippingStated ? (
+              <p className="sm:hidden text-xs text-muted-foreground">{SHIPPING_NOT_STATED}</p>
+            ) : null}
             {size?.lowestPrice != null ? (
               <p
                 className="max-sm:hidden text-xs text-muted-foreground tabular-nums"

@@ -5,6 +5,7 @@ import { usernameFromEmail } from "~/lib/format";
 import { loginPathFor } from "~/lib/site-path";
 
 import { CurrencySwitcher } from "./currency-switcher";
+import { ShipToSwitcher } from "./ship-to-switcher";
 import { SearchBox } from "./search-box";
 import { StackHeaderLink } from "./stack/stack-header-link";
 import { Button } from "./ui/button";
@@ -67,6 +68,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </nav>
         <SearchBox className="order-last w-full sm:order-none sm:ml-auto sm:w-64 lg:w-80" />
         <div className="ml-auto flex items-center gap-2 text-sm sm:ml-0">
+          <ShipToSwitcher />
           <CurrencySwitcher />
           {user ? (
             <>

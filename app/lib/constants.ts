@@ -85,8 +85,14 @@ export const ADMIN_PAGE_SIZE = 5;
 export const ADMIN_VENDOR_PEPTIDES_PAGE_SIZE = 10;
 export const FOOTER_REFRESH_DELAY_MS = 300;
 
-/** A price within this share of the lowest price ever seen is a 'Good Deal'. */
-export const GOOD_DEAL_MARGIN = 0.05;
+/** 'Good Deal': a landed price per mg at least this share below the market's median (issue 18). */
+export const GOOD_DEAL_MARKET_MARGIN = 0.1;
+
+/** The market's median means something only with this many other vendors' offers of the size. */
+export const GOOD_DEAL_MIN_MARKET = 3;
+
+/** An offer at its lowest price over this many days may be a 'Good Deal' (issue 18). */
+export const GOOD_DEAL_LOW_DAYS = 90;
 
 export const DEFAULT_HERO = {
   title: "Find the Best Deals on Peptides",

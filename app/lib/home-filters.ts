@@ -124,8 +124,9 @@ export function parseHomeSort(value: string | null): HomeSort {
 
 /**
  * Whether one offer passes the vendor, price and rating filters: the card then shows the
- * price of an offer that passed, never another vendor's. The price is the display-currency
- * price after coupon; an offer without one cannot pass a price filter.
+ * price of an offer that passed, never another vendor's. The price is the one the card shows:
+ * the landed total per vial in the display currency (price after coupon when shipping is not
+ * stated); an offer without one cannot pass a price filter.
  */
 export function offerPassesFilters(
   offer: { vendorName: string; vendorRating: number | null; displayPrice: number | null },

@@ -81,7 +81,13 @@ const cases: fc.Arbitrary<Case> = fc
   );
 
 function contextOf(c: Case): PricingContext {
-  return { displayCurrency: c.displayCurrency, rates: c.rates, staleAfterMissedRuns: 3, now: NOW };
+  return {
+    displayCurrency: c.displayCurrency,
+    rates: c.rates,
+    staleAfterMissedRuns: 3,
+    now: NOW,
+    shipTo: null,
+  };
 }
 
 /** The offer table's row: the offer priced as every listing prices it. */
@@ -99,6 +105,7 @@ function tableRow(c: Case) {
         currency: c.currency,
         shippingFee: c.shippingFee,
         freeShippingThreshold: c.freeShippingThreshold,
+        shipsTo: [],
       },
     },
     contextOf(c),
@@ -123,6 +130,7 @@ function stackOf(c: Case) {
     vendorCurrency: c.currency,
     shippingFee: c.shippingFee,
     freeShippingThreshold: c.freeShippingThreshold,
+    shipsTo: [],
     coupon: c.coupon,
   };
   return priceStack(

@@ -64,7 +64,7 @@ describe("formatPack and shippingNote", () => {
   });
   it("says whether shipping is covered", () => {
     expect(shippingNote(0)).toBe("free shipping");
-    expect(shippingNote(4.99)).toBe("+ shipping");
-    expect(shippingNote(null)).toBe("shipping not included");
+    expect(shippingNote(4.99)).toBe("incl. shipping");
+    expect(shippingNote(null)).toBe("+ shipping (not stated)");
   });
 });

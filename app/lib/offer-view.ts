@@ -63,8 +63,11 @@ export function formatPack(sizeLabel: string, vials: number): string {
   return vials > 1 ? `${sizeLabel} × ${vials} vials` : sizeLabel;
 }
 
-/** Whether a price's shipping is covered, in words: what the card and Best Price say. */
+/** Unknown shipping is never $0 (issue 18): the price is shown with this beside it. */
+export const SHIPPING_NOT_STATED = "+ shipping (not stated)";
+
+/** Whether a landed total's shipping is in it, in words: what the card and Best Price say. */
 export function shippingNote(shipping: number | null): string {
-  if (shipping === null) return "shipping not included";
-  return shipping === 0 ? "free shipping" : "+ shipping";
+  if (shipping === null) return SHIPPING_NOT_STATED;
+  return shipping === 0 ? "free shipping" : "incl. shipping";
 }

@@ -49,17 +49,24 @@ const couponSchema = named(
   }),
 );
 
+const landedTotalSchema = amountSchema
+  .nullable()
+  .describe(
+    "Price after coupon plus shipping for one pack to `?shipTo=`, in the requested currency; null when the vendor's shipping is not stated, it does not ship there, or there is no exchange rate.",
+  );
+
 const bestPriceSchema = named(
   "BestPrice",
   z.object({
     vendor: vendorRefSchema,
     vials: z.number().int().min(1),
+    landedTotal: landedTotalSchema,
     price: moneySchema,
     priceAfterCoupon: moneySchema,
     pricePerMg: moneySchema.nullable(),
     lastChecked: isoTime,
   }),
-  "The cheapest offer of a size that is in stock and fresh, by price per vial after coupon in the requested currency.",
+  "The cheapest offer of a size that is in stock, fresh and shipped to `?shipTo=`, by landed total per vial (price after coupon plus shipping) in the requested currency; an offer whose shipping is not stated is best only when no offer of the size has a known total.",
 );
 
 const peptideSizeSchema = named(
@@ -117,6 +124,13 @@ const offerSchema = named(
     price: moneySchema,
     priceAfterCoupon: moneySchema,
     pricePerMg: moneySchema.nullable(),
+    landedTotal: landedTotalSchema,
+    shipsToDestination: z
+      .boolean()
+      .nullable()
+      .describe(
+        "Whether the vendor ships to `?shipTo=`: null when it lists no countries (always true without `shipTo`).",
+      ),
     stock: z.enum(STOCK_STATUSES),
     stale: z.boolean().describe("The vendor's page has not shown this price for several scrapes."),
     buyable: z.boolean().describe("In stock (low stock counts) and not stale."),

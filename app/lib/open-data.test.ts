@@ -15,14 +15,22 @@ import {
 
 describe("peptideListQuerySchema", () => {
   it("defaults to page 1 of 50 in US dollars", () => {
-    expect(peptideListQuerySchema.parse({})).toEqual({ page: 1, perPage: 50, currency: "USD" });
+    expect(peptideListQuerySchema.parse({})).toEqual({
+      page: 1,
+      perPage: 50,
+      currency: "USD",
+      shipTo: null,
+    });
   });
 
-  it("takes numbers, and a currency in any case", () => {
-    expect(peptideListQuerySchema.parse({ page: "3", perPage: "10", currency: "eur" })).toEqual({
+  it("takes numbers, and a currency and destination in any case", () => {
+    expect(
+      peptideListQuerySchema.parse({ page: "3", perPage: "10", currency: "eur", shipTo: "gb" }),
+    ).toEqual({
       page: 3,
       perPage: 10,
       currency: "EUR",
+      shipTo: "GB",
     });
   });
 
@@ -36,6 +44,8 @@ describe("peptideListQuerySchema", () => {
     [{ perPage: "0" }, "perPage"],
     [{ currency: "dollars" }, "currency"],
     [{ currency: "U$" }, "currency"],
+    [{ shipTo: "XX" }, "shipTo"],
+    [{ shipTo: "GBR" }, "shipTo"],
   ])("refuses %j, naming %s", (query, name) => {
     const result = peptideListQuerySchema.safeParse(query);
     expect(result.success).toBe(false);
@@ -45,7 +55,10 @@ describe("peptideListQuerySchema", () => {
   it("reads only the named parameters, the last value of each", () => {
     const url = new URL("https://x.test/api?page=2&page=4&perPage=5&t=1");
     expect(queryParams(url, ["page", "perPage", "currency"])).toEqual({ page: "2", perPage: "5" });
-    expect(currencyQuerySchema.parse(queryParams(url, ["currency"]))).toEqual({ currency: "USD" });
+    expect(currencyQuerySchema.parse(queryParams(url, ["currency"]))).toEqual({
+      currency: "USD",
+      shipTo: null,
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   roundMoney,
   type ExchangeRates,
 } from "~/lib/money";
+import { isCountryCode } from "~/lib/ship-to";
 
 export const API_PREFIX = "/api/v1";
 export const DEFAULT_PER_PAGE = 50;
@@ -28,6 +29,16 @@ const currencyParam = z
   .pipe(z.string().regex(CURRENCY_CODE_PATTERN, "must be a three-letter ISO 4217 code"))
   .default(DEFAULT_DISPLAY_CURRENCY);
 
+/** `?shipTo=GB`: the destination landed totals are for; absent is "Anywhere" (null). */
+const shipToParam = z
+  .string()
+  .trim()
+  .max(2)
+  .transform((value) => value.toUpperCase())
+  .pipe(z.string().refine(isCountryCode, "must be an ISO 3166-1 alpha-2 country code"))
+  .nullable()
+  .default(null);
+
 const pageNumber = (max: number, fallback: number) =>
   z
     .string()
@@ -42,10 +53,11 @@ export const peptideListQuerySchema = z.object({
   page: pageNumber(MAX_PAGE, 1),
   perPage: pageNumber(MAX_PER_PAGE, DEFAULT_PER_PAGE),
   currency: currencyParam,
+  shipTo: shipToParam,
 });
 export type PeptideListQuery = z.infer<typeof peptideListQuerySchema>;
 
-export const currencyQuerySchema = z.object({ currency: currencyParam });
+export const currencyQuerySchema = z.object({ currency: currencyParam, shipTo: shipToParam });
 
 /** A peptide slug from the path: what slugify produces, nothing a database would choke on. */
 export const slugParamSchema = z
@@ -160,6 +172,7 @@ export const marketIndexQuerySchema = z.object({
   size: z.string().trim().min(1).max(40).optional(),
   days: pageNumber(MARKET_INDEX_MAX_DAYS, MARKET_INDEX_DEFAULT_DAYS),
   currency: currencyParam,
+  shipTo: shipToParam,
   format: z.enum(["json", "csv"], { message: "must be json or csv" }).default("json"),
 });
 export type MarketIndexQuery = z.infer<typeof marketIndexQuerySchema>;

@@ -34,6 +34,8 @@ function componentSchemas(): Record<string, Schema> {
 const PARAMETER_NOTES: Record<string, string> = {
   currency:
     "ISO 4217 code every price's `converted` figure is given in (default USD, any letter case); it must have an exchange rate on the site, else 400.",
+  shipTo:
+    "ISO 3166-1 alpha-2 country the landed totals are shipped to; without it, 'Anywhere' (each vendor's own fee). Best Price ranks by landed total, and never picks a vendor that does not ship there.",
   size: "The size's label, e.g. 10mg (default: the size with the most offers).",
   format: "csv answers text/csv (date,median,p25,p75,vendors) as a download.",
   vendor: "Only this vendor's tests (its slug, as in /vendor/{slug}).",

@@ -237,9 +237,9 @@ describe("the history after coupon", () => {
         coupon: tenPercent,
         stockStatus: "in_stock",
         missedScrapes: 0,
-        vendor: { currency: "USD", shippingFee: 5, freeShippingThreshold: null },
+        vendor: { currency: "USD", shippingFee: 5, freeShippingThreshold: null, shipsTo: [] },
       },
-      { displayCurrency: "USD", rates: {}, staleAfterMissedRuns: 3, now: NOW },
+      { displayCurrency: "USD", rates: {}, staleAfterMissedRuns: 3, now: NOW, shipTo: null },
     );
     // The Current card is the table's price after coupon.
     expect(summarizeHistory([series!])!.current.price).toBe(table.display!.priceAfterCoupon);

@@ -9,7 +9,10 @@ import {
   formatCouponDiscount,
   isCouponActive,
   isBuyable,
-  isGoodDeal,
+  compareLanded,
+  goodDeals,
+  GOOD_DEAL_TOOLTIP,
+  shipsToDestination,
   isInStock,
   isStale,
   lowestPrice,
@@ -122,20 +125,6 @@ describe("formatCouponDiscount", () => {
   });
 });
 
-describe("isGoodDeal", () => {
-  it("is true within the margin over the lowest price ever", () => {
-    expect(isGoodDeal(100, 100)).toBe(true);
-    expect(isGoodDeal(105, 100)).toBe(true);
-    expect(isGoodDeal(10.5, 10)).toBe(true);
-    expect(isGoodDeal(90, 100)).toBe(true);
-  });
-
-  it("is false above the margin or without a history", () => {
-    expect(isGoodDeal(105.01, 100)).toBe(false);
-    expect(isGoodDeal(50, null)).toBe(false);
-  });
-});
-
 describe("lowestPrice", () => {
   const rows = [
     { vendor: "a", price: 30 },
@@ -197,7 +186,12 @@ describe("buyable offers", () => {
 });
 
 describe("shippingFor", () => {
-  const terms = { currency: "USD", shippingFee: 5, freeShippingThreshold: 75 };
+  const terms = {
+    currency: "USD",
+    shippingFee: 5,
+    freeShippingThreshold: 75,
+    shipsTo: ["US", "CA"],
+  };
   it("charges the fee below the threshold and nothing from it on", () => {
     expect(shippingFor(74.99, terms)).toBe(5);
     expect(shippingFor(75, terms)).toBe(0);
@@ -208,11 +202,32 @@ describe("shippingFor", () => {
     expect(shippingFor(80, unknownFee)).toBe(0);
     expect(shippingFor(10, { ...terms, freeShippingThreshold: null })).toBe(5);
   });
+  it("follows the destination: none where the vendor does not ship or has not said", () => {
+    expect(shippingFor(10, terms, "CA")).toBe(5);
+    expect(shippingFor(80, terms, "GB")).toBeNull();
+    expect(shippingFor(10, { ...terms, shipsTo: [] }, "GB")).toBeNull();
+    expect(shippingFor(10, { ...terms, shipsTo: [] }, null)).toBe(5);
+  });
+});
+
+describe("shipsToDestination", () => {
+  it("tells 'does not ship there' (false) from 'not stated' (null)", () => {
+    expect(shipsToDestination("GB", ["US"])).toBe(false);
+    expect(shipsToDestination("GB", [])).toBeNull();
+    expect(shipsToDestination("US", ["US"])).toBe(true);
+    expect(shipsToDestination(null, [])).toBe(true);
+  });
 });
 
 describe("priceOffer", () => {
   const rates = { EUR: 0.8, GBP: 0.5 };
-  const context = { displayCurrency: "USD", rates, staleAfterMissedRuns: 3, now: NOW };
+  const context = {
+    displayCurrency: "USD",
+    rates,
+    staleAfterMissedRuns: 3,
+    now: NOW,
+    shipTo: null,
+  };
   const base = {
     price: 40,
     currency: "USD",
@@ -221,7 +236,12 @@ describe("priceOffer", () => {
     coupon: null,
     stockStatus: "in_stock",
     missedScrapes: 0,
-    vendor: { currency: "USD", shippingFee: 5, freeShippingThreshold: 100 },
+    vendor: {
+      currency: "USD",
+      shippingFee: 5,
+      freeShippingThreshold: 100,
+      shipsTo: ["US"] as string[],
+    },
   };
 
   it("prices per vial and per mg after coupon, with shipping and total for one pack", () => {
@@ -237,7 +257,9 @@ describe("priceOffer", () => {
       perVial: 18,
       shipping: 5,
       total: 95,
+      totalPerVial: 19,
     });
+    expect(priced.display!.totalPerMg).toBeCloseTo(1.9);
     expect(priced.display!.perMg).toBeCloseTo(1.8);
   });
 
@@ -284,33 +306,167 @@ describe("priceOffer", () => {
   });
 });
 
+describe("landed totals for a destination", () => {
+  const context = {
+    displayCurrency: "USD",
+    rates: {},
+    staleAfterMissedRuns: 3,
+    now: NOW,
+    shipTo: "GB",
+  };
+  const input = (shipsTo: string[], shippingFee: number | null = 5) => ({
+    price: 40,
+    currency: "USD",
+    vials: 1,
+    mgPerVial: 10,
+    coupon: coupon({ discountAmount: 10 }),
+    stockStatus: "in_stock",
+    missedScrapes: 0,
+    vendor: { currency: "USD", shippingFee, freeShippingThreshold: 36, shipsTo },
+  });
+
+  it("applies the free-shipping threshold to the price after coupon", () => {
+    // $40 less 10% is $36: the threshold is reached, shipping is free.
+    expect(priceOffer(input(["GB"]), context).display).toMatchObject({ shipping: 0, total: 36 });
+    expect(
+      priceOffer({ ...input(["GB"]), coupon: null, price: 35 }, context).display,
+    ).toMatchObject({ shipping: 5, total: 40 });
+  });
+
+  it("has no total, and says so, where the vendor does not ship", () => {
+    const priced = priceOffer(input(["US"]), context);
+    expect(priced.shipsToDestination).toBe(false);
+    expect(priced.display).toMatchObject({ shipping: null, total: null, totalPerVial: null });
+    expect(bestOffer([{ id: "x", ...priced }])).toBeUndefined();
+  });
+
+  it("has no total where the vendor has not said where it ships", () => {
+    const priced = priceOffer(input([]), context);
+    expect(priced.shipsToDestination).toBeNull();
+    expect(priced.display!.total).toBeNull();
+  });
+});
+
 describe("bestOffer and bestOfferIds", () => {
-  const offer = (id: string, perVial: number, buyable = true, size = "5mg") => ({
+  const offer = (
+    id: string,
+    totalPerVial: number | null,
+    {
+      buyable = true,
+      size = "5mg",
+      perVial = totalPerVial ?? 0,
+      ships = true as boolean | null,
+    } = {},
+  ) => ({
     id,
     size,
     buyable,
-    display: { perVial },
+    shipsToDestination: ships,
+    display: { perVial, totalPerVial },
   });
 
-  it("compares price per vial, so a pack can be best", () => {
+  it("ranks by landed total per vial, not by price before shipping", () => {
+    // Cheaper before shipping, dearer delivered.
+    const apex = offer("apex", 31.24, { perVial: 24.99 });
+    const pure = offer("pure", 29.71, { perVial: 26.0 });
+    expect(bestOffer([apex, pure])?.id).toBe("pure");
     expect(bestOffer([offer("single", 30), offer("pack", 25)])?.id).toBe("pack");
   });
 
+  it("puts unknown shipping after known totals: best only when no total is known", () => {
+    const unknown = offer("helix", null, { perVial: 10, ships: null });
+    expect(bestOffer([unknown, offer("known", 40)])?.id).toBe("known");
+    expect(bestOffer([unknown, offer("dear", 12, { perVial: 99 })].reverse())?.id).toBe("dear");
+    expect(bestOffer([unknown])?.id).toBe("helix");
+    expect([offer("known", 10), unknown].sort(compareLanded)[0].id).toBe("known");
+    expect([unknown, offer("same", 10)].sort(compareLanded).map((o) => o.id)).toEqual([
+      "same",
+      "helix",
+    ]);
+  });
+
+  it("never picks a vendor that does not ship to the destination", () => {
+    const abroad = offer("abroad", 1, { ships: false });
+    expect(bestOffer([abroad, offer("home", 50)])?.id).toBe("home");
+    expect(bestOffer([abroad])).toBeUndefined();
+  });
+
   it("skips out-of-stock and stale offers even when they are cheaper", () => {
-    expect(bestOffer([offer("gone", 10, false), offer("here", 30)])?.id).toBe("here");
-    expect(bestOffer([offer("gone", 10, false)])).toBeUndefined();
+    expect(bestOffer([offer("gone", 10, { buyable: false }), offer("here", 30)])?.id).toBe("here");
+    expect(bestOffer([offer("gone", 10, { buyable: false })])).toBeUndefined();
   });
 
   it("marks one best per size", () => {
     const ids = bestOfferIds(
-      [offer("a", 30), offer("b", 20), offer("c", 50, true, "10mg"), offer("d", 40, false, "10mg")],
+      [
+        offer("a", 30),
+        offer("b", 20),
+        offer("c", 50, { size: "10mg" }),
+        offer("d", 40, { buyable: false, size: "10mg" }),
+      ],
       (o) => o.size,
     );
     expect([...ids].sort()).toEqual(["b", "c"]);
   });
 
   it("lists buyable offers first, keeping each part's order", () => {
-    const rows = [offer("x", 1, false), offer("a", 3), offer("y", 2, false), offer("b", 1)];
+    const rows = [
+      offer("x", 1, { buyable: false }),
+      offer("a", 3),
+      offer("y", 2, { buyable: false }),
+      offer("b", 1),
+    ];
     expect(buyableFirst(rows).map((o) => o.id)).toEqual(["a", "b", "x", "y"]);
+  });
+});
+
+describe("goodDeals", () => {
+  const offer = (
+    id: string,
+    totalPerMg: number | null,
+    { price = 100, low = null as number | null, vendorId = id, buyable = true } = {},
+  ) => ({
+    id,
+    vendorId,
+    buyable,
+    shipsToDestination: true as boolean | null,
+    price,
+    lowestPrice90Days: low,
+    display: { totalPerMg },
+  });
+
+  it("marks an offer 10% or more below the median of the other vendors", () => {
+    const deals = goodDeals([offer("a", 9), offer("b", 10), offer("c", 10), offer("d", 12)]);
+    expect(deals.get("a")).toBe("below-market");
+    expect(deals.has("b")).toBe(false);
+    expect(GOOD_DEAL_TOOLTIP["below-market"]).toMatch(/10% below the median/);
+  });
+
+  it("marks an offer at its 90-day low only when it is at or below the median", () => {
+    const market = [offer("b", 10), offer("c", 10), offer("d", 12)];
+    const atLow = offer("a", 9.5, { price: 50, low: 50 });
+    expect(goodDeals([atLow, ...market]).get("a")).toBe("own-low");
+    const aboveMedian = offer("a", 10.5, { price: 50, low: 50 });
+    expect(goodDeals([aboveMedian, ...market]).has("a")).toBe(false);
+    const notAtLow = offer("a", 9.5, { price: 50, low: 45 });
+    expect(goodDeals([notAtLow, ...market]).has("a")).toBe(false);
+  });
+
+  it("needs three offers of other vendors; a vendor's own offers are not its market", () => {
+    expect(goodDeals([offer("a", 5), offer("b", 10), offer("c", 10)]).size).toBe(0);
+    const sameVendor = [offer("a", 5), offer("a2", 10, { vendorId: "a" }), offer("b", 10)];
+    expect(goodDeals([...sameVendor, offer("c", 10)]).has("a")).toBe(false);
+    expect(goodDeals([...sameVendor, offer("c", 10), offer("d", 10)]).get("a")).toBe(
+      "below-market",
+    );
+  });
+
+  it("is never the dearest offer, never unknown shipping, never an unbuyable offer", () => {
+    // Every offer at its low: the dearest still gets nothing.
+    const all = [9, 10, 10, 11].map((perMg, i) => offer(`o${i}`, perMg, { price: 1, low: 1 }));
+    const deals = goodDeals(all);
+    expect(deals.has("o3")).toBe(false);
+    expect(goodDeals([offer("x", null), ...all]).has("x")).toBe(false);
+    expect(goodDeals([offer("x", 1, { buyable: false }), ...all]).has("x")).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /** Coupon and deal arithmetic of SPEC.md §5, shared by the server loaders and the pages. */
 
-import { GOOD_DEAL_MARGIN, type DiscountType } from "~/lib/constants";
+import { GOOD_DEAL_MARKET_MARGIN, GOOD_DEAL_MIN_MARKET, type DiscountType } from "~/lib/constants";
 import {
   afterPercentOff,
   convertAmount,
@@ -90,14 +90,6 @@ export function formatCouponDiscount(
   return formatMoney(coupon.discountAmount, currency, { wholeWithoutMinor: true });
 }
 
-export function isGoodDeal(price: number, lowestEverPrice: number | null): boolean {
-  if (lowestEverPrice === null || !Number.isFinite(lowestEverPrice) || !Number.isFinite(price)) {
-    return false;
-  }
-  // Compared in cents so that 10.50 against a 10.00 low is not lost to 10 * 1.05 = 10.500000000000002 style noise.
-  return roundToCents(price) <= roundToCents(lowestEverPrice * (1 + GOOD_DEAL_MARGIN));
-}
-
 /** The first row with the smallest price; rows whose price is not a number are never the lowest. */
 export function lowestPrice<T>(rows: T[], priceOf: (row: T) => number): T | undefined {
   let best: T | undefined;
@@ -139,10 +131,34 @@ export interface ShippingTerms {
   shippingFee: number | null;
   /** Subtotal (after coupon) from which shipping is free; null when there is none. */
   freeShippingThreshold: number | null;
+  /** Countries (ISO 3166-1 alpha-2) the vendor ships to; empty when not known. */
+  shipsTo: readonly string[];
 }
 
-/** Shipping for an order of this subtotal (vendor's currency); null when it is not known. */
-export function shippingFor(subtotal: number, terms: ShippingTerms): number | null {
+/**
+ * Whether the vendor ships to the visitor's destination: true, false, or null when the vendor
+ * has not said where it ships. Without a destination ("Anywhere") every vendor is taken at
+ * its word: its fee applies.
+ */
+export function shipsToDestination(
+  shipTo: string | null,
+  shipsTo: readonly string[],
+): boolean | null {
+  if (shipTo === null) return true;
+  if (shipsTo.length === 0) return null;
+  return shipsTo.includes(shipTo);
+}
+
+/**
+ * Shipping for an order of this subtotal (vendor's currency) to the destination; null when it
+ * is not known, or when the vendor does not ship there (`shipsToDestination` tells them apart).
+ */
+export function shippingFor(
+  subtotal: number,
+  terms: ShippingTerms,
+  shipTo: string | null = null,
+): number | null {
+  if (shipsToDestination(shipTo, terms.shipsTo) !== true) return null;
   if (terms.freeShippingThreshold !== null && subtotal >= terms.freeShippingThreshold) return 0;
   return terms.shippingFee;
 }
@@ -169,10 +185,14 @@ export interface DisplayPrices {
   priceAfterCoupon: number;
   perVial: number;
   perMg: number | null;
-  /** Shipping for one pack; null when the vendor's fee is not known. */
+  /** Shipping for one pack to the destination; null when not known or not shipped there. */
   shipping: number | null;
-  /** Price after coupon plus shipping for one pack; null when shipping is not known. */
+  /** Landed total: price after coupon plus shipping for one pack; null when shipping is unknown. */
   total: number | null;
+  /** The landed total per vial (what Best Price compares); null when shipping is unknown. */
+  totalPerVial: number | null;
+  /** The landed total per mg (what Good Deal compares); null when shipping or mg is unknown. */
+  totalPerMg: number | null;
 }
 
 export interface OfferPricing {
@@ -183,7 +203,12 @@ export interface OfferPricing {
   inStock: boolean;
   stale: boolean;
   buyable: boolean;
-  /** Shipping for one pack in the vendor's currency; null when not known. */
+  /**
+   * Whether the vendor ships to the visitor's destination: false is "Doesn't ship to X" (never
+   * best), null is "not stated" (the vendor lists no countries).
+   */
+  shipsToDestination: boolean | null;
+  /** Shipping for one pack in the vendor's currency; null when not known or not shipped there. */
   shipping: { amount: number; currency: string } | null;
   /** Null when there is no exchange rate between the offer's currency and the display currency. */
   display: DisplayPrices | null;
@@ -194,6 +219,8 @@ export interface PricingContext {
   rates: ExchangeRates;
   staleAfterMissedRuns: number;
   now: Date;
+  /** The visitor's "Ship to" country (ISO 3166-1 alpha-2); null is "Anywhere". */
+  shipTo: string | null;
 }
 
 /**
@@ -220,7 +247,7 @@ export function couponOff(
   };
 }
 
-/** One offer priced for the visitor: after coupon, per vial and per mg, shipping and total. */
+/** One offer priced for the visitor: after coupon, per vial and per mg, shipping and landed total. */
 export function priceOffer(offer: OfferPricingInput, context: PricingContext): OfferPricing {
   const { price: priceAfterCoupon, applied } = couponOff(
     offer.price,
@@ -231,6 +258,7 @@ export function priceOffer(offer: OfferPricingInput, context: PricingContext): O
   );
   const inStock = isInStock(offer.stockStatus);
   const stale = isStale(offer.missedScrapes, context.staleAfterMissedRuns);
+  const shipTo = context.shipTo ?? null;
   const subtotalInVendorCurrency = convertAmount(
     priceAfterCoupon,
     offer.currency,
@@ -238,7 +266,9 @@ export function priceOffer(offer: OfferPricingInput, context: PricingContext): O
     context.rates,
   );
   const shippingAmount =
-    subtotalInVendorCurrency === null ? null : shippingFor(subtotalInVendorCurrency, offer.vendor);
+    subtotalInVendorCurrency === null
+      ? null
+      : shippingFor(subtotalInVendorCurrency, offer.vendor, shipTo);
   const shipping =
     shippingAmount === null ? null : { amount: shippingAmount, currency: offer.vendor.currency };
 
@@ -253,20 +283,21 @@ export function priceOffer(offer: OfferPricingInput, context: PricingContext): O
         ? null
         : convertMoney(shipping.amount, shipping.currency, to, context.rates);
     const vials = Math.max(1, offer.vials);
+    const mg = offer.mgPerVial !== null && offer.mgPerVial > 0 ? offer.mgPerVial * vials : null;
+    const total =
+      displayShipping === null
+        ? null
+        : fromMinorUnits(toMinorUnits(displayPrice, to) + toMinorUnits(displayShipping, to), to);
     display = {
       currency: to,
       converted: offer.currency !== to,
       priceAfterCoupon: displayPrice,
       perVial: displayPrice / vials,
-      perMg:
-        offer.mgPerVial !== null && offer.mgPerVial > 0
-          ? displayPrice / (offer.mgPerVial * vials)
-          : null,
+      perMg: mg === null ? null : displayPrice / mg,
       shipping: displayShipping,
-      total:
-        displayShipping === null
-          ? null
-          : fromMinorUnits(toMinorUnits(displayPrice, to) + toMinorUnits(displayShipping, to), to),
+      total,
+      totalPerVial: total === null ? null : total / vials,
+      totalPerMg: total === null || mg === null ? null : total / mg,
     };
   }
   return {
@@ -275,34 +306,82 @@ export function priceOffer(offer: OfferPricingInput, context: PricingContext): O
     inStock,
     stale,
     buyable: inStock && !stale,
+    shipsToDestination: shipsToDestination(shipTo, offer.vendor.shipsTo),
     shipping,
     display,
   };
 }
 
-type Comparable = { buyable: boolean; display: { perVial: number } | null };
+// ---------------------------------------------------------------- ranking by landed total
+
+type Rankable = {
+  buyable: boolean;
+  shipsToDestination: boolean | null;
+  display: { perVial: number; totalPerVial: number | null } | null;
+};
 
 /**
- * The offer to mark Best Price: the lowest display-currency price per vial after coupon among
- * buyable offers. Offers without a rate are never compared, so never best.
+ * What an offer is ranked by (issue 18): its landed total per vial when shipping is known,
+ * else its price per vial with `known: false`, so it comes after known totals of the same
+ * amount. Null for an offer that cannot be ranked: no exchange rate, or the vendor does not
+ * ship to the destination.
  */
-export function bestOffer<T extends Comparable>(offers: T[]): T | undefined {
-  return lowestPrice(
-    offers.filter((offer) => offer.buyable && offer.display !== null),
-    (offer) => offer.display!.perVial,
-  );
+export function landedRank(
+  offer: Pick<Rankable, "shipsToDestination" | "display">,
+): { amount: number; known: boolean } | null {
+  if (offer.display === null || offer.shipsToDestination === false) return null;
+  const { totalPerVial, perVial } = offer.display;
+  return totalPerVial === null
+    ? { amount: perVial, known: false }
+    : { amount: totalPerVial, known: true };
+}
+
+/**
+ * Orders offers by landed total: known totals by amount, an unknown-shipping offer after the
+ * known totals of the same amount; offers that cannot be ranked last. For sorting tables.
+ */
+export function compareLanded(
+  a: Pick<Rankable, "shipsToDestination" | "display">,
+  b: Pick<Rankable, "shipsToDestination" | "display">,
+): number {
+  const ra = landedRank(a);
+  const rb = landedRank(b);
+  if (ra === null || rb === null) return ra === rb ? 0 : ra === null ? 1 : -1;
+  const byCents = Math.round(ra.amount * 100) - Math.round(rb.amount * 100);
+  if (byCents !== 0) return byCents;
+  return Number(!ra.known) - Number(!rb.known);
+}
+
+/**
+ * The offer to mark Best Price: among buyable offers the vendor ships to the destination, the
+ * lowest known landed total per vial; an offer whose shipping is not stated only when no offer
+ * has a known total (then by price per vial). Never one without an exchange rate or one the
+ * vendor does not ship to the destination.
+ */
+export function bestOffer<T extends Rankable>(offers: T[]): T | undefined {
+  const ranked = offers.filter((offer) => offer.buyable && landedRank(offer) !== null);
+  const known = ranked.filter((offer) => landedRank(offer)!.known);
+  return lowestPrice(known.length > 0 ? known : ranked, (offer) => landedRank(offer)!.amount);
+}
+
+function groupBy<T>(offers: T[], groupOf: (offer: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const offer of offers) {
+    const key = groupOf(offer);
+    const group = groups.get(key);
+    if (group) group.push(offer);
+    else groups.set(key, [offer]);
+  }
+  return [...groups.values()];
 }
 
 /** The Best Price of each group (size): an offer only competes with offers of its own size. */
-export function bestOfferIds<T extends Comparable & { id: string }>(
+export function bestOfferIds<T extends Rankable & { id: string }>(
   offers: T[],
   groupOf: (offer: T) => string,
 ): Set<string> {
-  const groups = new Map<string, T[]>();
-  for (const offer of offers)
-    groups.set(groupOf(offer), [...(groups.get(groupOf(offer)) ?? []), offer]);
   const ids = new Set<string>();
-  for (const group of groups.values()) {
+  for (const group of groupBy(offers, groupOf)) {
     const best = bestOffer(group);
     if (best) ids.add(best.id);
   }
@@ -313,3 +392,87 @@ export function bestOfferIds<T extends Comparable & { id: string }>(
 export function buyableFirst<T extends { buyable: boolean }>(offers: T[]): T[] {
   return [...offers.filter((o) => o.buyable), ...offers.filter((o) => !o.buyable)];
 }
+
+// ---------------------------------------------------------------- good deal
+
+/**
+ * Why an offer is a Good Deal (issue 18): its landed price per mg is at least 10% below the
+ * median of the other vendors' offers of its size ("below-market"), or it is at its own 90-day
+ * low and at or below that median ("own-low").
+ */
+export type GoodDealReason = "below-market" | "own-low";
+
+export type GoodDealCandidate = {
+  id: string;
+  vendorId: string;
+  buyable: boolean;
+  shipsToDestination: boolean | null;
+  /** The offer's price before coupon, as its price history records it. */
+  price: number;
+  /** The lowest price of its history over the last 90 days; null without history. */
+  lowestPrice90Days: number | null;
+  display: { totalPerMg: number | null } | null;
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The landed price per mg of an offer that competes in its market: buyable, shipped, known. */
+function marketPerMg(offer: GoodDealCandidate): number | null {
+  if (!offer.buyable || offer.shipsToDestination === false) return null;
+  return offer.display?.totalPerMg ?? null;
+}
+
+/**
+ * The Good Deals of one size's offers, with the reason each badge's tooltip gives. An offer
+ * needs a known landed price per mg and at least three offers of other vendors to compare
+ * with; the dearest offer of the size is never one.
+ */
+export function goodDeals<T extends GoodDealCandidate>(offers: T[]): Map<string, GoodDealReason> {
+  const deals = new Map<string, GoodDealReason>();
+  const competing = offers.filter((offer) => marketPerMg(offer) !== null);
+  if (competing.length === 0) return deals;
+  const dearestCents = Math.max(...competing.map((o) => Math.round(marketPerMg(o)! * 100)));
+  for (const offer of competing) {
+    const perMg = marketPerMg(offer)!;
+    const others = competing
+      .filter((other) => other.vendorId !== offer.vendorId)
+      .map((other) => marketPerMg(other)!);
+    if (others.length < GOOD_DEAL_MIN_MARKET) continue;
+    // Cents, so that 9.00 against a median of 10.00 is not lost to floating-point noise.
+    const cents = Math.round(perMg * 100);
+    if (cents >= dearestCents) continue;
+    const marketCents = Math.round(median(others) * 100);
+    if (cents <= Math.round(marketCents * (1 - GOOD_DEAL_MARKET_MARGIN))) {
+      deals.set(offer.id, "below-market");
+    } else if (
+      cents <= marketCents &&
+      offer.lowestPrice90Days !== null &&
+      roundToCents(offer.price) <= roundToCents(offer.lowestPrice90Days)
+    ) {
+      deals.set(offer.id, "own-low");
+    }
+  }
+  return deals;
+}
+
+/** The Good Deals of offers of several sizes: each offer is weighed against its own size. */
+export function goodDealsBySize<T extends GoodDealCandidate>(
+  offers: T[],
+  groupOf: (offer: T) => string,
+): Map<string, GoodDealReason> {
+  const deals = new Map<string, GoodDealReason>();
+  for (const group of groupBy(offers, groupOf)) {
+    for (const [id, reason] of goodDeals(group)) deals.set(id, reason);
+  }
+  return deals;
+}
+
+/** The Good Deal badge's tooltip. */
+export const GOOD_DEAL_TOOLTIP: Record<GoodDealReason, string> = {
+  "below-market": "Landed price per mg at least 10% below the median of other vendors' offers",
+  "own-low": "At its lowest price in 90 days and at or below other vendors' median per mg",
+};

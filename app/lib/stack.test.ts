@@ -20,6 +20,7 @@ const context: PricingContext = {
   rates: { EUR: 0.5 },
   staleAfterMissedRuns: 3,
   now: new Date("2026-06-01T12:00:00Z"),
+  shipTo: null,
 };
 
 function offer(overrides: Partial<StackOfferRow>): StackOfferRow {
@@ -39,6 +40,7 @@ function offer(overrides: Partial<StackOfferRow>): StackOfferRow {
     vendorCurrency: "USD",
     shippingFee: 10,
     freeShippingThreshold: null,
+    shipsTo: [],
     coupon: null,
     ...overrides,
   };

@@ -8,6 +8,7 @@ import { z } from "~/lib/forms/zod";
 import { convertMoney, fromMinorUnits, toMinorUnits } from "~/lib/money";
 import {
   isBuyable,
+  shipsToDestination,
   isCouponActive,
   priceOffer,
   type Coupon,
@@ -148,6 +149,8 @@ export interface StackOfferRow {
   vendorCurrency: string;
   shippingFee: number | null;
   freeShippingThreshold: number | null;
+  /** ISO 3166-1 alpha-2 codes the vendor ships to; empty when it has not said. */
+  shipsTo: readonly string[];
   coupon: Coupon | null;
 }
 
@@ -304,6 +307,7 @@ function packPrices(
         currency: row.vendorCurrency,
         shippingFee: row.shippingFee,
         freeShippingThreshold: row.freeShippingThreshold,
+        shipsTo: row.shipsTo,
       },
     },
     context,
@@ -347,6 +351,8 @@ export function priceStack(
   for (const row of offers) {
     const index = lineIndex.get(lineKey({ peptide: row.peptideSlug, size: row.sizeLabel }));
     if (index === undefined || !isBuyable(row, context.staleAfterMissedRuns)) continue;
+    // A vendor that does not ship to the visitor's destination is never part of a split.
+    if (shipsToDestination(context.shipTo ?? null, row.shipsTo) === false) continue;
     let vendor = vendorIndex.get(row.vendorId);
     if (vendor === undefined) {
       const terms = vendorTerms(row, context);

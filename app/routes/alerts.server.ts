@@ -9,6 +9,7 @@ import { deliveryAddressPolicy, isPlainlyPrivateUrl } from "~/.server/alerts/del
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
 import { consumeAddressLimit } from "~/.server/infra/address-limits.server";
 import type { AppContext } from "~/.server/infra/context.server";
+import { getShipTo } from "~/.server/http/ship-to.server";
 import {
   countOtherWebhookAlerts,
   deletePriceAlert,
@@ -44,6 +45,8 @@ async function saveAlert(
     targetPrice: input.mode === "below" ? input.targetPrice : null,
     currency: input.currency,
     includeShipping: input.includeShipping,
+    // The total an alert watches is shipped where the visitor's "Ship to" says (issue 18).
+    shipTo: input.includeShipping ? getShipTo(request) : null,
     channels: input.channels,
     webhookUrl: input.channels.includes("webhook") ? input.webhookUrl : null,
     digest: input.digest,

@@ -27,13 +27,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const url = new URL(request.url);
   const query = marketIndexQuerySchema.safeParse(
-    queryParams(url, ["size", "days", "currency", "format"]),
+    queryParams(url, ["size", "days", "currency", "shipTo", "format"]),
   );
   if (!query.success) return apiError(request, 400, describeIssues(query.error));
-  const { size, days, currency, format } = query.data;
+  const { size, days, currency, shipTo, format } = query.data;
 
   const [pricing, peptide] = await Promise.all([
-    getOpenDataPricing(app.db, currency),
+    getOpenDataPricing(app.db, currency, shipTo),
     findApiPeptide(app.db, request, params.slug, "index"),
   ]);
   const unknownCurrency = checkCurrency(currency, pricing.rates);

@@ -13,16 +13,16 @@ import type { Route } from "./+types/api.v1.peptide-offers";
 import { appOf } from "~/.server/infra/context.server";
 import type { ApiOfferList } from "~/lib/open-data-schemas";
 
-/** GET /api/v1/peptides/{slug}/offers?currency=: four queries. */
+/** GET /api/v1/peptides/{slug}/offers?currency=&shipTo=: four queries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const url = new URL(request.url);
-  const query = currencyQuerySchema.safeParse(queryParams(url, ["currency"]));
+  const query = currencyQuerySchema.safeParse(queryParams(url, ["currency", "shipTo"]));
   if (!query.success) return apiError(request, 400, describeIssues(query.error));
-  const { currency } = query.data;
+  const { currency, shipTo } = query.data;
 
   const [pricing, peptide] = await Promise.all([
-    getOpenDataPricing(app.db, currency),
+    getOpenDataPricing(app.db, currency, shipTo),
     findApiPeptide(app.db, request, params.slug, "offers"),
   ]);
   const unknownCurrency = checkCurrency(currency, pricing.rates);

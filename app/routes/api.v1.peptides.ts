@@ -18,16 +18,18 @@ import type { Route } from "./+types/api.v1.peptides";
 import { appOf } from "~/.server/infra/context.server";
 import type { ApiPeptideList } from "~/lib/open-data-schemas";
 
-/** GET /api/v1/peptides?page=&perPage=&currency=: five queries whatever the page size. */
+/** GET /api/v1/peptides?page=&perPage=&currency=&shipTo=: five queries whatever the page size. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const url = new URL(request.url);
-  const query = peptideListQuerySchema.safeParse(queryParams(url, ["page", "perPage", "currency"]));
+  const query = peptideListQuerySchema.safeParse(
+    queryParams(url, ["page", "perPage", "currency", "shipTo"]),
+  );
   if (!query.success) return apiError(request, 400, describeIssues(query.error));
-  const { page, perPage, currency } = query.data;
+  const { page, perPage, currency, shipTo } = query.data;
 
   const [pricing, list] = await Promise.all([
-    getOpenDataPricing(app.db, currency),
+    getOpenDataPricing(app.db, currency, shipTo),
     getOpenDataPeptidePage(app.db, { page, perPage }),
   ]);
   const unknownCurrency = checkCurrency(currency, pricing.rates);

@@ -73,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     rates,
     staleAfterMissedRuns: settings.staleAfterMissedRuns,
     now: new Date(),
+    shipTo: null,
   });
   if (!quote.ok) return problem(quote.message);
   const { result } = quote;

@@ -14,8 +14,13 @@ import { getComparePageData } from "~/.server/data/listings.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { AdSlot } from "~/components/ad-slot";
-import { CompareTable } from "~/components/compare-table";
-import { InStockSwitch } from "~/components/offer-table";
+import {
+  OFFER_SORT_OPTIONS,
+  type OfferColumn,
+  type OfferSortOption,
+} from "~/components/offer-columns";
+import { OfferTable } from "~/components/offer-table";
+import { InStockSwitch } from "~/components/offer-table-controls";
 import { Button } from "~/components/ui/button";
 import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
@@ -83,6 +88,22 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
+const COMPARE_COLUMNS: readonly OfferColumn[] = [
+  "vendor",
+  "price",
+  "coupon",
+  "afterCoupon",
+  "shipping",
+  "total",
+  "stock",
+  "rating",
+];
+
+const COMPARE_SORT_OPTIONS: OfferSortOption[] = [
+  ...OFFER_SORT_OPTIONS,
+  { column: "rating", direction: "desc", label: "Vendor rating: best first" },
+];
+
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const { peptides, selected, sizes, selectedSizeId, offers, ads } = loaderData;
   const submit = useSubmit();
@@ -144,7 +165,16 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
           <InStockSwitch />
-          <CompareTable key={`${selected.slug}-${selectedSizeId}`} offers={offers} />
+          <OfferTable
+            key={`${selected.slug}-${selectedSizeId}`}
+            offers={offers}
+            columns={COMPARE_COLUMNS}
+            details={["purity", "source", "notes"]}
+            sortOptions={COMPARE_SORT_OPTIONS}
+            testId="compare-table"
+            rowTestId="compare-row"
+            empty="No vendor prices for this size yet."
+          />
           <Link
             to={`/peptide/${selected.slug}`}
             className="w-fit text-sm text-primary hover:underline"

@@ -13,11 +13,12 @@ import { getPeptidePageData } from "~/.server/data/listings.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { PriceAlertPanel } from "~/components/alerts/price-alert-panel";
-import { InStockSwitch } from "~/components/offer-table";
+import type { OfferColumn } from "~/components/offer-columns";
+import { OfferTable } from "~/components/offer-table";
+import { InStockSwitch } from "~/components/offer-table-controls";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { PriceHistoryChart } from "~/components/price-history-chart";
 import { KeyBenefits, RecommendedPeptides } from "~/components/peptide-extras";
-import { PriceTable } from "~/components/price-table";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
 import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
 import { Badge } from "~/components/ui/badge";
@@ -118,6 +119,19 @@ export function meta({ data, error }: Route.MetaArgs) {
     },
   ];
 }
+
+/** The price table's columns; purity and source fold into each row's "Details" so it fits 1366 px. */
+const DETAIL_COLUMNS: readonly OfferColumn[] = [
+  "vendor",
+  "size",
+  "price",
+  "coupon",
+  "afterCoupon",
+  "perMg",
+  "shipping",
+  "total",
+  "stock",
+];
 
 export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
   const { peptide, sizes, offers, history, recommended } = loaderData;
@@ -221,7 +235,14 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
         <InStockSwitch />
-        <PriceTable offers={shown} />
+        <OfferTable
+          offers={shown}
+          columns={DETAIL_COLUMNS}
+          details={["purity", "source"]}
+          testId="price-table"
+          rowTestId="price-row"
+          empty="No vendor prices yet."
+        />
         <PriceAlertPanel peptideSlug={peptide.slug} sizes={sizes} selectedSizeId={sizeId} />
       </section>
 

@@ -6,7 +6,8 @@ import { findVendorSlugRedirect, getVendorProfile } from "~/.server/data/vendor-
 import { getVendorReliability } from "~/.server/data/vendor-reliability.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { CouponCell } from "~/components/copy-coupon-button";
-import { VendorOffers } from "~/components/vendor-offers";
+import type { OfferColumn } from "~/components/offer-columns";
+import { OfferTable } from "~/components/offer-table";
 import { VendorReliabilityBreakdown } from "~/components/vendor-reliability";
 import { Badge } from "~/components/ui/badge";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -87,6 +88,18 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
     </div>
   );
 }
+
+const VENDOR_COLUMNS: readonly OfferColumn[] = [
+  "peptide",
+  "size",
+  "price",
+  "afterCoupon",
+  "perMg",
+  "shipping",
+  "total",
+  "stock",
+  "checked",
+];
 
 export default function VendorPage({ loaderData }: Route.ComponentProps) {
   const { vendor, coupon, offers, recentChanges } = loaderData;
@@ -195,7 +208,15 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           coupon applied where it is valid. Dimmed prices are out of stock or have not been
           confirmed lately.
         </p>
-        <VendorOffers offers={offers} />
+        <OfferTable
+          offers={offers}
+          columns={VENDOR_COLUMNS}
+          initialSort="peptide"
+          badges={false}
+          testId="vendor-offers"
+          rowTestId="vendor-offer-row"
+          empty="This vendor has no prices listed yet."
+        />
       </section>
 
       {loaderData.reliability ? <VendorReliabilityBreakdown {...loaderData.reliability} /> : null}

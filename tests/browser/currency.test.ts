@@ -67,7 +67,7 @@ describe("exchange rates and the display currency in a browser", () => {
     const switcher = page.getByRole("banner").getByLabel("Display currency");
     expect(await switcher.inputValue()).toBe("USD");
     // The Apply button disappears once React runs: from then on, choosing submits by itself.
-    await page.getByRole("button", { name: "Apply" }).waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Apply display currency" }).waitFor({ state: "hidden" });
 
     const switched = page.waitForResponse((response) =>
       new URL(response.url()).pathname.startsWith("/currency"),
@@ -90,7 +90,7 @@ describe("exchange rates and the display currency in a browser", () => {
     await page.goto(`${server.baseUrl}/catalog`);
     const switcher = page.getByRole("banner").getByLabel("Display currency");
     await switcher.selectOption("EUR");
-    await page.getByRole("banner").getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Apply display currency" }).click();
     await page.waitForURL(`${server.baseUrl}/catalog`);
     expect(await page.getByRole("banner").getByLabel("Display currency").inputValue()).toBe("EUR");
     expect((await displayCurrencyCookie(visitor))?.value).toBe("EUR");

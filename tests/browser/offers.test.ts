@@ -32,7 +32,7 @@ async function insideViewportWidth(page: Page, selector: string, index: number) 
 
 describe("offers on a 390 px phone", () => {
   for (const path of ["/peptide/tb-500", "/compare?peptide=bpc-157"]) {
-    it(`${path}: the final price and Buy of the first three offers are on screen`, async () => {
+    it(`${path}: the landed total and Buy of the first three offers are on screen`, async () => {
       const context = await newVerifiedContext(browser, { viewport: PHONE });
       const page = await context.newPage();
       await page.goto(url(path));
@@ -49,17 +49,13 @@ describe("offers on a 390 px phone", () => {
       expect(await cards.count()).toBeGreaterThanOrEqual(3);
       for (let i = 0; i < 3; i++) {
         const card = cards.nth(i);
-        const price = card.getByTestId("price-after-coupon");
+        const price = card.getByTestId("total");
         const buy = card.getByTestId("buy");
         await card.scrollIntoViewIfNeeded();
         expect(await price.isVisible()).toBe(true);
         expect(await buy.isVisible()).toBe(true);
         expect(
-          await insideViewportWidth(
-            page,
-            `[data-testid="${row}"] [data-testid="price-after-coupon"]`,
-            i,
-          ),
+          await insideViewportWidth(page, `[data-testid="${row}"] [data-testid="total"]`, i),
         ).toBe(true);
         expect(
           await insideViewportWidth(page, `[data-testid="${row}"] [data-testid="buy"]`, i),
@@ -148,10 +144,11 @@ describe("the detail page keeps its view in the URL", () => {
     await expect
       .poll(() => sizes.getByRole("link", { name: "10mg" }).getAttribute("aria-current"), SETTLE)
       .toBe("true");
-    const header = page.getByRole("columnheader", { name: /^Total$/ });
+    // Total (landed) is the default order; another column's sort lands in the URL.
+    const header = page.getByRole("columnheader", { name: /^Price per mg$/ });
     await header.getByRole("button").click();
     await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("ascending");
-    expect(new URL(page.url()).searchParams.get("sort")).toBe("total");
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("perMg");
     await page.getByRole("switch", { name: "In stock only" }).click();
     await page.waitForURL(/stock=in/);
     await expect
@@ -182,7 +179,7 @@ describe("the detail page keeps its view in the URL", () => {
     const other = await context.newPage();
     await other.goto(shared);
     expect(
-      await other.getByRole("columnheader", { name: /^Total$/ }).getAttribute("aria-sort"),
+      await other.getByRole("columnheader", { name: /^Price per mg$/ }).getAttribute("aria-sort"),
     ).toBe("ascending");
     expect(
       await other
@@ -191,6 +188,50 @@ describe("the detail page keeps its view in the URL", () => {
         .getAttribute("aria-current"),
     ).toBe("true");
     expect(await other.locator('[data-testid="price-row"][data-buyable="false"]').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("offer rows a buyer can scan (issue 18 Must 9)", () => {
+  it("at 1366 px the offer tables fit their box, no column cut off", async () => {
+    const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    for (const path of [
+      "/peptide/bpc-157",
+      "/compare?peptide=bpc-157",
+      "/vendor/apex-peptide-labs",
+    ]) {
+      await page.goto(url(path));
+      const [tableWidth, boxWidth] = await page
+        .locator(".offer-table")
+        .evaluate((table) => [table.scrollWidth, table.parentElement!.clientWidth]);
+      expect(tableWidth, path).toBeLessThanOrEqual(boxWidth);
+    }
+    await context.close();
+  });
+
+  it("an out-of-stock row has no Buy, only a quiet 'View at vendor'", async () => {
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(url("/peptide/tb-500"));
+    const unavailable = page.locator('[data-testid="price-row"][data-buyable="false"]');
+    expect(await unavailable.count()).toBeGreaterThan(0);
+    expect(await unavailable.getByTestId("buy").count()).toBe(0);
+    expect(await unavailable.getByTestId("view-at-vendor").count()).toBe(await unavailable.count());
+    await context.close();
+  });
+
+  it("on a phone an offer card takes about a third of the screen, the rest behind Details", async () => {
+    const context = await newVerifiedContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    await waitForHydration(page);
+    const card = page.getByTestId("price-row").first();
+    const height = (await card.boundingBox())!.height;
+    expect(height).toBeLessThanOrEqual(PHONE.height / 3);
+    expect(await card.getByTestId("price-after-coupon").isVisible()).toBe(false);
+    await card.locator("summary").click();
+    await expect.poll(() => card.getByTestId("price-after-coupon").isVisible(), SETTLE).toBe(true);
     await context.close();
   });
 });

@@ -46,7 +46,12 @@ interface ApiPeptide {
   sizes: {
     size: string;
     offerCount: number;
-    best: { vendor: { slug: string }; priceAfterCoupon: Money; vials: number } | null;
+    best: {
+      vendor: { slug: string };
+      priceAfterCoupon: Money;
+      landedTotal: { amount: number; currency: string } | null;
+      vials: number;
+    } | null;
   }[];
 }
 interface ApiOffer {
@@ -58,6 +63,9 @@ interface ApiOffer {
   priceAfterCoupon: Money;
   stock: string;
   buyable: boolean;
+  landedTotal: { amount: number; currency: string } | null;
+  shipsToDestination: boolean | null;
+  shipping: Money | null;
 }
 
 describe("GET /api/v1/peptides", () => {
@@ -83,26 +91,61 @@ describe("GET /api/v1/peptides", () => {
     expect(bpc.sizes.length).toBeGreaterThan(0);
   });
 
-  it("gives each size's best price: the cheapest buyable offer per vial after coupon", async () => {
-    const list = await getJson(fresh("/api/v1/peptides?perPage=100"));
-    const bpc = (list.body.data as ApiPeptide[]).find((p) => p.slug === "bpc-157")!;
-    const offers = (await getJson(fresh("/api/v1/peptides/bpc-157/offers"))).body
-      .data as ApiOffer[];
-    for (const size of bpc.sizes) {
-      const ofSize = offers.filter((o) => o.size === size.size);
-      expect(size.offerCount).toBe(ofSize.length);
-      const perVial = ofSize
-        .filter((o) => o.buyable && o.priceAfterCoupon.converted)
-        .map((o) => o.priceAfterCoupon.converted!.amount / o.vials);
-      if (perVial.length === 0) {
-        expect(size.best).toBeNull();
-        continue;
+  it("gives each size's best price: the lowest landed total per vial, for ?shipTo= too", async () => {
+    for (const shipTo of ["", "&shipTo=US", "&shipTo=gb"]) {
+      const list = await getJson(fresh(`/api/v1/peptides?perPage=100${shipTo}`));
+      expectDocumented("/peptides", 200, list.body);
+      const bpc = (list.body.data as ApiPeptide[]).find((p) => p.slug === "semaglutide")!;
+      const offers = (await getJson(fresh(`/api/v1/peptides/semaglutide/offers?x=1${shipTo}`))).body
+        .data as ApiOffer[];
+      for (const size of bpc.sizes) {
+        const ofSize = offers.filter((o) => o.size === size.size);
+        expect(size.offerCount).toBe(ofSize.length);
+        const eligible = ofSize.filter(
+          (o) => o.buyable && o.priceAfterCoupon.converted && o.shipsToDestination !== false,
+        );
+        // Known landed totals first; unknown shipping is best only when no total is known.
+        const known = eligible.filter((o) => o.landedTotal !== null);
+        if (eligible.length === 0) {
+          expect(size.best).toBeNull();
+          continue;
+        }
+        if (known.length > 0) {
+          expect(size.best!.landedTotal!.amount / size.best!.vials).toBeCloseTo(
+            Math.min(...known.map((o) => o.landedTotal!.amount / o.vials)),
+            2,
+          );
+        } else {
+          expect(size.best!.landedTotal).toBeNull();
+          expect(size.best!.priceAfterCoupon.converted!.amount / size.best!.vials).toBeCloseTo(
+            Math.min(...eligible.map((o) => o.priceAfterCoupon.converted!.amount / o.vials)),
+            2,
+          );
+        }
       }
-      expect(size.best!.priceAfterCoupon.converted!.amount / size.best!.vials).toBeCloseTo(
-        Math.min(...perVial),
-        2,
-      );
     }
+  });
+
+  it("gives each offer its landed total: price after coupon plus shipping, null when unknown", async () => {
+    const { body } = await getJson(fresh("/api/v1/peptides/semaglutide/offers?shipTo=GB"));
+    expectDocumented("/peptides/{slug}/offers", 200, body);
+    const offers = body.data as ApiOffer[];
+    for (const offer of offers) {
+      if (offer.shipsToDestination === false || offer.shipping === null) {
+        expect(offer.landedTotal).toBeNull();
+      } else {
+        expect(offer.landedTotal!.amount).toBeCloseTo(
+          offer.priceAfterCoupon.converted!.amount + offer.shipping.converted!.amount,
+          2,
+        );
+      }
+    }
+    // The demo data has vendors that do not ship to Britain and one that does not say.
+    expect(offers.some((o) => o.shipsToDestination === false)).toBe(true);
+    expect(offers.some((o) => o.shipsToDestination === null)).toBe(true);
+    const bad = await getJson(fresh("/api/v1/peptides/semaglutide/offers?shipTo=XX"));
+    expect(bad.response.status).toBe(400);
+    expect(bad.body.error).toMatch(/shipTo/);
   });
 
   it("pages with perPage, with next/prev links in the body and a Link header", async () => {

@@ -47,7 +47,8 @@ const home = (
 async function rawOffers(peptideSlug: string, quantity: number) {
   const result = await app.db.execute(sql`
     select vp.price::float8 as price, c.discount_amount::float8 as amount, c.discount_type as type,
-           c.expiration_date::text as expires, v.name as vendor,
+           c.expiration_date::text as expires, v.name as vendor, vp.vials,
+           v.shipping_fee::float8 as fee, v.free_shipping_threshold::float8 as threshold,
            vp.stock_status <> 'out_of_stock' and vp.missed_scrapes < 3 as buyable
       from vendor_peptides vp
       join peptides p on p.id = vp.peptide_id
@@ -63,6 +64,9 @@ async function rawOffers(peptideSlug: string, quantity: number) {
         type: string | null;
         expires: string | null;
         vendor: string;
+        vials: number;
+        fee: number | null;
+        threshold: number | null;
         buyable: boolean;
       }[];
     }
@@ -162,16 +166,28 @@ describe("home page data (demo catalogue)", () => {
     expect(all.filterOptions.vendors).toContain("Apex Peptide Labs");
   });
 
-  it("headline price is the lowest in-stock price after coupons for the size, computed from the raw rows", async () => {
+  it("headline price is the lowest in-stock landed total for the size, computed from the raw rows", async () => {
     const data = await home({ categorySlug: "healing-recovery" });
     const card = data.peptides.find((p) => p.slug === "bpc-157")!;
     for (const quantity of [5, 10]) {
       const rows = await rawOffers("bpc-157", quantity);
       const size = card.sizes.find((s) => s.label === `${quantity}mg`)!;
       expect(size.vendorCount).toBe(rows.length);
-      expect(size.lowestPrice).toBe(
-        Math.min(...rows.filter((r) => r.buyable).map(expectedAfterCoupon)),
-      );
+      // Landed per vial: after coupon plus the fee, free from the threshold; unknown fee → unknown.
+      const landed = rows
+        .filter((r) => r.buyable)
+        .map((r) => {
+          const after = expectedAfterCoupon(r);
+          const shipping = r.threshold !== null && after >= r.threshold ? 0 : r.fee;
+          return {
+            total: shipping === null ? null : (after + shipping) / r.vials,
+            after: after / r.vials,
+          };
+        });
+      const known = landed.flatMap((l) => (l.total === null ? [] : [l.total]));
+      const expected =
+        known.length > 0 ? Math.min(...known) : Math.min(...landed.map((l) => l.after));
+      expect(size.lowestPrice).toBeCloseTo(expected, 6);
     }
     expect(card.defaultSizeId).toBe(card.sizes[0].id);
     expect(card.sizes[0].label).toBe("5mg");
@@ -206,7 +222,8 @@ describe("peptide page data", () => {
       const row = raw.find((r) => r.vendor === offer.vendorName && r.price === offer.price)!;
       expect(offer.priceAfterCoupon).toBe(expectedAfterCoupon(row));
       expect(offer.pricePerMg).toBeCloseTo(offer.priceAfterCoupon / offer.quantity, 6);
-      expect(offer.lowestEverPrice).not.toBeNull();
+      // The demo history reaches back past 90 days for some offers; each has recent rows too.
+      expect(offer.lowestPrice90Days).not.toBeNull();
     }
     expect(data.history.offers.length).toBeGreaterThan(0);
     expect(data.recommended.length).toBeGreaterThan(0);
@@ -238,12 +255,13 @@ describe("peptide page data", () => {
   });
 });
 
-describe("best means buyable, in the display currency", () => {
-  const pricing = (displayCurrency = "USD") => ({
+describe("best means buyable, by landed total, in the display currency", () => {
+  const pricing = (displayCurrency = "USD", shipTo: string | null = null): PricingContext => ({
     displayCurrency,
     rates: { EUR: 0.8 },
     staleAfterMissedRuns: 3,
     now: new Date(),
+    shipTo,
   });
   let sizeId = "";
 
@@ -266,8 +284,14 @@ describe("best means buyable, in the display currency", () => {
       .values([
         { name: "Rules Sold Out", rating: 4 },
         { name: "Rules Stale", rating: 4 },
-        { name: "Rules Euro", currency: "EUR", shippingFee: 8, freeShippingThreshold: 100 },
-        { name: "Rules Dollar", shippingFee: 5 },
+        {
+          name: "Rules Euro",
+          currency: "EUR",
+          shippingFee: 8,
+          freeShippingThreshold: 100,
+          shipsTo: ["US", "DE"],
+        },
+        { name: "Rules Dollar", shippingFee: 5, shipsTo: ["US"] },
         { name: "Rules Yen", currency: "JPY" },
         { name: "Rules Pack" },
       ])
@@ -287,7 +311,7 @@ describe("best means buyable, in the display currency", () => {
     ]);
   });
 
-  it("the detail page marks as best the cheapest buyable offer per vial, and flags the rest", async () => {
+  it("the detail page marks as best the lowest landed total per vial, and flags the rest", async () => {
     const data = (await getPeptidePageData(app.db, "offer-rules-peptide", pricing()))!;
     const byVendor = (name: string) => data.offers.find((o) => o.vendorName === `Rules ${name}`)!;
     expect(byVendor("Sold Out").buyable).toBe(false);
@@ -296,44 +320,80 @@ describe("best means buyable, in the display currency", () => {
     expect(byVendor("Euro").display).toMatchObject({ currency: "USD", converted: true });
     expect(byVendor("Euro").display!.priceAfterCoupon).toBeCloseTo(40);
     expect(byVendor("Euro").display!.shipping).toBeCloseTo(10);
+    expect(byVendor("Euro").display!.total).toBeCloseTo(50);
+    expect(byVendor("Dollar").display!.total).toBeCloseTo(47);
     expect(byVendor("Yen").display).toBeNull();
     expect(byVendor("Pack").display!.perVial).toBeCloseTo(41);
     expect(byVendor("Pack").display!.perMg).toBeCloseTo(4.1);
-    expect(bestOffer(data.offers)?.vendorName).toBe("Rules Euro");
-    const withoutEuro = data.offers.filter((o) => o.vendorName !== "Rules Euro");
-    expect(bestOffer(withoutEuro)?.vendorName).toBe("Rules Pack");
+    // The pack is cheapest before shipping, but its shipping is not stated: never $0.
+    expect(byVendor("Pack").display!.total).toBeNull();
+    // $42 + $5 shipping beats €32 + €8 ($40 + $10) and the pack of unknown shipping.
+    expect(bestOffer(data.offers)?.vendorName).toBe("Rules Dollar");
+    const withoutDollar = data.offers.filter((o) => o.vendorName !== "Rules Dollar");
+    expect(bestOffer(withoutDollar)?.vendorName).toBe("Rules Euro");
+    const unknownOnly = data.offers.filter((o) => o.display?.total === null);
+    expect(bestOffer(unknownOnly)?.vendorName).toBe("Rules Pack");
   });
 
-  it("the home card's lowest price skips out-of-stock, stale and unconvertible offers", async () => {
+  it("follows the destination: a vendor that does not ship there is never best", async () => {
+    const toGermany = (await getPeptidePageData(
+      app.db,
+      "offer-rules-peptide",
+      pricing("USD", "DE"),
+    ))!;
+    const dollar = toGermany.offers.find((o) => o.vendorName === "Rules Dollar")!;
+    expect(dollar).toMatchObject({ shipsToDestination: false, shipping: null });
+    expect(bestOffer(toGermany.offers)?.vendorName).toBe("Rules Euro");
+    // Nobody says they ship to Britain: only offers of unknown shipping are left.
+    const toBritain = (await getPeptidePageData(
+      app.db,
+      "offer-rules-peptide",
+      pricing("USD", "GB"),
+    ))!;
+    expect(bestOffer(toBritain.offers)?.vendorName).toBe("Rules Pack");
+    const card = (await home({ categorySlug: "offer-rules", pricing: pricing("USD", "DE") }))
+      .peptides[0].sizes[0];
+    expect(card).toMatchObject({ shippingStated: true, convertedFrom: { currency: "EUR" } });
+    expect(card.lowestPrice).toBeCloseTo(50);
+    const britain = (await home({ categorySlug: "offer-rules", pricing: pricing("USD", "GB") }))
+      .peptides[0].sizes[0];
+    expect(britain).toMatchObject({ lowestPrice: 41, shippingStated: false, vials: 5 });
+  });
+
+  it("the home card's lowest price is the best landed total, skipping unbuyable offers", async () => {
     const data = await home({ categorySlug: "offer-rules", pricing: pricing() });
     const [size] = data.peptides[0].sizes;
-    expect(size.lowestPrice).toBeCloseTo(40);
-    expect(size.convertedFrom).toEqual({ price: 32, currency: "EUR" });
-    expect(size.shipping).toBeCloseTo(10);
+    expect(size).toMatchObject({ lowestPrice: 47, shipping: 5, shippingStated: true });
+    expect(size.convertedFrom).toBeNull();
     expect(size.vendorCount).toBe(6);
     const inEuro = await home({ categorySlug: "offer-rules", pricing: pricing("EUR") });
-    expect(inEuro.peptides[0].sizes[0]).toMatchObject({ lowestPrice: 32, convertedFrom: null });
+    expect(inEuro.peptides[0].sizes[0].lowestPrice).toBeCloseTo(37.6);
+    expect(inEuro.peptides[0].sizes[0].convertedFrom).toEqual({ price: 42, currency: "USD" });
     const packOnly = await home({
       categorySlug: "offer-rules",
       filters: { vendors: ["Rules Pack"] },
       pricing: pricing(),
     });
-    expect(packOnly.peptides[0].sizes[0]).toMatchObject({ lowestPrice: 41, vials: 5 });
+    expect(packOnly.peptides[0].sizes[0]).toMatchObject({
+      lowestPrice: 41,
+      vials: 5,
+      shippingStated: false,
+    });
   });
 
-  it("a vendor or price filter makes the card show the price of an offer that passed it", async () => {
+  it("a vendor or price filter makes the card show the total of an offer that passed it", async () => {
     const byVendor = await home({
       categorySlug: "offer-rules",
-      filters: { vendors: ["Rules Dollar"] },
+      filters: { vendors: ["Rules Euro"] },
       pricing: pricing(),
     });
-    expect(byVendor.peptides[0].sizes[0].lowestPrice).toBe(42);
+    expect(byVendor.peptides[0].sizes[0].lowestPrice).toBeCloseTo(50);
     const byPrice = await home({
       categorySlug: "offer-rules",
-      filters: { minPrice: 41.5 },
+      filters: { minPrice: 48 },
       pricing: pricing(),
     });
-    expect(byPrice.peptides[0].sizes[0].lowestPrice).toBe(42);
+    expect(byPrice.peptides[0].sizes[0].lowestPrice).toBeCloseTo(50);
     // Only out of stock below $20: the peptide does not pass.
     const cheap = await home({
       categorySlug: "offer-rules",
@@ -341,13 +401,16 @@ describe("best means buyable, in the display currency", () => {
       pricing: pricing(),
     });
     expect(cheap.peptides).toEqual([]);
-    // The price filter is in the display currency: €32 passes "at most 35" only in euros.
+    // The price filter is in the display currency: $47 (€37.60) passes "at most 40" only in euros.
+    expect(
+      (await home({ categorySlug: "offer-rules", filters: { maxPrice: 40 } })).peptides,
+    ).toEqual([]);
     const inEuro = await home({
       categorySlug: "offer-rules",
-      filters: { maxPrice: 35 },
+      filters: { maxPrice: 40 },
       pricing: pricing("EUR"),
     });
-    expect(inEuro.peptides[0]?.sizes[0].lowestPrice).toBe(32);
+    expect(inEuro.peptides[0]?.sizes[0].lowestPrice).toBeCloseTo(37.6);
   });
 
   it("compare offers only the chosen size, with the same rules", async () => {
@@ -357,7 +420,7 @@ describe("best means buyable, in the display currency", () => {
       pricing(),
     );
     expect(data.offers).toHaveLength(6);
-    expect(bestOffer(data.offers)?.vendorName).toBe("Rules Euro");
+    expect(bestOffer(data.offers)?.vendorName).toBe("Rules Dollar");
   });
 
   afterAll(async () => {
@@ -368,20 +431,33 @@ describe("best means buyable, in the display currency", () => {
 });
 
 describe("home sorting", () => {
-  it("sorts by lowest price, price per mg and most vendors, in stock only", async () => {
-    const pricing = { displayCurrency: "USD", rates: {}, staleAfterMissedRuns: 3, now: new Date() };
+  it("sorts by the card's price (its best landed total), price per mg and most vendors", async () => {
+    const pricing: PricingContext = {
+      displayCurrency: "USD",
+      rates: {},
+      staleAfterMissedRuns: 3,
+      now: new Date(),
+      shipTo: null,
+    };
     const byName = await home({ pricing });
     const byPrice = await home({ sort: "price", pricing });
     const byPerMg = await home({ sort: "per-mg", pricing });
     const byVendors = await home({ sort: "vendors", pricing });
     expect(byPrice.total).toBe(byName.total);
+    // What the card shows: its first size's Best Price.
     const lowest = (card: (typeof byPrice.peptides)[number]) =>
-      Math.min(...card.sizes.map((s) => s.lowestPrice ?? Infinity));
+      card.sizes.find((s) => s.id === card.defaultSizeId)?.lowestPrice ?? Infinity;
+    for (const shipTo of ["GB", "DE"]) {
+      const cards = (await home({ sort: "price", pricing: { ...pricing, shipTo } })).peptides;
+      const shown = cards.map(lowest).filter(Number.isFinite);
+      expect(shown.length).toBeGreaterThan(3);
+      expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    }
     const prices = byPrice.peptides.map(lowest).filter(Number.isFinite);
     expect(prices.length).toBeGreaterThan(3);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const perMg = byPerMg.peptides
-      .map((card) => Math.min(...card.sizes.map((s) => s.perMg ?? Infinity)))
+      .map((card) => card.sizes.find((s) => s.id === card.defaultSizeId)?.perMg ?? Infinity)
       .filter(Number.isFinite);
     expect(perMg).toEqual([...perMg].sort((a, b) => a - b));
     expect(byPerMg.peptides.map((p) => p.slug)).not.toEqual(byPrice.peptides.map((p) => p.slug));
@@ -493,6 +569,7 @@ describe("a page costs a fixed number of queries", () => {
             rates: { EUR: 0.9 },
             staleAfterMissedRuns: 3,
             now: new Date(),
+            shipTo: "GB",
           },
         }),
       );

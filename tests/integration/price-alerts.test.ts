@@ -75,7 +75,7 @@ beforeEach(async () => {
   await app.db.delete(vendorPeptides);
   await app.db
     .update(vendors)
-    .set({ shippingFee: null, freeShippingThreshold: null })
+    .set({ shippingFee: null, freeShippingThreshold: null, shipsTo: [] })
     .where(eq(vendors.id, vendorA));
   await setPrice(vendorA, 60);
   await setPrice(vendorB, 70);
@@ -217,6 +217,24 @@ describe("target-price alerts: crossings", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain("$49.60");
     expect(mails[0].text).toContain("with shipping");
+  });
+
+  it("counts the total shipped to the alert's destination: a vendor that does not ship there is left out", async () => {
+    await app.db
+      .update(vendors)
+      .set({ shippingFee: 2, freeShippingThreshold: null, shipsTo: ["US"] })
+      .where(eq(vendors.id, vendorA));
+    const toBritain = await newUser();
+    const toUs = await newUser();
+    await createAlert(toBritain.userId, { includeShipping: true, shipTo: "GB" });
+    await createAlert(toUs.userId, { includeShipping: true, shipTo: "US" });
+
+    // 45 + 2 shipping is 47, below 50 in the US; Vendor A does not ship to Britain.
+    await setPrice(vendorA, 45);
+    const mails = await mailsTo(toUs.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("$47.00");
+    expect(await mailsTo(toBritain.email)).toHaveLength(0);
   });
 
   it("ignores out-of-stock and stale offers; coming back in stock below the target is a crossing", async () => {

@@ -27,6 +27,7 @@ const pricing = {
   rates: {},
   staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
   now: new Date(),
+  shipTo: null,
 };
 
 async function measure(run: () => Promise<unknown>): Promise<number> {

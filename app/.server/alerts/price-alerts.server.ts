@@ -48,11 +48,12 @@ interface PricingInputs {
 
 /**
  * The cheapest buyable offer of a size as the alert counts it: in stock and fresh, coupon
- * applied, per vial, in the alert's currency, shipping for one pack added when asked (an
- * offer whose shipping is unknown does not count then). Null when nothing qualifies.
+ * applied, per vial, in the alert's currency, shipping for one pack to the alert's destination
+ * added when asked (the landed total; an offer whose shipping is unknown, or whose vendor does
+ * not ship there, does not count then). Null when nothing qualifies.
  */
 export function lowestOfferFor(
-  alert: { currency: string; includeShipping: boolean },
+  alert: { currency: string; includeShipping: boolean; shipTo?: string | null },
   offers: OfferOnSize[],
   inputs: PricingInputs,
 ): LowestOffer | null {
@@ -71,9 +72,10 @@ export function lowestOfferFor(
           currency: offer.vendorCurrency,
           shippingFee: offer.shippingFee,
           freeShippingThreshold: offer.freeShippingThreshold,
+          shipsTo: offer.shipsTo,
         },
       },
-      { displayCurrency: alert.currency, ...inputs },
+      { displayCurrency: alert.currency, shipTo: alert.shipTo ?? null, ...inputs },
     );
     if (!priced.buyable || !priced.display) continue;
     const pack = alert.includeShipping ? priced.display.total : priced.display.priceAfterCoupon;
@@ -97,6 +99,7 @@ export async function currentAlertState(
     sizeOptionId: string;
     currency: string;
     includeShipping: boolean;
+    shipTo?: string | null;
     mode: "below" | "change";
     targetPrice: number | null;
   },

@@ -8,21 +8,20 @@
  */
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 
-import { DEFAULT_DISPLAY_CURRENCY, DEFAULT_SETTINGS, HOME_PAGE_SIZE } from "~/lib/constants";
+import {
+  DEFAULT_DISPLAY_CURRENCY,
+  DEFAULT_SETTINGS,
+  GOOD_DEAL_LOW_DAYS,
+  HOME_PAGE_SIZE,
+} from "~/lib/constants";
 import {
   hasRowFilters,
   offerPassesFilters,
   type HomeFilters,
   type HomeSort,
 } from "~/lib/home-filters";
-import {
-  bestOffer,
-  couponFromColumns,
-  priceOffer,
-  type Coupon,
-  type OfferPricing,
-  type PricingContext,
-} from "~/lib/pricing";
+import { bestOffer, couponFromColumns, priceOffer, type PricingContext } from "~/lib/pricing";
+import type { OfferRow } from "~/lib/offer-row";
 import { DEFAULT_HISTORY_RANGE, type HistoryRange } from "~/lib/price-history";
 import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
 
@@ -43,17 +42,20 @@ export interface CardSize {
   id: string;
   label: string;
   /**
-   * Best Price of this size in the display currency, for one vial: the cheapest buyable offer
-   * (in stock, fresh) that passed the visitor's vendor, price and rating filters; null when
-   * none did.
+   * Best Price of this size in the display currency, for one vial: the landed total (price
+   * after coupon plus shipping to the visitor's destination) of the best buyable offer that
+   * passed the visitor's vendor, price and rating filters, or its price when its shipping is
+   * not stated (`shippingStated` false); null when no offer qualifies.
    */
   lowestPrice: number | null;
+  /** False when lowestPrice leaves shipping out because the vendor has not stated it. */
+  shippingStated: boolean;
   currency: string;
   /** Vials in the best offer's pack (its price is lowestPrice times this). */
   vials: number;
   /** The best offer's own price per vial and currency when lowestPrice was converted from it. */
   convertedFrom: { price: number; currency: string } | null;
-  /** The best offer's price per mg in the display currency. */
+  /** The best offer's landed total per mg (its price per mg when shipping is not stated). */
   perMg: number | null;
   /** The best offer's shipping for one pack (display currency): 0 free, null unknown. */
   shipping: number | null;
@@ -72,41 +74,8 @@ export interface PeptideCardData {
   defaultSizeId: string | null;
 }
 
-export interface Offer extends OfferPricing {
-  id: string;
-  vendorId: string;
-  vendorName: string;
-  /** The vendor page's address: /vendor/{vendorSlug}. */
-  vendorSlug: string;
-  vendorWebsite: string | null;
-  vendorRating: number | null;
-  /** The vendor's free-text shipping note (SPEC.md's shipping_cost). */
-  vendorShippingNote: string | null;
-  /** Countries (ISO codes) the vendor ships to; empty when not known. */
-  vendorShipsTo: string[];
-  /** The currency of the vendor's fixed coupons and shipping. */
-  vendorCurrency: string;
-  sizeId: string;
-  sizeLabel: string;
-  quantity: number;
-  unit: string;
-  /** Vials in the pack this price buys. */
-  vials: number;
-  price: number;
-  currency: string;
-  url: string | null;
-  purity: string | null;
-  notes: string | null;
-  stockStatus: string;
-  source: string;
-  /** ISO timestamp: when this price was last confirmed. */
-  priceCheckedAt: string;
-  coupon: Coupon | null;
-  /** Price after coupon per mg of the whole pack, in the offer's own currency. */
-  pricePerMg: number | null;
-  /** The lowest price ever recorded in price_history for this vendor price. */
-  lowestEverPrice: number | null;
-}
+/** One vendor price of the detail and compare pages (the offer tables' row type). */
+export type Offer = OfferRow;
 
 /** Prices as a visitor sees them when nothing else is known: dollars, default staleness. */
 export function defaultPricingContext(now: Date = new Date()): PricingContext {
@@ -115,6 +84,7 @@ export function defaultPricingContext(now: Date = new Date()): PricingContext {
     rates: {},
     staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
     now,
+    shipTo: null,
   };
 }
 
@@ -147,25 +117,72 @@ function rateSql(currency: SQL, rates: PricingContext["rates"]): SQL {
   return sql`(case when ${currency} = ${DEFAULT_DISPLAY_CURRENCY} then 1::numeric else (${JSON.stringify(rates)}::jsonb ->> ${currency})::numeric end)`;
 }
 
+/** SQL twin of priceOffer's price after coupon, in the offer's own currency (rows "vp", "v", "c"). */
+function priceAfterCouponSql(pricing: PricingContext): SQL {
+  const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
+  const vendorRate = rateSql(sql.raw("v.currency"), pricing.rates);
+  return sql`round(case when c.vendor_id is not null and (c.expiration_date is null or c.expiration_date >= (now() at time zone 'utc')::date)
+    then greatest(0, case when c.discount_type = 'percentage' then vp.price * (1 - c.discount_amount / 100)
+      else vp.price - coalesce(c.discount_amount / ${vendorRate} * ${offerRate}, 0) end)
+    else vp.price end, 2)`;
+}
+
 /**
  * SQL twin of priceOffer's display price per vial, for filtering and sorting by price as the
- * cards show it (rows "vp", "v" and "c"); the prices shown are still computed by
- * app/lib/pricing.ts. Calendar days in UTC, as isCouponActive does; a fixed coupon is in the
- * vendor's currency. Null without a rate.
+ * cards show it; the prices shown are still computed by app/lib/pricing.ts. Calendar days in
+ * UTC, as isCouponActive does; a fixed coupon is in the vendor's currency. Null without a rate.
  */
 function displayPricePerVialSql(pricing: PricingContext): SQL {
   const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
-  const vendorRate = rateSql(sql.raw("v.currency"), pricing.rates);
   const displayRate = rateSql(sql`${pricing.displayCurrency}`, pricing.rates);
-  return sql`(round(case when c.vendor_id is not null and (c.expiration_date is null or c.expiration_date >= (now() at time zone 'utc')::date)
-    then greatest(0, case when c.discount_type = 'percentage' then vp.price * (1 - c.discount_amount / 100)
-      else vp.price - coalesce(c.discount_amount / ${vendorRate} * ${offerRate}, 0) end)
-    else vp.price end, 2) / ${offerRate} * ${displayRate} / vp.vials)`;
+  return sql`(${priceAfterCouponSql(pricing)} / ${offerRate} * ${displayRate} / vp.vials)`;
 }
 
-/** SQL twin of isBuyable for the row "vp": in stock (low stock counts) and not stale. */
+/** SQL twin of shipsToDestination for the row "v": true, false, or null when not stated. */
+function shipsToDestinationSql(pricing: PricingContext): SQL {
+  if (pricing.shipTo === null) return sql`true`;
+  return sql`(case when cardinality(v.ships_to) = 0 then null else ${pricing.shipTo} = any(v.ships_to) end)`;
+}
+
+/**
+ * SQL twin of priceOffer's landed total per vial (display currency): price after coupon plus
+ * the vendor's shipping to the destination (free from the threshold, applied after coupon).
+ * Null when shipping is not known or the vendor does not ship there.
+ */
+function landedTotalPerVialSql(pricing: PricingContext): SQL {
+  const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
+  const vendorRate = rateSql(sql.raw("v.currency"), pricing.rates);
+  const displayRate = rateSql(sql`${pricing.displayCurrency}`, pricing.rates);
+  const subtotal = sql`(${priceAfterCouponSql(pricing)} / ${offerRate} * ${vendorRate})`;
+  const shipping = sql`(case when ${shipsToDestinationSql(pricing)} is not true then null
+    when v.free_shipping_threshold is not null and ${subtotal} >= v.free_shipping_threshold then 0
+    else v.shipping_fee end)`;
+  return sql`(${displayPricePerVialSql(pricing)} + ${shipping} / ${vendorRate} * ${displayRate} / vp.vials)`;
+}
+
+/**
+ * What a card's price is, per offer, as bestOffer ranks it: the landed total per vial, or the
+ * price per vial when shipping is not stated.
+ */
+function cardPriceSql(pricing: PricingContext): SQL {
+  return sql`coalesce(${landedTotalPerVialSql(pricing)}, ${displayPricePerVialSql(pricing)})`;
+}
+
+/**
+ * SQL twin of bestOffer over the rows an aggregate sees: the lowest known landed total per
+ * vial, else (no total known) the lowest price per vial of the unknown-shipping offers.
+ */
+function bestCardPriceSql(pricing: PricingContext): SQL {
+  const landed = landedTotalPerVialSql(pricing);
+  return sql`coalesce(min(${landed}), min(${displayPricePerVialSql(pricing)}))`;
+}
+
+/**
+ * SQL twin of isBuyable for the row "vp" (in stock, low stock counts, and not stale), and of
+ * bestOffer's other conditions: a rate, and a vendor that does not refuse the destination.
+ */
 function buyableSql(pricing: PricingContext): SQL {
-  return sql`(vp.stock_status <> 'out_of_stock' and vp.missed_scrapes < ${pricing.staleAfterMissedRuns})`;
+  return sql`(vp.stock_status <> 'out_of_stock' and vp.missed_scrapes < ${pricing.staleAfterMissedRuns} and ${shipsToDestinationSql(pricing)} is not false)`;
 }
 
 /** SQL twin of toMilligrams for the row "s": milligrams in one vial. */
@@ -215,7 +232,7 @@ interface PeptideSummary {
 /** The vendor prices of the row "peptides" that pass the row filters, as SQL conditions. */
 function offerConditions(filters: HomeFilters, pricing: PricingContext): SQL[] {
   const conditions: SQL[] = [sql`vp.peptide_id = ${peptides.id}`, priceIsActive("vp")];
-  const price = displayPricePerVialSql(pricing);
+  const price = cardPriceSql(pricing);
   if (filters.sizes.length > 0) {
     conditions.push(
       sql`${SIZE_LABEL_SQL} in (${sql.join(
@@ -268,10 +285,15 @@ function homeOrder(sort: HomeSort, filters: HomeFilters, pricing: PricingContext
     ];
   }
   const where = sql.join([...matching, buyableSql(pricing)], sql` and `);
-  const price = displayPricePerVialSql(pricing);
-  const amount = sort === "price" ? price : sql`${price} / nullif(${VIAL_MG_SQL}, 0)`;
+  // The price the card shows: the Best Price (landed total first, as bestOffer picks it) of its
+  // first size that has one, in the card's size order; per mg, that price over the vial's mg
+  // (within a size every vial holds the same, so the best per vial is the best per mg).
+  const amount = sort === "price" ? sql.raw("best") : sql.raw("best / nullif(mg, 0)");
   return [
-    sql`(select min(${amount}) ${OFFER_JOINS} where ${where}) asc nulls last`,
+    sql`(select ${amount} from (select s.quantity, s.unit, ${VIAL_MG_SQL} as mg,
+           ${bestCardPriceSql(pricing)} as best
+           ${OFFER_JOINS} where ${where} group by s.id, s.quantity, s.unit) by_size
+         where best is not null order by quantity, unit limit 1) asc nulls last`,
     BY_NAME,
     asc(peptides.id),
   ];
@@ -353,6 +375,7 @@ export const OFFER_COLUMNS = {
   vendorCurrency: vendors.currency,
   vendorShippingFee: vendors.shippingFee,
   vendorFreeShippingThreshold: vendors.freeShippingThreshold,
+  vendorShipsTo: vendors.shipsTo,
   couponCode: coupons.code,
   couponAmount: coupons.discountAmount,
   couponType: coupons.discountType,
@@ -390,6 +413,7 @@ export function priceRow(
         currency: vendorCurrency,
         shippingFee: row.vendorShippingFee,
         freeShippingThreshold: row.vendorFreeShippingThreshold,
+        shipsTo: row.vendorShipsTo ?? [],
       },
     },
     pricing,
@@ -432,7 +456,7 @@ function buildCards(
       {
         vendorName: offer.vendorName,
         vendorRating: offer.vendorRating,
-        displayPrice: offer.display?.perVial ?? null,
+        displayPrice: offer.display ? (offer.display.totalPerVial ?? offer.display.perVial) : null,
       },
       filters,
     );
@@ -456,13 +480,14 @@ function buildCards(
     list.push({
       id,
       label: size.label,
-      lowestPrice: best?.display?.perVial ?? null,
+      lowestPrice: best?.display ? (best.display.totalPerVial ?? best.display.perVial) : null,
+      shippingStated: best?.display?.totalPerVial != null,
       currency: best?.display?.currency ?? pricing.displayCurrency,
       vials: best?.vials ?? 1,
       convertedFrom: best?.display?.converted
         ? { price: best.priceAfterCoupon / best.vials, currency: best.currency }
         : null,
-      perMg: best?.display?.perMg ?? null,
+      perMg: best?.display ? (best.display.totalPerMg ?? best.display.perMg) : null,
       shipping: best?.display?.shipping ?? null,
       vendorCount: new Set(size.offers.map((o) => o.vendorId)).size,
     });
@@ -583,25 +608,74 @@ export async function getHomePageData(
 // ---------------------------------------------------------------- offers (detail and compare)
 
 /** Every size of one peptide (by slug) with each vendor's price, coupon and lowest price ever. */
+/** The columns of one offer-table row: pricing's, and what the tables show beside prices. */
+export const OFFER_ROW_COLUMNS = {
+  ...OFFER_COLUMNS,
+  peptideName: peptides.name,
+  peptideSlug: peptides.slug,
+  sizeId: sizeOptions.id,
+  quantity: sizeOptions.quantity,
+  unit: sizeOptions.unit,
+  unitLabel: sizeOptions.unitLabel,
+  url: vendorPeptides.url,
+  purity: vendorPeptides.purity,
+  notes: vendorPeptides.notes,
+  source: vendorPeptides.source,
+  priceCheckedAt: vendorPeptides.priceCheckedAt,
+  vendorShippingNote: vendors.shippingCost,
+};
+
+type OfferRowColumns = OfferColumns & {
+  peptideName: string;
+  peptideSlug: string;
+  sizeId: string;
+  quantity: number;
+  unit: string;
+  unitLabel: string | null;
+  url: string | null;
+  purity: string | null;
+  notes: string | null;
+  source: string | null;
+  priceCheckedAt: Date | string | null;
+  vendorShippingNote: string | null;
+};
+
+/** One joined row as an offer table's row; null when the size has no vendor price in it. */
+export function toOfferRow(
+  row: OfferRowColumns,
+  pricing: PricingContext,
+  lowestPrice90Days: number | null = null,
+): OfferRow | null {
+  const priced = priceRow(row, pricing);
+  if (!priced) return null;
+  return {
+    peptideName: row.peptideName,
+    peptideSlug: row.peptideSlug,
+    vendorShippingNote: row.vendorShippingNote,
+    sizeId: row.sizeId,
+    sizeLabel: formatSize(row.quantity, row.unit, row.unitLabel),
+    quantity: row.quantity,
+    unit: row.unit,
+    url: row.url,
+    purity: row.purity,
+    notes: row.notes,
+    source: row.source ?? "manual",
+    priceCheckedAt: toIso(row.priceCheckedAt),
+    pricePerMg: pricePerMg(priced.priceAfterCoupon, row.quantity * priced.vials, row.unit),
+    lowestPrice90Days,
+    ...priced,
+  };
+}
+
+/** Every size of one peptide (by slug) with each vendor's price, coupon and 90-day low. */
 async function getOffersBySlug(db: Database, slug: string, pricing: PricingContext) {
+  const lowSince = new Date(pricing.now.getTime() - GOOD_DEAL_LOW_DAYS * 86_400_000);
   const rows = await db
     .select({
-      sizeId: sizeOptions.id,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-      ...OFFER_COLUMNS,
-      url: vendorPeptides.url,
-      purity: vendorPeptides.purity,
-      notes: vendorPeptides.notes,
-      source: vendorPeptides.source,
-      priceCheckedAt: vendorPeptides.priceCheckedAt,
-      vendorWebsite: vendors.website,
-      vendorShippingNote: vendors.shippingCost,
-      vendorShipsTo: vendors.shipsTo,
-      lowestEverPrice: sql<
+      ...OFFER_ROW_COLUMNS,
+      lowestPrice90Days: sql<
         number | null
-      >`(select min(ph.price) from price_history ph where ph.vendor_peptide_id = ${vendorPeptides.id})`.mapWith(
+      >`(select min(ph.price) from price_history ph where ph.vendor_peptide_id = ${vendorPeptides.id} and ph.observed_at >= ${lowSince.toISOString()}::timestamptz)`.mapWith(
         Number,
       ),
     })
@@ -621,27 +695,11 @@ async function getOffersBySlug(db: Database, slug: string, pricing: PricingConte
   const sizes: SizeChoice[] = [];
   const offers: Offer[] = [];
   for (const row of rows) {
-    const label = formatSize(row.quantity, row.unit, row.unitLabel);
-    if (!sizes.some((s) => s.id === row.sizeId)) sizes.push({ id: row.sizeId, label });
-    const priced = priceRow(row, pricing);
-    if (!priced) continue;
-    offers.push({
-      vendorWebsite: row.vendorWebsite,
-      vendorShippingNote: row.vendorShippingNote,
-      vendorShipsTo: row.vendorShipsTo ?? [],
-      sizeId: row.sizeId,
-      sizeLabel: label,
-      quantity: row.quantity,
-      unit: row.unit,
-      url: row.url,
-      purity: row.purity,
-      notes: row.notes,
-      source: row.source ?? "manual",
-      priceCheckedAt: toIso(row.priceCheckedAt),
-      pricePerMg: pricePerMg(priced.priceAfterCoupon, row.quantity * priced.vials, row.unit),
-      lowestEverPrice: row.lowestEverPrice,
-      ...priced,
-    });
+    if (!sizes.some((s) => s.id === row.sizeId)) {
+      sizes.push({ id: row.sizeId, label: formatSize(row.quantity, row.unit, row.unitLabel) });
+    }
+    const offer = toOfferRow(row, pricing, row.lowestPrice90Days);
+    if (offer) offers.push(offer);
   }
   return { sizes, offers };
 }

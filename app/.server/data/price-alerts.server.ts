@@ -29,6 +29,8 @@ export interface PriceAlertSettings {
   targetPrice: number | null;
   currency: string;
   includeShipping: boolean;
+  /** The destination shipping is counted to; null or absent is "Anywhere". */
+  shipTo?: string | null;
   channels: AlertChannel[];
   webhookUrl: string | null;
   digest: AlertDigest;
@@ -42,6 +44,7 @@ const alertColumns = {
   targetPrice: priceAlerts.targetPrice,
   currency: priceAlerts.currency,
   includeShipping: priceAlerts.includeShipping,
+  shipTo: priceAlerts.shipTo,
   channels: priceAlerts.channels,
   webhookUrl: priceAlerts.webhookUrl,
   webhookDisabledAt: priceAlerts.webhookDisabledAt,
@@ -127,6 +130,7 @@ export async function listOffersOnSizes(db: Database, sizeOptionIds: string[]) {
       vendorCurrency: vendors.currency,
       shippingFee: vendors.shippingFee,
       freeShippingThreshold: vendors.freeShippingThreshold,
+      shipsTo: vendors.shipsTo,
       code: coupons.code,
       discountAmount: coupons.discountAmount,
       discountType: coupons.discountType,
@@ -184,6 +188,7 @@ export async function upsertPriceAlert(
     targetPrice: values.targetPrice,
     currency: values.currency,
     includeShipping: values.includeShipping,
+    shipTo: values.shipTo ?? null,
     channels: values.channels,
     webhookUrl: values.webhookUrl,
     // Saving the alert again is how a user turns a webhook disabled after failures back on.
@@ -274,6 +279,7 @@ export async function updatePriceAlert(
       targetPrice: params.targetPrice,
       currency: params.currency,
       includeShipping: params.includeShipping,
+      shipTo: params.shipTo ?? null,
       channels: params.channels,
       webhookUrl: params.webhookUrl,
       webhookDisabledAt: null,

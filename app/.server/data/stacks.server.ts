@@ -52,6 +52,7 @@ export async function getStackCatalogue(db: Database, slugs: string[]): Promise<
       vendorCurrency: vendors.currency,
       shippingFee: vendors.shippingFee,
       freeShippingThreshold: vendors.freeShippingThreshold,
+      shipsTo: vendors.shipsTo,
       couponCode: coupons.code,
       couponAmount: coupons.discountAmount,
       couponType: coupons.discountType,
@@ -99,6 +100,7 @@ export async function getStackCatalogue(db: Database, slugs: string[]): Promise<
       vendorCurrency: row.vendorCurrency ?? row.currency ?? "USD",
       shippingFee: row.shippingFee,
       freeShippingThreshold: row.freeShippingThreshold,
+      shipsTo: row.shipsTo ?? [],
       coupon: couponFromColumns({
         code: row.couponCode,
         discountAmount: row.couponAmount,

@@ -6,15 +6,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 
 import { PRICE_CHANGE_WINDOW_DAYS } from "~/lib/vendor-profile";
-import {
-  couponFromColumns,
-  isCouponActive,
-  priceOffer,
-  type Coupon,
-  type OfferPricing,
-  type PricingContext,
-} from "~/lib/pricing";
-import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
+import type { OfferRow } from "~/lib/offer-row";
+import { couponFromColumns, isCouponActive, type Coupon, type PricingContext } from "~/lib/pricing";
 
 import type { Database } from "../db/client";
 import {
@@ -27,6 +20,7 @@ import {
   vendorSlugHistory,
 } from "../db/schema";
 
+import { OFFER_ROW_COLUMNS, toOfferRow } from "./listings.server";
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
 
 export interface VendorSummary {
@@ -47,21 +41,8 @@ export interface VendorSummary {
   paymentMethods: string[];
 }
 
-export interface VendorOffer extends OfferPricing {
-  id: string;
-  peptideName: string;
-  peptideSlug: string;
-  sizeLabel: string;
-  vials: number;
-  price: number;
-  currency: string;
-  stockStatus: string;
-  url: string | null;
-  /** ISO timestamp: when this price was last confirmed. */
-  priceCheckedAt: string;
-  /** Price after coupon per mg of the pack in the offer's own currency; null for ml or IU. */
-  pricePerMg: number | null;
-}
+/** One of the vendor's prices: an offer-table row like the detail page's. */
+export type VendorOffer = OfferRow;
 
 export interface VendorProfile {
   vendor: VendorSummary;
@@ -105,25 +86,12 @@ function getVendorWithCoupon(db: Database, slug: string) {
 
 function getVendorOfferRows(db: Database, slug: string) {
   return db
-    .select({
-      id: vendorPeptides.id,
-      peptideName: peptides.name,
-      peptideSlug: peptides.slug,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-      vials: vendorPeptides.vials,
-      price: vendorPeptides.price,
-      currency: vendorPeptides.currency,
-      stockStatus: vendorPeptides.stockStatus,
-      missedScrapes: vendorPeptides.missedScrapes,
-      url: vendorPeptides.url,
-      priceCheckedAt: vendorPeptides.priceCheckedAt,
-    })
+    .select(OFFER_ROW_COLUMNS)
     .from(vendorPeptides)
     .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
     .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
+    .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
     .where(and(eq(vendors.slug, slug), priceIsActive(), peptideIsPublic()))
     .orderBy(
       sql`lower(${peptides.name})`,
@@ -185,38 +153,15 @@ export async function getVendorProfile(
     discountType: couponType,
     expirationDate: couponExpires,
   });
-  const offers = offerRows.map((offer): VendorOffer => {
-    const priced = priceOffer(
-      {
-        price: offer.price,
-        currency: offer.currency,
-        vials: offer.vials,
-        mgPerVial: toMilligrams(offer.quantity, offer.unit),
-        coupon,
-        stockStatus: offer.stockStatus,
-        missedScrapes: offer.missedScrapes,
-        vendor,
-      },
-      pricing,
-    );
-    return {
-      ...priced,
-      id: offer.id,
-      peptideName: offer.peptideName,
-      peptideSlug: offer.peptideSlug,
-      sizeLabel: formatSize(offer.quantity, offer.unit, offer.unitLabel),
-      vials: offer.vials,
-      price: offer.price,
-      currency: offer.currency,
-      stockStatus: offer.stockStatus,
-      url: offer.url,
-      priceCheckedAt: toIso(offer.priceCheckedAt),
-      pricePerMg: pricePerMg(priced.priceAfterCoupon, offer.quantity * offer.vials, offer.unit),
-    };
+  const activeCoupon = isCouponActive(coupon, pricing.now) ? coupon : null;
+  // The page says "No coupon right now" for an expired one: its code is not sent to the page.
+  const offers = offerRows.flatMap((offer) => {
+    const row = toOfferRow(offer, pricing);
+    return row ? [{ ...row, coupon: activeCoupon }] : [];
   });
   return {
     vendor,
-    coupon: isCouponActive(coupon, pricing.now) ? coupon : null,
+    coupon: activeCoupon,
     offers,
     recentChanges,
   };

@@ -136,6 +136,14 @@ export async function getVendorOptions(db: Database) {
   return db.select({ id: vendors.id, name: vendors.name }).from(vendors).orderBy(asc(vendors.name));
 }
 
+/** Every country some vendor ships to (ISO alpha-2), for the header's "Ship to" choice. */
+export async function listShippingCountries(db: Database): Promise<string[]> {
+  const rows = await db.execute(
+    sql`select distinct unnest(${vendors.shipsTo}) as country from ${vendors} order by 1`,
+  );
+  return (rows as unknown as { rows: { country: string }[] }).rows.map((row) => row.country);
+}
+
 export async function vendorExists(db: Database, id: string): Promise<boolean> {
   const [row] = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, id));
   return Boolean(row);

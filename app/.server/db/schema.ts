@@ -975,6 +975,11 @@ export const priceAlerts = pgTable(
     currency: text("currency").notNull().default("USD"),
     /** Compare the price after coupon plus the vendor's shipping for one pack. */
     includeShipping: boolean("include_shipping").notNull().default(false),
+    /**
+     * The "Ship to" destination (ISO alpha-2) the total counts shipping to, as the visitor had
+     * it when saving; null is "Anywhere" (each vendor's own fee), as alerts older than it.
+     */
+    shipTo: text("ship_to"),
     channels: text("channels")
       .array()
       .notNull()
@@ -996,6 +1001,7 @@ export const priceAlerts = pgTable(
     index("price_alerts_size_idx").on(t.sizeOptionId),
     check("price_alerts_mode_check", oneOf("mode", ALERT_MODES)),
     check("price_alerts_digest_check", oneOf("digest", ALERT_DIGESTS)),
+    check("price_alerts_ship_to_check", sql`${t.shipTo} ~ '^[A-Z]{2}$'`),
     check("price_alerts_currency_check", isoCurrency("currency")),
     check("price_alerts_target_positive", sql`${t.targetPrice} > 0`),
     check(

@@ -5,7 +5,13 @@
 import { DEFAULT_DISPLAY_CURRENCY, type StockStatus } from "~/lib/constants";
 import { API_PREFIX, slugParamSchema, toApiMoney, toApiMoneyPerMg } from "~/lib/open-data";
 import type { ApiOfferList, ApiPeptide, ApiVendorList } from "~/lib/open-data-schemas";
-import { bestOffer, couponFromColumns, type Coupon, type PricingContext } from "~/lib/pricing";
+import {
+  bestOffer,
+  couponFromColumns,
+  roundToCents,
+  type Coupon,
+  type PricingContext,
+} from "~/lib/pricing";
 
 import { publicPageHeaders } from "../http/cache-headers.server";
 import type {
@@ -45,12 +51,14 @@ export function apiError(request: Request, status: number, error: string): Respo
 }
 
 /**
- * Prices in the requested currency, whatever the visitor's display-currency cookie says: an
- * API answer depends on its URL alone. Two small queries.
+ * Prices in the requested currency, shipped to the requested destination (`?shipTo=`, else
+ * Anywhere), whatever the visitor's cookies say: an API answer depends on its URL alone. Two
+ * small queries.
  */
 export async function getOpenDataPricing(
   db: Parameters<typeof getSettings>[0],
   currency: string = DEFAULT_DISPLAY_CURRENCY,
+  shipTo: string | null = null,
 ): Promise<PricingContext> {
   const [rates, settings] = await Promise.all([getExchangeRates(db), getSettings(db)]);
   return {
@@ -58,6 +66,7 @@ export async function getOpenDataPricing(
     rates,
     staleAfterMissedRuns: settings.staleAfterMissedRuns,
     now: new Date(),
+    shipTo,
   };
 }
 
@@ -76,9 +85,19 @@ function vendorRef(offer: OpenDataOffer) {
   return { slug: offer.vendorSlug, name: offer.vendorName };
 }
 
+/**
+ * Price after coupon plus shipping to the destination, in the requested currency: what Best
+ * Price ranks by. Null when shipping is not known, the vendor does not ship there, or no rate.
+ */
+function landedTotal(offer: OpenDataOffer) {
+  const total = offer.display?.total ?? null;
+  return total === null ? null : { amount: roundToCents(total), currency: offer.display!.currency };
+}
+
 function offerPrices(offer: OpenDataOffer, pricing: PricingContext) {
   const target = pricing.displayCurrency;
   return {
+    landedTotal: landedTotal(offer),
     price: toApiMoney(offer.price, offer.currency, target, pricing.rates),
     priceAfterCoupon: toApiMoney(offer.priceAfterCoupon, offer.currency, target, pricing.rates),
     pricePerMg:
@@ -168,6 +187,7 @@ export function apiOffers(sizes: OpenDataSize[], pricing: PricingContext): ApiOf
       lastChecked: offer.priceCheckedAt,
       coupon: apiCoupon(offer.coupon, offer.vendorCurrency),
       couponApplied: offer.couponApplied,
+      shipsToDestination: offer.shipsToDestination,
       shipping:
         offer.shipping === null
           ? null

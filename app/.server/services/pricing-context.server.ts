@@ -4,7 +4,9 @@ import type { PricingContext } from "~/lib/pricing";
 import type { AppContext } from "../infra/context.server";
 import { getExchangeRates } from "../data/exchange-rates.server";
 import { getSettings } from "../data/settings.server";
+import { listShippingCountries } from "../data/vendors.server";
 import { getDisplayCurrency } from "../http/display-currency.server";
+import { getShipTo } from "../http/ship-to.server";
 
 type CachedReads = Pick<AppContext, "db" | "cache">;
 
@@ -16,8 +18,13 @@ export function getCachedExchangeRates(app: CachedReads): Promise<ExchangeRates>
   return app.cache.get("exchange-rates", () => getExchangeRates(app.db));
 }
 
+/** The countries vendors ship to (cached like the rates: vendors change rarely). */
+export function getCachedShippingCountries(app: CachedReads): Promise<string[]> {
+  return app.cache.get("shipping-countries", () => listShippingCountries(app.db));
+}
+
 /**
- * What public pages price offers with: the visitor's display currency, the admin's exchange
+ * What public pages price offers with: the visitor's display currency and "Ship to" destination, the admin's exchange
  * rates and staleness setting (both cached), and the moment of the request.
  */
 export async function getPricingContext(
@@ -33,5 +40,6 @@ export async function getPricingContext(
     rates,
     staleAfterMissedRuns: settings.staleAfterMissedRuns,
     now: new Date(),
+    shipTo: getShipTo(request),
   };
 }

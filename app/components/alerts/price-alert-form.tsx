@@ -7,8 +7,10 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useActionToast } from "~/hooks/use-action-toast";
+import { useRootData } from "~/hooks/use-root-data";
 import type { ActionResult } from "~/lib/action-result";
 import { minorUnitExponent, roundMoney } from "~/lib/money";
+import { countryName } from "~/lib/ship-to";
 import {
   ALERT_CHANNEL_LABELS,
   ALERT_CHANNELS,
@@ -67,6 +69,8 @@ export function PriceAlertForm({
   const [mode, setMode] = useState<AlertMode>(alert?.mode ?? "below");
   const [channels, setChannels] = useState<AlertChannel[]>(alert?.channels ?? ["email"]);
   const [enablingPush, setEnablingPush] = useState(false);
+  // Saving stores the header's "Ship to" choice with the alert; the label says which it is.
+  const shipTo = useRootData()?.shipTo ?? null;
   const busy = fetcher.state !== "idle" || enablingPush;
   const id = (name: string) => `${idPrefix}-${name}`;
   const fieldErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
@@ -164,7 +168,9 @@ export function PriceAlertForm({
           defaultChecked={alert?.includeShipping ?? false}
           className="size-4 accent-primary"
         />
-        Count the vendor&apos;s shipping for one pack
+        {shipTo
+          ? `Watch the total: count shipping for one pack to ${countryName(shipTo)}`
+          : "Watch the total: count the vendor's shipping for one pack"}
       </label>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Tell me by</legend>

@@ -26,6 +26,7 @@ import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDate, formatPrice } from "~/lib/format";
 import { ALERT_CHANNEL_LABELS, ALERT_DIGEST_LABELS } from "~/lib/price-alerts";
+import { countryName } from "~/lib/ship-to";
 import { formatSize } from "~/lib/units";
 
 import { PriceAlertForm, type AlertFormOptions, type PriceAlertView } from "./price-alert-form";
@@ -38,10 +39,16 @@ export interface PriceAlertRow extends PriceAlertView {
   unitLabel: string | null;
   lastPrice: number | null;
   lastNotifiedAt: string | Date | null;
+  /** The destination the alert's total is shipped to; null is "Anywhere". */
+  shipTo?: string | null;
 }
 
 function ruleText(alert: PriceAlertRow): string {
-  const shipping = alert.includeShipping ? " with shipping" : "";
+  const shipping = !alert.includeShipping
+    ? ""
+    : alert.shipTo
+      ? ` with shipping to ${countryName(alert.shipTo)}`
+      : " with shipping";
   return alert.mode === "below" && alert.targetPrice !== null
     ? `At or below ${formatPrice(alert.targetPrice, alert.currency)}${shipping}`
     : `Any change of the lowest price${shipping}`;

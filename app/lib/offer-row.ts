@@ -1,0 +1,42 @@
+/**
+ * One vendor price as the offer tables show it (detail, compare, vendor and search pages): the
+ * view type the data modules produce and `OfferTable` renders, so no component imports a
+ * server module's types (issue 22).
+ */
+import type { Coupon, OfferPricing } from "./pricing";
+
+export interface OfferRow extends OfferPricing {
+  id: string;
+  peptideName: string;
+  /** The peptide page's address: /peptide/{peptideSlug}. */
+  peptideSlug: string;
+  vendorId: string;
+  vendorName: string;
+  /** The vendor page's address: /vendor/{vendorSlug}. */
+  vendorSlug: string;
+  vendorRating: number | null;
+  /** The vendor's free-text shipping note (SPEC.md's shipping_cost). */
+  vendorShippingNote: string | null;
+  /** The currency of the vendor's fixed coupons and shipping. */
+  vendorCurrency: string;
+  sizeId: string;
+  sizeLabel: string;
+  quantity: number;
+  unit: string;
+  /** Vials in the pack this price buys. */
+  vials: number;
+  price: number;
+  currency: string;
+  url: string | null;
+  purity: string | null;
+  notes: string | null;
+  stockStatus: string;
+  source: string;
+  /** ISO timestamp: when this price was last confirmed. */
+  priceCheckedAt: string;
+  coupon: Coupon | null;
+  /** Price after coupon per mg of the whole pack, in the offer's own currency. */
+  pricePerMg: number | null;
+  /** The lowest price of its history over the last 90 days (Good Deal); null when not read. */
+  lowestPrice90Days: number | null;
+}
