@@ -10,7 +10,10 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 
 import type { Database } from "../db/client";
 
-/** A table whose rows have a uuid `id` and an `updated_at` every admin write moves forward. */
+/**
+ * A table whose rows have an `id` (a uuid; settings' single row: 1) and an `updated_at` every
+ * admin write moves forward.
+ */
 export type VersionedTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
 
 /**
@@ -39,21 +42,38 @@ export type CompareAndSetOutcome = "updated" | "changed" | "missing";
 export async function updateIfUnchanged<T extends VersionedTable>(
   db: Database,
   table: T,
-  id: string,
+  id: string | number,
   version: string,
   values: PgUpdateSetSource<T>,
 ): Promise<CompareAndSetOutcome> {
-  const written = await db
+  return (await compareAndSet(db, table, id, version, values)).outcome;
+}
+
+/**
+ * updateIfUnchanged that also answers the version the write gave the row: a form that stays
+ * open after its save (a page form) posts that one next (read in the same statement, so no
+ * other save can slip in between).
+ */
+export async function compareAndSet<T extends VersionedTable>(
+  db: Database,
+  table: T,
+  id: string | number,
+  version: string,
+  values: PgUpdateSetSource<T>,
+): Promise<
+  { outcome: "updated"; version: string } | { outcome: Exclude<CompareAndSetOutcome, "updated"> }
+> {
+  const [written] = await db
     .update(table)
     .set({ ...values, updatedAt: nextRowVersion(table) } as PgUpdateSetSource<T>)
     .where(and(eq(table.id, id), sql`${rowVersion(table)} = ${version}`))
-    .returning({ id: table.id });
-  if (written.length > 0) return "updated";
+    .returning({ version: rowVersion(table) });
+  if (written) return { outcome: "updated", version: written.version };
   const [exists] = await db
     .select({ id: table.id })
     .from(table as PgTable)
     .where(eq(table.id, id));
-  return exists ? "changed" : "missing";
+  return { outcome: exists ? "changed" : "missing" };
 }
 
 /** Thrown inside a transaction to roll it back when its compare-and-set found the row changed. */

@@ -6,7 +6,7 @@ import {
   findExchangeRate,
   upsertExchangeRates,
 } from "~/.server/data/exchange-rates.server";
-import { getSettings, updateSettings } from "~/.server/data/settings.server";
+import { getSettings, setExchangeRatesAutoRefresh } from "~/.server/data/settings.server";
 import { refreshExchangeRatesFromEcb } from "~/.server/ecb-rates.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import { EXCHANGE_RATE_MESSAGES, exchangeRateFormSchema } from "~/lib/forms/exchange-rates";
@@ -74,7 +74,7 @@ export async function handleExchangeRateAction(
     }
     case "set-rate-refresh": {
       const { exchangeRatesAutoRefresh } = await getSettings(db);
-      await updateSettings(db, { exchangeRatesAutoRefresh: form.autoRefresh });
+      await setExchangeRatesAutoRefresh(db, form.autoRefresh);
       await recordPublicChange(app, admin, {
         action: "update",
         entity: "settings",
