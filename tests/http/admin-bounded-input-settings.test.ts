@@ -134,7 +134,7 @@ const CASES: [string, string, FormFields, string][] = [
   [
     "/admin/settings",
     "update-rate: a malformed rate",
-    { intent: "update-rate", currency: "EUR", unitsPerUsd: LONG },
+    { intent: "update-rate", currency: "EUR", version: VERSION, unitsPerUsd: LONG },
     "error",
   ],
   [

@@ -10,6 +10,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createAd } from "~/.server/data/ads.server";
+import { findExchangeRate, upsertExchangeRates } from "~/.server/data/exchange-rates.server";
 import { createScrapeSource } from "~/.server/data/scrape-sources.server";
 import { rowVersion, type VersionedTable } from "~/.server/data/row-version.server";
 import {
@@ -424,6 +425,29 @@ describe("every admin edit form: a save against a changed row", () => {
     const stale = await post("/admin/hero", { intent: "remove-image", version: opened.version });
     expect(stale.status).toBe(409);
     expect(stale.text).toContain(EDIT_CONFLICT_MESSAGE);
+  });
+});
+
+describe("settings: an exchange rate's inline edit", () => {
+  it("answers 409 with the rate saved meanwhile (by an admin or the ECB refresh) and writes nothing", async () => {
+    await upsertExchangeRates(db(), [{ currency: "CHF", unitsPerUsd: 0.88, source: "ecb" }]);
+    const opened = (await findExchangeRate(db(), "CHF"))!;
+    const form = (version: string, unitsPerUsd: string) => ({
+      intent: "update-rate",
+      currency: "CHF",
+      version,
+      unitsPerUsd,
+    });
+    const first = await post("/admin/settings", form(opened.version, "0.91"));
+    expect(first.status, first.text).toBe(200);
+    const afterA = (await findExchangeRate(db(), "CHF"))!;
+    const stale = await post("/admin/settings", form(opened.version, "0.95"));
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain(EDIT_CONFLICT_MESSAGE);
+    expect(stale.text).toContain("0.91");
+    expect(await findExchangeRate(db(), "CHF")).toEqual(afterA);
+    expect((await post("/admin/settings", form(afterA.version, "0.95"))).status).toBe(200);
+    expect((await findExchangeRate(db(), "CHF"))!.unitsPerUsd).toBe(0.95);
   });
 });
 

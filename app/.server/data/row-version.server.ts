@@ -10,17 +10,17 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 
 import type { Database } from "../db/client";
 
-/**
- * A table whose rows have an `id` (a uuid; settings' single row: 1) and an `updated_at` every
- * admin write moves forward.
- */
-export type VersionedTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+/** A table whose rows have an `updated_at` every admin write moves forward. */
+export type KeyedTable = PgTable & { updatedAt: PgColumn };
+
+/** One whose rows are found by `id` (a uuid; settings' single row: 1). */
+export type VersionedTable = KeyedTable & { id: PgColumn };
 
 /**
  * The row's version as forms carry it: updated_at in whole microseconds, as text. Exact (a JS
  * Date would drop the microseconds PostgreSQL keeps, and two versions could look alike).
  */
-export function rowVersion(table: VersionedTable): SQL<string> {
+export function rowVersion(table: KeyedTable): SQL<string> {
   return sql<string>`(extract(epoch from ${table.updatedAt}) * 1000000)::bigint::text`;
 }
 
@@ -28,7 +28,7 @@ export function rowVersion(table: VersionedTable): SQL<string> {
  * The next updated_at: now, and always later than the current one, so two saves within one
  * clock tick (or one transaction, where now() stands still) still give two versions.
  */
-export function nextRowVersion(table: VersionedTable): SQL<Date> {
+export function nextRowVersion(table: KeyedTable): SQL<Date> {
   return sql<Date>`greatest(clock_timestamp(), ${table.updatedAt} + interval '1 microsecond')`;
 }
 
@@ -60,19 +60,30 @@ export async function compareAndSet<T extends VersionedTable>(
   id: string | number,
   version: string,
   values: PgUpdateSetSource<T>,
+) {
+  return compareAndSetByKey(db, table, { column: table.id, value: id }, version, values);
+}
+
+/** compareAndSet for a row found by another unique column (an exchange rate's currency). */
+export async function compareAndSetByKey<T extends KeyedTable>(
+  db: Database,
+  table: T,
+  key: { column: PgColumn; value: string | number },
+  version: string,
+  values: PgUpdateSetSource<T>,
 ): Promise<
   { outcome: "updated"; version: string } | { outcome: Exclude<CompareAndSetOutcome, "updated"> }
 > {
   const [written] = await db
     .update(table)
     .set({ ...values, updatedAt: nextRowVersion(table) } as PgUpdateSetSource<T>)
-    .where(and(eq(table.id, id), sql`${rowVersion(table)} = ${version}`))
+    .where(and(eq(key.column, key.value), sql`${rowVersion(table)} = ${version}`))
     .returning({ version: rowVersion(table) });
   if (written) return { outcome: "updated", version: written.version };
   const [exists] = await db
-    .select({ id: table.id })
+    .select({ key: key.column })
     .from(table as PgTable)
-    .where(eq(table.id, id));
+    .where(eq(key.column, key.value));
   return { outcome: exists ? "changed" : "missing" };
 }
 
