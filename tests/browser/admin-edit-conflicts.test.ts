@@ -1,8 +1,8 @@
 /**
  * Issue 17 Must 7 and 8 in the browser: two admins (two browser contexts) edit the same peptide,
- * vendor (and its coupon), scrape source and settings; the later save is refused with the other
- * change shown, and its reload keeps what was typed. A far-off manual price asks for a
- * confirmation before it is saved; 0 is refused under the field.
+ * vendor (and its coupon), scrape source, settings and footer section (its rich text); the later
+ * save is refused with the other change shown, and its reload keeps what was typed. A far-off
+ * manual price asks for a confirmation before it is saved; 0 is refused under the field.
  */
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getAdminSettings } from "~/.server/data/settings.server";
 import { createScrapeSource } from "~/.server/data/scrape-sources.server";
-import { coupons, peptides, scrapeSources, vendorPeptides, vendors } from "~/.server/db/schema";
+import {
+  coupons,
+  footerContent,
+  peptides,
+  scrapeSources,
+  vendorPeptides,
+  vendors,
+} from "~/.server/db/schema";
 
 import { launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -250,6 +257,46 @@ describe("two admins, the settings page", () => {
       .poll(async () => (await getAdminSettings(server.app.db)).requestDelayMs)
       .toBe(1600);
     expect(await form(tabB).getByTestId("edit-conflict").count()).toBe(0);
+    await tabA.close();
+    await tabB.close();
+  }, 180_000);
+});
+
+describe("two admins, one footer section", () => {
+  it("B's new title over A's new text is refused; the reload puts A's text into B's editor", async () => {
+    const tabA = await open(contextA, "/admin/footer");
+    const tabB = await open(contextB, "/admin/footer");
+    const legal = async (page: Page) => {
+      await page.getByRole("tab", { name: "Legal" }).click();
+      return page.getByRole("form", { name: "Legal section" });
+    };
+    const formA = await legal(tabA);
+    const formB = await legal(tabB);
+    const editorA = formA.getByRole("textbox", { name: "Content" });
+    await editorA.click();
+    await tabA.keyboard.press("ControlOrMeta+a");
+    await tabA.keyboard.type("Terms rewritten by A");
+    await formA.getByRole("button", { name: "Save Legal" }).click();
+    await toast(tabA, "Footer content updated").waitFor();
+
+    await formB.getByLabel("Title").fill("Legal Notes By B");
+    await formB.getByRole("button", { name: "Save Legal" }).click();
+    const notice = formB.getByTestId("edit-conflict");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("Terms rewritten by A");
+    await notice.getByRole("button", { name: "Reload, keep my changes" }).click();
+    expect(await formB.getByRole("textbox", { name: "Content" }).textContent()).toContain(
+      "Terms rewritten by A",
+    );
+    expect(await formB.getByLabel("Title").inputValue()).toBe("Legal Notes By B");
+    await formB.getByRole("button", { name: "Save Legal" }).click();
+    await toast(tabB, "Footer content updated").waitFor();
+    const [stored] = await server.app.db
+      .select({ title: footerContent.title, content: footerContent.content })
+      .from(footerContent)
+      .where(eq(footerContent.section, "legal"));
+    expect(stored!.title).toBe("Legal Notes By B");
+    expect(stored!.content).toContain("Terms rewritten by A");
     await tabA.close();
     await tabB.close();
   }, 180_000);
