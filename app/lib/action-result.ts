@@ -17,6 +17,11 @@ export type ActionResult =
       message: string;
       /** A deletion's trash batch: the toast offers "Undo", which restores it. */
       trashBatchId?: string;
+      /**
+       * A saved row's new version: a form that stays open after its save (a page form) posts it
+       * next time (~/lib/edit-conflict).
+       */
+      version?: string;
     }
   | {
       ok: false;
@@ -34,8 +39,8 @@ export type ActionResult =
       needsConfirmation?: boolean;
     };
 
-export function actionSuccess(message: string): ActionResult {
-  return { ok: true, message };
+export function actionSuccess(message: string, extra: { version?: string } = {}): ActionResult {
+  return { ok: true, message, ...extra };
 }
 
 export function actionFailure(

@@ -12,6 +12,15 @@ export const EDIT_CONFLICT_MESSAGE = "Changed by someone else since you opened i
 export const EDIT_CONFLICT_TITLE = "Not saved";
 export const MISSING_VERSION_MESSAGE = "This form is out of date; reload the page and try again";
 
+/**
+ * The version a page form posts while its row is not stored yet (it shows SPEC.md's defaults):
+ * the first save stores it, unless someone else stored it meanwhile.
+ */
+export const UNSTORED_ROW_VERSION = "0";
+
+/** The name of the field every edit form posts its row's version in. */
+export const ROW_VERSION_FIELD = "version";
+
 /** The row's version (updated_at in microseconds) from the form's hidden `version` field. */
 export const rowVersionField = z
   .string({ error: MISSING_VERSION_MESSAGE })
@@ -74,7 +83,7 @@ const same = (a: string | undefined, b: string | undefined) => (a ?? "") === (b 
  */
 export function otherChanges(opened: FormValues, current: FormValues): string[] {
   return Object.keys(current).filter(
-    (name) => name !== "version" && !same(opened[name], current[name]),
+    (name) => name !== ROW_VERSION_FIELD && !same(opened[name], current[name]),
   );
 }
 
@@ -89,7 +98,7 @@ export function mergeForReload(
 ): FormValues {
   const merged: FormValues = { ...typed };
   for (const [name, value] of Object.entries(current)) {
-    if (name === "version" || same(typed[name], opened[name])) merged[name] = value;
+    if (name === ROW_VERSION_FIELD || same(typed[name], opened[name])) merged[name] = value;
   }
   return merged;
 }

@@ -5,6 +5,7 @@ import { createAd } from "~/.server/data/ads.server";
 import { ads, auditLog } from "~/.server/db/schema";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
+import { versionOf } from "../helpers/row-version";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -108,7 +109,13 @@ describe("ads bulk actions", () => {
 
   it("an edit records the ad's name and what changed", async () => {
     const [id] = await newAds(["Before Title"], true);
-    const saved = await post({ intent: "update", id: id!, title: "After Title", active: "on" });
+    const saved = await post({
+      intent: "update",
+      id: id!,
+      version: await versionOf(db(), ads, id!),
+      title: "After Title",
+      active: "on",
+    });
     expect(saved.status).toBe(200);
     const [entry] = await auditOf(id!, "update");
     expect(entry!.details).toMatchObject({ name: "After Title" });

@@ -6,6 +6,7 @@ import { recordAudit } from "~/.server/data/audit.server";
 import { auditLog, categories, peptides, user } from "~/.server/db/schema";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
+import { versionOf } from "../helpers/row-version";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 const ADMIN = { email: "admin@peptideprices.test", password: "admin-password" };
@@ -71,6 +72,7 @@ describe("/admin/audit", () => {
       {
         intent: "update-category",
         id: category!.id,
+        version: await versionOf(db(), categories, category!.id),
         name: `${category!.name} Renamed`,
         description: category!.description ?? "",
       },

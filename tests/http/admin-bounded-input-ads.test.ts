@@ -52,6 +52,7 @@ const ad = (fields: FormFields): FormFields => ({ intent: "create", title: "An a
 const edit = (fields: FormFields): FormFields => ({
   intent: "update",
   id: adId,
+  version: "1",
   title: "An ad",
   ...fields,
 });

@@ -451,7 +451,7 @@ const cases = (): Case[] => [
   [
     "/admin/vendors",
     "update unknown",
-    { ...validVendor(), intent: "update-vendor", id: UNKNOWN_ID },
+    { ...validVendor(), intent: "update-vendor", id: UNKNOWN_ID, version: "1" },
     404,
     "Vendor not found",
   ],

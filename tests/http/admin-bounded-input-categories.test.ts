@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, categories, categoryFilters, sizeOptions } from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
+import { versionOf } from "../helpers/row-version";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -87,19 +88,19 @@ const cases = (): Case[] => [
   ],
   [
     "update category malformed id",
-    { intent: "update-category", id: "x", name: "Renamed" },
+    { intent: "update-category", id: "x", version: "1", name: "Renamed" },
     400,
     "Unknown category",
   ],
   [
     "update category unknown id",
-    { intent: "update-category", id: UNKNOWN_ID, name: "Renamed" },
+    { intent: "update-category", id: UNKNOWN_ID, version: "1", name: "Renamed" },
     404,
     "Category not found",
   ],
   [
     "update category name too long",
-    { intent: "update-category", id: categoryId, name: long(201) },
+    { intent: "update-category", id: categoryId, version: "1", name: long(201) },
     400,
     "Category name can be at most 200 characters",
   ],
@@ -134,13 +135,13 @@ const cases = (): Case[] => [
   ],
   [
     "update filter unknown id",
-    { ...validFilter(), intent: "update-filter", id: UNKNOWN_ID },
+    { ...validFilter(), intent: "update-filter", id: UNKNOWN_ID, version: "1" },
     404,
     "Filter not found",
   ],
   [
     "update filter over-long name",
-    { ...validFilter(), intent: "update-filter", id: filterId, name: long(500) },
+    { ...validFilter(), intent: "update-filter", id: filterId, version: "1", name: long(500) },
     400,
     "Filter name can be at most 200 characters",
   ],
@@ -198,6 +199,7 @@ describe("categories admin intents refuse bad input with a 4xx and a message, wr
         ...validFilter(),
         intent: "update-filter",
         id: filterId,
+        version: await versionOf(server.app.db, categoryFilters, filterId),
         name: "Renamed filter",
         enabled: "on",
       },

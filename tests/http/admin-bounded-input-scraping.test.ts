@@ -138,6 +138,7 @@ const cases: Case[] = [
     () => ({
       intent: "update-source",
       id: sourceId,
+      version: "1",
       ...validSource(),
       name_selector: long(TEXT_LIMITS.short),
     }),
@@ -150,7 +151,7 @@ const cases: Case[] = [
   ],
   [
     "update: dangling id",
-    () => ({ intent: "update-source", id: MISSING_ID, ...validSource() }),
+    () => ({ intent: "update-source", id: MISSING_ID, version: "1", ...validSource() }),
     "Source not found",
   ],
   // delete-source

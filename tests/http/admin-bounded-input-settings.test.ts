@@ -46,16 +46,31 @@ afterAll(async () => {
   await server?.close();
 });
 
+// The version a form just opened posts; any well-formed one: these saves are refused first.
+const VERSION = "1";
 const VALID_SETTINGS = {
   intent: "save-settings",
+  version: VERSION,
   scrapeIntervalSeconds: "3600",
   maxUrlsPerRun: "10",
   requestDelayMs: "100",
   staleAfterMissedRuns: "3",
   priceAlertThresholdPercent: "5",
 };
-const VALID_HERO = { intent: "save", title: "A hero", subtitle: "Sub", description: "Text" };
-const VALID_FOOTER = { intent: "save", section: "about", title: "About", content: "<p>Hi</p>" };
+const VALID_HERO = {
+  intent: "save",
+  version: VERSION,
+  title: "A hero",
+  subtitle: "Sub",
+  description: "Text",
+};
+const VALID_FOOTER = {
+  intent: "save",
+  section: "about",
+  version: VERSION,
+  title: "About",
+  content: "<p>Hi</p>",
+};
 
 const file = (content: string, name: string, type: string) => new File([content], name, { type });
 
@@ -119,7 +134,7 @@ const CASES: [string, string, FormFields, string][] = [
   [
     "/admin/settings",
     "update-rate: a malformed rate",
-    { intent: "update-rate", currency: "EUR", unitsPerUsd: LONG },
+    { intent: "update-rate", currency: "EUR", version: VERSION, unitsPerUsd: LONG },
     "error",
   ],
   [

@@ -20,6 +20,7 @@ import {
 import { rowVersion } from "~/.server/data/row-version.server";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
+import { versionOf } from "../helpers/row-version";
 import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -648,6 +649,7 @@ describe("categories page", () => {
     const invalid = await post("/admin/categories", {
       intent: "update-category",
       id: row!.id,
+      version: await versionOf(db(), categories, row!.id),
       name: " ",
     });
     expect(invalid.status).toBe(400);
@@ -655,6 +657,7 @@ describe("categories page", () => {
     const { status, text } = await post("/admin/categories", {
       intent: "update-category",
       id: row!.id,
+      version: await versionOf(db(), categories, row!.id),
       name: "Test Category Two",
       description: "",
     });
@@ -677,6 +680,7 @@ describe("categories page", () => {
     const { status, text } = await post("/admin/categories", {
       intent: "update-category",
       id: row!.id,
+      version: await versionOf(db(), categories, row!.id),
       name: other!.name,
     });
     expect(status).toBe(409);
@@ -733,6 +737,7 @@ describe("categories page", () => {
     const updated = await post("/admin/categories", {
       intent: "update-filter",
       id: filter!.id,
+      version: await versionOf(db(), categoryFilters, filter!.id),
       name: "Rating",
       type: "range",
       field: "rating",
@@ -778,6 +783,7 @@ describe("categories page", () => {
     const empty = await post("/admin/categories", {
       intent: "update-filter",
       id: filter!.id,
+      version: await versionOf(db(), categoryFilters, filter!.id),
       name: "",
       type: "checkbox",
       field: "size",
@@ -889,6 +895,7 @@ describe("vendors page", () => {
     const changed = await post("/admin/vendors", {
       intent: "update-vendor",
       id: vendor!.id,
+      version: await versionOf(db(), vendors, vendor!.id),
       name: "Test Vendor Labs",
       couponCode: "FLAT5",
       discountAmount: "5",
@@ -910,6 +917,7 @@ describe("vendors page", () => {
     const cleared = await post("/admin/vendors", {
       intent: "update-vendor",
       id: vendor!.id,
+      version: await versionOf(db(), vendors, vendor!.id),
       name: "Test Vendor Labs",
       couponCode: "",
       discountAmount: "5",
@@ -929,6 +937,7 @@ describe("vendors page", () => {
     const { status, text } = await post("/admin/vendors", {
       intent: "update-vendor",
       id: vendor!.id,
+      version: await versionOf(db(), vendors, vendor!.id),
       name: "Renamed",
       rating: "7",
     });

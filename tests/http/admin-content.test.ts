@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { BACKUP_TABLE_NAMES, createBackup } from "~/.server/services/backup.server";
 import { getUsersForAdmin } from "~/.server/data/admin-users.server";
+import { getFooterSections } from "~/.server/data/footer.server";
 import { getHeroContent } from "~/.server/data/hero.server";
 import { getSettings } from "~/.server/data/settings.server";
 import {
@@ -24,6 +25,7 @@ import {
 import { resolveUploadDir } from "~/.server/infra/storage.server";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
+import { versionOf } from "../helpers/row-version";
 import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -113,6 +115,7 @@ describe("hero", () => {
     const audits = await auditCount("hero_content");
     const result = await post("/admin/hero", {
       intent: "save",
+      version: (await getHeroContent(server.app.db)).version,
       title: "Fresh Hero Title",
       subtitle: "New subtitle",
       description: "New description",
@@ -193,6 +196,7 @@ describe("footer", () => {
     const result = await post("/admin/footer", {
       intent: "save",
       section: "about",
+      version: (await getFooterSections(server.app.db)).find((s) => s.section === "about")!.version,
       title: "About Us Now",
       content:
         '<p>Safe <strong>text</strong> <a href="https://ok.example/">ok link</a></p>' +
@@ -264,6 +268,7 @@ describe("ads", () => {
     const updated = await post("/admin/ads", {
       intent: "update",
       id: ad!.id,
+      version: await versionOf(server.app.db, ads, ad!.id),
       type: "overlay",
       title: "Summer Overlay Ad",
       placement: "homepage",
@@ -341,7 +346,9 @@ describe("ads", () => {
   it("answers 404 when updating or deleting an unknown ad", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
     expect((await post("/admin/ads", { intent: "delete", id })).status).toBe(404);
-    expect((await post("/admin/ads", { intent: "update", id, title: "Ghost" })).status).toBe(404);
+    expect(
+      (await post("/admin/ads", { intent: "update", id, version: "1", title: "Ghost" })).status,
+    ).toBe(404);
     expect((await post("/admin/ads", { intent: "delete", id: "not-a-uuid" })).status).toBe(400);
   });
 });
@@ -494,6 +501,7 @@ describe("settings", () => {
   it("saves valid settings and refuses out-of-range values", async () => {
     const saved = await post("/admin/settings", {
       intent: "save-settings",
+      version: await versionOf(server.app.db, settings, 1),
       scrapeIntervalSeconds: "7200",
       maxUrlsPerRun: "25",
       requestDelayMs: "0",
@@ -524,6 +532,7 @@ describe("settings", () => {
     ] as const) {
       const result = await post("/admin/settings", {
         intent: "save-settings",
+        version: await versionOf(server.app.db, settings, 1),
         scrapeIntervalSeconds: "3600",
         maxUrlsPerRun: "10",
         requestDelayMs: "100",

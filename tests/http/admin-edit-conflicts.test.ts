@@ -1,13 +1,33 @@
 /**
  * Issue 17 Must 7 and 8 over HTTP: an edit saved against a row changed since its form opened
- * answers 409 with the row's current values and writes nothing; a fresh one saves. A manual
- * price goes through the scraper's sanity rule: 0 never, a far-off price only when confirmed.
+ * answers 409 with the row's current values and writes nothing; a fresh one saves. Every admin
+ * edit form is covered (peptides, categories, filters, vendors and their coupon, scrape sources,
+ * ads, hero, footer, settings), and the bulk bars refuse rows changed meanwhile. A manual price
+ * goes through the scraper's sanity rule: 0 never, a far-off price only when confirmed.
  */
 import { and, eq } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { rowVersion } from "~/.server/data/row-version.server";
-import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "~/.server/db/schema";
+import { createAd } from "~/.server/data/ads.server";
+import { findExchangeRate, upsertExchangeRates } from "~/.server/data/exchange-rates.server";
+import { createScrapeSource } from "~/.server/data/scrape-sources.server";
+import { rowVersion, type VersionedTable } from "~/.server/data/row-version.server";
+import {
+  ads,
+  categories,
+  categoryFilters,
+  coupons,
+  footerContent,
+  heroContent,
+  peptides,
+  priceHistory,
+  scrapeSources,
+  settings,
+  sizeOptions,
+  vendorPeptides,
+  vendors,
+} from "~/.server/db/schema";
 import { EDIT_CONFLICT_MESSAGE } from "~/lib/edit-conflict";
 
 import { signIn } from "../helpers/auth";
@@ -140,6 +160,352 @@ describe("peptides: a save against a changed row", () => {
     });
     expect(bulkDelete.status).toBe(409);
     expect((await peptideRow("ghk-cu")).id).toBe(fresh.id);
+  });
+});
+
+/** The row's version and one field's value, as the database holds them now. */
+async function stored(table: VersionedTable, id: string | number, column: string) {
+  const field = (table as unknown as Record<string, PgColumn>)[column]!;
+  const [row] = await db()
+    .select({ version: rowVersion(table), value: field })
+    .from(table as typeof peptides)
+    .where(eq(table.id, id));
+  return row as { version: string; value: unknown } | undefined;
+}
+
+/**
+ * One edit form: where it posts, the row it edits (made by the test, or the stored singleton),
+ * and the form as it posts it, with `text` in the field the test changes (`column` there).
+ */
+interface EditForm {
+  path: string;
+  table: VersionedTable;
+  column: string;
+  row: () => Promise<string | number>;
+  form: (id: string | number, version: string, text: string) => Record<string, string>;
+}
+
+let made = 0;
+const unique = (what: string) => `${what} ${++made}`;
+
+async function footerRowId(): Promise<string> {
+  const [row] = await db()
+    .insert(footerContent)
+    .values({ section: "legal", title: "Legal", content: "<p>Terms.</p>" })
+    .onConflictDoUpdate({ target: footerContent.section, set: { title: "Legal" } })
+    .returning({ id: footerContent.id });
+  return row!.id;
+}
+
+async function heroRowId(): Promise<string> {
+  const [existing] = await db().select({ id: heroContent.id }).from(heroContent).limit(1);
+  if (existing) return existing.id;
+  const [row] = await db()
+    .insert(heroContent)
+    .values({ title: "Hero" })
+    .returning({ id: heroContent.id });
+  return row!.id;
+}
+
+const EDIT_FORMS: Record<string, EditForm> = {
+  category: {
+    path: "/admin/categories",
+    table: categories,
+    column: "name",
+    row: async () => {
+      const name = unique("Conflict Category");
+      const [row] = await db()
+        .insert(categories)
+        .values({ name, slug: name.toLowerCase().replaceAll(" ", "-") })
+        .returning({ id: categories.id });
+      return row!.id;
+    },
+    form: (id, version, text) => ({
+      intent: "update-category",
+      id: String(id),
+      version,
+      name: text,
+    }),
+  },
+  "home filter": {
+    path: "/admin/categories",
+    table: categoryFilters,
+    column: "name",
+    row: async () => {
+      const [row] = await db()
+        .insert(categoryFilters)
+        .values({ name: unique("Conflict Filter"), field: "size", position: 900 })
+        .returning({ id: categoryFilters.id });
+      return row!.id;
+    },
+    form: (id, version, text) => ({
+      intent: "update-filter",
+      id: String(id),
+      version,
+      name: text,
+      type: "checkbox",
+      field: "size",
+      position: "900",
+      enabled: "on",
+    }),
+  },
+  vendor: {
+    path: "/admin/vendors",
+    table: vendors,
+    column: "name",
+    row: async () => {
+      const [row] = await db()
+        .insert(vendors)
+        .values({ name: unique("Conflict Vendor") })
+        .returning({ id: vendors.id });
+      return row!.id;
+    },
+    form: (id, version, text) => ({ intent: "update-vendor", id: String(id), version, name: text }),
+  },
+  "scrape source": {
+    path: "/admin/scraping",
+    table: scrapeSources,
+    column: "retailerName",
+    row: () =>
+      createScrapeSource(db(), {
+        retailerName: unique("Conflict Shop"),
+        url: "https://conflict.example/p/bpc-157",
+        pageType: "single",
+        productSelector: ".product",
+        priceSelector: ".price",
+        nameSelector: ".name",
+        linkSelector: null,
+        soldOutSelector: null,
+        paginationSelector: null,
+        nextPageSelector: null,
+        vendorId: null,
+        isActive: false,
+      }),
+    form: (id, version, text) => ({
+      intent: "update-source",
+      id: String(id),
+      version,
+      retailer_name: text,
+      url: "https://conflict.example/p/bpc-157",
+      page_type: "single",
+      product_selector: ".product",
+      price_selector: ".price",
+      name_selector: ".name",
+    }),
+  },
+  ad: {
+    path: "/admin/ads",
+    table: ads,
+    column: "title",
+    row: () => createAd(db(), { title: unique("Conflict Ad"), type: "basic", active: false }),
+    form: (id, version, text) => ({ intent: "update", id: String(id), version, title: text }),
+  },
+  hero: {
+    path: "/admin/hero",
+    table: heroContent,
+    column: "title",
+    row: heroRowId,
+    form: (_id, version, text) => ({ intent: "save", version, title: text }),
+  },
+  "footer section": {
+    path: "/admin/footer",
+    table: footerContent,
+    column: "title",
+    row: footerRowId,
+    form: (_id, version, text) => ({
+      intent: "save",
+      section: "legal",
+      version,
+      title: text,
+      content: "<p>Terms.</p>",
+    }),
+  },
+  settings: {
+    path: "/admin/settings",
+    table: settings,
+    column: "maxUrlsPerRun",
+    row: async () => {
+      await db().insert(settings).values({ id: 1 }).onConflictDoNothing();
+      return 1;
+    },
+    form: (_id, version, text) => ({
+      intent: "save-settings",
+      version,
+      scrapeIntervalSeconds: "3600",
+      maxUrlsPerRun: text,
+      requestDelayMs: "0",
+      priceAlertThresholdPercent: "5",
+    }),
+  },
+};
+
+describe("every admin edit form: a save against a changed row", () => {
+  it.each(Object.entries(EDIT_FORMS))(
+    "%s: 409 with the other change, the row unchanged; a save at the current version goes through",
+    async (_entity, edit) => {
+      const id = await edit.row();
+      const column = edit.column;
+      const opened = (await stored(edit.table, id, column))!;
+      const [textA, textB] =
+        edit.table === settings ? ["41", "42"] : [unique("Saved By A"), unique("Typed In B")];
+
+      const first = await post(edit.path, edit.form(id, opened.version, textA));
+      expect(first.status, first.text).toBe(200);
+      const afterA = (await stored(edit.table, id, column))!;
+      expect(String(afterA.value)).toBe(textA);
+      expect(afterA.version).not.toBe(opened.version);
+
+      // B opened the form before A saved.
+      const stale = await post(edit.path, edit.form(id, opened.version, textB));
+      expect(stale.status).toBe(409);
+      expect(stale.text).toContain(EDIT_CONFLICT_MESSAGE);
+      // The other change and the current version travel with the answer.
+      expect(stale.text).toContain(textA);
+      expect(stale.text).toContain(afterA.version);
+      expect(await stored(edit.table, id, column)).toEqual(afterA);
+
+      // B's reload: the current version, B's text.
+      const retried = await post(edit.path, edit.form(id, afterA.version, textB));
+      expect(retried.status, retried.text).toBe(200);
+      expect(String((await stored(edit.table, id, column))!.value)).toBe(textB);
+    },
+  );
+
+  it.each(Object.entries(EDIT_FORMS))(
+    "%s: a save without a version is an out-of-date form (400), writing nothing",
+    async (_entity, edit) => {
+      const id = await edit.row();
+      const column = edit.column;
+      const before = (await stored(edit.table, id, column))!;
+      const { version: _version, ...withoutVersion } = edit.form(id, before.version, "77");
+      const answer = await post(edit.path, withoutVersion);
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain("This form is out of date");
+      expect(await stored(edit.table, id, column)).toEqual(before);
+    },
+  );
+
+  it("vendor: a coupon saved by A is not removed by B's stale save, and moves the vendor's version", async () => {
+    const id = (await EDIT_FORMS.vendor!.row()) as string;
+    const name = (await stored(vendors, id, "name"))!.value as string;
+    const opened = (await stored(vendors, id, "name"))!.version;
+    const withCoupon = await post("/admin/vendors", {
+      intent: "update-vendor",
+      id,
+      version: opened,
+      name,
+      couponCode: "SAVE10",
+      discountAmount: "10",
+      discountType: "percentage",
+    });
+    expect(withCoupon.status, withCoupon.text).toBe(200);
+    // B's form had no coupon: saving it would delete A's.
+    const stale = await post("/admin/vendors", {
+      intent: "update-vendor",
+      id,
+      version: opened,
+      name,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain("SAVE10");
+    const [coupon] = await db()
+      .select({ code: coupons.code })
+      .from(coupons)
+      .where(eq(coupons.vendorId, id));
+    expect(coupon).toEqual({ code: "SAVE10" });
+  });
+
+  it("hero: an image removed over a stale version is refused; the editor's image post moves the version it answers", async () => {
+    await heroRowId();
+    const opened = (await stored(heroContent, await heroRowId(), "title"))!;
+    const removed = await post("/admin/hero", { intent: "remove-image", version: opened.version });
+    expect(removed.status, removed.text).toBe(200);
+    const after = (await stored(heroContent, await heroRowId(), "title"))!;
+    expect(removed.text).toContain(after.version);
+    const stale = await post("/admin/hero", { intent: "remove-image", version: opened.version });
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain(EDIT_CONFLICT_MESSAGE);
+  });
+});
+
+describe("settings: an exchange rate's inline edit", () => {
+  it("answers 409 with the rate saved meanwhile (by an admin or the ECB refresh) and writes nothing", async () => {
+    await upsertExchangeRates(db(), [{ currency: "CHF", unitsPerUsd: 0.88, source: "ecb" }]);
+    const opened = (await findExchangeRate(db(), "CHF"))!;
+    const form = (version: string, unitsPerUsd: string) => ({
+      intent: "update-rate",
+      currency: "CHF",
+      version,
+      unitsPerUsd,
+    });
+    const first = await post("/admin/settings", form(opened.version, "0.91"));
+    expect(first.status, first.text).toBe(200);
+    const afterA = (await findExchangeRate(db(), "CHF"))!;
+    const stale = await post("/admin/settings", form(opened.version, "0.95"));
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain(EDIT_CONFLICT_MESSAGE);
+    expect(stale.text).toContain("0.91");
+    expect(await findExchangeRate(db(), "CHF")).toEqual(afterA);
+    expect((await post("/admin/settings", form(afterA.version, "0.95"))).status).toBe(200);
+    expect((await findExchangeRate(db(), "CHF"))!.unitsPerUsd).toBe(0.95);
+  });
+});
+
+describe("bulk bars: rows changed since the page showed them", () => {
+  it("sources: 409 naming the changed source, none switched", async () => {
+    const source = EDIT_FORMS["scrape source"]!;
+    const a = (await source.row()) as string;
+    const b = (await source.row()) as string;
+    const shownA = (await stored(scrapeSources, a, "isActive"))!;
+    const shownB = (await stored(scrapeSources, b, "isActive"))!;
+    const renamed = await post("/admin/scraping", source.form(b, shownB.version, "Renamed Shop"));
+    expect(renamed.status, renamed.text).toBe(200);
+    const bulk = await post("/admin/scraping", {
+      intent: "activate-sources",
+      ids: `${a},${b}`,
+      versions: `${a}:${shownA.version},${b}:${shownB.version}`,
+    });
+    expect(bulk.status).toBe(409);
+    expect(bulk.text).toContain(
+      "1 of the selected sources changed since you opened the page (Renamed Shop)",
+    );
+    expect((await stored(scrapeSources, a, "isActive"))!.value).toBe(false);
+    expect((await stored(scrapeSources, b, "isActive"))!.value).toBe(false);
+  });
+
+  it("sources: a bulk switch moves each row's version, so a form opened before it is stale", async () => {
+    const source = EDIT_FORMS["scrape source"]!;
+    const id = (await source.row()) as string;
+    const opened = (await stored(scrapeSources, id, "isActive"))!;
+    const bulk = await post("/admin/scraping", {
+      intent: "activate-sources",
+      ids: id,
+      versions: `${id}:${opened.version}`,
+    });
+    expect(bulk.status, bulk.text).toBe(200);
+    expect((await post("/admin/scraping", source.form(id, opened.version, "Late"))).status).toBe(
+      409,
+    );
+  });
+
+  it("ads: 409 naming the changed ad, none deleted", async () => {
+    const a = (await EDIT_FORMS.ad!.row()) as string;
+    const b = (await EDIT_FORMS.ad!.row()) as string;
+    const shownA = (await stored(ads, a, "title"))!;
+    const shownB = (await stored(ads, b, "title"))!;
+    const renamed = await post("/admin/ads", EDIT_FORMS.ad!.form(b, shownB.version, "Renamed Ad"));
+    expect(renamed.status, renamed.text).toBe(200);
+    const bulk = await post("/admin/ads", {
+      intent: "delete-ads",
+      ids: `${a},${b}`,
+      versions: `${a}:${shownA.version},${b}:${shownB.version}`,
+    });
+    expect(bulk.status).toBe(409);
+    expect(bulk.text).toContain(
+      "1 of the selected ads changed since you opened the page (Renamed Ad)",
+    );
+    expect(await stored(ads, a, "title")).toBeDefined();
+    expect(await stored(ads, b, "title")).toBeDefined();
   });
 });
 

@@ -8,6 +8,7 @@ import { executeScrapeRun } from "~/.server/infra/jobs.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
+import { versionOf } from "../helpers/row-version";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -150,6 +151,7 @@ describe("scrape source CRUD", () => {
       validSource({
         intent: "update-source",
         id: row.id,
+        version: await versionOf(db(), t.scrapeSources, row.id),
         retailer_name: "Acme Labs",
         page_type: "single",
         sold_out_selector: ".gone",

@@ -1,7 +1,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { getExchangeRates, listExchangeRates } from "~/.server/data/exchange-rates.server";
+import {
+  findExchangeRate,
+  getExchangeRates,
+  listExchangeRates,
+} from "~/.server/data/exchange-rates.server";
 import { getSettings } from "~/.server/data/settings.server";
 import { auditLog } from "~/.server/db/schema";
 import { EXCHANGE_RATE_MESSAGES } from "~/lib/forms/exchange-rates";
@@ -134,6 +138,7 @@ describe("Admin → Settings → Exchange rates", () => {
     const missing = await post("/admin/settings", {
       intent: "update-rate",
       currency: "NOK",
+      version: "1",
       unitsPerUsd: "2",
     });
     expect(missing.status).toBe(404);
@@ -146,6 +151,7 @@ describe("Admin → Settings → Exchange rates", () => {
     const result = await post("/admin/settings", {
       intent: "update-rate",
       currency: "EUR",
+      version: (await findExchangeRate(server.app.db, "EUR"))!.version,
       unitsPerUsd: "0.9123",
     });
     expect(result.status).toBe(200);

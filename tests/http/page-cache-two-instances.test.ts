@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { getHeroContent } from "~/.server/data/hero.server";
 import { heroContent } from "~/.server/db/schema";
 
 import { createUserWithPassword, readHtml, signIn } from "../helpers/auth";
@@ -51,7 +52,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect((await homeOnSecond()).cache).toBe("hit");
     const saved = await first.postForm(
       "/admin/hero",
-      { ...HERO_FIELDS, title: "Edited On The First Instance" },
+      {
+        ...HERO_FIELDS,
+        version: (await getHeroContent(first.app.db)).version,
+        title: "Edited On The First Instance",
+      },
       { cookie: adminCookie },
     );
     expect(saved.status).toBe(200);

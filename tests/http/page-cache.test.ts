@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { getHeroContent } from "~/.server/data/hero.server";
 import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
 import { peptides, sizeOptions, vendorPeptides } from "~/.server/db/schema";
 
@@ -160,6 +161,7 @@ describe("rendered-page cache", () => {
       "/admin/hero",
       {
         intent: "save",
+        version: (await getHeroContent(server.app.db)).version,
         title: "Hero Changed By An Admin",
         subtitle: "s",
         description: "d",
@@ -206,11 +208,12 @@ describe("rendered-page cache", () => {
 });
 
 describe("fresh to the visitor", () => {
-  const saveHero = (title: string) =>
+  const saveHero = async (title: string) =>
     server.postForm(
       "/admin/hero",
       {
         intent: "save",
+        version: (await getHeroContent(server.app.db)).version,
         title,
         subtitle: "s",
         description: "d",

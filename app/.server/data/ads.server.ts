@@ -5,6 +5,13 @@ import type { AD_PLACEMENTS } from "~/lib/constants";
 import type { Database } from "../db/client";
 import { ads } from "../db/schema";
 
+import {
+  nextRowVersion,
+  rowVersion,
+  updateIfUnchanged,
+  type CompareAndSetOutcome,
+} from "./row-version.server";
+
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 
 export const adColumns = {
@@ -39,9 +46,13 @@ export async function getActiveAdsByPlacement(db: Database, placement: AdPlaceme
 
 export type AdValues = Omit<typeof ads.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
+/** An ad as the admin grid and form show it: with its version (~/lib/edit-conflict). */
+const adminAdColumns = { ...adColumns, version: rowVersion(ads) };
+export type AdminAd = Ad & { version: string };
+
 /** Every ad for the admin grid, newest first. */
-export async function getAllAds(db: Database): Promise<Ad[]> {
-  return db.select(adColumns).from(ads).orderBy(desc(ads.createdAt));
+export async function getAllAds(db: Database): Promise<AdminAd[]> {
+  return db.select(adminAdColumns).from(ads).orderBy(desc(ads.createdAt));
 }
 
 export async function createAd(db: Database, values: AdValues): Promise<string> {
@@ -49,18 +60,18 @@ export async function createAd(db: Database, values: AdValues): Promise<string> 
   return row!.id;
 }
 
-/** Returns false when no ad has that id. */
-export async function updateAd(db: Database, id: string, values: AdValues): Promise<boolean> {
-  const rows = await db
-    .update(ads)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(ads.id, id))
-    .returning({ id: ads.id });
-  return rows.length > 0;
+/** Saves the ad if it is still at `version` (the one its form was opened on). */
+export async function updateAd(
+  db: Database,
+  id: string,
+  version: string,
+  values: AdValues,
+): Promise<CompareAndSetOutcome> {
+  return updateIfUnchanged(db, ads, id, version, values);
 }
 
-export async function getAdById(db: Database, id: string): Promise<Ad | null> {
-  const [row] = await db.select(adColumns).from(ads).where(eq(ads.id, id));
+export async function getAdById(db: Database, id: string): Promise<AdminAd | null> {
+  const [row] = await db.select(adminAdColumns).from(ads).where(eq(ads.id, id));
   return row ?? null;
 }
 
@@ -68,10 +79,10 @@ export async function getAdById(db: Database, id: string): Promise<Ad | null> {
 export async function getAdsByIds(
   db: Database,
   ids: readonly string[],
-): Promise<{ id: string; title: string; active: boolean }[]> {
+): Promise<{ id: string; title: string; active: boolean; version: string }[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: ads.id, title: ads.title, active: ads.active })
+    .select({ id: ads.id, title: ads.title, active: ads.active, version: rowVersion(ads) })
     .from(ads)
     .where(inArray(ads.id, [...ids]));
 }
@@ -84,6 +95,6 @@ export async function setAdsActive(
   if (ids.length === 0) return;
   await db
     .update(ads)
-    .set({ active, updatedAt: new Date() })
+    .set({ active, updatedAt: nextRowVersion(ads) })
     .where(inArray(ads.id, [...ids]));
 }

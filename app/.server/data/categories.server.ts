@@ -5,6 +5,8 @@ import { likePattern } from "~/lib/like-pattern";
 import type { Database } from "../db/client";
 import { categories } from "../db/schema";
 
+import { rowVersion, updateIfUnchanged, type CompareAndSetOutcome } from "./row-version.server";
+
 export interface CategoryInput {
   name: string;
   slug: string;
@@ -23,6 +25,15 @@ export async function getCategories(db: Database) {
 }
 export type AdminCategory = Awaited<ReturnType<typeof getCategories>>[number];
 
+/** A category as its admin row and edit dialog show it: with its version (~/lib/edit-conflict). */
+const adminCategoryColumns = { ...categoryColumns, version: rowVersion(categories) };
+
+/** One category as the admin edits it; null when it does not exist. */
+export async function getAdminCategory(db: Database, id: string) {
+  const [row] = await db.select(adminCategoryColumns).from(categories).where(eq(categories.id, id));
+  return row ?? null;
+}
+
 /** One page of the categories by name (those whose name or description holds `q`), with the total. Two queries. */
 export async function getCategoryPage(
   db: Database,
@@ -37,7 +48,7 @@ export async function getCategoryPage(
     : undefined;
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select(categoryColumns)
+      .select(adminCategoryColumns)
       .from(categories)
       .where(matches)
       .orderBy(order(categories.name), asc(categories.id))
@@ -74,20 +85,24 @@ export async function createCategory(db: Database, input: CategoryInput): Promis
   return row.id;
 }
 
-/** Saves the category; returns its values before the change (for the audit log), null if unknown. */
+/**
+ * Saves the category if it is still at `version` (the one its form was opened on); returns its
+ * values before the change (for the audit log). "changed"/"missing": nothing written.
+ */
 export async function updateCategory(
   db: Database,
   id: string,
+  version: string,
   input: CategoryInput,
-): Promise<CategoryInput | null> {
+): Promise<CategoryInput | Exclude<CompareAndSetOutcome, "updated">> {
   return db.transaction(async (tx) => {
     const [previous] = await tx
       .select({ name: categories.name, slug: categories.slug, description: categories.description })
       .from(categories)
       .where(eq(categories.id, id))
       .for("update");
-    if (!previous) return null;
-    await tx.update(categories).set(input).where(eq(categories.id, id));
-    return previous;
+    if (!previous) return "missing";
+    const outcome = await updateIfUnchanged(tx, categories, id, version, input);
+    return outcome === "updated" ? previous : outcome;
   });
 }

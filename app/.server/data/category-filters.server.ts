@@ -5,6 +5,8 @@ import type { FILTER_FIELDS, FILTER_TYPES } from "~/lib/constants";
 import type { Database } from "../db/client";
 import { categoryFilters } from "../db/schema";
 
+import { rowVersion, updateIfUnchanged, type CompareAndSetOutcome } from "./row-version.server";
+
 /** The filters the home page offers, in the admin's order. */
 export async function getEnabledCategoryFilters(db: Database) {
   return db
@@ -38,6 +40,7 @@ export async function getAllCategoryFilters(db: Database) {
       field: categoryFilters.field,
       position: categoryFilters.position,
       enabled: categoryFilters.enabled,
+      version: rowVersion(categoryFilters),
     })
     .from(categoryFilters)
     .orderBy(asc(categoryFilters.position), asc(categoryFilters.name));
@@ -56,6 +59,7 @@ export async function getCategoryFilter(
       field: categoryFilters.field,
       position: categoryFilters.position,
       enabled: categoryFilters.enabled,
+      version: rowVersion(categoryFilters),
     })
     .from(categoryFilters)
     .where(eq(categoryFilters.id, id));
@@ -78,16 +82,19 @@ export async function createCategoryFilter(
   return row.id;
 }
 
+/** Saves the filter if it is still at `version` (the one its form was opened on). */
 export async function updateCategoryFilter(
   db: Database,
   id: string,
+  version: string,
   input: CategoryFilterInput,
-): Promise<boolean> {
+): Promise<CompareAndSetOutcome> {
   const { position, ...rest } = input;
-  const rows = await db
-    .update(categoryFilters)
-    .set(position === null ? rest : { ...rest, position })
-    .where(eq(categoryFilters.id, id))
-    .returning({ id: categoryFilters.id });
-  return rows.length > 0;
+  return updateIfUnchanged(
+    db,
+    categoryFilters,
+    id,
+    version,
+    position === null ? rest : { ...rest, position },
+  );
 }

@@ -5,6 +5,8 @@ import type { ExchangeRates } from "~/lib/money";
 import type { Database } from "../db/client";
 import { exchangeRates } from "../db/schema";
 
+import { compareAndSetByKey, rowVersion, type CompareAndSetOutcome } from "./row-version.server";
+
 export interface ExchangeRateInput {
   currency: string;
   unitsPerUsd: number;
@@ -19,6 +21,8 @@ export async function listExchangeRates(db: Database) {
       unitsPerUsd: exchangeRates.unitsPerUsd,
       source: exchangeRates.source,
       updatedAt: exchangeRates.updatedAt,
+      /** A refresh from the ECB moves it too, like a scrape run a price's. */
+      version: rowVersion(exchangeRates),
     })
     .from(exchangeRates)
     .orderBy(asc(exchangeRates.currency));
@@ -35,11 +39,27 @@ export async function getExchangeRates(db: Database): Promise<ExchangeRates> {
 /** One currency's stored rate, or null when it has none. */
 export async function findExchangeRate(db: Database, currency: string) {
   const [row] = await db
-    .select({ currency: exchangeRates.currency, unitsPerUsd: exchangeRates.unitsPerUsd })
+    .select({
+      currency: exchangeRates.currency,
+      unitsPerUsd: exchangeRates.unitsPerUsd,
+      version: rowVersion(exchangeRates),
+    })
     .from(exchangeRates)
     .where(eq(exchangeRates.currency, currency))
     .limit(1);
   return row ?? null;
+}
+
+/** An admin's edit of a stored rate, written only while it is still at `version`. */
+export async function updateExchangeRate(
+  db: Database,
+  currency: string,
+  version: string,
+  unitsPerUsd: number,
+): Promise<CompareAndSetOutcome> {
+  const key = { column: exchangeRates.currency, value: currency };
+  const values = { unitsPerUsd, source: "manual" };
+  return (await compareAndSetByKey(db, exchangeRates, key, version, values)).outcome;
 }
 
 export async function upsertExchangeRates(db: Database, rates: ExchangeRateInput[]): Promise<void> {

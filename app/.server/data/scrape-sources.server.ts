@@ -7,6 +7,13 @@ import type { SourceStatusFilter } from "~/lib/forms/scraping";
 import type { Database } from "../db/client";
 import { scrapedData, scrapeSources, vendors } from "../db/schema";
 
+import {
+  nextRowVersion,
+  rowVersion,
+  updateIfUnchanged,
+  type CompareAndSetOutcome,
+} from "./row-version.server";
+
 export interface ScrapeSourceInput {
   retailerName: string;
   url: string;
@@ -46,6 +53,8 @@ const sourceColumns = {
   currency: scrapeSources.currency,
   kind: scrapeSources.kind,
   createdAt: scrapeSources.createdAt,
+  /** Moved by admin writes only (~/lib/edit-conflict): a run's status updates leave it. */
+  version: rowVersion(scrapeSources),
 };
 
 /** `%`, `_` and `\` typed into the search box match themselves. */
@@ -164,7 +173,7 @@ export async function setScrapeSourcesActive(
   if (ids.length === 0) return [];
   const rows = await db
     .update(scrapeSources)
-    .set({ isActive })
+    .set({ isActive, updatedAt: nextRowVersion(scrapeSources) })
     .where(inArray(scrapeSources.id, ids))
     .returning({ id: scrapeSources.id });
   return rows.map((row) => row.id);
@@ -184,17 +193,14 @@ export async function createScrapeSource(db: Database, input: ScrapeSourceInput)
   return row.id;
 }
 
+/** Saves the source if it is still at `version` (the one its form was opened on). */
 export async function updateScrapeSource(
   db: Database,
   id: string,
+  version: string,
   input: ScrapeSourceInput,
-): Promise<boolean> {
-  const rows = await db
-    .update(scrapeSources)
-    .set(input)
-    .where(eq(scrapeSources.id, id))
-    .returning({ id: scrapeSources.id });
-  return rows.length > 0;
+): Promise<CompareAndSetOutcome> {
+  return updateIfUnchanged(db, scrapeSources, id, version, input);
 }
 
 /** PRODUCT.md §1: a run sets the status (active or error, with the error text) and the time. */

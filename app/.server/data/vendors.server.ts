@@ -24,6 +24,8 @@ import { coupons, vendorPeptides, vendorReliability, vendors } from "../db/schem
 
 import { priceIsPublic } from "./public-visibility.server";
 
+import { rowVersion, updateIfUnchanged, type CompareAndSetOutcome } from "./row-version.server";
+
 export interface VendorInput {
   name: string;
   website: string | null;
@@ -60,6 +62,8 @@ const adminVendorColumns = {
   discountAmount: coupons.discountAmount,
   discountType: coupons.discountType,
   expirationDate: coupons.expirationDate,
+  /** The vendor's version, which its coupon's writes move too (~/lib/edit-conflict). */
+  version: rowVersion(vendors),
 };
 
 /** The columns the admin table sorts by (its definition in app/lib/admin-tables.ts). */
@@ -167,13 +171,18 @@ export async function createVendor(db: Database, input: VendorInput): Promise<st
   return row.id;
 }
 
-export async function updateVendor(db: Database, id: string, input: VendorInput): Promise<boolean> {
-  const rows = await db
-    .update(vendors)
-    .set(input)
-    .where(eq(vendors.id, id))
-    .returning({ id: vendors.id });
-  return rows.length > 0;
+/**
+ * Saves the vendor if it is still at `version` (the one its form was opened on). Its coupon is
+ * written in the same transaction (upsertCoupon, deleteCouponForVendor), after this moved the
+ * version, so a coupon change is a change of the vendor's version too.
+ */
+export async function updateVendor(
+  db: Database,
+  id: string,
+  version: string,
+  input: VendorInput,
+): Promise<CompareAndSetOutcome> {
+  return updateIfUnchanged(db, vendors, id, version, input);
 }
 
 /** One coupon per vendor: inserted, or replaced on conflict on vendor_id. */

@@ -11,6 +11,7 @@ import { useState } from "react";
 import type { ActionResult } from "~/lib/action-result";
 import {
   EDIT_CONFLICT_MESSAGE,
+  ROW_VERSION_FIELD,
   formValuesOf,
   mergeForReload,
   otherChanges,
@@ -27,11 +28,24 @@ import { Button } from "../ui/button";
  */
 export function RowVersionInput({ version }: { version: string }) {
   return (
-    <input type="text" hidden aria-hidden tabIndex={-1} name="version" defaultValue={version} />
+    <input
+      type="text"
+      hidden
+      aria-hidden
+      tabIndex={-1}
+      name={ROW_VERSION_FIELD}
+      defaultValue={version}
+    />
   );
 }
 
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * Sent to a hidden input whose value a reload replaced: a component that keeps the field's value
+ * elsewhere (and mirrors it into the hidden input) takes it from there.
+ */
+export const FIELD_RELOADED_EVENT = "edit-conflict-reload";
 
 function controlsNamed(form: HTMLFormElement, name: string): FormControl[] {
   return [...form.elements].filter(
@@ -54,7 +68,7 @@ function labelOf(form: HTMLFormElement, name: string): string {
   return (
     label?.textContent?.trim() ||
     labelled?.getAttribute("aria-label") ||
-    (name === "version" ? "" : name)
+    (name === ROW_VERSION_FIELD ? "" : name)
   );
 }
 
@@ -71,10 +85,14 @@ function displayOf(form: HTMLFormElement, name: string, value: string): string {
   return value.length > 160 ? `${value.slice(0, 160)}…` : value;
 }
 
-/** A Radix switch keeps its state on a button and mirrors it into a hidden checkbox after it. */
+/**
+ * A Radix switch or checkbox keeps its state on a button and mirrors it into a hidden checkbox
+ * after it.
+ */
 function switchOf(control: FormControl): HTMLElement | null {
   const previous = control.previousElementSibling;
-  return previous instanceof HTMLElement && previous.getAttribute("role") === "switch"
+  const role = previous?.getAttribute("role");
+  return previous instanceof HTMLButtonElement && (role === "switch" || role === "checkbox")
     ? previous
     : null;
 }
@@ -91,6 +109,8 @@ function setControlValue(control: FormControl, value: string) {
   }
   if (control instanceof HTMLInputElement && (control.type === "hidden" || control.hidden)) {
     control.value = value;
+    // A hidden input mirrors an editor of its own (the footer's rich text): it shows the value.
+    control.dispatchEvent(new Event(FIELD_RELOADED_EVENT));
     return;
   }
   const prototype = Object.getPrototypeOf(control) as object;

@@ -26,9 +26,10 @@
  * - Each action result is toasted (useActionToast); a success calls `onSaved` (default
  *   `onClose`); a failure keeps the dialog open with what was typed.
  * - FormPanel is the same form without the dialog, for a form that lives in the page (a tab).
- * - A result with `conflict` (409: the row changed since the form opened; every edit form posts
- *   RowVersionInput) shows the other change and a reload that keeps what was typed
- *   (EditConflictNotice); one with `needsConfirmation` asks before posting again with
+ * - An edit form declares its row's version (`version`, from the row's loader data); the form
+ *   posts it (RowVersionInput), and a result with `conflict` (409: the row changed since the
+ *   form opened) shows the other change and a reload that keeps what was typed
+ *   (EditConflictNotice). One with `needsConfirmation` asks before posting again with
  *   `confirm=1` (ConfirmSaveDialog).
  * - A result with `sessionExpired` (the admin guard's answer to a post after the session
  *   ended) shows "Your session has expired — sign in again" with a sign-in link that opens in a
@@ -41,7 +42,7 @@ import { useBlocker, useLocation, type FetcherWithComponents } from "react-route
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { adminLoginPathFor, SESSION_EXPIRED_MESSAGE } from "~/lib/admin-session";
-import { formValuesOf, type FormValues } from "~/lib/edit-conflict";
+import { formValuesOf, ROW_VERSION_FIELD, type FormValues } from "~/lib/edit-conflict";
 import { cn } from "~/lib/utils";
 
 import {
@@ -56,7 +57,7 @@ import {
 } from "../ui/alert-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { ConfirmSaveDialog } from "./confirm-save";
-import { EditConflictNotice } from "./edit-conflict";
+import { EditConflictNotice, RowVersionInput } from "./edit-conflict";
 import { FormDialogFooter } from "./form-controls";
 
 type FormProps = Omit<
@@ -79,13 +80,22 @@ export interface FormDialogProps {
   formProps?: FormProps;
   /** Extra classes for the dialog's content box (e.g. a wider `sm:max-w-2xl`). */
   contentClassName?: string;
+  /**
+   * The edited row's version (an add form has none): posted with the form, so a save after
+   * someone else's answers 409 with their change (~/lib/edit-conflict).
+   */
+  version?: string;
   children: React.ReactNode;
 }
 
-/** The form's values as one comparable string; files count by name and size. */
+/**
+ * The form's values as one comparable string; files count by name and size. The row version is
+ * left out: it is not typed, and it moves on a save or a reload without making the form dirty.
+ */
 export function serializeForm(form: HTMLFormElement): string {
   const entries: string[] = [];
   for (const [name, value] of new FormData(form)) {
+    if (name === ROW_VERSION_FIELD) continue;
     const text =
       typeof value === "string" ? value : value.size ? `${value.name}:${value.size}` : "";
     entries.push(`${name}=${text}`);
@@ -154,10 +164,11 @@ function GuardedFormBody({
   submitLabel,
   submitDisabled,
   formProps,
+  version,
   children,
 }: Pick<
   FormDialogProps,
-  "fetcher" | "submitLabel" | "submitDisabled" | "formProps" | "children"
+  "fetcher" | "submitLabel" | "submitDisabled" | "formProps" | "version" | "children"
 > & { guard: GuardedForm }) {
   const result = fetcher.data;
   const sessionExpired = result && !result.ok && result.sessionExpired === true;
@@ -182,6 +193,7 @@ function GuardedFormBody({
           formProps?.onChange?.(event);
         }}
       >
+        {version === undefined ? null : <RowVersionInput version={version} />}
         {children}
         <FormDialogFooter
           busy={busy}
@@ -215,6 +227,7 @@ export function FormDialog({
   submitDisabled,
   formProps,
   contentClassName,
+  version,
   children,
 }: FormDialogProps) {
   const guard = useGuardedForm({ fetcher, onClose, onSaved });
@@ -231,6 +244,7 @@ export function FormDialog({
           submitLabel={submitLabel}
           submitDisabled={submitDisabled}
           formProps={formProps}
+          version={version}
         >
           {children}
         </GuardedFormBody>
@@ -259,6 +273,7 @@ export function FormPanel({
   submitLabel,
   submitDisabled,
   formProps,
+  version,
   children,
 }: Omit<FormDialogProps, "open" | "title" | "description" | "contentClassName"> & {
   ref?: React.Ref<FormPanelHandle>;
@@ -272,6 +287,7 @@ export function FormPanel({
       fetcher={fetcher}
       submitLabel={submitLabel}
       submitDisabled={submitDisabled}
+      version={version}
       formProps={{
         ...formProps,
         onKeyDown: (event) => {

@@ -12,6 +12,7 @@ import {
   AD_SIZES,
   AD_TYPES,
 } from "~/lib/constants";
+import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
 
 import {
   checkbox,
@@ -160,7 +161,58 @@ export const adIdSchema = z.object({ id: recordId(AD_MESSAGES.notFound) });
 export const bulkAdsSchema = z.object({
   intent: z.enum(BULK_AD_INTENTS),
   ids: selectedAdIds,
+  versions: bulkVersionsField,
 });
+
+/** An edit's row: the ad and the version its form was opened on. */
+export const adEditSchema = z.object({
+  id: recordId(AD_MESSAGES.notFound),
+  version: rowVersionField,
+});
+
+/** An ad as its edit form posts it (the fields its type shows): what an edit conflict compares. */
+export function adFormValues(ad: {
+  type: string;
+  title: string;
+  description: string | null;
+  imageUrl: string | null;
+  linkUrl: string | null;
+  ctaText: string;
+  active: boolean;
+  placement: string;
+  size: string;
+  overlayPosition: string | null;
+  overlayColor: string | null;
+  textColor: string | null;
+  mediaUrl: string | null;
+  mediaType: string | null;
+  logoUrl: string | null;
+  version: string;
+}): FormValues {
+  const values: FormValues = {
+    type: ad.type,
+    title: ad.title,
+    description: ad.description ?? "",
+    imageUrl: ad.imageUrl ?? "",
+    linkUrl: ad.linkUrl ?? "",
+    ctaText: ad.ctaText,
+    placement: ad.placement,
+    size: ad.size,
+    active: ad.active ? "on" : "",
+    version: ad.version,
+  };
+  if (ad.type === "overlay") {
+    values.overlayPosition = ad.overlayPosition ?? AD_DEFAULTS.overlayPosition;
+    values.overlayColor = ad.overlayColor ?? AD_DEFAULTS.overlayColor;
+    values.textColor = ad.textColor ?? AD_DEFAULTS.textColor;
+  }
+  if (ad.type === "media") {
+    values.mediaUrl = ad.mediaUrl ?? "";
+    values.mediaType = ad.mediaType ?? AD_DEFAULTS.mediaType;
+    values.logoUrl = ad.logoUrl ?? "";
+  }
+  return values;
+}
 
 export type BulkAdsForm = z.infer<typeof bulkAdsSchema>;
 export type AdFormValues = z.output<typeof adFormSchema>;

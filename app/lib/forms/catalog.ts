@@ -5,6 +5,7 @@
 import { z } from "./zod";
 
 import { FILTER_FIELDS, FILTER_TYPES } from "~/lib/constants";
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 
 import {
   TEXT_LIMITS,
@@ -44,6 +45,7 @@ export const categoryPageSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("update-category"),
       id: recordId("Unknown category"),
+      version: rowVersionField,
       name: categoryName("Category name is required"),
       description: categoryDescription,
     }),
@@ -52,6 +54,7 @@ export const categoryPageSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("update-filter"),
       id: recordId("Unknown filter"),
+      version: rowVersionField,
       ...filterFields,
     }),
     z.object({ intent: z.literal("delete-filter"), id: recordId("Unknown filter") }),
@@ -61,3 +64,35 @@ export const categoryPageSchema = z.discriminatedUnion(
 );
 
 export type CategoryPageForm = z.infer<typeof categoryPageSchema>;
+
+/** A category as its edit dialog posts it: what an edit conflict compares. */
+export function categoryFormValues(category: {
+  name: string;
+  description: string | null;
+  version: string;
+}): FormValues {
+  return {
+    name: category.name,
+    description: category.description ?? "",
+    version: category.version,
+  };
+}
+
+/** A home-page filter as its edit dialog posts it: what an edit conflict compares. */
+export function filterFormValues(filter: {
+  name: string;
+  type: string;
+  field: string;
+  position: number;
+  enabled: boolean;
+  version: string;
+}): FormValues {
+  return {
+    name: filter.name,
+    type: filter.type,
+    field: filter.field,
+    position: String(filter.position),
+    enabled: filter.enabled ? "on" : "",
+    version: filter.version,
+  };
+}

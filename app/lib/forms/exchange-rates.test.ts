@@ -25,13 +25,18 @@ describe("exchangeRateFormSchema", () => {
 
   it("refuses rates that are not positive, too large or not plain numbers", () => {
     for (const unitsPerUsd of ["0", "-1", "abc", "1e3", "10000001", "", "0.000000001"]) {
-      expect(messageOf({ intent: "update-rate", currency: "EUR", unitsPerUsd })).toBe(
+      expect(messageOf({ intent: "update-rate", currency: "EUR", version: "1", unitsPerUsd })).toBe(
         EXCHANGE_RATE_MESSAGES.rateRange,
       );
     }
-    expect(messageOf({ intent: "update-rate", currency: "IDR", unitsPerUsd: "16705.12" })).toBe(
-      null,
-    );
+    expect(
+      messageOf({
+        intent: "update-rate",
+        currency: "IDR",
+        version: "1",
+        unitsPerUsd: "16705.12",
+      }),
+    ).toBe(null);
   });
 
   it("reads the daily-refresh switch", () => {

@@ -5,6 +5,7 @@
 import { z } from "./zod";
 
 import { CURRENCY_CODE_PATTERN, DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 
 export const EXCHANGE_RATE_MESSAGES = {
   rateAdded: "Exchange rate added",
@@ -80,6 +81,7 @@ export const exchangeRateFormSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("update-rate"),
     currency: ratedCurrencyField,
+    version: rowVersionField,
     unitsPerUsd: unitsPerUsdField,
   }),
   z.object({ intent: z.literal("delete-rate"), currency: ratedCurrencyField }),
@@ -99,3 +101,8 @@ export const displayCurrencyFormSchema = z.object({
   currency: currencyCodeField,
   returnTo: z.string().optional(),
 });
+
+/** A stored rate as its row's form posts it: what an edit conflict compares. */
+export function exchangeRateFormValues(rate: { unitsPerUsd: number; version: string }): FormValues {
+  return { unitsPerUsd: String(rate.unitsPerUsd), version: rate.version };
+}

@@ -4,6 +4,7 @@ import { z } from "./zod";
 import { requiredText, TEXT_LIMITS, tooLongMessage } from "./fields";
 
 import { FOOTER_SECTIONS } from "~/lib/constants";
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 
 export const FOOTER_LIMITS = { title: TEXT_LIMITS.name, content: TEXT_LIMITS.html } as const;
 
@@ -15,4 +16,14 @@ export const footerFormSchema = z.object({
     .string()
     .max(FOOTER_LIMITS.content, tooLongMessage("Content", FOOTER_LIMITS.content))
     .default(""),
+  version: rowVersionField,
 });
+
+/** A footer section as its form posts it: what an edit conflict compares. */
+export function footerFormValues(section: {
+  title: string;
+  content: string;
+  version: string;
+}): FormValues {
+  return { title: section.title, content: section.content, version: section.version };
+}

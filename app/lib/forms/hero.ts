@@ -1,6 +1,8 @@
 /** The hero page's form: one zod schema shared by the page and its action. */
 import { z } from "./zod";
 
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+
 import { optionalText, requiredText, TEXT_LIMITS } from "./fields";
 
 /** Each hero text field's maximum length (inputs' maxLength and the database's CHECKs). */
@@ -23,9 +25,30 @@ const heroFormSchema = z.object({
 export const heroActionSchema = z.discriminatedUnion(
   "intent",
   [
-    heroFormSchema.extend({ intent: z.literal("save") }),
-    z.object({ intent: z.literal("upload-image") }),
-    z.object({ intent: z.literal("remove-image") }),
+    heroFormSchema.extend({ intent: z.literal("save"), version: rowVersionField }),
+    // The editor posts the page's version with an image too (its text form then takes the new
+    // one); a post without it replaces the image whatever changed meanwhile.
+    z.object({ intent: z.literal("upload-image"), version: rowVersionField.optional() }),
+    z.object({ intent: z.literal("remove-image"), version: rowVersionField.optional() }),
   ],
   { error: "Unknown action" },
 );
+
+/** The hero's texts as its form posts them: what an edit conflict compares. */
+export function heroFormValues(hero: {
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  primaryButtonText: string | null;
+  secondaryButtonText: string | null;
+  version: string;
+}): FormValues {
+  return {
+    subtitle: hero.subtitle ?? "",
+    title: hero.title,
+    primaryButtonText: hero.primaryButtonText ?? "",
+    secondaryButtonText: hero.secondaryButtonText ?? "",
+    description: hero.description ?? "",
+    version: hero.version,
+  };
+}

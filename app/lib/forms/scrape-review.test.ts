@@ -5,6 +5,7 @@ import { reviewActionSchema } from "./scrape-review";
 
 const ID = "6b1f6a2e-2f43-4a8e-9d57-0d3d2b8b6c11";
 const SETTINGS = {
+  version: "1",
   scrapeIntervalSeconds: "3600",
   maxUrlsPerRun: "10",
   requestDelayMs: "0",

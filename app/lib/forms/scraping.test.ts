@@ -56,7 +56,12 @@ describe("bulk intents", () => {
       intent: "deactivate-sources",
       ids: `${ID},${OTHER_ID}`,
     });
-    expect(parsed).toEqual({ intent: "deactivate-sources", ids: [ID, OTHER_ID] });
+    // No versions posted: none to check (a bulk bar posts the versions its page showed).
+    expect(parsed).toEqual({
+      intent: "deactivate-sources",
+      ids: [ID, OTHER_ID],
+      versions: new Map(),
+    });
   });
 
   it("refuses an empty selection, a malformed id and too many ids", () => {

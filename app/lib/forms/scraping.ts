@@ -6,6 +6,7 @@
 import { z } from "./zod";
 
 import { CURRENCY_CODE_PATTERN, PAGE_TYPES } from "~/lib/constants";
+import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
 import {
   checkbox,
   optionalRecordId,
@@ -82,6 +83,45 @@ export const scrapeSourceFields = z
     currency: form.currency,
   }));
 
+/** A source as its edit dialog posts it: what an edit conflict compares. */
+export function sourceFormValues(source: {
+  retailerName: string;
+  url: string;
+  pageType: string;
+  productSelector: string;
+  priceSelector: string;
+  nameSelector: string;
+  linkSelector: string | null;
+  soldOutSelector: string | null;
+  paginationSelector: string | null;
+  nextPageSelector: string | null;
+  vendorId: string | null;
+  isActive: boolean;
+  currency: string | null;
+  version: string;
+}): FormValues {
+  const values: FormValues = {
+    retailer_name: source.retailerName,
+    url: source.url,
+    page_type: source.pageType,
+    vendor_id: source.vendorId ?? "",
+    currency: source.currency ?? "",
+    product_selector: source.productSelector,
+    name_selector: source.nameSelector,
+    price_selector: source.priceSelector,
+    link_selector: source.linkSelector ?? "",
+    sold_out_selector: source.soldOutSelector ?? "",
+    is_active: source.isActive ? "on" : "",
+    version: source.version,
+  };
+  // The dialog shows the pagination fields for category pages only.
+  if (source.pageType === "category") {
+    values.pagination_selector = source.paginationSelector ?? "";
+    values.next_page_selector = source.nextPageSelector ?? "";
+  }
+  return values;
+}
+
 /** The selector test reads the dialog as it stands; only the URL and name/price selectors are needed. */
 export const selectorTestFields = z.object({
   url: webUrl,
@@ -118,13 +158,21 @@ export const scrapingActionSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("create-source") }).passthrough(),
     z
-      .object({ intent: z.literal("update-source"), id: recordId("Source not found") })
+      .object({
+        intent: z.literal("update-source"),
+        id: recordId("Source not found"),
+        version: rowVersionField,
+      })
       .passthrough(),
     z.object({ intent: z.literal("delete-source"), id: recordId("Failed to delete source") }),
     z.object({ intent: z.literal("run-source"), id: recordId("Source not found") }),
     z.object({ intent: z.literal("run-all") }),
     z.object({ intent: z.literal("test-selectors") }).passthrough(),
-    z.object({ intent: z.enum(BULK_SOURCE_INTENTS), ids: selectedIds }),
+    z.object({
+      intent: z.enum(BULK_SOURCE_INTENTS),
+      ids: selectedIds,
+      versions: bulkVersionsField,
+    }),
   ],
   { error: "Unknown action" },
 );

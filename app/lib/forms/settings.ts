@@ -4,6 +4,8 @@
  */
 import { z } from "./zod";
 
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+
 import { checkbox, integerField } from "./fields";
 
 /** The bounds of each number on the settings form (the database checks the same ranges). */
@@ -36,11 +38,12 @@ export const settingsFormSchema = z.object({
     .regex(/^\d+(\.\d{1,2})?$/, THRESHOLD_MESSAGE)
     .transform(Number)
     .pipe(z.number().gt(0, THRESHOLD_MESSAGE).max(100, THRESHOLD_MESSAGE)),
+  version: rowVersionField,
 });
 
 export const settingsIntentSchema = z.enum(["save-settings", "clear-cache", "restore"]);
 
-/** The stored values the form starts from. */
+/** The stored values the form starts from, and the row's version (~/lib/edit-conflict). */
 export interface SettingsFormValues {
   scrapeIntervalSeconds: number;
   maxUrlsPerRun: number;
@@ -49,4 +52,19 @@ export interface SettingsFormValues {
   respectRobotsTxt: boolean;
   priceAlertsEnabled: boolean;
   priceAlertThresholdPercent: number;
+  version: string;
+}
+
+/** The settings as their form posts them: what an edit conflict compares. */
+export function settingsFormValues(settings: SettingsFormValues): FormValues {
+  return {
+    scrapeIntervalSeconds: String(settings.scrapeIntervalSeconds),
+    maxUrlsPerRun: String(settings.maxUrlsPerRun),
+    requestDelayMs: String(settings.requestDelayMs),
+    staleAfterMissedRuns: String(settings.staleAfterMissedRuns),
+    respectRobotsTxt: settings.respectRobotsTxt ? "on" : "",
+    priceAlertsEnabled: settings.priceAlertsEnabled ? "on" : "",
+    priceAlertThresholdPercent: String(settings.priceAlertThresholdPercent),
+    version: settings.version,
+  };
 }

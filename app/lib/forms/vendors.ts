@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 import { CURRENCY_CODE_PATTERN, DISCOUNT_TYPES } from "~/lib/constants";
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 
 import {
   checkbox,
@@ -116,7 +117,12 @@ export const vendorPageSchema = z.discriminatedUnion(
       .object({ intent: z.literal("create-vendor"), ...vendorFields })
       .refine(couponIsComplete, COUPON_INCOMPLETE),
     z
-      .object({ intent: z.literal("update-vendor"), id: recordId(), ...vendorFields })
+      .object({
+        intent: z.literal("update-vendor"),
+        id: recordId(),
+        version: rowVersionField,
+        ...vendorFields,
+      })
       .refine(couponIsComplete, COUPON_INCOMPLETE),
     z.object({ intent: z.literal("delete-vendor"), id: recordId() }),
   ],
@@ -130,3 +136,42 @@ export function couponHasExpired(expirationDate: string | null, today: string): 
 }
 
 export const PAST_EXPIRY_WARNING = "This date has passed: the coupon will show as expired.";
+
+const numberText = (value: number | null) => (value === null ? "" : String(value));
+
+/** A vendor and its coupon as the edit dialog posts them: what an edit conflict compares. */
+export function vendorFormValues(vendor: {
+  name: string;
+  website: string | null;
+  logoUrl: string | null;
+  isPreferred: boolean;
+  shippingCost: string | null;
+  currency: string;
+  shippingFee: number | null;
+  freeShippingThreshold: number | null;
+  shipsTo: string[];
+  rating: number | null;
+  couponCode: string | null;
+  discountAmount: number | null;
+  discountType: string | null;
+  expirationDate: string | null;
+  version: string;
+}): FormValues {
+  return {
+    name: vendor.name,
+    website: vendor.website ?? "",
+    logoUrl: vendor.logoUrl ?? "",
+    isPreferred: vendor.isPreferred ? "on" : "",
+    shippingCost: vendor.shippingCost ?? "",
+    currency: vendor.currency,
+    shippingFee: numberText(vendor.shippingFee),
+    freeShippingThreshold: numberText(vendor.freeShippingThreshold),
+    shipsTo: vendor.shipsTo.join(", "),
+    rating: numberText(vendor.rating),
+    couponCode: vendor.couponCode ?? "",
+    discountAmount: numberText(vendor.discountAmount),
+    discountType: vendor.discountType ?? "percentage",
+    expirationDate: vendor.expirationDate ?? "",
+    version: vendor.version,
+  };
+}

@@ -18,10 +18,13 @@ import {
   uploadedFile,
 } from "~/.server/services/uploads.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
-import { actionSuccess, failure } from "~/lib/action-result";
+import { actionSuccess, editConflict, failure } from "~/lib/action-result";
+import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import {
   AD_MESSAGES,
+  adEditSchema,
   adFormSchema,
+  adFormValues,
   adIdSchema,
   adIntentSchema,
   bulkAdsSchema,
@@ -44,7 +47,7 @@ async function saveAd(
   const parsed = adFormSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, AD_MESSAGES.saveFailed);
   const values = parsed.data;
-  const editId = editing ? adIdSchema.safeParse(fields) : null;
+  const editId = editing ? adEditSchema.safeParse(fields) : null;
   if (editId && !editId.success) return invalidForm(editId.error, AD_MESSAGES.saveFailed);
   const before = editId ? await getAdById(app.db, editId.data.id) : null;
   if (editId && !before) return failure(AD_MESSAGES.notFound, 404);
@@ -62,8 +65,12 @@ async function saveAd(
   let id: string;
   try {
     if (editId) {
-      if (!(await updateAd(app.db, editId.data.id, values))) {
-        return failure(AD_MESSAGES.notFound, 404);
+      const outcome = await updateAd(app.db, editId.data.id, editId.data.version, values);
+      if (outcome === "missing") return failure(AD_MESSAGES.notFound, 404);
+      if (outcome === "changed") {
+        const current = await getAdById(app.db, editId.data.id);
+        if (!current) return failure(AD_MESSAGES.notFound, 404);
+        return editConflict(adFormValues(current), current.version);
       }
       id = editId.data.id;
     } else {
@@ -78,20 +85,32 @@ async function saveAd(
     entity: "ads",
     entityId: id,
     name: values.title,
-    before,
-    after,
+    before: before && withoutVersion(before),
+    after: after && withoutVersion(after),
   });
   return actionSuccess(editId ? AD_MESSAGES.updated : AD_MESSAGES.created);
 }
 
+/** A row's fields as the audit log records them: the version is no field anyone edits. */
+function withoutVersion<T extends { version: string }>({ version: _version, ...fields }: T) {
+  return fields;
+}
+
 /**
- * Activate, deactivate or delete the selected ads. Every id must still exist: otherwise nothing
- * is changed and the answer says so (the page was out of date).
+ * Activate, deactivate or delete the selected ads. Every id must still exist and be at the
+ * version the page showed: otherwise nothing is changed and the answer says which (404, 409).
  */
 async function bulkUpdateAds(app: AppContext, admin: Admin, form: BulkAdsForm) {
   const found = await getAdsByIds(app.db, form.ids);
   if (found.length !== form.ids.length) {
     return failure(AD_MESSAGES.staleSelection, 404, "Nothing was changed");
+  }
+  const changedMeanwhile = rowsChangedSince(
+    found.map((ad) => ({ ...ad, name: ad.title })),
+    form.versions,
+  );
+  if (changedMeanwhile.length > 0) {
+    return failure(changedRowsMessage(changedMeanwhile, "ads"), 409, "Nothing was changed");
   }
   if (form.intent === "delete-ads") {
     return deleteToTrash(app, admin, {

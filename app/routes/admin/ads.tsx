@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { getAllAds, type Ad } from "~/.server/data/ads.server";
+import { getAllAds, type AdminAd } from "~/.server/data/ads.server";
 import { readImageUploadForm } from "~/.server/http/upload-form.server";
 import { AdForm } from "~/components/admin/ads/ad-form";
 import { AdGrid, DELETE_AD_KEY } from "~/components/admin/ads/ad-grid";
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminAds({ loaderData }: Route.ComponentProps) {
   const { ads } = loaderData;
   const [tab, setTab] = useState<"all" | "create" | "edit">("all");
-  const [editing, setEditing] = useState<Ad | null>(null);
+  const [editing, setEditing] = useState<AdminAd | null>(null);
   const openForm = useRef<FormPanelHandle>(null);
   useFetcherToast(DELETE_AD_KEY);
 

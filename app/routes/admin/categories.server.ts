@@ -8,6 +8,7 @@ import { recordPublicChange } from "~/.server/data/audit.server";
 import {
   createCategory,
   findCategoryConflict,
+  getAdminCategory,
   getCategoryPage,
   updateCategory,
 } from "~/.server/data/categories.server";
@@ -20,10 +21,14 @@ import {
 import { getAdminSizeOptionPage, getSizeOptionUsage } from "~/.server/data/size-options.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
-import { actionSuccess, failure } from "~/lib/action-result";
+import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { CATEGORIES_TABLE, SIZES_TABLE } from "~/lib/admin-tables";
-import type { CategoryPageForm } from "~/lib/forms/catalog";
-import { categoryPageSchema } from "~/lib/forms/catalog";
+import {
+  categoryFormValues,
+  categoryPageSchema,
+  filterFormValues,
+  type CategoryPageForm,
+} from "~/lib/forms/catalog";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
 import { slugify } from "~/lib/slug";
@@ -65,10 +70,12 @@ async function saveCategory(
   let savedId: string;
   let before: typeof input | null = null;
   try {
-    if (id) {
-      before = await updateCategory(app.db, id, input);
-      if (!before) return failure("Category not found", 404, failedMessage);
-      savedId = id;
+    if (form.intent === "update-category") {
+      const saved = await updateCategory(app.db, form.id, form.version, input);
+      if (saved === "changed") return categoryConflict(app, form.id, failedMessage);
+      if (saved === "missing") return failure("Category not found", 404, failedMessage);
+      before = saved;
+      savedId = form.id;
     } else {
       savedId = await createCategory(app.db, input);
     }
@@ -84,6 +91,13 @@ async function saveCategory(
     after: input,
   });
   return actionSuccess(id ? "Category updated successfully" : "Category added successfully");
+}
+
+/** 409 with the category as it is now (someone saved it since the dialog opened). */
+async function categoryConflict(app: AppContext, id: string, failedMessage: string) {
+  const current = await getAdminCategory(app.db, id);
+  if (!current) return failure("Category not found", 404, failedMessage);
+  return editConflict(categoryFormValues(current), current.version);
 }
 
 async function saveFilter(
@@ -103,26 +117,39 @@ async function saveFilter(
   let savedId: string;
   let before: Awaited<ReturnType<typeof getCategoryFilter>> = null;
   try {
-    if (id) {
-      before = await getCategoryFilter(app.db, id);
-      if (!before || !(await updateCategoryFilter(app.db, id, input)))
-        return failure("Filter not found", 404, failedMessage);
-      savedId = id;
+    if (form.intent === "update-filter") {
+      before = await getCategoryFilter(app.db, form.id);
+      const outcome = before
+        ? await updateCategoryFilter(app.db, form.id, form.version, input)
+        : "missing";
+      if (outcome === "missing") return failure("Filter not found", 404, failedMessage);
+      if (outcome === "changed") {
+        const current = await getCategoryFilter(app.db, form.id);
+        if (!current) return failure("Filter not found", 404, failedMessage);
+        return editConflict(filterFormValues(current), current.version);
+      }
+      savedId = form.id;
     } else {
       savedId = await createCategoryFilter(app.db, input);
     }
   } catch (error) {
     return writeFailure(app, error, "saving a filter", failedMessage);
   }
+  const after = await getCategoryFilter(app.db, savedId);
   await recordPublicChange(app, admin, {
     action: id ? "update" : "create",
     entity: "category_filter",
     entityId: savedId,
     name: input.name,
-    before,
-    after: await getCategoryFilter(app.db, savedId),
+    before: before && withoutVersion(before),
+    after: after && withoutVersion(after),
   });
   return actionSuccess(id ? "Filter updated successfully" : "Filter added successfully");
+}
+
+/** A row's fields as the audit log records them: the version is no field anyone edits. */
+function withoutVersion<T extends { version: string }>({ version: _version, ...fields }: T) {
+  return fields;
 }
 
 async function deleteSize(app: AppContext, admin: Admin, id: string) {

@@ -7,9 +7,9 @@ import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { getFooterSections, upsertFooterSection } from "~/.server/data/footer.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
-import { actionSuccess } from "~/lib/action-result";
+import { actionSuccess, editConflict } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
-import { footerFormSchema } from "~/lib/forms/footer";
+import { footerFormSchema, footerFormValues } from "~/lib/forms/footer";
 import { invalidForm } from "~/lib/forms/form-data";
 
 type Admin = Pick<SessionUser, "id" | "email">;
@@ -30,11 +30,14 @@ export async function saveFooterSection(
 ) {
   const parsed = footerFormSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, CONTENT_MESSAGES.footerUpdateFailed);
-  const { section, title, content } = parsed.data;
+  const { section, title, content, version } = parsed.data;
+  let newVersion: string;
   try {
     const stored = (await getFooterSections(app.db)).find((s) => s.section === section);
-    await upsertFooterSection(app.db, { section, title, content });
-    const saved = (await getFooterSections(app.db)).find((s) => s.section === section);
+    const outcome = await upsertFooterSection(app.db, { section, title, content }, version);
+    const saved = (await getFooterSections(app.db)).find((s) => s.section === section)!;
+    if (outcome === "changed") return editConflict(footerFormValues(saved), saved.version);
+    newVersion = outcome.version;
     await recordPublicChange(app, admin, {
       action: "update",
       entity: "footer_content",
@@ -46,5 +49,5 @@ export async function saveFooterSection(
   } catch (error) {
     return writeFailure(app, error, "footer update", CONTENT_MESSAGES.footerUpdateFailed);
   }
-  return actionSuccess(CONTENT_MESSAGES.footerUpdated);
+  return actionSuccess(CONTENT_MESSAGES.footerUpdated, { version: newVersion });
 }

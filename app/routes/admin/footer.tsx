@@ -58,7 +58,12 @@ export default function AdminFooter({ loaderData }: Route.ComponentProps) {
                   forceMount
                   className="pt-4 data-[state=inactive]:hidden"
                 >
-                  <SectionForm section={s.section} title={s.title} content={s.content} />
+                  <SectionForm
+                    section={s.section}
+                    title={s.title}
+                    content={s.content}
+                    version={s.version}
+                  />
                 </TabsContent>
               ))}
             </Tabs>

@@ -16,28 +16,47 @@ import {
   uploadedFile,
 } from "~/.server/services/uploads.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
-import { actionSuccess, failure } from "~/lib/action-result";
+import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
 import { invalidForm, formFields } from "~/lib/forms/form-data";
-import { heroActionSchema } from "~/lib/forms/hero";
+import { heroActionSchema, heroFormValues } from "~/lib/forms/hero";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 type HeroContext = Pick<AppContext, "db" | "cache" | "logger" | "env">;
 
 const HERO_NAME = "Home page hero";
 
-/** Saves the given hero fields and records them, before and after, in the audit log. */
-async function saveHero(app: HeroContext, admin: Admin, values: Partial<HeroContentValues>) {
-  const { id: _id, ...before } = await getHeroContent(app.db);
-  const id = await upsertHeroContent(app.db, values);
+/**
+ * Saves the given hero fields (while the hero is still at `version`, when given) and records
+ * them, before and after, in the audit log. Answers the new version, or the 409 of an edit
+ * conflict.
+ */
+async function saveHero(
+  app: HeroContext,
+  admin: Admin,
+  values: Partial<HeroContentValues>,
+  version: string | undefined,
+): Promise<{ version: string } | ReturnType<typeof editConflict>> {
+  const { id: _id, version: _version, ...before } = await getHeroContent(app.db);
+  const saved = await upsertHeroContent(app.db, values, version);
+  if (saved === "changed") {
+    const current = await getHeroContent(app.db);
+    return editConflict(heroFormValues(current), current.version);
+  }
   await recordPublicChange(app, admin, {
     action: "update",
     entity: "hero_content",
-    entityId: id,
+    entityId: saved.id,
     name: HERO_NAME,
     before,
     after: { ...before, ...values },
   });
+  return { version: saved.version };
+}
+
+/** The save's answer: its message and the hero's new version, or the edit conflict. */
+function answer(saved: Awaited<ReturnType<typeof saveHero>>, message: string) {
+  return "version" in saved ? actionSuccess(message, { version: saved.version }) : saved;
 }
 
 export async function handleHeroAction(app: HeroContext, admin: Admin, formData: FormData) {
@@ -52,8 +71,10 @@ export async function handleHeroAction(app: HeroContext, admin: Admin, formData:
     }
     try {
       const { url } = await storeImageUpload(app, file, { prefix: "hero" });
-      await saveHero(app, admin, { imageUrl: url });
-      return actionSuccess(CONTENT_MESSAGES.heroUploaded);
+      return answer(
+        await saveHero(app, admin, { imageUrl: url }, input.version),
+        CONTENT_MESSAGES.heroUploaded,
+      );
     } catch (error) {
       if (error instanceof ImageUploadError) {
         return failure(error.message, 400, CONTENT_MESSAGES.heroUploadFailed);
@@ -64,13 +85,15 @@ export async function handleHeroAction(app: HeroContext, admin: Admin, formData:
   }
 
   if (input.intent === "remove-image") {
-    await saveHero(app, admin, { imageUrl: null });
-    return actionSuccess(CONTENT_MESSAGES.heroImageRemoved);
+    return answer(
+      await saveHero(app, admin, { imageUrl: null }, input.version),
+      CONTENT_MESSAGES.heroImageRemoved,
+    );
   }
 
-  const { intent: _intent, ...values } = input;
+  const { intent: _intent, version, ...values } = input;
   try {
-    await saveHero(app, admin, values);
+    return answer(await saveHero(app, admin, values, version), CONTENT_MESSAGES.heroUpdated);
   } catch (error) {
     return writeFailure(
       app,
@@ -80,5 +103,4 @@ export async function handleHeroAction(app: HeroContext, admin: Admin, formData:
       CONTENT_MESSAGES.heroUpdateFailed,
     );
   }
-  return actionSuccess(CONTENT_MESSAGES.heroUpdated);
 }

@@ -22,10 +22,22 @@ import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
 import { SCRAPE_MESSAGES, testSelectors } from "~/.server/scraper/run.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
-import { actionFailure, actionSuccess, failure, type ActionResult } from "~/lib/action-result";
+import {
+  actionFailure,
+  actionSuccess,
+  editConflict,
+  failure,
+  type ActionResult,
+} from "~/lib/action-result";
+import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { SCRAPE_LOGS_TABLE, SOURCES_TABLE } from "~/lib/admin-tables";
 import { invalidForm } from "~/lib/forms/form-data";
-import { scrapeSourceFields, selectorTestFields, type ScrapingAction } from "~/lib/forms/scraping";
+import {
+  scrapeSourceFields,
+  selectorTestFields,
+  sourceFormValues,
+  type ScrapingAction,
+} from "~/lib/forms/scraping";
 import { pageCount, readTablePage } from "~/lib/table-query";
 
 import { loadReviewQueue } from "./scraping.review.server";
@@ -78,7 +90,7 @@ export async function loadScrapingPage(app: AppContext, request: Request) {
 function auditedFields(
   source: Omit<
     ScrapeSource,
-    "id" | "status" | "lastError" | "lastScrapedAt" | "createdAt" | "currency" | "kind"
+    "id" | "status" | "lastError" | "lastScrapedAt" | "createdAt" | "currency" | "kind" | "version"
   > & {
     currency?: string | null;
   },
@@ -104,9 +116,11 @@ function auditedFields(
 export async function saveSource(
   app: SourceContext,
   admin: Admin,
-  id: string | null,
+  /** The edited source and the version its dialog was opened on; null: a new source. */
+  editing: { id: string; version: string } | null,
   fields: Record<string, string>,
 ) {
+  const id = editing?.id ?? null;
   const failedMessage = id ? "Failed to update source" : "Failed to add source";
   const parsed = scrapeSourceFields.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, failedMessage);
@@ -122,11 +136,15 @@ export async function saveSource(
   if (id && !before) return failure("Source not found", 404, failedMessage);
   let savedId: string;
   try {
-    if (id) {
-      if (!(await updateScrapeSource(app.db, id, input))) {
-        return failure("Source not found", 404, failedMessage);
+    if (editing) {
+      const outcome = await updateScrapeSource(app.db, editing.id, editing.version, input);
+      if (outcome === "missing") return failure("Source not found", 404, failedMessage);
+      if (outcome === "changed") {
+        const current = await getScrapeSource(app.db, editing.id);
+        if (!current) return failure("Source not found", 404, failedMessage);
+        return editConflict(sourceFormValues(current), current.version);
       }
-      savedId = id;
+      savedId = editing.id;
     } else {
       savedId = await createScrapeSource(app.db, input);
     }
@@ -158,8 +176,8 @@ export function deleteSource(app: SourceContext, admin: Admin, id: string) {
 const plural = (count: number) => `${count} source${count === 1 ? "" : "s"}`;
 
 /**
- * Activate, deactivate or delete the selected sources. Every id must still exist: otherwise
- * nothing is changed and the answer says so (the page was out of date).
+ * Activate, deactivate or delete the selected sources. Every id must still exist and be at the
+ * version the page showed: otherwise nothing is changed and the answer says which (404, 409).
  */
 export async function bulkUpdateSources(
   app: SourceContext,
@@ -174,6 +192,13 @@ export async function bulkUpdateSources(
       404,
       "Nothing was changed",
     );
+  }
+  const changedMeanwhile = rowsChangedSince(
+    sources.map((source) => ({ ...source, name: source.retailerName })),
+    form.versions,
+  );
+  if (changedMeanwhile.length > 0) {
+    return failure(changedRowsMessage(changedMeanwhile, "sources"), 409, "Nothing was changed");
   }
   if (form.intent === "delete-sources") {
     return deleteToTrash(app, admin, {

@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "create-source":
       return saveSource(app, admin, null, fields);
     case "update-source":
-      return saveSource(app, admin, form.id, fields);
+      return saveSource(app, admin, { id: form.id, version: form.version }, fields);
     case "delete-source":
       return deleteSource(app, admin, form.id);
     case "activate-sources":

@@ -4,12 +4,17 @@ import { recordPublicChange } from "~/.server/data/audit.server";
 import {
   deleteExchangeRate,
   findExchangeRate,
+  updateExchangeRate,
   upsertExchangeRates,
 } from "~/.server/data/exchange-rates.server";
-import { getSettings, updateSettings } from "~/.server/data/settings.server";
+import { getSettings, setExchangeRatesAutoRefresh } from "~/.server/data/settings.server";
 import { refreshExchangeRatesFromEcb } from "~/.server/services/ecb-rates.server";
-import { actionSuccess, failure } from "~/lib/action-result";
-import { EXCHANGE_RATE_MESSAGES, exchangeRateFormSchema } from "~/lib/forms/exchange-rates";
+import { actionSuccess, editConflict, failure } from "~/lib/action-result";
+import {
+  EXCHANGE_RATE_MESSAGES,
+  exchangeRateFormSchema,
+  exchangeRateFormValues,
+} from "~/lib/forms/exchange-rates";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { invalidForm } from "~/lib/forms/form-data";
 
@@ -41,9 +46,18 @@ export async function handleExchangeRateAction(
       if (form.intent === "update-rate" && !stored) {
         return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
       }
-      await upsertExchangeRates(db, [
-        { currency: form.currency, unitsPerUsd: form.unitsPerUsd, source: "manual" },
-      ]);
+      if (form.intent === "update-rate") {
+        const outcome = await updateExchangeRate(db, form.currency, form.version, form.unitsPerUsd);
+        const current = outcome === "updated" ? null : await findExchangeRate(db, form.currency);
+        if (outcome !== "updated" && !current) {
+          return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
+        }
+        if (current) return editConflict(exchangeRateFormValues(current), current.version);
+      } else {
+        await upsertExchangeRates(db, [
+          { currency: form.currency, unitsPerUsd: form.unitsPerUsd, source: "manual" },
+        ]);
+      }
       await recordPublicChange(app, admin, {
         action: form.intent === "add-rate" ? "create" : "update",
         entity: "exchange-rate",
@@ -74,7 +88,7 @@ export async function handleExchangeRateAction(
     }
     case "set-rate-refresh": {
       const { exchangeRatesAutoRefresh } = await getSettings(db);
-      await updateSettings(db, { exchangeRatesAutoRefresh: form.autoRefresh });
+      await setExchangeRatesAutoRefresh(db, form.autoRefresh);
       await recordPublicChange(app, admin, {
         action: "update",
         entity: "settings",

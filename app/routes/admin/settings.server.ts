@@ -13,19 +13,23 @@ import type { AppContext } from "~/.server/infra/context.server";
 import { getRecentAuditEntries, recordAudit } from "~/.server/data/audit.server";
 import { listExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getRecentOutboxMail } from "~/.server/data/mail-outbox.server";
-import { getSettings, updateSettings } from "~/.server/data/settings.server";
+import {
+  getAdminSettings,
+  getSettings,
+  updateSettingsIfUnchanged,
+} from "~/.server/data/settings.server";
 import { uploadedFile } from "~/.server/services/uploads.server";
-import { actionSuccess, failure } from "~/lib/action-result";
+import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
 import { invalidForm } from "~/lib/forms/form-data";
-import { settingsFormSchema } from "~/lib/forms/settings";
+import { settingsFormSchema, settingsFormValues } from "~/lib/forms/settings";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 type SettingsContext = Pick<AppContext, "db" | "cache" | "logger">;
 
 export async function loadSettingsPage(app: Pick<AppContext, "db" | "mailer">) {
   const [settings, outbox, audit, exchangeRates] = await Promise.all([
-    getSettings(app.db),
+    getAdminSettings(app.db),
     getRecentOutboxMail(app.db),
     getRecentAuditEntries(app.db),
     listExchangeRates(app.db),
@@ -76,11 +80,16 @@ export async function saveSettings(
 ) {
   const parsed = settingsFormSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error);
+  const { version, ...form } = parsed.data;
   const before = await getSettings(app.db);
   const values = Object.fromEntries(
-    Object.entries(parsed.data).filter(([, value]) => value !== undefined),
+    Object.entries(form).filter(([, value]) => value !== undefined),
   );
-  await updateSettings(app.db, values);
+  const saved = await updateSettingsIfUnchanged(app.db, version, values);
+  if (saved === "changed") {
+    const current = await getAdminSettings(app.db);
+    return editConflict(settingsFormValues(current), current.version);
+  }
   await recordAudit(app.db, admin, {
     action: "update",
     entity: "settings",
@@ -89,5 +98,5 @@ export async function saveSettings(
     before,
     after: { ...before, ...values },
   });
-  return actionSuccess(CONTENT_MESSAGES.settingsSaved);
+  return actionSuccess(CONTENT_MESSAGES.settingsSaved, { version: saved.version });
 }

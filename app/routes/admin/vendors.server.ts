@@ -15,6 +15,8 @@ import {
   upsertCoupon,
   vendorNameTaken,
 } from "~/.server/data/vendors.server";
+import { StaleRowError } from "~/.server/data/row-version.server";
+import type { Database } from "~/.server/db/client";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
   ImageUploadError,
@@ -22,11 +24,16 @@ import {
   uploadedFile,
 } from "~/.server/services/uploads.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
-import { actionSuccess, failure } from "~/lib/action-result";
+import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { VENDORS_TABLE } from "~/lib/admin-tables";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
-import { couponHasExpired, PAST_EXPIRY_WARNING, vendorPageSchema } from "~/lib/forms/vendors";
+import {
+  couponHasExpired,
+  PAST_EXPIRY_WARNING,
+  vendorFormValues,
+  vendorPageSchema,
+} from "~/lib/forms/vendors";
 import { slugify } from "~/lib/slug";
 import { readTablePage } from "~/lib/table-query";
 
@@ -48,6 +55,23 @@ export async function loadVendorsPage(app: AppContext, url: URL, now: Date) {
     }),
   );
   return { ...table, today: isoDay(now) };
+}
+
+/** The vendor's compare-and-set; a stale one rolls the transaction (and its coupon) back. */
+async function updateVendorIfUnchanged(
+  tx: Database,
+  id: string,
+  version: string,
+  input: Parameters<typeof updateVendor>[3],
+): Promise<string> {
+  const outcome = await updateVendor(tx, id, version, input);
+  if (outcome !== "updated") throw new StaleRowError(outcome);
+  return id;
+}
+
+/** A row's fields as the audit log records them: the version is no field anyone edits. */
+function withoutVersion<T extends { version: string }>({ version: _version, ...fields }: T) {
+  return fields;
 }
 
 export async function handleVendorAction(
@@ -105,8 +129,10 @@ export async function handleVendorAction(
   try {
     // Vendor and coupon change together (SPEC.md §4: a code upserts the coupon, no code deletes it).
     vendorId = await app.db.transaction(async (tx) => {
-      const savedId = id ?? (await createVendor(tx, input));
-      if (id) await updateVendor(tx, id, input);
+      const savedId =
+        form.intent === "update-vendor"
+          ? await updateVendorIfUnchanged(tx, form.id, form.version, input)
+          : await createVendor(tx, input);
       if (form.couponCode !== null && form.discountAmount !== null) {
         await upsertCoupon(tx, savedId, {
           code: form.couponCode,
@@ -120,6 +146,12 @@ export async function handleVendorAction(
       return savedId;
     });
   } catch (error) {
+    if (error instanceof StaleRowError && id) {
+      if (error.outcome === "missing") return failure("Vendor not found", 404);
+      const current = await getAdminVendor(app.db, id);
+      if (!current) return failure("Vendor not found", 404);
+      return editConflict(vendorFormValues(current), current.version);
+    }
     // A name taken between the check and the write.
     return writeFailure(
       app,
@@ -133,8 +165,8 @@ export async function handleVendorAction(
     entity: "vendor",
     entityId: vendorId,
     name: form.name,
-    before,
-    after: await getAdminVendor(app.db, vendorId),
+    before: before && withoutVersion(before),
+    after: withoutVersion((await getAdminVendor(app.db, vendorId))!),
   });
   const saved = id ? "Vendor updated" : "Vendor added";
   // A past date is allowed (recording a coupon that ran out), but the admin is told.

@@ -63,7 +63,8 @@ export function AdForm({
   onCancel,
   ref,
 }: {
-  ad: Ad | null;
+  /** The ad being edited, with its version (~/lib/edit-conflict); null: a new ad. */
+  ad: (Ad & { version: string }) | null;
   onSaved: () => void;
   onCancel: () => void;
   /** Lets the page ask before the Create New or Edit Ad tab is left. */
@@ -116,6 +117,7 @@ export function AdForm({
         onClose={onCancel}
         onSaved={onSaved}
         submitLabel={ad ? "Update Ad" : "Create Ad"}
+        version={ad?.version}
         formProps={{
           encType: "multipart/form-data",
           noValidate: true,

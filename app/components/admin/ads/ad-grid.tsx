@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 
-import type { Ad } from "~/.server/data/ads.server";
+import type { AdminAd } from "~/.server/data/ads.server";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { EditButton } from "~/components/admin/row-actions";
 import { useTrashUndo } from "~/components/admin/trash-undo";
@@ -23,6 +23,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/componen
 import { Checkbox } from "~/components/ui/checkbox";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
+import { bulkVersionsValue } from "~/lib/edit-conflict";
 import { cn } from "~/lib/utils";
 
 import { labelOf, PLACEMENT_LABELS, SIZE_LABELS, TYPE_LABELS } from "./ad-labels";
@@ -35,7 +36,7 @@ function AdGridCard({
   onSelect,
   onEdit,
 }: {
-  ad: Ad;
+  ad: AdminAd;
   selected: boolean;
   onSelect: (on: boolean) => void;
   onEdit: () => void;
@@ -95,14 +96,19 @@ function AdGridCard({
 /** Activate, deactivate or delete the ticked ads; deleting asks first and offers Undo. */
 function AdBulkBar({
   ids,
+  rows,
   fetcher,
 }: {
   ids: string[];
+  /** The ads with the version each was shown at: ads changed meanwhile are refused. */
+  rows: readonly { id: string; version: string }[];
   fetcher: FetcherWithComponents<ActionResult>;
 }) {
   const busy = fetcher.state !== "idle";
-  const submit = (intent: string) =>
-    fetcher.submit({ intent, ids: ids.join(",") }, { method: "post" });
+  const submit = (intent: string) => {
+    const versions = bulkVersionsValue(ids, new Map(rows.map((row) => [row.id, row.version])));
+    return fetcher.submit({ intent, ids: ids.join(","), versions }, { method: "post" });
+  };
   const count = `${ids.length} ad${ids.length === 1 ? "" : "s"}`;
   return (
     <div
@@ -148,8 +154,8 @@ export function AdGrid({
   onEdit,
   onCreate,
 }: {
-  ads: Ad[];
-  onEdit: (ad: Ad) => void;
+  ads: AdminAd[];
+  onEdit: (ad: AdminAd) => void;
   onCreate: () => void;
 }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -173,7 +179,7 @@ export function AdGrid({
   }
   return (
     <div className="flex flex-col gap-4">
-      {ticked.length > 0 ? <AdBulkBar ids={ticked} fetcher={bulkFetcher} /> : null}
+      {ticked.length > 0 ? <AdBulkBar ids={ticked} rows={ads} fetcher={bulkFetcher} /> : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {ads.map((ad) => (
           <AdGridCard

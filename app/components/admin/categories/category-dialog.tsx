@@ -12,6 +12,8 @@ export interface EditableCategory {
   id: string;
   name: string;
   description: string | null;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
+  version: string;
 }
 
 /** Add or edit a category; a refused save keeps the dialog open with what was typed. */
@@ -33,6 +35,7 @@ export function CategoryDialog({
       title={editing ? "Edit Category" : "Add New Category"}
       description="Categories group peptides on the home page."
       submitLabel={editing ? "Save Changes" : "Add Category"}
+      version={editing?.version}
       formProps={{ onSubmit: validateOnSubmit(categoryPageSchema) }}
     >
       <input type="hidden" name="intent" value={editing ? "update-category" : "create-category"} />

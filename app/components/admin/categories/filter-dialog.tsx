@@ -24,6 +24,8 @@ export interface EditableFilter {
   field: string;
   position: number;
   enabled: boolean;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
+  version: string;
 }
 
 /** Add or edit a home-page filter; a refused save keeps the dialog open with what was typed. */
@@ -46,6 +48,7 @@ export function FilterDialog({
       title={editing ? "Edit Filter" : "Add Filter"}
       description="How visitors narrow the peptides on the home page."
       submitLabel={editing ? "Save Changes" : "Add Filter"}
+      version={editing?.version}
       formProps={{ onSubmit: validateOnSubmit(categoryPageSchema) }}
     >
       <input type="hidden" name="intent" value={editing ? "update-filter" : "create-filter"} />

@@ -2,6 +2,7 @@ import { Bold, Italic, Link2, List, ListOrdered } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 
+import { FIELD_RELOADED_EVENT } from "~/components/admin/edit-conflict";
 import { Button } from "~/components/ui/button";
 
 const TOOLBAR = [
@@ -30,12 +31,25 @@ export function RichTextEditor({
   initialHtml: string;
 }) {
   const editor = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   const [html, setHtml] = useState(initialHtml);
 
   useEffect(() => {
     if (editor.current) editor.current.innerHTML = initialHtml;
     setHtml(initialHtml);
   }, [initialHtml]);
+
+  // An edit conflict's reload put the other admin's text into the field: show it.
+  useEffect(() => {
+    const input = field.current;
+    if (!input) return;
+    const reload = () => {
+      if (editor.current) editor.current.innerHTML = input.value;
+      setHtml(input.value);
+    };
+    input.addEventListener(FIELD_RELOADED_EVENT, reload);
+    return () => input.removeEventListener(FIELD_RELOADED_EVENT, reload);
+  }, []);
 
   function run(command: string, value?: string) {
     editor.current?.focus();
@@ -93,7 +107,7 @@ export function RichTextEditor({
         onFocus={() => document.execCommand("defaultParagraphSeparator", false, "p")}
         onInput={(event) => setHtml(event.currentTarget.innerHTML)}
       />
-      <input type="hidden" name={name} value={html} />
+      <input ref={field} type="hidden" name={name} value={html} />
     </div>
   );
 }

@@ -27,13 +27,16 @@ export function SectionForm({
   section,
   title,
   content,
+  version,
 }: {
   section: FooterSection;
   title: string;
   content: string;
+  /** The section's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
+  version: string;
 }) {
   const fetcher = useFetcher<ActionResult>();
-  const pageForm = usePageForm(fetcher.data);
+  const pageForm = usePageForm(fetcher.data, { version });
   useActionToast(fetcher.data, () => {
     pageForm.markSaved();
     window.dispatchEvent(new Event(FOOTER_UPDATED_EVENT));

@@ -19,6 +19,8 @@ export interface HeroFormValues {
   primaryButtonText: string | null;
   secondaryButtonText: string | null;
   imageUrl: string | null;
+  /** The hero's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
+  version: string;
 }
 
 const TEXT_FIELDS = [
@@ -33,10 +35,12 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
   const saveFetcher = useFetcher<ActionResult>();
   const imageFetcher = useFetcher<ActionResult>();
   const fileInput = useRef<HTMLInputElement>(null);
-  const pageForm = usePageForm(saveFetcher.data);
+  const pageForm = usePageForm(saveFetcher.data, { version: hero.version });
   useActionToast(saveFetcher.data, pageForm.markSaved);
   useActionToast(imageFetcher.data, () => {
     if (fileInput.current) fileInput.current.value = "";
+    // The image was saved over the version the texts show: they save over the new one.
+    if (imageFetcher.data?.ok) pageForm.adopt(imageFetcher.data.version);
   });
   const saving = saveFetcher.state !== "idle";
   const imageBusy = imageFetcher.state !== "idle";
@@ -47,6 +51,7 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
     if (!file) return;
     const formData = new FormData();
     formData.set("intent", "upload-image");
+    formData.set("version", pageForm.currentVersion() ?? "");
     formData.set("image", file);
     void imageFetcher.submit(formData, { method: "post", encType: "multipart/form-data" });
   }
@@ -143,7 +148,10 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
                   variant="outline"
                   disabled={imageBusy}
                   onClick={() =>
-                    void imageFetcher.submit({ intent: "remove-image" }, { method: "post" })
+                    void imageFetcher.submit(
+                      { intent: "remove-image", version: pageForm.currentVersion() ?? "" },
+                      { method: "post" },
+                    )
                   }
                 >
                   <ImageOff className="size-4" aria-hidden />

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 
-import { RowVersionInput } from "~/components/admin/edit-conflict";
 import { Field, NativeSelect, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { useFieldErrors } from "~/components/admin/use-field-errors";
@@ -61,10 +60,10 @@ export function LabTestDialog({
       submitLabel={editing ? "Save Changes" : "Add Lab Test"}
       contentClassName="sm:max-w-2xl max-h-[90dvh] overflow-y-auto"
       formProps={{ encType: "multipart/form-data", noValidate: true, onSubmit }}
+      version={editing?.version}
     >
       <input type="hidden" name="intent" value={editing ? "update-lab-test" : "create-lab-test"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      {editing ? <RowVersionInput version={editing.version} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="lab-test-vendor" label="Vendor" errors={errors.vendorId}>
           <NativeSelect name="vendorId" defaultValue={editing?.vendorId ?? ""}>

@@ -3,7 +3,6 @@ import { useFetcher } from "react-router";
 
 import { AliasesField } from "~/components/admin/peptides/aliases-field";
 import { Field, NativeSelect, type DialogState } from "~/components/admin/form-controls";
-import { RowVersionInput } from "~/components/admin/edit-conflict";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Input } from "~/components/ui/input";
@@ -59,15 +58,11 @@ export function PeptideDialog({
       }
       submitLabel={editing ? "Save Changes" : "Add Peptide"}
       contentClassName="sm:max-w-xl"
+      version={editing?.version}
       formProps={{ encType: "multipart/form-data", noValidate: true, onSubmit }}
     >
       <input type="hidden" name="intent" value={editing ? "update-peptide" : "create-peptide"} />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <RowVersionInput version={editing.version} />
-        </>
-      ) : null}
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <Field id="peptide-name" label="Name" errors={errors.name}>
         <Input
           name="name"

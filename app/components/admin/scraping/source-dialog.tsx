@@ -29,6 +29,8 @@ export interface EditableSource {
   vendorId: string | null;
   isActive: boolean;
   currency: string | null;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
+  version: string;
 }
 
 type TextFieldName = keyof typeof SOURCE_FIELD_LIMITS;
@@ -111,6 +113,7 @@ export function SourceDialog({
       title={source ? "Edit Source" : "Add Source"}
       description="A retailer page and the CSS selectors that find each product's name, price, link and sold-out marker."
       submitLabel={source ? "Save Changes" : "Add Source"}
+      version={source?.version}
       formProps={{ noValidate: true, onSubmit: validate }}
       contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
     >

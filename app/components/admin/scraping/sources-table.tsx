@@ -23,6 +23,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SOURCES_TABLE } from "~/lib/admin-tables";
+import { bulkVersionsValue } from "~/lib/edit-conflict";
 import { SHOP_KIND_LABELS, type ScrapeSourceKind } from "~/lib/constants";
 import { formatLastScraped } from "~/lib/format";
 import { sourceDisplayStatus } from "~/lib/forms/scraping";
@@ -102,11 +103,21 @@ export function SourcesToolbar({ query }: { query: SourcesTableQuery }) {
 }
 
 /** Activate, deactivate or delete the selected rows; deleting asks first. */
-function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+function BulkActions({
+  ids,
+  rows,
+  onDone,
+}: {
+  ids: string[];
+  /** The page's rows with the version each was shown at: rows changed meanwhile are refused. */
+  rows: readonly { id: string; version: string }[];
+  onDone: () => void;
+}) {
   const fetcher = useFetcher({ key: BULK_KEY });
   const busy = fetcher.state !== "idle";
   const submit = (intent: string) => {
-    fetcher.submit({ intent, ids: ids.join(",") }, { method: "post" });
+    const versions = bulkVersionsValue(ids, new Map(rows.map((row) => [row.id, row.version])));
+    fetcher.submit({ intent, ids: ids.join(","), versions }, { method: "post" });
     onDone();
   };
   const count = `${ids.length} source${ids.length === 1 ? "" : "s"}`;
@@ -264,7 +275,9 @@ export function SourcesTable({
 
   return (
     <div className="space-y-3">
-      {visible.length > 0 ? <BulkActions ids={visible} onDone={selection.clear} /> : null}
+      {visible.length > 0 ? (
+        <BulkActions ids={visible} rows={rows} onDone={selection.clear} />
+      ) : null}
       <DataTable
         label="Scrape sources"
         columns={columns}

@@ -1,12 +1,15 @@
 import { Loader2 } from "lucide-react";
+import { useCallback, useRef } from "react";
 import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
+import { formValuesOf, type FormValues } from "~/lib/edit-conflict";
 import { formatLastScraped } from "~/lib/format";
 import { MAX_UNITS_PER_USD, MIN_UNITS_PER_USD } from "~/lib/forms/exchange-rates";
 
 import { ConfirmDeleteButton } from "../confirm-delete-button";
+import { EditConflictNotice, RowVersionInput } from "../edit-conflict";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
@@ -20,26 +23,40 @@ export interface ExchangeRateRowData {
   unitsPerUsd: number;
   source: string;
   updatedAt: Date | string;
+  /** The rate's version: a save after another change answers 409 (~/lib/edit-conflict). */
+  version: string;
 }
 
-/** One stored rate: edited in place (the form remounts when the stored value changes). */
+/**
+ * One stored rate: edited in place (the form remounts, with the stored value and its version,
+ * when the stored rate changes). A save after someone else's (or the ECB refresh's) shows their
+ * value (EditConflictNotice).
+ */
 export function ExchangeRateRow({ rate }: { rate: ExchangeRateRowData }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
   const saving = fetcher.state !== "idle";
   const inputId = `rate-${rate.currency}`;
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const openedValues = useRef<FormValues | null>(null);
+  const attachForm = useCallback((form: HTMLFormElement | null) => {
+    formRef.current = form;
+    if (form) openedValues.current = formValuesOf(new FormData(form));
+  }, []);
   return (
     <TableRow>
       <TableCell className="font-medium">{rate.currency}</TableCell>
       <TableCell>
         <fetcher.Form
-          key={`${rate.currency}-${rate.unitsPerUsd}`}
+          key={`${rate.currency}-${rate.version}`}
+          ref={attachForm}
           method="post"
           action={SETTINGS_ACTION}
           className="flex items-center gap-2"
         >
           <input type="hidden" name="intent" value="update-rate" />
           <input type="hidden" name="currency" value={rate.currency} />
+          <RowVersionInput version={rate.version} />
           <Input
             id={inputId}
             name="unitsPerUsd"
@@ -64,6 +81,7 @@ export function ExchangeRateRow({ rate }: { rate: ExchangeRateRowData }) {
             Save
           </Button>
         </fetcher.Form>
+        <EditConflictNotice result={fetcher.data} formRef={formRef} opened={openedValues} />
       </TableCell>
       <TableCell>
         <Badge variant={rate.source === "ecb" ? "default" : "secondary"}>

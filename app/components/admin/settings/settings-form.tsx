@@ -33,7 +33,7 @@ const NUMBER_FIELDS = [
 /** The scraping and price-alert settings; errors show under each field. */
 export function SettingsForm({ settings }: { settings: SettingsFormValues }) {
   const fetcher = useFetcher<ActionResult>();
-  const pageForm = usePageForm(fetcher.data);
+  const pageForm = usePageForm(fetcher.data, { version: settings.version });
   useActionToast(fetcher.data, pageForm.markSaved);
   const saving = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;

@@ -27,6 +27,8 @@ export interface EditableVendor {
   discountAmount: number | null;
   discountType: string | null;
   expirationDate: string | null;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
+  version: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function VendorDialog({
       description={"Vendor details and its coupon. Clear the coupon code to remove the coupon."}
       submitLabel={editing ? "Save Changes" : "Add Vendor"}
       contentClassName="sm:max-w-xl"
+      version={editing?.version}
       formProps={{ encType: "multipart/form-data", noValidate: true, onSubmit }}
     >
       <input type="hidden" name="intent" value={editing ? "update-vendor" : "create-vendor"} />
