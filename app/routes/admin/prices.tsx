@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from "react";
 import { adminOf } from "~/.server/admin-guard.server";
 import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
+import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
 import { DataTable } from "~/components/admin/data-table";
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminPrices({ loaderData }: Route.ComponentProps) {
-  const { rows, total, query, peptides, vendors, staleBefore } = loaderData;
+  const { rows, total, query, filterPeptide, filterVendor, staleBefore } = loaderData;
   const dialog = useDialogState<null>();
   const [editingId, setEditingId] = useState<string | null>(null);
   const stopEditing = useCallback(() => setEditingId(null), []);
@@ -84,34 +85,24 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
           />
         </FilterControl>
         <FilterControl id="price-filter-peptide" label="Peptide">
-          <NativeSelect
+          <CatalogueCombobox
             id="price-filter-peptide"
+            kind="peptides"
             name="peptide"
-            defaultValue={query.filters.peptide ?? ""}
+            selected={filterPeptide}
+            noneLabel="All peptides"
             className="h-8 w-48"
-          >
-            <option value="">All peptides</option>
-            {peptides.map((peptide) => (
-              <option key={peptide.id} value={peptide.id}>
-                {peptide.name}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </FilterControl>
         <FilterControl id="price-filter-vendor" label="Vendor">
-          <NativeSelect
+          <CatalogueCombobox
             id="price-filter-vendor"
+            kind="vendors"
             name="vendor"
-            defaultValue={query.filters.vendor ?? ""}
+            selected={filterVendor}
+            noneLabel="All vendors"
             className="h-8 w-48"
-          >
-            <option value="">All vendors</option>
-            {vendors.map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>
-                {vendor.name}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </FilterControl>
         <FilterControl id="price-filter-stock" label="Stock">
           <NativeSelect
@@ -161,13 +152,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
         selection={selection}
         renderRow={renderRow}
       />
-      <VendorPriceDialog
-        key={dialog.key}
-        open={dialog.state.open}
-        peptides={peptides}
-        vendors={vendors}
-        onClose={dialog.close}
-      />
+      <VendorPriceDialog key={dialog.key} open={dialog.state.open} onClose={dialog.close} />
     </section>
   );
 }

@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // ---------------------------------------------------------------- page
 
 export default function AdminScraping({ loaderData }: Route.ComponentProps) {
-  const { loadError, sources, query, vendors, review, reviewOpen, logs, runs } = loaderData;
+  const { loadError, sources, query, review, reviewOpen, logs, runs } = loaderData;
   const runFetcher = useFetcher<RunStartResult>({ key: RUN_KEY });
   const followedRunId = runFetcher.data?.runId ?? runs.activeRuns[0]?.id ?? null;
   const followed = useScrapeRun(
@@ -159,7 +159,7 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div ref={reviewRef} id="review-queue" className="scroll-mt-4">
-        <ReviewQueue items={review.items} peptides={review.peptides} />
+        <ReviewQueue items={review.items} />
       </div>
 
       <ScrapingLogs logs={logs} />
@@ -168,7 +168,6 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
         key={dialog.source?.id ?? `new-${dialog.nonce}`}
         open={dialog.open}
         source={dialog.source}
-        vendors={vendors}
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
       />
     </div>
