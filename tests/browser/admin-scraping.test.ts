@@ -6,7 +6,7 @@ import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
 import { scrapeSources, vendors } from "~/.server/db/schema";
 import { executeScrapeRun } from "~/.server/jobs.server";
 
-import { launchBrowser, newAdminContext } from "../helpers/browser";
+import { chooseInCombobox, launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -153,7 +153,7 @@ describe("admin scraping page in a browser", () => {
     await dialog.getByLabel("Product selector *").fill(".p");
     await dialog.getByLabel("Name selector *").fill(".n");
     await dialog.getByLabel("Price selector *").fill(".pr");
-    await dialog.getByLabel("Vendor").selectOption("Vanishing Vendor");
+    await chooseInCombobox(dialog.getByLabel("Vendor"), "vanish", "Vanishing Vendor");
     await server.app.db.delete(vendors).where(eq(vendors.id, vanishing!.id));
     await dialog.getByRole("button", { name: "Add Source" }).click();
     await toast("Selected vendor not found").waitFor();

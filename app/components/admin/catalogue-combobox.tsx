@@ -44,6 +44,8 @@ export function CatalogueCombobox({
   className?: string;
   onSelect?: (option: CatalogueOption | null) => void;
   id?: string;
+  /** Its name when no label points at it (a row's picker). */
+  "aria-label"?: string;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
 }) {
@@ -156,12 +158,9 @@ export function CatalogueCombobox({
       case "Escape": {
         if (open) {
           event.preventDefault();
-          // Inside a dialog the first Escape closes the list, not the dialog.
-          event.stopPropagation();
           close();
         } else if (text !== (value?.label ?? "")) {
           event.preventDefault();
-          event.stopPropagation();
           setText(value?.label ?? "");
         }
         return;
@@ -183,6 +182,8 @@ export function CatalogueCombobox({
         aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
         autoComplete="off"
         spellCheck={false}
+        // Escape is the picker's (close the list, put the name back), not its dialog's.
+        data-owns-escape={open || text !== (value?.label ?? "") ? "" : undefined}
         placeholder={placeholder ?? noneLabel}
         value={text}
         onChange={(event) => {
@@ -201,7 +202,7 @@ export function CatalogueCombobox({
       <ul
         id={listboxId}
         role="listbox"
-        aria-label={`${kind === "peptides" ? "Peptides" : "Vendors"} matching the text`}
+        aria-label="Matches"
         hidden={!expanded}
         className="absolute top-full right-0 left-0 z-50 mt-1 max-h-72 min-w-48 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
       >
