@@ -136,7 +136,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
       <BulkActions
         intent="bulk-vendor-prices"
         selection={selection}
-        noun="vendor prices"
+        noun={{ one: "vendor price", other: "vendor prices" }}
         rows={rows}
       />
       <DataTable
