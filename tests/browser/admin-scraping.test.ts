@@ -59,7 +59,10 @@ describe("admin scraping page in a browser", () => {
       .getByRole("status")
       .filter({ hasText: "Scraping completed successfully." })
       .waitFor({ timeout: 45_000 });
+    // The results start collapsed, so the review queue stays close; its summary opens them.
     const results = page.getByRole("table", { name: "Scraping results" });
+    expect(await results.isVisible()).toBe(false);
+    await page.locator("summary", { hasText: "Results" }).click();
     await results.getByRole("cell", { name: "BPC-157 10mg" }).first().waitFor();
     expect(await results.getByRole("columnheader").allTextContents()).toEqual([
       "Name",
@@ -74,6 +77,9 @@ describe("admin scraping page in a browser", () => {
       .getByRole("table", { name: "Review queue" })
       .getByText("Mystery Blend X 5mg", { exact: true })
       .waitFor();
+    // The queue is one link away from the top of the page.
+    await page.getByRole("link", { name: /^Review queue \(\d+\)$/ }).click();
+    await page.waitForURL(/#review-queue$/);
   }, 60_000);
 
   it("goes on after the admin leaves the page, and shows its result on the next visit", async () => {

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
@@ -20,6 +20,7 @@ import {
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
 import type { RowSelection } from "./data-table";
+import { focusPageHeading } from "./focus-return";
 import { useTrashUndo } from "./trash-undo";
 
 /** The rows ticked on the current page; a new page of rows starts with none. */
@@ -73,6 +74,7 @@ export function BulkBar({
   onClear?: () => void;
 }) {
   const counted = countOf(count, noun);
+  const confirmed = useRef(false);
   return (
     <div
       role="region"
@@ -92,14 +94,21 @@ export function BulkBar({
           Deactivate
         </Button>
       ) : null}
-      <AlertDialog>
+      <AlertDialog onOpenChange={(open) => open && (confirmed.current = false)}>
         <AlertDialogTrigger asChild>
           <Button variant="destructive" size="sm" disabled={busy}>
             <Trash2 aria-hidden />
             Delete selected
           </Button>
         </AlertDialogTrigger>
-        <AlertDialogContent>
+        {/* Confirmed, the bar closes with the rows: the focus waits on the page's heading. */}
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            if (!confirmed.current) return;
+            event.preventDefault();
+            focusPageHeading();
+          }}
+        >
           <AlertDialogHeader>
             <AlertDialogTitle>Are you sure?</AlertDialogTitle>
             <AlertDialogDescription>
@@ -108,7 +117,13 @@ export function BulkBar({
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={onDelete}>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() => {
+                confirmed.current = true;
+                onDelete();
+              }}
+            >
               Delete
             </AlertDialogAction>
           </AlertDialogFooter>
@@ -146,7 +161,12 @@ export function BulkActions({
   const fetcher = useFetcher<ActionResult>();
   const { clear } = selection;
   const onUndo = useTrashUndo();
-  useActionToast(fetcher.data, clear, { onUndo });
+  // The bar goes with the selection: the focus waits on the page's heading.
+  const done = useCallback(() => {
+    clear();
+    focusPageHeading();
+  }, [clear]);
+  useActionToast(fetcher.data, done, { onUndo });
   const count = selection.selected.size;
   if (count === 0) return null;
   const submit = (operation: BulkOperation) =>

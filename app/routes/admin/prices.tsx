@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { adminOf } from "~/.server/admin-guard.server";
 import { StatusFilter } from "~/components/admin/active-status";
@@ -8,6 +8,7 @@ import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
 import { DataTable } from "~/components/admin/data-table";
+import { focusRowEdit } from "~/components/admin/focus-return";
 import { FilterControl, TableFilterForm } from "~/components/admin/table-filter-form";
 import { InlinePriceEditor } from "~/components/admin/vendor-prices/inline-price-editor";
 import {
@@ -45,12 +46,23 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
   const dialog = useDialogState<null>();
   const [editingId, setEditingId] = useState<string | null>(null);
   const stopEditing = useCallback(() => setEditingId(null), []);
+  // Saved or cancelled, the focus goes back to the row's Edit button (the editor is gone).
+  const lastEdited = useRef<string | null>(null);
+  useEffect(() => {
+    const rowId = editingId === null ? lastEdited.current : null;
+    if (!rowId) return;
+    lastEdited.current = null;
+    focusRowEdit(rowId);
+  }, [editingId]);
   const selection = useRowSelection(rows.map((row) => row.id));
   useFetcherToast(DELETE_PRICE_KEY);
   const columns = useMemo(
     () =>
       priceColumns({
-        onEdit: (row) => setEditingId(row.id),
+        onEdit: (row) => {
+          lastEdited.current = row.id;
+          setEditingId(row.id);
+        },
         editingDisabled: editingId !== null,
         staleBefore,
       }),

@@ -1,4 +1,4 @@
-import { Loader2, Play, Plus, Store } from "lucide-react";
+import { ListChecks, Loader2, Play, Plus, Store } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 
@@ -122,6 +122,12 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
             <Button variant="outline" disabled={running} onClick={() => openDialog(null)}>
               <Plus aria-hidden />
               Add Source
+            </Button>
+            <Button variant="outline" asChild>
+              <a href="#review-queue">
+                <ListChecks aria-hidden />
+                Review queue ({review.items.length})
+              </a>
             </Button>
             <Button variant="outline" asChild>
               <Link to="/admin/scraping/add-shop">

@@ -83,8 +83,14 @@ export function ResultsTable({ scraped }: { scraped: NonNullable<ScrapeRunView["
   const showLink = scraped.link.some(Boolean);
   const showSoldOut = scraped.sold_out.length > 0;
   return (
-    <div className="space-y-2">
-      <h2 className="text-lg font-semibold">Results</h2>
+    // Collapsed, a long run's rows do not push the review queue and the logs far down.
+    <details className="space-y-2 [&[open]>summary]:mb-2">
+      <summary className="cursor-pointer rounded-sm text-lg font-semibold focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+        <h2 className="inline">Results</h2>{" "}
+        <span className="text-sm font-normal text-muted-foreground">
+          ({scraped.name.length} {scraped.name.length === 1 ? "listing" : "listings"})
+        </span>
+      </summary>
       <div className="rounded-md border">
         <Table aria-label="Scraping results">
           <TableHeader>
@@ -136,7 +142,7 @@ export function ResultsTable({ scraped }: { scraped: NonNullable<ScrapeRunView["
           </TableBody>
         </Table>
       </div>
-    </div>
+    </details>
   );
 }
 
