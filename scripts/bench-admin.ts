@@ -106,7 +106,9 @@ async function seedBackOffice(url: string) {
              gen_random_uuid()::text, 'Deleted item ' || n, '{"tables":{},"links":[]}'::jsonb,
              now() - make_interval(mins => n * 7)
         from generate_series(1, 2000) n`);
-    await client.query("analyze");
+    // As autovacuum leaves a live database: statistics, and the visibility map that lets a
+    // count be answered from an index alone.
+    await client.query("vacuum analyze");
   } finally {
     await client.end();
   }
