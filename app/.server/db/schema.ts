@@ -684,6 +684,8 @@ export const scrapeLogs = pgTable(
   (t) => [
     // The logs table's order (newest first, id breaking ties), read an index page at a time.
     index("scrape_logs_created_idx").on(t.createdAt, t.id),
+    // One source's lines (a failed run's "View log" link).
+    index("scrape_logs_source_created_idx").on(t.sourceId, t.createdAt, t.id),
     check("scrape_logs_status_check", oneOf("status", SCRAPE_LOG_STATUSES)),
   ],
 );

@@ -53,7 +53,11 @@ export async function loadScrapingPage(app: AppContext, request: Request) {
     }),
     loadReviewQueue(app.db),
     readTablePage(logsQuery, (page) =>
-      getScrapeLogs(app.db, { page, pageSize: logsQuery.pageSize }),
+      getScrapeLogs(app.db, {
+        page,
+        pageSize: logsQuery.pageSize,
+        sourceId: logsQuery.filters.logsSource ?? null,
+      }),
     ),
     loadScrapeRunState(app.db),
   ]);

@@ -147,7 +147,11 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
                 {skippedNote}
               </p>
             ) : null}
-            <ScrapeRunPanel run={panelRun} active={followed.active} />
+            <ScrapeRunPanel
+              run={panelRun}
+              active={followed.active}
+              failures={panelRun?.id === runs.latestRun?.id ? runs.latestFailures : undefined}
+            />
           </>
         )}
 
