@@ -88,7 +88,11 @@ export async function getAdminSizeOptionPage(
         sql`(${peptides.name} || ' ' || trim_scale(${sizeOptions.quantity}) || coalesce(${sizeOptions.unitLabel}, ${sizeOptions.unit}::text)) ilike ${likePattern(query.q)}`,
       )
     : undefined;
-  const priceCount = count(vendorPeptides.id);
+  // Counted per size through vendor_peptides_size_price_idx, not by grouping every price.
+  const priceCount =
+    sql<number>`(select count(*) from ${vendorPeptides} where ${vendorPeptides.sizeOptionId} = ${sizeOptions.id})`.mapWith(
+      Number,
+    );
   const first =
     query.sort === "prices"
       ? direction(priceCount)
@@ -108,9 +112,7 @@ export async function getAdminSizeOptionPage(
       })
       .from(sizeOptions)
       .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
-      .leftJoin(vendorPeptides, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
       .where(matches)
-      .groupBy(sizeOptions.id, peptides.id)
       .orderBy(
         first,
         asc(peptides.name),
