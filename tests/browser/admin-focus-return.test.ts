@@ -89,6 +89,27 @@ describe("focus after save, delete and undo", () => {
     await expect.poll(focused).toBe("Vendor Prices");
   });
 
+  it("counts characters near a field's limit and says when a paste was cut", async () => {
+    await open("/admin/prices");
+    await page.getByRole("button", { name: "Add Vendor Price" }).click();
+    const dialog = page.getByRole("dialog");
+    const purity = dialog.getByLabel("Purity (optional)");
+    await purity.fill("9".repeat(40));
+    expect(await dialog.getByText(/characters$/).count()).toBe(0);
+    await purity.pressSequentially("9".repeat(15));
+    await dialog.getByText("55 / 64 characters").waitFor();
+
+    const notes = dialog.getByLabel("Notes (optional)");
+    await notes.evaluate((textarea, text) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      textarea.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, "x".repeat(12_000));
+    await dialog.getByText("The pasted text was cut to the limit of 10000 characters.").waitFor();
+  });
+
   it("keeps the audit table's columns on a 1366 px screen with a very long name", async () => {
     await page.setViewportSize({ width: 1366, height: 800 });
     const longName = `Peptide ${"with-a-very-long-name-".repeat(12)}end`;
