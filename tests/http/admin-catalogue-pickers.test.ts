@@ -61,5 +61,7 @@ describe("the admin catalogue pickers' resource route", () => {
     // Only the small fixed selects (stock, status, rows per page) remain.
     expect(html).not.toContain(`<option value="${bpc!.id}"`);
     expect(html.match(/<option/g)?.length ?? 0).toBeLessThan(20);
+    // The budget of issue 21 (npm run bench:admin measures it at 2,000 peptides).
+    expect(Buffer.byteLength(html)).toBeLessThan(150 * 1024);
   });
 });
