@@ -4,15 +4,16 @@
  * DATABASE_URL (dropped afterwards), it builds 2,000 peptides / 16,000 prices / 1,000,000
  * price-history rows (bench-catalogue.ts) plus sources, logs, audit entries, trash and
  * accounts, then asks every admin table view (first page, search, each filter, each sort,
- * page 50) as a signed-in admin and prints, per view, the p95 server time and the HTML bytes
- * side by side with the budgets (300 ms, 150 KB). Each view's SQL is then run through EXPLAIN
- * and sequential scans of the big tables are listed.
+ * page 50) as a signed-in admin and prints, per view, the p95 time and the HTML bytes side by
+ * side with the budgets (300 ms, 150 KB). Each view's SQL is run through EXPLAIN and the
+ * sequential scans of big tables are listed.
  *
  * The production build goes to build-bench/ first (BENCH_SKIP_BUILD=1 reuses it) and runs in
  * its own process with bench-query-log.mjs preloaded, which writes down its SQL. Times are
- * from request to last byte over loopback with one keep-alive connection, BENCH_REQUESTS
- * (default 20) per view after two warm-ups. BENCH_KEEP_DATABASE=1 keeps the database to study. Figures are printed, never failing: a machine's
- * load is not the code's fault.
+ * from request to last byte over loopback with one keep-alive connection (server time plus a
+ * loopback round trip), BENCH_REQUESTS (default 20) per view after two warm-ups.
+ * BENCH_KEEP_DATABASE=1 keeps the database to study. Figures are printed, never failing: a
+ * machine's load is not the code's fault.
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
