@@ -40,6 +40,7 @@ export default [
   ...prefix("admin", [
     route("backup", "routes/admin/backup.ts"),
     route("scraping/runs/:runId", "routes/admin/scraping.run.ts"),
+    route("options/:kind", "routes/admin/options.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("peptides", "routes/admin/peptides.tsx"),

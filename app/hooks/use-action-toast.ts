@@ -9,6 +9,21 @@ export interface ActionToastOptions {
   onUndo?: (batchId: string) => void;
 }
 
+/**
+ * The error toasts still on screen: a success dismisses them, as the save or retry it reports
+ * is what they were about (the admin should not read an old failure beside it).
+ */
+const openErrorToasts = new Set<string | number>();
+
+function showError(title: string, data: Parameters<typeof toast.error>[1]) {
+  const id = toast.error(title, {
+    ...data,
+    onDismiss: () => openErrorToasts.delete(id),
+    onAutoClose: () => openErrorToasts.delete(id),
+  });
+  openErrorToasts.add(id);
+}
+
 /** Shows each new action result once, as SPEC.md's toast: success, or a destructive 'Error'. */
 export function useActionToast(
   result: ActionResult | undefined,
@@ -19,6 +34,8 @@ export function useActionToast(
     // A save waiting for the admin's confirmation asks in its own dialog (ConfirmSaveDialog).
     if (!result || (!result.ok && result.needsConfirmation)) return;
     if (result.ok) {
+      for (const id of openErrorToasts) toast.dismiss(id);
+      openErrorToasts.clear();
       const { trashBatchId } = result;
       const { onUndo } = options;
       toast.success(
@@ -31,7 +48,7 @@ export function useActionToast(
     } else if (result.sessionExpired) {
       // What was typed stays on this page: sign in in a new tab (which returns here), then retry.
       const returnTo = `${window.location.pathname}${window.location.search}`;
-      toast.error(result.title ?? "Error", {
+      showError(result.title ?? "Error", {
         description: result.error,
         action: {
           label: "Sign in",
@@ -39,7 +56,7 @@ export function useActionToast(
         },
       });
     } else {
-      toast.error(result.title ?? "Error", { description: result.error });
+      showError(result.title ?? "Error", { description: result.error });
     }
     // Only a new result object should toast; callbacks change every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps

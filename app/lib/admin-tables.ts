@@ -78,6 +78,8 @@ export const SCRAPE_LOGS_TABLE = defineTableQuery({
   defaultDir: "desc",
   pageSize: 10,
   params: { q: "logsQ", sort: "logsSort", dir: "logsDir", page: "logs", size: "logsSize" },
+  /** One source's lines: where a failed run's "View log" link goes. */
+  filters: { logsSource: idFilter },
 });
 
 export const AUDIT_ACTOR_MAX = 254;

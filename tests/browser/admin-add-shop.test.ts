@@ -6,7 +6,7 @@ import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
-import { launchBrowser, newAdminContext } from "../helpers/browser";
+import { chooseInCombobox, launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { startWooCommerceShop, type ShopFixture } from "../helpers/shop-fixtures";
 
@@ -63,7 +63,7 @@ describe("Add shop in a browser", () => {
       .waitFor();
 
     const unknown = page.getByRole("row").filter({ hasText: "Zorvatide 10mg" });
-    await unknown.getByLabel("Peptide for Zorvatide 10mg").selectOption("BPC-157");
+    await chooseInCombobox(unknown.getByLabel("Peptide for Zorvatide 10mg"), "bpc-1", "BPC-157");
     await unknown.getByRole("button", { name: "Map" }).click();
     await outcomes.getByText("Matched: 3").waitFor();
     await outcomes.getByText("Unknown: 0").waitFor();

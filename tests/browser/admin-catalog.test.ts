@@ -6,7 +6,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { categories, coupons, peptides, vendors } from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
-import { browserCookies, launchBrowser, newVerifiedContext } from "../helpers/browser";
+import {
+  browserCookies,
+  chooseInCombobox,
+  launchBrowser,
+  newVerifiedContext,
+} from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -109,13 +114,13 @@ describe("admin catalogue pages in a browser", () => {
     await page.getByRole("button", { name: "Add Vendor Price" }).click();
     await dialog().getByRole("button", { name: "Add Price" }).click();
     await toast("Please fill in all required fields").waitFor();
-    await dialog().getByLabel("Peptide").selectOption({ label: "BPC-157" });
+    await chooseInCombobox(dialog().getByLabel("Peptide"), "bpc", "BPC-157");
     const [vendor] = await server.app.db
       .select({ name: vendors.name })
       .from(vendors)
       .orderBy(vendors.name)
       .limit(1);
-    await dialog().getByLabel("Vendor").selectOption({ label: vendor!.name });
+    await chooseInCombobox(dialog().getByLabel("Vendor"), vendor!.name, vendor!.name);
     await dialog().getByLabel("Price").fill("19.99");
     await dialog().getByLabel("Quantity").fill("3");
     await dialog().getByLabel("Unit", { exact: true }).selectOption("other");

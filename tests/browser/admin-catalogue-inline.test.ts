@@ -103,14 +103,14 @@ describe("vendor prices: inline edit and bulk delete", () => {
     await boxes.nth(0).check();
     await boxes.nth(1).check();
     const region = page.getByRole("region", { name: "Bulk actions on vendor prices" });
-    await region.getByText("2 selected").waitFor();
+    await region.getByText("2 vendor prices selected").waitFor();
     await region.getByRole("button", { name: "Delete selected" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm
       .getByText("2 vendor prices will be moved to the trash (kept 30 days, restorable).")
       .waitFor();
     await confirm.getByRole("button", { name: "Cancel" }).click();
-    await region.getByText("2 selected").waitFor();
+    await region.getByText("2 vendor prices selected").waitFor();
     await region.getByRole("button", { name: "Delete selected" }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast("2 vendor prices deleted").waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
 
-import { launchBrowser, newAdminContext } from "../helpers/browser";
+import { chooseInCombobox, launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -53,7 +53,11 @@ describe("the review queue in a browser", () => {
     await row.getByText("Currency unknown", { exact: true }).waitFor();
     await row.getByText("read as 7mg × 2 vials").waitFor();
 
-    await row.getByLabel("Peptide for Lysine Proline Valine 7mg x 2 vials").selectOption("KPV");
+    await chooseInCombobox(
+      row.getByLabel("Peptide for Lysine Proline Valine 7mg x 2 vials"),
+      "kpv",
+      "KPV",
+    );
     await row.getByLabel("Currency").fill("EUR");
     await row.getByRole("button", { name: "Approve Lysine Proline Valine 7mg x 2 vials" }).click();
     await toast("Price approved").waitFor();

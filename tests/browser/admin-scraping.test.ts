@@ -6,7 +6,7 @@ import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
 import { scrapeSources, vendors } from "~/.server/db/schema";
 import { executeScrapeRun } from "~/.server/infra/jobs.server";
 
-import { launchBrowser, newAdminContext } from "../helpers/browser";
+import { chooseInCombobox, launchBrowser, newAdminContext } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -59,7 +59,10 @@ describe("admin scraping page in a browser", () => {
       .getByRole("status")
       .filter({ hasText: "Scraping completed successfully." })
       .waitFor({ timeout: 45_000 });
+    // The results start collapsed, so the review queue stays close; its summary opens them.
     const results = page.getByRole("table", { name: "Scraping results" });
+    expect(await results.isVisible()).toBe(false);
+    await page.locator("summary", { hasText: "Results" }).click();
     await results.getByRole("cell", { name: "BPC-157 10mg" }).first().waitFor();
     expect(await results.getByRole("columnheader").allTextContents()).toEqual([
       "Name",
@@ -74,6 +77,9 @@ describe("admin scraping page in a browser", () => {
       .getByRole("table", { name: "Review queue" })
       .getByText("Mystery Blend X 5mg", { exact: true })
       .waitFor();
+    // The queue is one link away from the top of the page.
+    await page.getByRole("link", { name: /^Review queue \(\d+\)$/ }).click();
+    await page.waitForURL(/#review-queue$/);
   }, 60_000);
 
   it("goes on after the admin leaves the page, and shows its result on the next visit", async () => {
@@ -153,7 +159,7 @@ describe("admin scraping page in a browser", () => {
     await dialog.getByLabel("Product selector *").fill(".p");
     await dialog.getByLabel("Name selector *").fill(".n");
     await dialog.getByLabel("Price selector *").fill(".pr");
-    await dialog.getByLabel("Vendor").selectOption("Vanishing Vendor");
+    await chooseInCombobox(dialog.getByLabel("Vendor"), "vanish", "Vanishing Vendor");
     await server.app.db.delete(vendors).where(eq(vendors.id, vanishing!.id));
     await dialog.getByRole("button", { name: "Add Source" }).click();
     await toast("Selected vendor not found").waitFor();

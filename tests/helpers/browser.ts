@@ -1,5 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterEach } from "vitest";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "playwright-core";
+import { afterEach, expect } from "vitest";
 
 import { AGE_VERIFIED_KEY, AGE_CONFIRMATION_MS } from "~/lib/constants";
 
@@ -142,4 +148,29 @@ export async function newAdminContext(
   const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
   await context.addCookies(browserCookies(cookie, server.baseUrl));
   return context;
+}
+
+/**
+ * Picks `option` in an admin catalogue picker (components/admin/catalogue-combobox.tsx) as a
+ * keyboard user would: types `text`, waits for the server's matches, arrows to the entry and
+ * presses Enter.
+ */
+export async function chooseInCombobox(combobox: Locator, text: string, option: string) {
+  await waitForHydration(combobox.page());
+  await combobox.fill(text);
+  const listbox = combobox.page().getByRole("listbox");
+  await listbox.getByRole("option", { name: option, exact: true }).waitFor();
+  const names = await listbox.getByRole("option").allTextContents();
+  const steps = names.indexOf(option);
+  // The first match is active once the list answers; each ArrowDown moves one further.
+  for (let step = 0; step < steps; step += 1) await combobox.press("ArrowDown");
+  await expect
+    .poll(() =>
+      combobox
+        .getAttribute("aria-activedescendant")
+        .then((id) => (id ? combobox.page().locator(`[id="${id}"]`).textContent() : null)),
+    )
+    .toBe(option);
+  await combobox.press("Enter");
+  await expect.poll(() => combobox.inputValue()).toBe(option);
 }

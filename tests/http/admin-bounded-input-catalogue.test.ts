@@ -352,7 +352,7 @@ const cases = (): Case[] => [
       stockStatus: "in_stock",
     },
     400,
-    "Please fill in all required fields",
+    "Enter a price",
   ],
   [
     "/admin/prices",

@@ -222,25 +222,6 @@ export async function getLabTestImportTargets(db: Database) {
   return { vendors: vendorRows, peptides: peptideRows, sizes: sizeRows };
 }
 
-/** Every peptide's sizes with their labels, for the dialog's size select. */
-export async function getLabTestSizeOptions(db: Database) {
-  const rows = await db
-    .select({
-      id: sizeOptions.id,
-      peptideId: sizeOptions.peptideId,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-    })
-    .from(sizeOptions)
-    .orderBy(asc(sizeOptions.quantity));
-  return rows.map((row) => ({
-    id: row.id,
-    peptideId: row.peptideId,
-    label: formatSize(row.quantity, row.unit, row.unitLabel),
-  }));
-}
-
 // ---------------------------------------------------------------- public
 
 type PublicRow = Awaited<ReturnType<ReturnType<typeof selectWithNames>["where"]>>[number];

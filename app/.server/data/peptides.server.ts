@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 
 import type { PEPTIDES_TABLE } from "~/lib/admin-tables";
+import type { CatalogueOption } from "~/lib/catalogue-options";
 import type { SortState } from "~/lib/sort";
 import { MAX_POPULAR_ORDER } from "~/lib/forms/peptides";
 import { likePattern } from "~/lib/like-pattern";
@@ -100,12 +101,44 @@ export async function getAdminPeptidePage(db: Database, query: AdminPeptideQuery
 }
 export type AdminPeptide = Awaited<ReturnType<typeof getAdminPeptidePage>>["rows"][number];
 
-/** Id and name of every peptide, for the vendor-price dialog's select and the table filter. */
-export async function getPeptideOptions(db: Database) {
+/**
+ * The admin's peptide picker: up to `limit` peptides whose name, slug or an alias holds
+ * `search`, those whose name starts with it first, then by name.
+ */
+export async function findPeptideOptions(
+  db: Database,
+  { search, limit }: { search: string; limit: number },
+): Promise<CatalogueOption[]> {
+  const pattern = likePattern(search);
+  // The pattern without its leading %: a name that starts with the text.
+  const startsWith = pattern.slice(1);
   return db
-    .select({ id: peptides.id, name: peptides.name })
+    .select({ id: peptides.id, label: peptides.name })
     .from(peptides)
-    .orderBy(asc(peptides.name));
+    .where(
+      search
+        ? or(
+            ilike(peptides.name, pattern),
+            ilike(peptides.slug, pattern),
+            sql`exists (select 1 from unnest(${peptides.aliases}) as alias where alias ilike ${pattern})`,
+          )
+        : undefined,
+    )
+    .orderBy(
+      sql`${peptides.name} ilike ${startsWith} desc`,
+      asc(sql`lower(${peptides.name})`),
+      asc(peptides.id),
+    )
+    .limit(limit);
+}
+
+/** The picker's current peptide (its label on the first render), or null when it is gone. */
+export async function getPeptideOption(db: Database, id: string): Promise<CatalogueOption | null> {
+  const [row] = await db
+    .select({ id: peptides.id, label: peptides.name })
+    .from(peptides)
+    .where(eq(peptides.id, id));
+  return row ?? null;
 }
 
 /** Every peptide's name and aliases: what a scraped listing's name is matched against. */

@@ -1,4 +1,4 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 
 import type { Database } from "../db/client";
 import { scrapeLogs } from "../db/schema";
@@ -15,7 +15,11 @@ export async function insertScrapeLog(db: Database, input: ScrapeLogInput): Prom
 }
 
 /** One page of the Scraping Logs, newest first, and the total for the pager. */
-export async function getScrapeLogs(db: Database, options: { page: number; pageSize: number }) {
+export async function getScrapeLogs(
+  db: Database,
+  options: { page: number; pageSize: number; sourceId?: string | null },
+) {
+  const where = options.sourceId ? eq(scrapeLogs.sourceId, options.sourceId) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -26,10 +30,11 @@ export async function getScrapeLogs(db: Database, options: { page: number; pageS
         createdAt: scrapeLogs.createdAt,
       })
       .from(scrapeLogs)
+      .where(where)
       .orderBy(desc(scrapeLogs.createdAt), desc(scrapeLogs.id))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
-    db.select({ total: count() }).from(scrapeLogs),
+    db.select({ total: count() }).from(scrapeLogs).where(where),
   ]);
   return { rows, total };
 }

@@ -167,8 +167,3 @@ export async function ignoreReviewListing(
       ),
     );
 }
-
-/** Peptides to pick from when approving a listing the scraper could not match. */
-export async function getPeptideOptions(db: Database) {
-  return db.select({ id: peptides.id, name: peptides.name }).from(peptides).orderBy(peptides.name);
-}

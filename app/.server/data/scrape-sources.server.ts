@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 
 import type { SOURCES_TABLE } from "~/lib/admin-tables";
 import type { ScrapeSourceKind } from "~/lib/constants";
@@ -137,6 +151,19 @@ export type ScrapeSource = Omit<ScrapeSourceRow, "vendorName">;
 export async function getScrapeSource(db: Database, id: string): Promise<ScrapeSource | null> {
   const [row] = await db.select(sourceColumns).from(scrapeSources).where(eq(scrapeSources.id, id));
   return row ?? null;
+}
+
+/** The sources a run left in error: each with its message, for the run's list of failures. */
+export async function getSourceErrorsSince(db: Database, since: Date) {
+  return db
+    .select({
+      id: scrapeSources.id,
+      retailerName: scrapeSources.retailerName,
+      error: scrapeSources.lastError,
+    })
+    .from(scrapeSources)
+    .where(and(eq(scrapeSources.status, "error"), gte(scrapeSources.lastScrapedAt, since)))
+    .orderBy(asc(scrapeSources.retailerName));
 }
 
 /** The sources a run over all sources (and the schedule) goes through, oldest first. */

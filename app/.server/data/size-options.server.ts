@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 
 import type { SIZES_TABLE } from "~/lib/admin-tables";
 import type { Unit } from "~/lib/constants";
+import type { CatalogueOption } from "~/lib/catalogue-options";
 import { likePattern } from "~/lib/like-pattern";
+import { formatSize } from "~/lib/units";
 
 import type { Database } from "../db/client";
 import { peptides, sizeOptions, vendorPeptides } from "../db/schema";
@@ -67,6 +69,31 @@ export async function getPeptideSizeOptions(db: Database, peptideId: string) {
   return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
 }
 
+/**
+ * One peptide's sizes for the admin's size picker, smallest first; a typed text narrows them
+ * by their label ("10" finds 10mg).
+ */
+export async function findSizeOptions(
+  db: Database,
+  { peptideId, search, limit }: { peptideId: string; search: string; limit: number },
+): Promise<CatalogueOption[]> {
+  const rows = await db
+    .select({
+      id: sizeOptions.id,
+      quantity: sizeOptions.quantity,
+      unit: sizeOptions.unit,
+      unitLabel: sizeOptions.unitLabel,
+    })
+    .from(sizeOptions)
+    .where(eq(sizeOptions.peptideId, peptideId))
+    .orderBy(asc(sizeOptions.quantity), asc(sizeOptions.unit));
+  const wanted = search.replace(/\s+/g, "").toLowerCase();
+  return rows
+    .map((row) => ({ id: row.id, label: formatSize(row.quantity, row.unit, row.unitLabel) }))
+    .filter((option) => option.label.replace(/\s+/g, "").toLowerCase().includes(wanted))
+    .slice(0, limit);
+}
+
 /** The columns the Sizes table sorts by (its definition in app/lib/admin-tables.ts). */
 export type AdminSizeSort = (typeof SIZES_TABLE.spec.sorts)[number];
 
@@ -88,7 +115,11 @@ export async function getAdminSizeOptionPage(
         sql`(${peptides.name} || ' ' || trim_scale(${sizeOptions.quantity}) || coalesce(${sizeOptions.unitLabel}, ${sizeOptions.unit}::text)) ilike ${likePattern(query.q)}`,
       )
     : undefined;
-  const priceCount = count(vendorPeptides.id);
+  // Counted per size through vendor_peptides_size_price_idx, not by grouping every price.
+  const priceCount =
+    sql<number>`(select count(*) from ${vendorPeptides} where ${vendorPeptides.sizeOptionId} = ${sizeOptions.id})`.mapWith(
+      Number,
+    );
   const first =
     query.sort === "prices"
       ? direction(priceCount)
@@ -108,9 +139,7 @@ export async function getAdminSizeOptionPage(
       })
       .from(sizeOptions)
       .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
-      .leftJoin(vendorPeptides, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
       .where(matches)
-      .groupBy(sizeOptions.id, peptides.id)
       .orderBy(
         first,
         asc(peptides.name),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } f
 
 import type { DiscountType } from "~/lib/constants";
 import type { VENDORS_TABLE } from "~/lib/admin-tables";
+import type { CatalogueOption } from "~/lib/catalogue-options";
 import type { SortState } from "~/lib/sort";
 import { likePattern } from "~/lib/like-pattern";
 import { convertAmount } from "~/lib/money";
@@ -135,9 +136,32 @@ export async function getAdminVendor(db: Database, id: string) {
   return row ?? null;
 }
 
-/** Id and name only, for the vendor select of the price entry dialog. */
-export async function getVendorOptions(db: Database) {
-  return db.select({ id: vendors.id, name: vendors.name }).from(vendors).orderBy(asc(vendors.name));
+/** The admin's vendor picker: up to `limit` vendors whose name holds `search`, by name. */
+export async function findVendorOptions(
+  db: Database,
+  { search, limit }: { search: string; limit: number },
+): Promise<CatalogueOption[]> {
+  const pattern = likePattern(search);
+  return db
+    .select({ id: vendors.id, label: vendors.name })
+    .from(vendors)
+    .where(search ? ilike(vendors.name, pattern) : undefined)
+    .orderBy(
+      // Without the pattern's leading %: names that start with the text come first.
+      sql`${vendors.name} ilike ${pattern.slice(1)} desc`,
+      asc(sql`lower(${vendors.name})`),
+      asc(vendors.id),
+    )
+    .limit(limit);
+}
+
+/** The picker's current vendor (its label on the first render), or null when it is gone. */
+export async function getVendorOption(db: Database, id: string): Promise<CatalogueOption | null> {
+  const [row] = await db
+    .select({ id: vendors.id, label: vendors.name })
+    .from(vendors)
+    .where(eq(vendors.id, id));
+  return row ?? null;
 }
 
 /** Every country some vendor ships to (ISO alpha-2), for the header's "Ship to" choice. */

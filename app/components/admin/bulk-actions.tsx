@@ -1,5 +1,5 @@
 import { Eye, EyeOff, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
@@ -20,6 +20,7 @@ import {
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
 import type { RowSelection } from "./data-table";
+import { focusPageHeading } from "./focus-return";
 import { useTrashUndo } from "./trash-undo";
 
 /** The rows ticked on the current page; a new page of rows starts with none. */
@@ -45,32 +46,129 @@ export function useRowSelection(pageIds: string[]): RowSelection & { clear: () =
   );
 }
 
+/** "1 vendor price", "3 vendor prices": what the bar and its question count. */
+export function countOf(count: number, noun: { one: string; other: string }): string {
+  return `${count} ${count === 1 ? noun.one : noun.other}`;
+}
+
 /**
- * What can be done to the ticked rows: show them on the public side (Activate), hide them
- * (Deactivate), or delete them after a confirmation naming how many. Posts `intent`,
- * `operation` (BULK_OPERATIONS) and the ids (comma-separated) to the page's action, with the
- * versions the page shows (`versions`), so rows changed meanwhile are refused by name.
+ * The one bulk bar of the back office (tables, the ads grid, the sources): how many rows are
+ * ticked and what can be done to them. Activate and Deactivate show when the rows have that
+ * switch; Delete asks first, saying what happens: the rows go to the trash, restorable.
+ */
+export function BulkBar({
+  count,
+  noun,
+  busy,
+  onActivate,
+  onDeactivate,
+  onDelete,
+  onClear,
+}: {
+  count: number;
+  noun: { one: string; other: string };
+  busy: boolean;
+  onActivate?: () => void;
+  onDeactivate?: () => void;
+  onDelete: () => void;
+  onClear?: () => void;
+}) {
+  const counted = countOf(count, noun);
+  const confirmed = useRef(false);
+  return (
+    <div
+      role="region"
+      aria-label={`Bulk actions on ${noun.other}`}
+      className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
+    >
+      <span className="font-medium">{counted} selected</span>
+      {onActivate ? (
+        <Button variant="outline" size="sm" disabled={busy} onClick={onActivate}>
+          <Eye aria-hidden />
+          Activate
+        </Button>
+      ) : null}
+      {onDeactivate ? (
+        <Button variant="outline" size="sm" disabled={busy} onClick={onDeactivate}>
+          <EyeOff aria-hidden />
+          Deactivate
+        </Button>
+      ) : null}
+      <AlertDialog onOpenChange={(open) => open && (confirmed.current = false)}>
+        <AlertDialogTrigger asChild>
+          <Button variant="destructive" size="sm" disabled={busy}>
+            <Trash2 aria-hidden />
+            Delete selected
+          </Button>
+        </AlertDialogTrigger>
+        {/* Confirmed, the bar closes with the rows: the focus waits on the page's heading. */}
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            if (!confirmed.current) return;
+            event.preventDefault();
+            focusPageHeading();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {counted} will be moved to the trash (kept 30 days, restorable).
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() => {
+                confirmed.current = true;
+                onDelete();
+              }}
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      {onClear ? (
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          Clear selection
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A data table's bulk bar: posts `intent`, `operation` (BULK_OPERATIONS) and the ids
+ * (comma-separated) to the page's action, with the versions the page shows (`versions`), so
+ * rows changed meanwhile are refused by name. `operations` leaves out Activate/Deactivate for
+ * rows without that switch (vendors).
  */
 export function BulkActions({
   intent,
   selection,
   noun,
   rows,
+  operations = ["activate", "deactivate", "delete"],
 }: {
   intent: string;
-  /** The page's rows with the version each was shown at. */
-  rows: readonly { id: string; version: string }[];
+  /** The page's rows with the version each was shown at (where the table keeps versions). */
+  rows: readonly { id: string; version?: string }[];
   selection: RowSelection & { clear: () => void };
-  /** Plural of what the rows are ("peptides"). */
-  noun: string;
+  noun: { one: string; other: string };
+  operations?: readonly BulkOperation[];
 }) {
   const fetcher = useFetcher<ActionResult>();
   const { clear } = selection;
   const onUndo = useTrashUndo();
-  useActionToast(fetcher.data, clear, { onUndo });
+  // The bar goes with the selection: the focus waits on the page's heading.
+  const done = useCallback(() => {
+    clear();
+    focusPageHeading();
+  }, [clear]);
+  useActionToast(fetcher.data, done, { onUndo });
   const count = selection.selected.size;
   if (count === 0) return null;
-  const busy = fetcher.state !== "idle";
   const submit = (operation: BulkOperation) =>
     fetcher.submit(
       {
@@ -79,51 +177,21 @@ export function BulkActions({
         ids: [...selection.selected].join(","),
         versions: bulkVersionsValue(
           selection.selected,
-          new Map(rows.map((row) => [row.id, row.version])),
+          new Map(rows.flatMap((row) => (row.version ? [[row.id, row.version]] : []))),
         ),
       },
       { method: "post" },
     );
+  const offers = (operation: BulkOperation) => operations.includes(operation);
   return (
-    <div
-      role="region"
-      aria-label={`Bulk actions on ${noun}`}
-      className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
-    >
-      <span className="font-medium">{count} selected</span>
-      <Button variant="outline" size="sm" disabled={busy} onClick={() => submit("activate")}>
-        <Eye aria-hidden />
-        Activate
-      </Button>
-      <Button variant="outline" size="sm" disabled={busy} onClick={() => submit("deactivate")}>
-        <EyeOff aria-hidden />
-        Deactivate
-      </Button>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button variant="destructive" size="sm" disabled={busy}>
-            <Trash2 aria-hidden />
-            Delete selected
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {count} {noun} will be moved to the trash (kept 30 days, restorable).
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => submit("delete")}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-      <Button variant="ghost" size="sm" onClick={clear}>
-        Clear selection
-      </Button>
-    </div>
+    <BulkBar
+      count={count}
+      noun={noun}
+      busy={fetcher.state !== "idle"}
+      onActivate={offers("activate") ? () => submit("activate") : undefined}
+      onDeactivate={offers("deactivate") ? () => submit("deactivate") : undefined}
+      onDelete={() => submit("delete")}
+      onClear={clear}
+    />
   );
 }

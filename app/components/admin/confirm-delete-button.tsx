@@ -1,4 +1,5 @@
 import { Trash2 } from "lucide-react";
+import { useRef } from "react";
 import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
@@ -16,6 +17,7 @@ import {
   AlertDialogTrigger,
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
+import { focusPageHeading } from "./focus-return";
 import { useTrashUndo } from "./trash-undo";
 
 interface ConfirmDeleteButtonProps {
@@ -36,10 +38,10 @@ interface ConfirmDeleteButtonProps {
  * key (or any fetcher shared by several rows) and gets that fetcher back. A deletion answered
  * with a `trashBatchId` gets an "Undo" button that restores it.
  */
-export function useFetcherToast(key: string) {
+export function useFetcherToast(key: string, onSuccess?: () => void) {
   const fetcher = useFetcher<ActionResult>({ key });
   const onUndo = useTrashUndo();
-  useActionToast(fetcher.data, undefined, { onUndo });
+  useActionToast(fetcher.data, onSuccess, { onUndo });
   return fetcher;
 }
 
@@ -52,14 +54,22 @@ export function ConfirmDeleteButton({
 }: ConfirmDeleteButtonProps) {
   const fetcher = useFetcher({ key: fetcherKey });
   const busy = fetcher.state !== "idle";
+  // Confirmed, the row and this button are about to go: the focus waits on the page's heading.
+  const confirmed = useRef(false);
   return (
-    <AlertDialog>
+    <AlertDialog onOpenChange={(open) => open && (confirmed.current = false)}>
       <AlertDialogTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={`Delete ${itemName}`} disabled={busy}>
           <Trash2 className="size-4" aria-hidden />
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (!confirmed.current) return;
+          event.preventDefault();
+          focusPageHeading();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>Are you sure?</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
@@ -68,7 +78,10 @@ export function ConfirmDeleteButton({
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction
             variant="destructive"
-            onClick={() => fetcher.submit(fields, { method: "post" })}
+            onClick={() => {
+              confirmed.current = true;
+              void fetcher.submit(fields, { method: "post" });
+            }}
           >
             Delete
           </AlertDialogAction>

@@ -144,6 +144,8 @@ export function DataTable<Row>({
                 return (
                   <TableRow
                     key={id}
+                    // Where the focus returns after the row's inline edit (focus-return.ts).
+                    data-row-id={id}
                     data-state={selection?.selected.has(id) ? "selected" : undefined}
                   >
                     {selection ? (

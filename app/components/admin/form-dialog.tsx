@@ -216,6 +216,17 @@ function GuardedFormBody({
   );
 }
 
+/**
+ * Escape in a picker (components/admin/catalogue-combobox.tsx) with its list open or a search
+ * typed closes that list or puts the name back: the dialog, which hears the key first, stays.
+ */
+function keepOpenForListbox(event: KeyboardEvent) {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused.dataset.ownsEscape !== undefined) {
+    event.preventDefault();
+  }
+}
+
 export function FormDialog({
   open,
   onClose,
@@ -233,7 +244,7 @@ export function FormDialog({
   const guard = useGuardedForm({ fetcher, onClose, onSaved });
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? null : guard.requestClose())}>
-      <DialogContent className={contentClassName}>
+      <DialogContent className={contentClassName} onEscapeKeyDown={keepOpenForListbox}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}

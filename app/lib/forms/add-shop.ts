@@ -102,5 +102,4 @@ export type AddShopResult =
       preview: PreviewState;
       rows: (PreviewOffer & PreviewMatch & { peptideName: string | null })[];
       counts: Record<PreviewOutcome, number>;
-      peptides: { id: string; name: string }[];
     };

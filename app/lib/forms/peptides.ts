@@ -189,13 +189,15 @@ export function resolvePopularOrder(
 
 // ---------------------------------------------------------------- vendor prices
 
-const price = requiredText("Price", 40, REQUIRED_FIELDS_MESSAGE).pipe(
-  z.coerce
-    .number<string>({ error: "Enter the price as a number" })
-    .nonnegative("Price cannot be negative")
-    .refine((value) => value !== 0, PRICE_NOT_POSITIVE)
-    .max(1_000_000_000, "Price is too large"),
-);
+const priceAmount = z.coerce
+  .number<string>({ error: "Enter the price as a number" })
+  .nonnegative("Price cannot be negative")
+  .refine((value) => value !== 0, PRICE_NOT_POSITIVE)
+  .max(1_000_000_000, "Price is too large");
+const price = requiredText("Price", 40, REQUIRED_FIELDS_MESSAGE).pipe(priceAmount);
+/** The inline edit shows its message under the one field it has, so it names the field. */
+export const INLINE_PRICE_REQUIRED = "Enter a price";
+const inlinePrice = requiredText("Price", 40, INLINE_PRICE_REQUIRED).pipe(priceAmount);
 
 /** "1": the admin confirmed a price the sanity rule found unusual (ConfirmSaveDialog). */
 const confirmed = z
@@ -242,7 +244,7 @@ export const vendorPriceRowSchema = z.object({
   intent: z.literal("update-vendor-price"),
   id: recordId("Vendor price not found"),
   version: rowVersionField,
-  price,
+  price: inlinePrice,
   stockStatus: z.enum(STOCK_STATUSES, "Choose in stock, low stock or out of stock"),
   url: optionalWebUrl("Link"),
   confirm: confirmed,

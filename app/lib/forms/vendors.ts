@@ -18,7 +18,7 @@ import {
   TEXT_LIMITS,
   tooLongMessage,
 } from "./fields";
-import { UNKNOWN_ACTION } from "./peptides";
+import { bulkIds, UNKNOWN_ACTION } from "./peptides";
 
 const VENDOR_NAME_REQUIRED = "Vendor name is required";
 const MAX_COUNTRIES = 250;
@@ -125,6 +125,8 @@ export const vendorPageSchema = z.discriminatedUnion(
       })
       .refine(couponIsComplete, COUPON_INCOMPLETE),
     z.object({ intent: z.literal("delete-vendor"), id: recordId() }),
+    // The bulk bar: vendors have no public on/off switch, so only the trash.
+    z.object({ intent: z.literal("bulk-vendors"), operation: z.literal("delete"), ids: bulkIds }),
   ],
   { error: UNKNOWN_ACTION },
 );

@@ -15,13 +15,10 @@ import {
   getAdminLabTest,
   getAdminLabTestPage,
   getLabTestImportTargets,
-  getLabTestSizeOptions,
   updateLabTest,
   type LabTestInput,
 } from "~/.server/data/lab-tests.server";
-import { getPeptideOptions } from "~/.server/data/peptides.server";
 import { getLabThresholds, updateLabThresholds } from "~/.server/data/settings.server";
-import { getVendorOptions } from "~/.server/data/vendors.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
   ImageUploadError,
@@ -55,14 +52,11 @@ const MAX_LISTED_IMPORT_ERRORS = 50;
 
 export async function loadLabTestsPage(app: AppContext, url: URL) {
   const query = LAB_TESTS_TABLE.parse(url.searchParams);
-  const [tests, vendors, peptides, sizes, thresholds] = await Promise.all([
+  const [tests, thresholds] = await Promise.all([
     readTablePage(query, (page) => getAdminLabTestPage(app.db, { ...query, page })),
-    getVendorOptions(app.db),
-    getPeptideOptions(app.db),
-    getLabTestSizeOptions(app.db),
     getLabThresholds(app.db),
   ]);
-  return { tests, vendors, peptides, sizes, thresholds };
+  return { tests, thresholds };
 }
 
 const REFERENCE_MESSAGES = {

@@ -42,14 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLabTests({ loaderData }: Route.ComponentProps) {
-  const { tests, vendors, peptides, sizes, thresholds } = loaderData;
+  const { tests, thresholds } = loaderData;
   const dialog = useDialogState<LabTestRow>();
   const openDialog = dialog.open;
   const [importOpen, setImportOpen] = useState(false);
   const [importKey, setImportKey] = useState(0);
   useFetcherToast(DELETE_LAB_TEST_KEY);
   const columns = useMemo(() => labTestColumns({ onEdit: openDialog }), [openDialog]);
-  const choices = useMemo(() => ({ vendors, peptides, sizes }), [vendors, peptides, sizes]);
 
   return (
     <div className="space-y-10">
@@ -114,12 +113,7 @@ export default function AdminLabTests({ loaderData }: Route.ComponentProps) {
         <LabThresholdsForm thresholds={thresholds} />
       </section>
 
-      <LabTestDialog
-        key={dialog.key}
-        state={dialog.state}
-        choices={choices}
-        onClose={dialog.close}
-      />
+      <LabTestDialog key={dialog.key} state={dialog.state} onClose={dialog.close} />
       <LabTestImportDialog
         key={`import-${importKey}`}
         open={importOpen}

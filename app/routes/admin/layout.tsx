@@ -20,6 +20,7 @@ import { data, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-
 import { adminGuard, adminOf } from "~/.server/http/admin-guard.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
+import { focusPageHeading } from "~/components/admin/focus-return";
 import { TRASH_UNDO_FETCHER_KEY } from "~/components/admin/trash-undo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
@@ -112,7 +113,8 @@ export function meta() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   // An Undo pressed on one page may finish after the admin moved to another.
-  useFetcherToast(TRASH_UNDO_FETCHER_KEY);
+  // The Undo button left with its toast: the focus goes to the page's heading, not the body.
+  useFetcherToast(TRASH_UNDO_FETCHER_KEY, focusPageHeading);
   const current = ADMIN_SECTIONS.find((section) =>
     // "/admin" is every page's prefix: the dashboard is current only on itself.
     section.to === "/admin"

@@ -113,7 +113,12 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
         </FilterControl>
         <StatusFilter id="peptide-status-filter" status={query.filters.status} />
       </TableFilterForm>
-      <BulkActions intent="bulk-peptides" selection={selection} noun="peptides" rows={rows} />
+      <BulkActions
+        intent="bulk-peptides"
+        selection={selection}
+        noun={{ one: "peptide", other: "peptides" }}
+        rows={rows}
+      />
       <DataTable
         label="Peptides"
         columns={columns}

@@ -8,7 +8,7 @@ import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
 import { recordAudit, recordAuditEntries } from "~/.server/data/audit.server";
 import { getStaleBefore } from "~/.server/data/dashboard.server";
-import { getPeptideById, getPeptideOptions } from "~/.server/data/peptides.server";
+import { getPeptideById, getPeptideOption } from "~/.server/data/peptides.server";
 import { getSettings } from "~/.server/data/settings.server";
 import { findOrCreateSizeOption, getAllSizeOptions } from "~/.server/data/size-options.server";
 import {
@@ -18,7 +18,7 @@ import {
   getAllVendorPeptides,
   getVendorPriceKey,
 } from "~/.server/data/vendor-peptides.server";
-import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
+import { getVendorOption, vendorExists } from "~/.server/data/vendors.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import { saveVendorPrice, setVendorPricesVisible } from "~/.server/services/vendor-prices.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
@@ -48,7 +48,7 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
   const requested = VENDOR_PRICES_TABLE.parse(url.searchParams);
   const { peptide, vendor, stock, stale, status } = requested.filters;
   const staleBefore = await getStaleBefore(app.db, now);
-  const [table, peptides, vendors] = await Promise.all([
+  const [table, filterPeptide, filterVendor] = await Promise.all([
     readTablePage(requested, (page) =>
       getAdminVendorPricePage(app.db, {
         search: requested.q,
@@ -62,10 +62,11 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
         pageSize: requested.pageSize,
       }),
     ),
-    getPeptideOptions(app.db),
-    getVendorOptions(app.db),
+    // The filters' pickers show the chosen names; they fetch the rest as the admin types.
+    peptide ? getPeptideOption(app.db, peptide) : null,
+    vendor ? getVendorOption(app.db, vendor) : null,
   ]);
-  return { ...table, peptides, vendors, staleBefore: staleBefore.toISOString() };
+  return { ...table, filterPeptide, filterVendor, staleBefore: staleBefore.toISOString() };
 }
 
 /**

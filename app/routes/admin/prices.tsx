@@ -1,12 +1,14 @@
 import { Plus } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
+import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
 import { DataTable } from "~/components/admin/data-table";
+import { focusRowEdit } from "~/components/admin/focus-return";
 import { FilterControl, TableFilterForm } from "~/components/admin/table-filter-form";
 import { InlinePriceEditor } from "~/components/admin/vendor-prices/inline-price-editor";
 import {
@@ -40,16 +42,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminPrices({ loaderData }: Route.ComponentProps) {
-  const { rows, total, query, peptides, vendors, staleBefore } = loaderData;
+  const { rows, total, query, filterPeptide, filterVendor, staleBefore } = loaderData;
   const dialog = useDialogState<null>();
   const [editingId, setEditingId] = useState<string | null>(null);
   const stopEditing = useCallback(() => setEditingId(null), []);
+  // Saved or cancelled, the focus goes back to the row's Edit button (the editor is gone).
+  const lastEdited = useRef<string | null>(null);
+  useEffect(() => {
+    const rowId = editingId === null ? lastEdited.current : null;
+    if (!rowId) return;
+    lastEdited.current = null;
+    focusRowEdit(rowId);
+  }, [editingId]);
   const selection = useRowSelection(rows.map((row) => row.id));
   useFetcherToast(DELETE_PRICE_KEY);
   const columns = useMemo(
     () =>
       priceColumns({
-        onEdit: (row) => setEditingId(row.id),
+        onEdit: (row) => {
+          lastEdited.current = row.id;
+          setEditingId(row.id);
+        },
         editingDisabled: editingId !== null,
         staleBefore,
       }),
@@ -84,34 +97,24 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
           />
         </FilterControl>
         <FilterControl id="price-filter-peptide" label="Peptide">
-          <NativeSelect
+          <CatalogueCombobox
             id="price-filter-peptide"
+            kind="peptides"
             name="peptide"
-            defaultValue={query.filters.peptide ?? ""}
+            selected={filterPeptide}
+            noneLabel="All peptides"
             className="h-8 w-48"
-          >
-            <option value="">All peptides</option>
-            {peptides.map((peptide) => (
-              <option key={peptide.id} value={peptide.id}>
-                {peptide.name}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </FilterControl>
         <FilterControl id="price-filter-vendor" label="Vendor">
-          <NativeSelect
+          <CatalogueCombobox
             id="price-filter-vendor"
+            kind="vendors"
             name="vendor"
-            defaultValue={query.filters.vendor ?? ""}
+            selected={filterVendor}
+            noneLabel="All vendors"
             className="h-8 w-48"
-          >
-            <option value="">All vendors</option>
-            {vendors.map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>
-                {vendor.name}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </FilterControl>
         <FilterControl id="price-filter-stock" label="Stock">
           <NativeSelect
@@ -145,7 +148,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
       <BulkActions
         intent="bulk-vendor-prices"
         selection={selection}
-        noun="vendor prices"
+        noun={{ one: "vendor price", other: "vendor prices" }}
         rows={rows}
       />
       <DataTable
@@ -161,13 +164,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
         selection={selection}
         renderRow={renderRow}
       />
-      <VendorPriceDialog
-        key={dialog.key}
-        open={dialog.state.open}
-        peptides={peptides}
-        vendors={vendors}
-        onClose={dialog.close}
-      />
+      <VendorPriceDialog key={dialog.key} open={dialog.state.open} onClose={dialog.close} />
     </section>
   );
 }

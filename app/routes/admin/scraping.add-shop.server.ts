@@ -59,9 +59,6 @@ async function withMatches(
     preview,
     rows,
     counts: countOutcomes(rows.map((row) => row.outcome)),
-    peptides: peptides
-      .map(({ id, name }) => ({ id, name }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
 

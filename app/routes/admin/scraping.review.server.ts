@@ -5,7 +5,7 @@
 import type { AppContext } from "~/.server/infra/context.server";
 import type { SessionUser } from "~/.server/services/auth.server";
 import { recordAudit } from "~/.server/data/audit.server";
-import { getPeptideOptions, getPendingReviewItems } from "~/.server/data/scrape-review.server";
+import { getPendingReviewItems } from "~/.server/data/scrape-review.server";
 import type { Database } from "~/.server/db/client";
 import {
   addReviewItemAlias,
@@ -19,8 +19,7 @@ import { firstIssueMessage } from "~/lib/forms/form-data";
 import { reviewActionSchema, type ReviewAction } from "~/lib/forms/scrape-review";
 
 export async function loadReviewQueue(db: Database) {
-  const [items, peptides] = await Promise.all([getPendingReviewItems(db), getPeptideOptions(db)]);
-  return { items, peptides };
+  return { items: await getPendingReviewItems(db) };
 }
 export type ReviewQueueData = Awaited<ReturnType<typeof loadReviewQueue>>;
 

@@ -15,6 +15,7 @@ import {
 import {
   getInactiveScrapeSourceNames,
   getScrapeSource,
+  getSourceErrorsSince,
 } from "~/.server/data/scrape-sources.server";
 import { enqueueScrapeRun } from "~/.server/infra/jobs.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
@@ -55,7 +56,16 @@ export async function loadScrapeRunState(db: AppContext["db"]) {
     getActiveScrapeRuns(db),
     getLatestFinishedScrapeRun(db),
   ]);
-  return { activeRuns: active.map(toRunView), latestRun: latest ? toRunView(latest) : null };
+  // A failed run's sources, each on its own line with its log (not one run-on paragraph).
+  const failures =
+    latest && latest.ok === false
+      ? await getSourceErrorsSince(db, latest.startedAt ?? latest.createdAt)
+      : [];
+  return {
+    activeRuns: active.map(toRunView),
+    latestRun: latest ? toRunView(latest) : null,
+    latestFailures: failures,
+  };
 }
 
 /** Start Scraping goes through active sources only: it names the ones it leaves out. */

@@ -18,7 +18,7 @@ import {
   updateScrapeSource,
   type ScrapeSource,
 } from "~/.server/data/scrape-sources.server";
-import { getVendorOptions, vendorExists } from "~/.server/data/vendors.server";
+import { vendorExists } from "~/.server/data/vendors.server";
 import { SCRAPE_MESSAGES, testSelectors } from "~/.server/scraper/run.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
@@ -56,17 +56,20 @@ export async function loadScrapingPage(app: AppContext, request: Request) {
   const logsQuery = SCRAPE_LOGS_TABLE.parse(params);
   // Assigned inside a callback, which TypeScript's narrowing cannot see.
   let loadError = null as string | null;
-  const [sources, vendors, review, logs, runs] = await Promise.all([
+  const [sources, review, logs, runs] = await Promise.all([
     // SPEC.md §8: a failed read of the sources is a toast, not a broken page.
     getScrapeSourcesPage(app.db, { ...query, pageSize: query.pageSize }).catch((error: unknown) => {
       app.logger.error({ err: error }, "loading scrape sources failed");
       loadError = "Failed to fetch scrape sources";
       return { rows: [], total: 0 };
     }),
-    getVendorOptions(app.db),
     loadReviewQueue(app.db),
     readTablePage(logsQuery, (page) =>
-      getScrapeLogs(app.db, { page, pageSize: logsQuery.pageSize }),
+      getScrapeLogs(app.db, {
+        page,
+        pageSize: logsQuery.pageSize,
+        sourceId: logsQuery.filters.logsSource ?? null,
+      }),
     ),
     loadScrapeRunState(app.db),
   ]);
@@ -80,7 +83,6 @@ export async function loadScrapingPage(app: AppContext, request: Request) {
     query,
     reviewOpen: params.get("review") === "pending",
     sources,
-    vendors,
     review,
     logs,
   };

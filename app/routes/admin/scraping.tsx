@@ -1,4 +1,4 @@
-import { Loader2, Play, Plus, Store } from "lucide-react";
+import { ListChecks, Loader2, Play, Plus, Store } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // ---------------------------------------------------------------- page
 
 export default function AdminScraping({ loaderData }: Route.ComponentProps) {
-  const { loadError, sources, query, vendors, review, reviewOpen, logs, runs } = loaderData;
+  const { loadError, sources, query, review, reviewOpen, logs, runs } = loaderData;
   const runFetcher = useFetcher<RunStartResult>({ key: RUN_KEY });
   const followedRunId = runFetcher.data?.runId ?? runs.activeRuns[0]?.id ?? null;
   const followed = useScrapeRun(
@@ -124,6 +124,12 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
               Add Source
             </Button>
             <Button variant="outline" asChild>
+              <a href="#review-queue">
+                <ListChecks aria-hidden />
+                Review queue ({review.items.length})
+              </a>
+            </Button>
+            <Button variant="outline" asChild>
               <Link to="/admin/scraping/add-shop">
                 <Store aria-hidden />
                 Add Shop
@@ -141,7 +147,11 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
                 {skippedNote}
               </p>
             ) : null}
-            <ScrapeRunPanel run={panelRun} active={followed.active} />
+            <ScrapeRunPanel
+              run={panelRun}
+              active={followed.active}
+              failures={panelRun?.id === runs.latestRun?.id ? runs.latestFailures : undefined}
+            />
           </>
         )}
 
@@ -159,7 +169,7 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div ref={reviewRef} id="review-queue" className="scroll-mt-4">
-        <ReviewQueue items={review.items} peptides={review.peptides} />
+        <ReviewQueue items={review.items} />
       </div>
 
       <ScrapingLogs logs={logs} />
@@ -168,7 +178,6 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
         key={dialog.source?.id ?? `new-${dialog.nonce}`}
         open={dialog.open}
         source={dialog.source}
-        vendors={vendors}
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
       />
     </div>

@@ -84,6 +84,15 @@ export async function handleVendorAction(
   if (!parsed.success) return invalidForm(parsed.error);
   const form = parsed.data;
 
+  if (form.intent === "bulk-vendors") {
+    return deleteToTrash(app, admin, {
+      entity: "vendor",
+      ids: form.ids,
+      auditEntity: "vendor",
+      deletedMessage: (count) => `${count} vendor${count === 1 ? "" : "s"} deleted`,
+      notFoundMessage: "Some selected vendors no longer exist; reload the page and select again",
+    });
+  }
   if (form.intent === "delete-vendor") {
     return deleteToTrash(app, admin, {
       entity: "vendor",

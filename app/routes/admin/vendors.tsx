@@ -3,6 +3,7 @@ import { useMemo } from "react";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { readImageUploadForm } from "~/.server/http/upload-form.server";
+import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
 import { DataTable } from "~/components/admin/data-table";
@@ -35,6 +36,7 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
   const { rows, total, query, today } = loaderData;
   const dialog = useDialogState<EditableVendor>();
   const openDialog = dialog.open;
+  const selection = useRowSelection(rows.map((row) => row.id));
   useFetcherToast(DELETE_VENDOR_KEY);
   const columns = useMemo(() => vendorColumns({ onEdit: openDialog, today }), [openDialog, today]);
 
@@ -73,6 +75,13 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
           </NativeSelect>
         </FilterControl>
       </TableFilterForm>
+      <BulkActions
+        intent="bulk-vendors"
+        selection={selection}
+        noun={{ one: "vendor", other: "vendors" }}
+        rows={rows}
+        operations={["delete"]}
+      />
       <DataTable
         label="Vendors"
         columns={columns}
@@ -82,6 +91,7 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
         query={query}
         getRowId={(row) => row.id}
         getRowLabel={(row) => row.name}
+        selection={selection}
         emptyMessage={
           total === 0 && !query.q && !query.filters.coupon ? "No vendors yet." : "No vendors match."
         }

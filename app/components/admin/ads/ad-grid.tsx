@@ -1,22 +1,12 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { useFetcher, type FetcherWithComponents } from "react-router";
+import { useFetcher } from "react-router";
 
 import type { AdminAd } from "~/.server/data/ads.server";
+import { BulkBar } from "~/components/admin/bulk-actions";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { EditButton } from "~/components/admin/row-actions";
 import { useTrashUndo } from "~/components/admin/trash-undo";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -93,61 +83,6 @@ function AdGridCard({
   );
 }
 
-/** Activate, deactivate or delete the ticked ads; deleting asks first and offers Undo. */
-function AdBulkBar({
-  ids,
-  rows,
-  fetcher,
-}: {
-  ids: string[];
-  /** The ads with the version each was shown at: ads changed meanwhile are refused. */
-  rows: readonly { id: string; version: string }[];
-  fetcher: FetcherWithComponents<ActionResult>;
-}) {
-  const busy = fetcher.state !== "idle";
-  const submit = (intent: string) => {
-    const versions = bulkVersionsValue(ids, new Map(rows.map((row) => [row.id, row.version])));
-    return fetcher.submit({ intent, ids: ids.join(","), versions }, { method: "post" });
-  };
-  const count = `${ids.length} ad${ids.length === 1 ? "" : "s"}`;
-  return (
-    <div
-      role="region"
-      aria-label="Bulk actions on ads"
-      className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
-    >
-      <span className="font-medium">{count} selected</span>
-      <Button size="sm" variant="outline" disabled={busy} onClick={() => submit("activate-ads")}>
-        Activate
-      </Button>
-      <Button size="sm" variant="outline" disabled={busy} onClick={() => submit("deactivate-ads")}>
-        Deactivate
-      </Button>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button size="sm" variant="destructive" disabled={busy}>
-            Delete selected
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {count} will be moved to the trash (kept 30 days, restorable).
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => submit("delete-ads")}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </div>
-  );
-}
-
 /** The ads as cards, with the empty state and the bar for the ticked ones. */
 export function AdGrid({
   ads,
@@ -165,6 +100,16 @@ export function AdGrid({
   useActionToast(bulkFetcher.data, () => setSelected(new Set()), { onUndo });
   // Ticks of ads deleted meanwhile (here or elsewhere) are dropped.
   const ticked = ads.filter((ad) => selected.has(ad.id)).map((ad) => ad.id);
+  // Each ad goes with the version it was shown at: ads changed meanwhile are refused by name.
+  const submitBulk = (intent: string) =>
+    bulkFetcher.submit(
+      {
+        intent,
+        ids: ticked.join(","),
+        versions: bulkVersionsValue(ticked, new Map(ads.map((ad) => [ad.id, ad.version]))),
+      },
+      { method: "post" },
+    );
 
   if (ads.length === 0) {
     return (
@@ -179,7 +124,17 @@ export function AdGrid({
   }
   return (
     <div className="flex flex-col gap-4">
-      {ticked.length > 0 ? <AdBulkBar ids={ticked} rows={ads} fetcher={bulkFetcher} /> : null}
+      {ticked.length > 0 ? (
+        <BulkBar
+          count={ticked.length}
+          noun={{ one: "ad", other: "ads" }}
+          busy={bulkFetcher.state !== "idle"}
+          onActivate={() => submitBulk("activate-ads")}
+          onDeactivate={() => submitBulk("deactivate-ads")}
+          onDelete={() => submitBulk("delete-ads")}
+          onClear={() => setSelected(new Set())}
+        />
+      ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {ads.map((ad) => (
           <AdGridCard

@@ -28,13 +28,18 @@ export const AUDIT_COLUMNS: DataColumn<AuditRow>[] = [
   {
     id: "actor",
     header: "Actor",
-    className: "align-top",
-    cell: (entry) => entry.actorEmail ?? "unknown",
+    // Long addresses and names are cut or wrapped, so the Changes column stays on screen at
+    // 1366 px; the full text is on hover (title) or simply wrapped.
+    className: "align-top max-w-48 truncate",
+    cell: (entry) => (
+      <span title={entry.actorEmail ?? undefined}>{entry.actorEmail ?? "unknown"}</span>
+    ),
   },
   { id: "action", header: "Action", className: "align-top", cell: (entry) => entry.action },
   {
     id: "entity",
     header: "Entity",
+    className: "align-top min-w-32 max-w-64 whitespace-normal [overflow-wrap:anywhere]",
     cell: (entry) => {
       const name = auditEntityName(entry.details, entry.entityId);
       const link = auditEntityLink({
@@ -58,5 +63,10 @@ export const AUDIT_COLUMNS: DataColumn<AuditRow>[] = [
       );
     },
   },
-  { id: "changes", header: "Changes", cell: (entry) => <AuditChanges details={entry.details} /> },
+  {
+    id: "changes",
+    header: "Changes",
+    className: "align-top min-w-48 whitespace-normal [overflow-wrap:anywhere]",
+    cell: (entry) => <AuditChanges details={entry.details} />,
+  },
 ];

@@ -10,9 +10,6 @@ import type { EditableLabTest } from "./lab-test-dialog";
 export const DELETE_LAB_TEST_KEY = "delete-lab-test";
 
 export interface LabTestRow extends EditableLabTest {
-  vendorName: string;
-  peptideName: string;
-  size: string | null;
   result: LabTestJudgement;
 }
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 
-import { Field, NativeSelect, type DialogState } from "~/components/admin/form-controls";
+import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
+import { Field, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Input } from "~/components/ui/input";
@@ -11,8 +12,12 @@ import { LAB_TEST_LIMITS, labTestPageSchema, MAX_LAB_MASS_MG } from "~/lib/forms
 export interface EditableLabTest {
   id: string;
   vendorId: string;
+  vendorName: string;
   peptideId: string;
+  peptideName: string;
   sizeOptionId: string | null;
+  /** The size's label ("10mg"); null when the test does not say. */
+  size: string | null;
   labName: string;
   testedOn: string;
   batch: string | null;
@@ -26,30 +31,21 @@ export interface EditableLabTest {
   version: string;
 }
 
-export interface LabTestChoices {
-  vendors: { id: string; name: string }[];
-  peptides: { id: string; name: string }[];
-  sizes: { id: string; peptideId: string; label: string }[];
-}
-
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? "" : String(value);
 
 /** Add or edit a lab test; a refused save keeps the dialog open with what was typed. */
 export function LabTestDialog({
   state,
-  choices,
   onClose,
 }: {
   state: DialogState<EditableLabTest>;
-  choices: LabTestChoices;
   onClose: () => void;
 }) {
   const editing = state.open ? state.row : null;
   const fetcher = useFetcher<ActionResult>();
   const { errors, onSubmit } = useFieldErrors(labTestPageSchema, fetcher);
   const [peptideId, setPeptideId] = useState(editing?.peptideId ?? "");
-  const sizes = choices.sizes.filter((size) => size.peptideId === peptideId);
   return (
     <FormDialog
       open={state.open}
@@ -66,46 +62,37 @@ export function LabTestDialog({
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="lab-test-vendor" label="Vendor" errors={errors.vendorId}>
-          <NativeSelect name="vendorId" defaultValue={editing?.vendorId ?? ""}>
-            <option value="" disabled>
-              Select a vendor
-            </option>
-            {choices.vendors.map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>
-                {vendor.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <CatalogueCombobox
+            kind="vendors"
+            name="vendorId"
+            selected={editing ? { id: editing.vendorId, label: editing.vendorName } : null}
+            placeholder="Search vendors"
+          />
         </Field>
         <Field id="lab-test-peptide" label="Peptide" errors={errors.peptideId}>
-          <NativeSelect
+          <CatalogueCombobox
+            kind="peptides"
             name="peptideId"
-            value={peptideId}
-            onChange={(event) => setPeptideId(event.target.value)}
-          >
-            <option value="" disabled>
-              Select a peptide
-            </option>
-            {choices.peptides.map((peptide) => (
-              <option key={peptide.id} value={peptide.id}>
-                {peptide.name}
-              </option>
-            ))}
-          </NativeSelect>
+            selected={editing ? { id: editing.peptideId, label: editing.peptideName } : null}
+            placeholder="Search peptides"
+            onSelect={(option) => setPeptideId(option?.id ?? "")}
+          />
         </Field>
         <Field id="lab-test-size" label="Size" errors={errors.sizeOptionId}>
-          <NativeSelect
+          {/* A new peptide starts its size afresh: its sizes are another list. */}
+          <CatalogueCombobox
             key={peptideId}
+            kind="sizes"
+            scope={{ peptide: peptideId }}
             name="sizeOptionId"
-            defaultValue={editing?.peptideId === peptideId ? text(editing?.sizeOptionId) : ""}
-          >
-            <option value="">Not stated</option>
-            {sizes.map((size) => (
-              <option key={size.id} value={size.id}>
-                {size.label}
-              </option>
-            ))}
-          </NativeSelect>
+            noneLabel="Not stated"
+            selected={
+              editing?.peptideId === peptideId && editing.sizeOptionId && editing.size
+                ? { id: editing.sizeOptionId, label: editing.size }
+                : null
+            }
+            placeholder={peptideId ? "Search sizes" : "Choose a peptide first"}
+          />
         </Field>
         <Field id="lab-test-lab" label="Lab" errors={errors.labName}>
           <Input

@@ -1,6 +1,7 @@
 import { Ban, Check, Tag, X } from "lucide-react";
 import { useFetcher } from "react-router";
 
+import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { NativeSelect } from "~/components/admin/form-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -53,13 +54,7 @@ function readSummary(item: ReviewQueueItem): string {
   return parts.filter(Boolean).join(" · ");
 }
 
-function ReviewRow({
-  item,
-  peptides,
-}: {
-  item: ReviewQueueItem;
-  peptides: { id: string; name: string }[];
-}) {
+function ReviewRow({ item }: { item: ReviewQueueItem }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
   const busy = fetcher.state !== "idle";
@@ -95,21 +90,18 @@ function ReviewRow({
           <label htmlFor={field("peptide")} className="sr-only">
             Peptide for {item.name}
           </label>
-          <NativeSelect
+          <CatalogueCombobox
             id={field("peptide")}
+            kind="peptides"
             name="peptide_id"
-            defaultValue={item.suggestedPeptideId ?? ""}
-            className="w-40"
-          >
-            <option value="" disabled>
-              Choose peptide
-            </option>
-            {peptides.map((peptide) => (
-              <option key={peptide.id} value={peptide.id}>
-                {peptide.name}
-              </option>
-            ))}
-          </NativeSelect>
+            selected={
+              item.suggestedPeptideId && item.suggestedPeptideName
+                ? { id: item.suggestedPeptideId, label: item.suggestedPeptideName }
+                : null
+            }
+            placeholder="Choose peptide"
+            className="h-8 w-40"
+          />
           <label htmlFor={field("quantity")} className="sr-only">
             Size of one vial
           </label>
@@ -224,13 +216,7 @@ function ReviewRow({
   );
 }
 
-export function ReviewQueue({
-  items,
-  peptides,
-}: {
-  items: ReviewQueueItem[];
-  peptides: { id: string; name: string }[];
-}) {
+export function ReviewQueue({ items }: { items: ReviewQueueItem[] }) {
   return (
     <section aria-labelledby="review-heading" className="space-y-3">
       <div>
@@ -262,7 +248,7 @@ export function ReviewQueue({
                 </TableCell>
               </TableRow>
             ) : (
-              items.map((item) => <ReviewRow key={item.id} item={item} peptides={peptides} />)
+              items.map((item) => <ReviewRow key={item.id} item={item} />)
             )}
           </TableBody>
         </Table>

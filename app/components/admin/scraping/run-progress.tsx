@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 
 import {
   Table,
@@ -63,18 +63,58 @@ export function RunProgress({ run }: { run: ScrapeRunView }) {
   );
 }
 
-/** A finished run's banner (SPEC.md: red when the text contains 'Error', otherwise green). */
-export function RunBanner({ message }: { message: string }) {
+/** A source a finished run left in error, with its message. */
+export interface RunFailure {
+  id: string;
+  retailerName: string;
+  error: string | null;
+}
+
+/**
+ * A finished run's banner (SPEC.md: red when the text contains 'Error', otherwise green). With
+ * the sources the run left in error, each is a line of its own with its name, its message and
+ * a link to its log lines, instead of one paragraph holding every error.
+ */
+export function RunBanner({
+  message,
+  failures = [],
+}: {
+  message: string;
+  failures?: readonly RunFailure[];
+}) {
+  const failed = failures.length > 0;
   return (
     <div
       role="status"
       className={
-        message.includes("Error")
+        failed || message.includes("Error")
           ? "rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
           : "rounded-md border border-success/50 bg-success/10 p-3 text-sm font-medium text-foreground"
       }
     >
-      {message}
+      {failed ? (
+        <>
+          <p className="font-medium">
+            Error: {failures.length} {failures.length === 1 ? "source" : "sources"} failed
+          </p>
+          <ul className="mt-1 space-y-1">
+            {failures.map((failure) => (
+              <li key={failure.id} className="[overflow-wrap:anywhere]">
+                <span className="font-medium">{failure.retailerName}</span>:{" "}
+                {failure.error ?? "Unknown error"}{" "}
+                <Link
+                  to={`?logsSource=${failure.id}#logs-heading`}
+                  className="whitespace-nowrap underline underline-offset-4"
+                >
+                  View log
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        message
+      )}
     </div>
   );
 }
@@ -83,8 +123,14 @@ export function ResultsTable({ scraped }: { scraped: NonNullable<ScrapeRunView["
   const showLink = scraped.link.some(Boolean);
   const showSoldOut = scraped.sold_out.length > 0;
   return (
-    <div className="space-y-2">
-      <h2 className="text-lg font-semibold">Results</h2>
+    // Collapsed, a long run's rows do not push the review queue and the logs far down.
+    <details className="space-y-2 [&[open]>summary]:mb-2">
+      <summary className="cursor-pointer rounded-sm text-lg font-semibold focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+        <h2 className="inline">Results</h2>{" "}
+        <span className="text-sm font-normal text-muted-foreground">
+          ({scraped.name.length} {scraped.name.length === 1 ? "listing" : "listings"})
+        </span>
+      </summary>
       <div className="rounded-md border">
         <Table aria-label="Scraping results">
           <TableHeader>
@@ -136,12 +182,20 @@ export function ResultsTable({ scraped }: { scraped: NonNullable<ScrapeRunView["
           </TableBody>
         </Table>
       </div>
-    </div>
+    </details>
   );
 }
 
 /** Progress while the followed run goes on; its banner and results once it has finished. */
-export function ScrapeRunPanel({ run, active }: { run: ScrapeRunView | null; active: boolean }) {
+export function ScrapeRunPanel({
+  run,
+  active,
+  failures,
+}: {
+  run: ScrapeRunView | null;
+  active: boolean;
+  failures?: readonly RunFailure[];
+}) {
   if (active && !run) {
     return (
       <p role="status" aria-live="polite" className="rounded-md border p-3 text-sm">
@@ -153,7 +207,7 @@ export function ScrapeRunPanel({ run, active }: { run: ScrapeRunView | null; act
   if (active) return <RunProgress run={run} />;
   return (
     <>
-      {run.message ? <RunBanner message={run.message} /> : null}
+      {run.message ? <RunBanner message={run.message} failures={failures} /> : null}
       {run.result && run.result.name.length > 0 ? <ResultsTable scraped={run.result} /> : null}
     </>
   );

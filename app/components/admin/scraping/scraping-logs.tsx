@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+
 import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import { SCRAPE_LOGS_TABLE } from "~/lib/admin-tables";
@@ -56,6 +58,14 @@ export function ScrapingLogs({ logs }: { logs: ScrapingLogsPage }) {
       <h2 id="logs-heading" className="text-xl font-semibold">
         Scraping Logs
       </h2>
+      {logs.query.filters.logsSource ? (
+        <p className="text-sm text-muted-foreground">
+          One source&apos;s lines.{" "}
+          <Link to="?" className="underline underline-offset-4">
+            Show every source
+          </Link>
+        </p>
+      ) : null}
       <DataTable
         label="Scraping logs"
         columns={COLUMNS}

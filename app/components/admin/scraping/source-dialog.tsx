@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 
+import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { Button } from "~/components/ui/button";
@@ -27,6 +28,7 @@ export interface EditableSource {
   paginationSelector: string | null;
   nextPageSelector: string | null;
   vendorId: string | null;
+  vendorName: string | null;
   isActive: boolean;
   currency: string | null;
   /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
@@ -44,12 +46,10 @@ type SelectorTestAnswer = ActionResult & { testResult?: unknown };
 export function SourceDialog({
   open,
   source,
-  vendors,
   onClose,
 }: {
   open: boolean;
   source: EditableSource | null;
-  vendors: { id: string; name: string }[];
   onClose: () => void;
 }) {
   const fetcher = useFetcher<ActionResult>();
@@ -137,14 +137,16 @@ export function SourceDialog({
           </NativeSelect>
         </Field>
         <Field id="source-vendor_id" label="Vendor" errors={errors.vendor_id}>
-          <NativeSelect name="vendor_id" defaultValue={source?.vendorId ?? ""}>
-            <option value="">No vendor (results are not applied to prices)</option>
-            {vendors.map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>
-                {vendor.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <CatalogueCombobox
+            kind="vendors"
+            name="vendor_id"
+            selected={
+              source?.vendorId && source.vendorName
+                ? { id: source.vendorId, label: source.vendorName }
+                : null
+            }
+            noneLabel="No vendor (results are not applied to prices)"
+          />
         </Field>
         {text("currency", "Currency when the page shows only a symbol", source?.currency, {
           placeholder: "USD",

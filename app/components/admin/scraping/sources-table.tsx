@@ -1,23 +1,12 @@
 import { Loader2, Play, Search } from "lucide-react";
 import { Form, useFetcher } from "react-router";
 
-import { useRowSelection } from "~/components/admin/bulk-actions";
+import { BulkBar, useRowSelection } from "~/components/admin/bulk-actions";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { NativeSelect } from "~/components/admin/form-controls";
 import { EditButton } from "~/components/admin/row-actions";
 import { TableStateInputs } from "~/components/admin/table-filter-form";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -102,8 +91,8 @@ export function SourcesToolbar({ query }: { query: SourcesTableQuery }) {
   );
 }
 
-/** Activate, deactivate or delete the selected rows; deleting asks first. */
-function BulkActions({
+/** The shared bulk bar on the ticked sources; the answer's toast comes from useFetcherToast. */
+function SourcesBulkBar({
   ids,
   rows,
   onDone,
@@ -114,58 +103,21 @@ function BulkActions({
   onDone: () => void;
 }) {
   const fetcher = useFetcher({ key: BULK_KEY });
-  const busy = fetcher.state !== "idle";
   const submit = (intent: string) => {
     const versions = bulkVersionsValue(ids, new Map(rows.map((row) => [row.id, row.version])));
     fetcher.submit({ intent, ids: ids.join(","), versions }, { method: "post" });
     onDone();
   };
-  const count = `${ids.length} source${ids.length === 1 ? "" : "s"}`;
   return (
-    <div
-      role="region"
-      aria-label="Bulk actions"
-      className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 p-2 text-sm"
-    >
-      <span className="font-medium">{count} selected</span>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={busy}
-        onClick={() => submit("activate-sources")}
-      >
-        Activate
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={busy}
-        onClick={() => submit("deactivate-sources")}
-      >
-        Deactivate
-      </Button>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button size="sm" variant="destructive" disabled={busy}>
-            Delete
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This action cannot be undone. The {count} selected will be permanently deleted.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => submit("delete-sources")}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </div>
+    <BulkBar
+      count={ids.length}
+      noun={{ one: "source", other: "sources" }}
+      busy={fetcher.state !== "idle"}
+      onActivate={() => submit("activate-sources")}
+      onDeactivate={() => submit("deactivate-sources")}
+      onDelete={() => submit("delete-sources")}
+      onClear={onDone}
+    />
   );
 }
 
@@ -276,7 +228,7 @@ export function SourcesTable({
   return (
     <div className="space-y-3">
       {visible.length > 0 ? (
-        <BulkActions ids={visible} rows={rows} onDone={selection.clear} />
+        <SourcesBulkBar ids={visible} rows={rows} onDone={selection.clear} />
       ) : null}
       <DataTable
         label="Scrape sources"

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, useFetcher } from "react-router";
 
-import { Field, NativeSelect } from "~/components/admin/form-controls";
+import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
+import { Field } from "~/components/admin/form-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -27,13 +28,11 @@ const money = (amount: number | null, currency: string | null) =>
 function RowActions({
   row,
   previewJson,
-  peptides,
   busy,
   onAction,
 }: {
   row: PreviewRow;
   previewJson: string;
-  peptides: ShopPreviewData["peptides"];
   busy: boolean;
   onAction: (form: FormData) => void;
 }) {
@@ -58,19 +57,14 @@ function RowActions({
     <form method="post" onSubmit={post} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="preview" value={previewJson} />
       <input type="hidden" name="listing" value={row.name} />
-      <NativeSelect
+      <CatalogueCombobox
+        kind="peptides"
         name="peptide_id"
+        selected={null}
+        placeholder="Choose a peptide…"
         aria-label={`Peptide for ${row.name}`}
-        defaultValue=""
         className="h-8 w-40"
-      >
-        <option value="">Choose a peptide…</option>
-        {peptides.map((peptide) => (
-          <option key={peptide.id} value={peptide.id}>
-            {peptide.name}
-          </option>
-        ))}
-      </NativeSelect>
+      />
       <Button size="sm" variant="outline" name="intent" value="map-alias" disabled={busy}>
         Map
       </Button>
@@ -162,13 +156,7 @@ export function ShopPreview({
                   {row.resembles ? ` (like ${row.resembles})` : ""}
                 </TableCell>
                 <TableCell>
-                  <RowActions
-                    row={row}
-                    previewJson={previewJson}
-                    peptides={data.peptides}
-                    busy={busy}
-                    onAction={onAction}
-                  />
+                  <RowActions row={row} previewJson={previewJson} busy={busy} onAction={onAction} />
                 </TableCell>
                 <TableCell>
                   {row.outcome === "matched" ? null : (

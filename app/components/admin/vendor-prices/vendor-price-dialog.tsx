@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 
+import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { useFieldErrors } from "~/components/admin/use-field-errors";
@@ -12,17 +13,7 @@ import { TEXT_LIMITS } from "~/lib/forms/fields";
 import { vendorPriceFormSchema } from "~/lib/forms/peptides";
 
 /** SPEC.md §5's manual vendor price entry; a refused save keeps what was typed. */
-export function VendorPriceDialog({
-  open,
-  peptides,
-  vendors,
-  onClose,
-}: {
-  open: boolean;
-  peptides: { id: string; name: string }[];
-  vendors: { id: string; name: string }[];
-  onClose: () => void;
-}) {
+export function VendorPriceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useFetcher<ActionResult>();
   const { errors, onSubmit } = useFieldErrors(vendorPriceFormSchema, fetcher);
   const [unit, setUnit] = useState<string>("mg");
@@ -43,28 +34,20 @@ export function VendorPriceDialog({
       <input type="hidden" name="intent" value="create-vendor-price" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="price-peptide" label="Peptide" errors={errors.peptideId}>
-          <NativeSelect name="peptideId" defaultValue="">
-            <option value="" disabled>
-              Select a peptide
-            </option>
-            {peptides.map((peptide) => (
-              <option key={peptide.id} value={peptide.id}>
-                {peptide.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <CatalogueCombobox
+            kind="peptides"
+            name="peptideId"
+            selected={null}
+            placeholder="Search peptides"
+          />
         </Field>
         <Field id="price-vendor" label="Vendor" errors={errors.vendorId}>
-          <NativeSelect name="vendorId" defaultValue="">
-            <option value="" disabled>
-              Select a vendor
-            </option>
-            {vendors.map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>
-                {vendor.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <CatalogueCombobox
+            kind="vendors"
+            name="vendorId"
+            selected={null}
+            placeholder="Search vendors"
+          />
         </Field>
         <Field id="price-price" label="Price" errors={errors.price}>
           <Input name="price" type="number" step="0.01" min={0} inputMode="decimal" />

@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { peptides } from "~/.server/db/schema";
+
+import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  context = await newAdminContext(server, browser);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const filterForm = () => page.getByRole("search", { name: "Filter vendor prices" });
+const activeOption = async (combobox: ReturnType<Page["getByRole"]>) => {
+  const id = await combobox.getAttribute("aria-activedescendant");
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+};
+
+describe("the admin catalogue pickers with the keyboard", () => {
+  it("filters vendor prices by a peptide found by typing, arrows and Enter", async () => {
+    const [bpc] = await server.app.db
+      .select({ id: peptides.id })
+      .from(peptides)
+      .where(eq(peptides.name, "BPC-157"));
+    await page.goto(`${server.baseUrl}/admin/prices`);
+    await waitForHydration(page);
+    const picker = filterForm().getByRole("combobox", { name: "Peptide" });
+    expect(await picker.getAttribute("placeholder")).toBe("All peptides");
+
+    // Arrow down opens the list: "All peptides" first, then the catalogue from the server.
+    await picker.focus();
+    await picker.press("ArrowDown");
+    await expect.poll(() => picker.getAttribute("aria-expanded")).toBe("true");
+    const listbox = page.getByRole("listbox");
+    await listbox.getByRole("option", { name: "All peptides" }).waitFor();
+    expect(await listbox.getByRole("option").count()).toBeGreaterThan(5);
+
+    // Typing narrows the list on the server; the first match is active, Enter picks it.
+    await picker.fill("bpc-15");
+    await expect.poll(() => activeOption(picker)).toBe("BPC-157");
+    await picker.press("Enter");
+    await expect.poll(() => picker.getAttribute("aria-expanded")).toBe("false");
+    expect(await picker.inputValue()).toBe("BPC-157");
+    expect(await filterForm().locator('input[name="peptide"]').inputValue()).toBe(bpc!.id);
+
+    // With the list closed, Enter applies the filter; the new page keeps the name.
+    await picker.press("Enter");
+    await page.waitForURL(new RegExp(`peptide=${bpc!.id}`));
+    await expect.poll(() => picker.inputValue()).toBe("BPC-157");
+    const rows = page.getByRole("table", { name: "Vendor prices" }).locator("tbody tr");
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const row of await rows.allTextContents()) expect(row).toContain("BPC-157");
+
+    // Escape closes the list, a second Escape puts the chosen name back.
+    await picker.fill("zzz-no-such-peptide");
+    await page.getByText("No matches.").waitFor();
+    await picker.press("Escape");
+    await expect.poll(() => picker.getAttribute("aria-expanded")).toBe("false");
+    await picker.press("Escape");
+    expect(await picker.inputValue()).toBe("BPC-157");
+
+    // Emptying the field and leaving it means all peptides.
+    await picker.fill("");
+    await picker.press("Tab");
+    expect(await filterForm().locator('input[name="peptide"]').inputValue()).toBe("");
+    expect(await picker.inputValue()).toBe("");
+  });
+
+  it("picks the vendor in the Add Vendor Price dialog with the keyboard only", async () => {
+    await page.goto(`${server.baseUrl}/admin/prices`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add Vendor Price" }).click();
+    const dialog = page.getByRole("dialog");
+    const vendor = dialog.getByRole("combobox", { name: "Vendor" });
+    await vendor.focus();
+    await vendor.press("ArrowDown");
+    const listbox = page.getByRole("listbox");
+    await expect.poll(() => listbox.getByRole("option").count()).toBeGreaterThan(1);
+    const all = await listbox.getByRole("option").allTextContents();
+    // ArrowUp with no entry active goes to the last one, ArrowDown from there wraps to the first.
+    await vendor.press("ArrowUp");
+    await expect.poll(() => activeOption(vendor)).toBe(all.at(-1)!);
+    await vendor.press("ArrowDown");
+    await expect.poll(() => activeOption(vendor)).toBe(all[0]!);
+    await vendor.press("ArrowUp");
+    await expect.poll(() => activeOption(vendor)).toBe(all.at(-1)!);
+    await vendor.press("Enter");
+    expect(await vendor.inputValue()).toBe(all.at(-1));
+
+    // Escape in the open list closes the list only; with it closed, Escape leaves the dialog,
+    // which asks first as a vendor was chosen.
+    await vendor.fill("a");
+    await expect.poll(() => vendor.getAttribute("aria-expanded")).toBe("true");
+    await vendor.press("Escape");
+    await expect.poll(() => vendor.getAttribute("aria-expanded")).toBe("false");
+    expect(await dialog.isVisible()).toBe(true);
+    await vendor.press("Escape");
+    expect(await vendor.inputValue()).toBe(all.at(-1));
+    await vendor.press("Escape");
+    await page.getByRole("alertdialog").getByText("Discard changes?").waitFor();
+  });
+});
