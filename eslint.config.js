@@ -21,4 +21,18 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  {
+    // Components and hooks run in the browser too: the types they need live in app/lib.
+    files: ["app/components/**", "app/hooks/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/.server/*", "**/.server/*"], message: "Put the type in app/lib." },
+          ],
+        },
+      ],
+    },
+  },
 );

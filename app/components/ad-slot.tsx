@@ -1,4 +1,4 @@
-import type { Ad } from "~/.server/data/ads.server";
+import type { Ad } from "~/lib/ads";
 import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
 import { linkHref } from "~/lib/site-path";
 import { cn } from "~/lib/utils";

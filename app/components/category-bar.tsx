@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import type { CategoryLink } from "~/.server/data/listings.server";
+import type { CategoryLink } from "~/lib/peptide-card";
 import { cn } from "~/lib/utils";
 
 /** Plain links (?category=slug) so filtering works without JavaScript and crawlers can follow it. */

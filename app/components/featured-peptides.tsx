@@ -1,4 +1,4 @@
-import type { PeptideCardData } from "~/.server/data/listings.server";
+import type { PeptideCardData } from "~/lib/peptide-card";
 
 import { PeptideCard } from "./peptide-card";
 

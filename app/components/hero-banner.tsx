@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import type { HeroContent } from "~/.server/data/hero.server";
+import type { HeroContent } from "~/lib/hero";
 import { DEFAULT_HERO } from "~/lib/constants";
 import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 
-import type { PeptideCardData } from "~/.server/data/listings.server";
+import type { PeptideCardData } from "~/lib/peptide-card";
 import { formatPrice } from "~/lib/format";
 import { SHIPPING_NOT_STATED, shippingNote } from "~/lib/offer-view";
 import { IMAGE_SIZES, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/responsive-image";

@@ -174,3 +174,14 @@ export function formatUtcTimestamp(value: Date | string): string {
   if (Number.isNaN(date.getTime())) return "—";
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
+
+/** One entry of the audit log as its page shows it (components/admin/audit). */
+export interface AuditLogEntry {
+  id: string;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  details: unknown;
+  createdAt: Date;
+}

@@ -8,8 +8,8 @@ import {
   removeSavedOffer,
   saveDeal,
   updateSavedDeal,
-  type SavedDealRow,
 } from "~/.server/data/saved-deals.server";
+import type { SavedDealRow } from "~/lib/saved-deals";
 import { failure, actionSuccess } from "~/lib/action-result";
 import { PriceAlertList } from "~/components/alerts/price-alert-list";
 import { DealCard } from "~/components/deals/deal-card";

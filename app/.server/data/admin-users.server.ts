@@ -4,14 +4,7 @@ import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { adminUsers, savedDeals, user } from "../db/schema";
-
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  dealsCount: number;
-  lastLoginAt: Date | null;
-  isAdmin: boolean;
-}
+import type { AdminUserRow } from "~/lib/admin-users";
 
 export type AdminUserSort = "email" | "deals" | "lastLogin" | "createdAt";
 

@@ -11,6 +11,7 @@ import {
   updateIfUnchanged,
   type CompareAndSetOutcome,
 } from "./row-version.server";
+import type { Ad, AdminAd } from "~/lib/ads";
 
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 
@@ -33,8 +34,6 @@ export const adColumns = {
   logoUrl: ads.logoUrl,
 };
 
-export type Ad = Pick<typeof ads.$inferSelect, keyof typeof adColumns>;
-
 /** The active ads a public page shows at one placement, oldest first. */
 export async function getActiveAdsByPlacement(db: Database, placement: AdPlacement): Promise<Ad[]> {
   return db
@@ -48,7 +47,6 @@ export type AdValues = Omit<typeof ads.$inferInsert, "id" | "createdAt" | "updat
 
 /** An ad as the admin grid and form show it: with its version (~/lib/edit-conflict). */
 const adminAdColumns = { ...adColumns, version: rowVersion(ads) };
-export type AdminAd = Ad & { version: string };
 
 /** Every ad for the admin grid, newest first. */
 export async function getAllAds(db: Database): Promise<AdminAd[]> {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 
-import { auditEntityName, diffAuditFields } from "~/lib/audit";
+import { auditEntityName, diffAuditFields, type AuditLogEntry } from "~/lib/audit";
 import { likePattern } from "~/lib/like-pattern";
 
 import type { SessionUser } from "../services/auth.server";
@@ -98,7 +98,7 @@ export interface AuditLogFilter {
 export async function getAuditLogPage(
   db: Database,
   options: AuditLogFilter & { dir?: "asc" | "desc"; page: number; pageSize: number },
-) {
+): Promise<{ rows: AuditLogEntry[]; total: number }> {
   const order = options.dir === "asc" ? asc : desc;
   const conditions: SQL[] = [];
   if (options.q) {

@@ -7,18 +7,7 @@ import type { Database } from "../db/client";
 import { heroContent } from "../db/schema";
 
 import { compareAndSet, nextRowVersion, rowVersion } from "./row-version.server";
-
-export type HeroContent = {
-  id: string | null;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  primaryButtonText: string | null;
-  secondaryButtonText: string | null;
-  imageUrl: string | null;
-  /** The stored row's version (~/lib/edit-conflict); UNSTORED_ROW_VERSION for the default. */
-  version: string;
-};
+import type { HeroContent } from "~/lib/hero";
 
 /** The stored hero, or SPEC.md §9's default when none is stored. */
 export async function getHeroContent(db: Database): Promise<HeroContent> {

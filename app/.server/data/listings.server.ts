@@ -30,49 +30,9 @@ import type { PageCache } from "../http/page-cache.server";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 import { getPriceHistory, type PeptideHistory } from "./price-history.server";
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
+import type { CardSize, CategoryLink, PeptideCardData } from "~/lib/peptide-card";
 
 // ---------------------------------------------------------------- shared shapes
-
-export interface CategoryLink {
-  name: string;
-  slug: string;
-}
-
-export interface CardSize {
-  id: string;
-  label: string;
-  /**
-   * Best Price of this size in the display currency, for one vial: the landed total (price
-   * after coupon plus shipping to the visitor's destination) of the best buyable offer that
-   * passed the visitor's vendor, price and rating filters, or its price when its shipping is
-   * not stated (`shippingStated` false); null when no offer qualifies.
-   */
-  lowestPrice: number | null;
-  /** False when lowestPrice leaves shipping out because the vendor has not stated it. */
-  shippingStated: boolean;
-  currency: string;
-  /** Vials in the best offer's pack (its price is lowestPrice times this). */
-  vials: number;
-  /** The best offer's own price per vial and currency when lowestPrice was converted from it. */
-  convertedFrom: { price: number; currency: string } | null;
-  /** The best offer's landed total per mg (its price per mg when shipping is not stated). */
-  perMg: number | null;
-  /** The best offer's shipping for one pack (display currency): 0 free, null unknown. */
-  shipping: number | null;
-  vendorCount: number;
-}
-
-export interface PeptideCardData {
-  id: string;
-  name: string;
-  slug: string;
-  imageUrl: string | null;
-  categoryName: string | null;
-  categorySlug: string | null;
-  sizes: CardSize[];
-  /** The size the card shows first: the first size, or the first one the size filter asks for. */
-  defaultSizeId: string | null;
-}
 
 /** One vendor price of the detail and compare pages (the offer tables' row type). */
 export type Offer = OfferRow;

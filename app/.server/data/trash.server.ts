@@ -44,6 +44,7 @@ import {
   type TrashEntityName,
   type TrashTableSpec,
 } from "./trash-entities.server";
+import type { TrashListItem } from "~/lib/trash";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NAME_MAX = 200;
@@ -247,16 +248,6 @@ export async function purgeExpiredTrash(db: Database, now: Date): Promise<number
     .where(lt(trashItems.deletedAt, cutoff))
     .returning({ id: trashItems.id });
   return purged.length;
-}
-
-export interface TrashListItem {
-  id: string;
-  batchId: string;
-  entity: string;
-  entityLabel: string;
-  name: string;
-  deletedAt: string;
-  deletedByEmail: string | null;
 }
 
 export type TrashSort = "name" | "entity" | "deletedAt";

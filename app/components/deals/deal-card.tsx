@@ -2,7 +2,7 @@ import { BellOff, BellRing, ExternalLink, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 
-import type { SavedDealRow } from "~/.server/data/saved-deals.server";
+import type { SavedDealRow } from "~/lib/saved-deals";
 import type { ActionResult } from "~/lib/action-result";
 import { CopyCouponButton } from "~/components/copy-coupon-button";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";

@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { getAllAds, type AdminAd } from "~/.server/data/ads.server";
+import { getAllAds } from "~/.server/data/ads.server";
+import type { AdminAd } from "~/lib/ads";
 import { readImageUploadForm } from "~/.server/http/upload-form.server";
 import { AdForm } from "~/components/admin/ads/ad-form";
 import { AdGrid, DELETE_AD_KEY } from "~/components/admin/ads/ad-grid";

@@ -11,8 +11,8 @@ import {
   grantAdmin,
   LastAdminError,
   revokeAdmin,
-  type AdminUserRow,
 } from "~/.server/data/admin-users.server";
+import type { AdminUserRow } from "~/lib/admin-users";
 import { recordAudit } from "~/.server/data/audit.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
 import { failure, type ActionResult } from "~/lib/action-result";

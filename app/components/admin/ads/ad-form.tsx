@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 
-import type { Ad } from "~/.server/data/ads.server";
+import type { Ad } from "~/lib/ads";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
 import { FormPanel, type FormPanelHandle } from "~/components/admin/form-dialog";
 import { useFieldErrors } from "~/components/admin/use-field-errors";

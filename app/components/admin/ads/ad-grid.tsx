@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 
-import type { AdminAd } from "~/.server/data/ads.server";
+import type { AdminAd } from "~/lib/ads";
 import { BulkBar } from "~/components/admin/bulk-actions";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { EditButton } from "~/components/admin/row-actions";

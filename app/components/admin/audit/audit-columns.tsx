@@ -1,17 +1,17 @@
 import { Link } from "react-router";
 
-import type { getAuditLogPage } from "~/.server/data/audit.server";
 import type { DataColumn } from "~/components/admin/data-table";
 import {
   auditEntityLink,
   auditEntityName,
   formatUtcTimestamp,
   humaniseAuditKey,
+  type AuditLogEntry,
 } from "~/lib/audit";
 
 import { AuditChanges } from "./audit-changes";
 
-type AuditRow = Awaited<ReturnType<typeof getAuditLogPage>>["rows"][number];
+type AuditRow = AuditLogEntry;
 
 /** The audit log's columns: when, who, what, which record (linked while it exists), the diff. */
 export const AUDIT_COLUMNS: DataColumn<AuditRow>[] = [

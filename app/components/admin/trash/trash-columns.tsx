@@ -1,7 +1,7 @@
 import { RotateCcw } from "lucide-react";
 import { useFetcher } from "react-router";
 
-import type { TrashListItem } from "~/.server/data/trash.server";
+import type { TrashListItem } from "~/lib/trash";
 import type { DataColumn } from "~/components/admin/data-table";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";

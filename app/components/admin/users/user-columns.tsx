@@ -2,7 +2,7 @@ import { KeyRound, Loader2, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 
-import type { AdminUserRow } from "~/.server/data/admin-users.server";
+import type { AdminUserRow } from "~/lib/admin-users";
 import type { DataColumn } from "~/components/admin/data-table";
 import {
   AlertDialog,
