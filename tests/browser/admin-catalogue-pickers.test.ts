@@ -62,8 +62,13 @@ describe("the admin catalogue pickers with the keyboard", () => {
     await page.waitForURL(new RegExp(`peptide=${bpc!.id}`));
     await expect.poll(() => picker.inputValue()).toBe("BPC-157");
     const rows = page.getByRole("table", { name: "Vendor prices" }).locator("tbody tr");
-    await expect.poll(() => rows.count()).toBeGreaterThan(0);
-    for (const row of await rows.allTextContents()) expect(row).toContain("BPC-157");
+    // The filtered page replaces the rows once its loader answers: wait for that page.
+    await expect
+      .poll(async () => {
+        const texts = await rows.allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes("BPC-157"));
+      })
+      .toBe(true);
 
     // Escape closes the list, a second Escape puts the chosen name back.
     await picker.fill("zzz-no-such-peptide");
