@@ -1,43 +1,28 @@
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
 import { peptides } from "~/.server/db/schema";
 
-import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { waitForHydration } from "../helpers/browser";
+import { startAdminBrowser } from "../helpers/admin-browser";
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const admin = startAdminBrowser({ pagePerTest: false });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newAdminContext(server, browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-const filterForm = () => page.getByRole("search", { name: "Filter vendor prices" });
+const filterForm = () => admin.page.getByRole("search", { name: "Filter vendor prices" });
 const activeOption = async (combobox: ReturnType<Page["getByRole"]>) => {
   const id = await combobox.getAttribute("aria-activedescendant");
-  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+  return id ? admin.page.locator(`[id="${id}"]`).textContent() : null;
 };
 
 describe("the admin catalogue pickers with the keyboard", () => {
   it("filters vendor prices by a peptide found by typing, arrows and Enter", async () => {
-    const [bpc] = await server.app.db
+    const [bpc] = await admin.server.app.db
       .select({ id: peptides.id })
       .from(peptides)
       .where(eq(peptides.name, "BPC-157"));
-    await page.goto(`${server.baseUrl}/admin/prices`);
-    await waitForHydration(page);
+    await admin.page.goto(`${admin.server.baseUrl}/admin/prices`);
+    await waitForHydration(admin.page);
     const picker = filterForm().getByRole("combobox", { name: "Peptide" });
     expect(await picker.getAttribute("placeholder")).toBe("All peptides");
 
@@ -45,7 +30,7 @@ describe("the admin catalogue pickers with the keyboard", () => {
     await picker.focus();
     await picker.press("ArrowDown");
     await expect.poll(() => picker.getAttribute("aria-expanded")).toBe("true");
-    const listbox = page.getByRole("listbox");
+    const listbox = admin.page.getByRole("listbox");
     await listbox.getByRole("option", { name: "All peptides" }).waitFor();
     expect(await listbox.getByRole("option").count()).toBeGreaterThan(5);
 
@@ -59,9 +44,9 @@ describe("the admin catalogue pickers with the keyboard", () => {
 
     // With the list closed, Enter applies the filter; the new page keeps the name.
     await picker.press("Enter");
-    await page.waitForURL(new RegExp(`peptide=${bpc!.id}`));
+    await admin.page.waitForURL(new RegExp(`peptide=${bpc!.id}`));
     await expect.poll(() => picker.inputValue()).toBe("BPC-157");
-    const rows = page.getByRole("table", { name: "Vendor prices" }).locator("tbody tr");
+    const rows = admin.page.getByRole("table", { name: "Vendor prices" }).locator("tbody tr");
     // The filtered page replaces the rows once its loader answers: wait for that page.
     await expect
       .poll(async () => {
@@ -72,7 +57,7 @@ describe("the admin catalogue pickers with the keyboard", () => {
 
     // Escape closes the list, a second Escape puts the chosen name back.
     await picker.fill("zzz-no-such-peptide");
-    await page.getByText("No matches.").waitFor();
+    await admin.page.getByText("No matches.").waitFor();
     await picker.press("Escape");
     await expect.poll(() => picker.getAttribute("aria-expanded")).toBe("false");
     await picker.press("Escape");
@@ -86,14 +71,14 @@ describe("the admin catalogue pickers with the keyboard", () => {
   });
 
   it("picks the vendor in the Add Vendor Price dialog with the keyboard only", async () => {
-    await page.goto(`${server.baseUrl}/admin/prices`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Add Vendor Price" }).click();
-    const dialog = page.getByRole("dialog");
+    await admin.page.goto(`${admin.server.baseUrl}/admin/prices`);
+    await waitForHydration(admin.page);
+    await admin.page.getByRole("button", { name: "Add Vendor Price" }).click();
+    const dialog = admin.page.getByRole("dialog");
     const vendor = dialog.getByRole("combobox", { name: "Vendor" });
     await vendor.focus();
     await vendor.press("ArrowDown");
-    const listbox = page.getByRole("listbox");
+    const listbox = admin.page.getByRole("listbox");
     await expect.poll(() => listbox.getByRole("option").count()).toBeGreaterThan(1);
     const all = await listbox.getByRole("option").allTextContents();
     // ArrowUp with no entry active goes to the last one, ArrowDown from there wraps to the first.
@@ -116,6 +101,6 @@ describe("the admin catalogue pickers with the keyboard", () => {
     await vendor.press("Escape");
     expect(await vendor.inputValue()).toBe(all.at(-1));
     await vendor.press("Escape");
-    await page.getByRole("alertdialog").getByText("Discard changes?").waitFor();
+    await admin.page.getByRole("alertdialog").getByText("Discard changes?").waitFor();
   });
 });

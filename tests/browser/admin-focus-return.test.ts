@@ -1,45 +1,23 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { auditLog } from "~/.server/db/schema";
 
-import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminBrowser } from "../helpers/admin-browser";
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const admin = startAdminBrowser({ pagePerTest: false });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newAdminContext(server, browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const { open, toast } = admin;
 /** What has the keyboard focus: an element's accessible label or text, or BODY. */
 const focused = () =>
-  page.evaluate(() => {
+  admin.page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return "BODY";
     return element.getAttribute("aria-label") ?? element.textContent?.trim() ?? element.tagName;
   });
 
-async function open(pathname: string) {
-  await page.goto(`${server.baseUrl}${pathname}`);
-  await waitForHydration(page);
-}
-
 /** The accessible name of the first row of the vendor price table ("X price for Y"). */
 async function firstPriceName() {
-  const label = await page
+  const label = await admin.page
     .getByRole("checkbox", { name: /^Select .+ price for / })
     .first()
     .getAttribute("aria-label");
@@ -50,15 +28,18 @@ describe("focus after save, delete and undo", () => {
   it("returns to the row's Edit button after an inline save, and a success clears old errors", async () => {
     await open("/admin/prices");
     const name = await firstPriceName();
-    const firstRowId = await page.locator("main tbody tr").first().getAttribute("data-row-id");
-    await page
+    const firstRowId = await admin.page
+      .locator("main tbody tr")
+      .first()
+      .getAttribute("data-row-id");
+    await admin.page
       .getByRole("button", { name: `Edit ${name}`, exact: true })
       .first()
       .click();
-    const price = page.getByRole("spinbutton", { name: `Price of ${name}` });
+    const price = admin.page.getByRole("spinbutton", { name: `Price of ${name}` });
     await price.fill("-5");
     await price.press("Enter");
-    const error = page.locator("[data-sonner-toast][data-type='error']");
+    const error = admin.page.locator("[data-sonner-toast][data-type='error']");
     await error.first().waitFor();
 
     await price.fill("55.55");
@@ -67,7 +48,7 @@ describe("focus after save, delete and undo", () => {
     await price.waitFor({ state: "detached" });
     await expect.poll(focused).toBe(`Edit ${name}`);
     expect(
-      await page.evaluate(() => document.activeElement?.closest("tr")?.dataset.rowId ?? null),
+      await admin.page.evaluate(() => document.activeElement?.closest("tr")?.dataset.rowId ?? null),
     ).toBe(firstRowId);
     // The failure the save resolved is no longer beside its success.
     await expect.poll(() => error.count()).toBe(0);
@@ -76,10 +57,10 @@ describe("focus after save, delete and undo", () => {
   it("waits on the table's heading after a delete and after its Undo", async () => {
     await open("/admin/prices");
     const name = await firstPriceName();
-    const rowId = await page.locator("main tbody tr").first().getAttribute("data-row-id");
-    const row = page.locator(`main tr[data-row-id="${rowId}"]`);
+    const rowId = await admin.page.locator("main tbody tr").first().getAttribute("data-row-id");
+    const row = admin.page.locator(`main tr[data-row-id="${rowId}"]`);
     await row.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await admin.page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await toast("Vendor peptide deleted").waitFor();
     await row.waitFor({ state: "detached" });
     await expect.poll(focused).toBe("Vendor Prices");
@@ -91,8 +72,8 @@ describe("focus after save, delete and undo", () => {
 
   it("counts characters near a field's limit and says when a paste was cut", async () => {
     await open("/admin/prices");
-    await page.getByRole("button", { name: "Add Vendor Price" }).click();
-    const dialog = page.getByRole("dialog");
+    await admin.page.getByRole("button", { name: "Add Vendor Price" }).click();
+    const dialog = admin.page.getByRole("dialog");
     const purity = dialog.getByLabel("Purity (optional)");
     await purity.fill("9".repeat(40));
     expect(await dialog.getByText(/characters$/).count()).toBe(0);
@@ -111,21 +92,21 @@ describe("focus after save, delete and undo", () => {
   });
 
   it("keeps the audit table's columns on a 1366 px screen with a very long name", async () => {
-    await page.setViewportSize({ width: 1366, height: 800 });
+    await admin.page.setViewportSize({ width: 1366, height: 800 });
     const longName = `Peptide ${"with-a-very-long-name-".repeat(12)}end`;
-    await server.app.db.insert(auditLog).values({
+    await admin.server.app.db.insert(auditLog).values({
       actorEmail: `${"someone.with.a.long.address".repeat(3)}@peptideprices.test`,
       action: "update",
       entity: "peptide",
       details: { name: longName, before: { name: "Old" }, after: { name: longName } },
     });
     await open("/admin/audit");
-    const changes = page.getByRole("columnheader", { name: "Changes" });
+    const changes = admin.page.getByRole("columnheader", { name: "Changes" });
     const box = await changes.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      1366,
-    );
+    expect(
+      await admin.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(1366);
   });
 });

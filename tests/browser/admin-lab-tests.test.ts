@@ -1,42 +1,22 @@
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { labTests } from "~/.server/db/schema";
 
-import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminBrowser } from "../helpers/admin-browser";
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const admin = startAdminBrowser({ pagePerTest: false });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newAdminContext(server, browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+const { toast } = admin;
 
-const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-
-async function open() {
-  await page.goto(`${server.baseUrl}/admin/lab-tests`);
-  await waitForHydration(page);
-}
+const openPage = () => admin.open("/admin/lab-tests");
 
 describe("the admin lab tests page", () => {
   it("adds a test through its dialog, the size list following the peptide", async () => {
-    await open();
-    await page.getByRole("button", { name: "Add Lab Test" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add Lab Test" });
-    const listbox = page.getByRole("listbox");
+    await openPage();
+    await admin.page.getByRole("button", { name: "Add Lab Test" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Add Lab Test" });
+    const listbox = admin.page.getByRole("listbox");
     const pick = async (name: string, typed: string, option: string) => {
       const picker = dialog.getByRole("combobox", { name });
       await picker.fill(typed);
@@ -65,20 +45,20 @@ describe("the admin lab tests page", () => {
     await toast("Lab test added").waitFor();
     await dialog.waitFor({ state: "detached" });
 
-    const [saved] = await server.app.db
+    const [saved] = await admin.server.app.db
       .select({ labName: labTests.labName })
       .from(labTests)
       .where(eq(labTests.batch, "BROWSER-1"));
     expect(saved?.labName).toBe("Browser Lab");
     // 15 % off the label: shown as failed, not hidden.
-    const row = page.getByRole("row").filter({ hasText: "Browser Lab" });
+    const row = admin.page.getByRole("row").filter({ hasText: "Browser Lab" });
     await row.getByText("Failed").waitFor();
   });
 
   it("lists an import's problems by line and imports nothing", async () => {
-    await open();
-    await page.getByRole("button", { name: "Import CSV" }).click();
-    const dialog = page.getByRole("dialog", { name: "Import Lab Tests" });
+    await openPage();
+    await admin.page.getByRole("button", { name: "Import CSV" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Import Lab Tests" });
     await dialog.getByLabel("CSV file").setInputFiles({
       name: "tests.csv",
       mimeType: "text/csv",
@@ -90,7 +70,7 @@ describe("the admin lab tests page", () => {
     const problems = dialog.getByRole("alert", { name: "Import problems" });
     await problems.waitFor();
     expect(await problems.locator("li").allTextContents()).toEqual(["Line 3: Lab is required"]);
-    const [imported] = await server.app.db
+    const [imported] = await admin.server.app.db
       .select({ id: labTests.id })
       .from(labTests)
       .where(eq(labTests.testedOn, "2026-01-01"));

@@ -23,6 +23,7 @@ import {
   TEXT_LIMITS,
   tooLongMessage,
 } from "./fields";
+import type { AdminAd } from "~/lib/ads";
 
 export const AD_MESSAGES = {
   created: "Ad created successfully",
@@ -171,24 +172,7 @@ export const adEditSchema = z.object({
 });
 
 /** An ad as its edit form posts it (the fields its type shows): what an edit conflict compares. */
-export function adFormValues(ad: {
-  type: string;
-  title: string;
-  description: string | null;
-  imageUrl: string | null;
-  linkUrl: string | null;
-  ctaText: string;
-  active: boolean;
-  placement: string;
-  size: string;
-  overlayPosition: string | null;
-  overlayColor: string | null;
-  textColor: string | null;
-  mediaUrl: string | null;
-  mediaType: string | null;
-  logoUrl: string | null;
-  version: string;
-}): FormValues {
+export function adFormValues(ad: Omit<AdminAd, "id">): FormValues {
   const values: FormValues = {
     type: ad.type,
     title: ad.title,
