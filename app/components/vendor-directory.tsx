@@ -94,10 +94,9 @@ function ReliabilityText({ vendor }: { vendor: VendorDirectoryEntry }) {
     <Link
       to={`/vendor/${vendor.slug}#reliability`}
       className="tabular-nums underline-offset-2 hover:underline"
-      aria-label={`Reliability ${vendor.reliability} out of 100: how it is computed`}
     >
-      {vendor.reliability}
-      <span className="text-muted-foreground">/100</span>
+      {vendor.reliability}/100
+      <span className="sr-only"> reliability: how it is computed</span>
     </Link>
   );
 }

@@ -107,7 +107,7 @@ describe("vendor page", () => {
     await page.getByTestId("vendors-table").waitFor(SETTLE);
     await page
       .getByTestId("vendors-table")
-      .getByRole("link", { name: `Reliability ${stored!.score} out of 100: how it is computed` })
+      .getByRole("link", { name: `${stored!.score}/100 reliability: how it is computed` })
       .first()
       .click();
     await page.waitForURL(/\/vendor\/[a-z0-9-]+#reliability$/, SETTLE);
