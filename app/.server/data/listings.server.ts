@@ -21,6 +21,7 @@ import {
   type HomeSort,
 } from "~/lib/home-filters";
 import { bestOffer, couponFromColumns, priceOffer, type PricingContext } from "~/lib/pricing";
+import { withTestedBadges, type PublicLabTest } from "~/lib/lab-tests";
 import type { OfferRow } from "~/lib/offer-row";
 import { DEFAULT_HISTORY_RANGE, type HistoryRange } from "~/lib/price-history";
 import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
@@ -28,6 +29,7 @@ import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
 import type { Database } from "../db/client";
 import type { PageCache } from "../http/page-cache.server";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+import { getTestedOffers, listLabTestsForPeptide } from "./lab-tests.server";
 import { getPriceHistory, type PeptideHistory } from "./price-history.server";
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
 
@@ -611,6 +613,7 @@ export async function getHomePageData(
 /** The columns of one offer-table row: pricing's, and what the tables show beside prices. */
 export const OFFER_ROW_COLUMNS = {
   ...OFFER_COLUMNS,
+  peptideId: peptides.id,
   peptideName: peptides.name,
   peptideSlug: peptides.slug,
   sizeId: sizeOptions.id,
@@ -626,6 +629,7 @@ export const OFFER_ROW_COLUMNS = {
 };
 
 type OfferRowColumns = OfferColumns & {
+  peptideId: string;
   peptideName: string;
   peptideSlug: string;
   sizeId: string;
@@ -649,6 +653,7 @@ export function toOfferRow(
   const priced = priceRow(row, pricing);
   if (!priced) return null;
   return {
+    peptideId: row.peptideId,
     peptideName: row.peptideName,
     peptideSlug: row.peptideSlug,
     vendorShippingNote: row.vendorShippingNote,
@@ -663,6 +668,8 @@ export function toOfferRow(
     priceCheckedAt: toIso(row.priceCheckedAt),
     pricePerMg: pricePerMg(priced.priceAfterCoupon, row.quantity * priced.vials, row.unit),
     lowestPrice90Days,
+    // Filled in by the page that reads the lab tests (withTestedBadges).
+    tested: null,
     ...priced,
   };
 }
@@ -723,6 +730,8 @@ export interface PeptidePageData {
   /** The price history of every vendor price of the peptide over the range asked for. */
   history: PeptideHistory;
   recommended: PeptideSummary[];
+  /** The "Lab tests" section: the latest test of each vendor and size (issue 23). */
+  labTests: PublicLabTest[];
 }
 
 export async function getPeptidePageData(
@@ -786,12 +795,18 @@ export async function getPeptidePageData(
     recommendedQuery,
   ]);
   if (!peptide) return null;
+  // The lab tests need the peptide's id: one more round, whatever the number of offers.
+  const [labTests, tested] = await Promise.all([
+    listLabTestsForPeptide(db, peptide.id),
+    getTestedOffers(db, { peptideIds: [peptide.id] }, now),
+  ]);
   return {
     peptide: { ...peptide, updatedAt: toIso(peptide.updatedAt) },
     sizes,
-    offers,
+    offers: withTestedBadges(offers, tested),
     history,
     recommended,
+    labTests,
   };
 }
 
@@ -810,22 +825,29 @@ export async function getComparePageData(
   { peptideSlug, sizeId }: { peptideSlug: string | null; sizeId: string | null },
   pricing: PricingContext = defaultPricingContext(),
 ): Promise<ComparePageData> {
-  const all = await db
-    .select({ name: peptides.name, slug: peptides.slug })
+  const withIds = await db
+    .select({ id: peptides.id, name: peptides.name, slug: peptides.slug })
     .from(peptides)
     .where(peptideIsPublic())
     .orderBy(BY_NAME);
-  const selected = all.find((p) => p.slug === peptideSlug) ?? all[0] ?? null;
-  if (!selected)
+  const all = withIds.map(({ name, slug }) => ({ name, slug }));
+  const chosen = withIds.find((p) => p.slug === peptideSlug) ?? withIds[0] ?? null;
+  if (!chosen)
     return { peptides: all, selected: null, sizes: [], selectedSizeId: null, offers: [] };
-  const { sizes, offers } = await getOffersBySlug(db, selected.slug, pricing);
+  const [{ sizes, offers }, tested] = await Promise.all([
+    getOffersBySlug(db, chosen.slug, pricing),
+    getTestedOffers(db, { peptideIds: [chosen.id] }, pricing.now),
+  ]);
   const selectedSizeId = sizes.find((s) => s.id === sizeId)?.id ?? sizes[0]?.id ?? null;
   return {
     peptides: all,
-    selected,
+    selected: { name: chosen.name, slug: chosen.slug },
     sizes,
     selectedSizeId,
-    offers: offers.filter((o) => o.sizeId === selectedSizeId),
+    offers: withTestedBadges(
+      offers.filter((o) => o.sizeId === selectedSizeId),
+      tested,
+    ),
   };
 }
 
