@@ -2,7 +2,7 @@ import { ArrowLeft, ExternalLink, Star, Store } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 
 import { publicPageHeaders } from "~/.server/http/cache-headers.server";
-import { getTestedOffers, listLabTestsForVendor } from "~/.server/data/lab-tests.server";
+import { getPageLabTests } from "~/.server/data/lab-tests.server";
 import { findVendorSlugRedirect, getVendorProfile } from "~/.server/data/vendor-profile.server";
 import { getVendorReliability } from "~/.server/data/vendor-reliability.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
@@ -34,16 +34,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (currentSlug) throw redirect(`/vendor/${currentSlug}`, 301);
     throw data("Vendor not found", { status: 404, headers: publicPageHeaders(request) });
   }
-  const [reliability, labTests, tested] = await Promise.all([
+  const [reliability, labTests] = await Promise.all([
     getVendorReliability(app.db, profile.vendor.id),
-    listLabTestsForVendor(app.db, profile.vendor.id),
-    getTestedOffers(app.db, { vendorId: profile.vendor.id }),
+    getPageLabTests(app.db, { vendorId: profile.vendor.id }),
   ]);
   return data(
     {
       ...profile,
-      offers: withTestedBadges(profile.offers, tested),
-      labTests,
+      offers: withTestedBadges(profile.offers, labTests.tested),
+      labTests: labTests.tests,
       reliability: reliability && {
         ...reliability,
         computedAt: reliability.computedAt.toISOString(),

@@ -6,7 +6,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { getTestedOffers } from "~/.server/data/lab-tests.server";
+import {
+  getPageLabTests,
+  getTestedOffers,
+  listLabTestsForPeptide,
+  listLabTestsForVendor,
+} from "~/.server/data/lab-tests.server";
 import * as t from "~/.server/db/schema";
 import { pairKey } from "~/lib/lab-tests";
 
@@ -119,6 +124,22 @@ describe("Tested badge and ?tested=1", () => {
 });
 
 describe("Lab tests sections", () => {
+  it("reads in one query what the separate reads give (section and Tested pairs)", async () => {
+    const db = server.app.db;
+    const [bpc] = await db
+      .select({ id: t.peptides.id })
+      .from(t.peptides)
+      .where(eq(t.peptides.slug, "bpc-157"));
+    const forPeptide = await getPageLabTests(db, { peptideSlug: "bpc-157" });
+    expect(forPeptide.tests).toEqual(await listLabTestsForPeptide(db, bpc!.id));
+    expect(forPeptide.tested).toEqual(await getTestedOffers(db, { peptideIds: [bpc!.id] }));
+    for (const vendor of await db.select({ id: t.vendors.id }).from(t.vendors)) {
+      const forVendor = await getPageLabTests(db, { vendorId: vendor.id });
+      expect(forVendor.tests).toEqual(await listLabTestsForVendor(db, vendor.id));
+      expect(forVendor.tested).toEqual(await getTestedOffers(db, { vendorId: vendor.id }));
+    }
+  });
+
   it("shows a failed test as failed on the peptide page, beside the passing ones", async () => {
     const page = await html("/peptide/bpc-157");
     const section = page.split('data-testid="lab-tests"')[1]!.split("</section>")[0]!;

@@ -29,7 +29,7 @@ import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
 import type { Database } from "../db/client";
 import type { PageCache } from "../http/page-cache.server";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
-import { getTestedOffers, listLabTestsForPeptide } from "./lab-tests.server";
+import { getPageLabTests } from "./lab-tests.server";
 import { getPriceHistory, type PeptideHistory } from "./price-history.server";
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
 
@@ -788,25 +788,21 @@ export async function getPeptidePageData(
     )
     .limit(4);
 
-  const [[peptide], { sizes, offers }, history, recommended] = await Promise.all([
+  const [[peptide], { sizes, offers }, history, recommended, labTests] = await Promise.all([
     peptideQuery,
     getOffersBySlug(db, slug, pricing),
     historyQuery,
     recommendedQuery,
+    getPageLabTests(db, { peptideSlug: slug }, now),
   ]);
   if (!peptide) return null;
-  // The lab tests need the peptide's id: one more round, whatever the number of offers.
-  const [labTests, tested] = await Promise.all([
-    listLabTestsForPeptide(db, peptide.id),
-    getTestedOffers(db, { peptideIds: [peptide.id] }, now),
-  ]);
   return {
     peptide: { ...peptide, updatedAt: toIso(peptide.updatedAt) },
     sizes,
-    offers: withTestedBadges(offers, tested),
+    offers: withTestedBadges(offers, labTests.tested),
     history,
     recommended,
-    labTests,
+    labTests: labTests.tests,
   };
 }
 
@@ -825,28 +821,27 @@ export async function getComparePageData(
   { peptideSlug, sizeId }: { peptideSlug: string | null; sizeId: string | null },
   pricing: PricingContext = defaultPricingContext(),
 ): Promise<ComparePageData> {
-  const withIds = await db
-    .select({ id: peptides.id, name: peptides.name, slug: peptides.slug })
+  const all = await db
+    .select({ name: peptides.name, slug: peptides.slug })
     .from(peptides)
     .where(peptideIsPublic())
     .orderBy(BY_NAME);
-  const all = withIds.map(({ name, slug }) => ({ name, slug }));
-  const chosen = withIds.find((p) => p.slug === peptideSlug) ?? withIds[0] ?? null;
-  if (!chosen)
+  const selected = all.find((p) => p.slug === peptideSlug) ?? all[0] ?? null;
+  if (!selected)
     return { peptides: all, selected: null, sizes: [], selectedSizeId: null, offers: [] };
-  const [{ sizes, offers }, tested] = await Promise.all([
-    getOffersBySlug(db, chosen.slug, pricing),
-    getTestedOffers(db, { peptideIds: [chosen.id] }, pricing.now),
+  const [{ sizes, offers }, labTests] = await Promise.all([
+    getOffersBySlug(db, selected.slug, pricing),
+    getPageLabTests(db, { peptideSlug: selected.slug }, pricing.now),
   ]);
   const selectedSizeId = sizes.find((s) => s.id === sizeId)?.id ?? sizes[0]?.id ?? null;
   return {
     peptides: all,
-    selected: { name: chosen.name, slug: chosen.slug },
+    selected,
     sizes,
     selectedSizeId,
     offers: withTestedBadges(
       offers.filter((o) => o.sizeId === selectedSizeId),
-      tested,
+      labTests.tested,
     ),
   };
 }
