@@ -95,7 +95,9 @@ export function LabTestsSection({
         thresholds.
       </p>
       {tests.length === 0 ? (
-        <p className="rounded-md border p-4 text-sm text-muted-foreground">No lab tests yet.</p>
+        <p className="rounded-md border p-4 text-sm text-muted-foreground">
+          No independent lab tests recorded yet.
+        </p>
       ) : (
         <>
           <div className="hidden overflow-x-auto rounded-md border md:block">

@@ -1,11 +1,14 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 
-import { isInStockOnly, withInStockOnly } from "~/lib/offer-view";
+import { isInStockOnly, isTestedOnly, withInStockOnly, withTestedOnly } from "~/lib/offer-view";
 import type { SortState } from "~/lib/sort";
 import { cn } from "~/lib/utils";
 
-/** The controls around an offer table: sortable headers, the phone's sort select, the stock switch. */
+/**
+ * The controls around an offer table: sortable headers, the phone's sort select, the stock and
+ * "Tested only" switches.
+ */
 
 /**
  * A header cell of an .offer-table whose button sorts by its column (SPEC.md §4); aria-sort
@@ -44,11 +47,22 @@ export function SortableHead<K extends string>({
   );
 }
 
-/** The "In stock only" switch: a link, so it works before hydration and lands in the URL. */
-export function InStockSwitch() {
+/**
+ * A filter switch of an offer list: a link to the same page with the filter turned over, so it
+ * works before hydration and lands in the URL.
+ */
+function OfferFilterSwitch({
+  label,
+  isOn,
+  withOn,
+}: {
+  label: string;
+  isOn: (params: URLSearchParams) => boolean;
+  withOn: (params: URLSearchParams, on: boolean) => URLSearchParams;
+}) {
   const [params] = useSearchParams();
-  const on = isInStockOnly(params);
-  const search = withInStockOnly(params, !on).toString();
+  const on = isOn(params);
+  const search = withOn(params, !on).toString();
   return (
     <Link
       to={search ? `?${search}` : "?"}
@@ -71,9 +85,19 @@ export function InStockSwitch() {
           )}
         />
       </span>
-      In stock only
+      {label}
     </Link>
   );
+}
+
+/** The "In stock only" switch (?stock=in). */
+export function InStockSwitch() {
+  return <OfferFilterSwitch label="In stock only" isOn={isInStockOnly} withOn={withInStockOnly} />;
+}
+
+/** The "Tested only" switch (?tested=1): offers with a passing lab test (issue 23). */
+export function TestedOnlySwitch() {
+  return <OfferFilterSwitch label="Tested only" isOn={isTestedOnly} withOn={withTestedOnly} />;
 }
 
 /** The sort control of an offer list below 640 px, where its rows are cards without column headers. */
@@ -112,12 +136,27 @@ export function SortSelect<K extends string>({
 /** Muted rows: offers that cannot be bought now (out of stock, or a price no longer seen). */
 export const UNAVAILABLE_CLASS = "offer-unavailable";
 
-/** Under a table filtered to in-stock offers: how many it leaves out. */
-export function HiddenOffersNote({ count }: { count: number }) {
+/** Under a filtered table: how many offers the switches leave out, and why. */
+export function HiddenOffersNote({
+  count,
+  inStockOnly,
+  testedOnly,
+}: {
+  count: number;
+  inStockOnly: boolean;
+  testedOnly: boolean;
+}) {
   if (count === 0) return null;
+  const offers = count === 1 ? "offer" : "offers";
+  const why =
+    inStockOnly && testedOnly
+      ? `${offers} out of stock, outdated or without a passing lab test`
+      : testedOnly
+        ? `${offers} without a passing lab test`
+        : `out-of-stock or outdated ${offers}`;
   return (
-    <p className="text-xs text-muted-foreground">
-      {count} out-of-stock or outdated {count === 1 ? "offer" : "offers"} hidden.
+    <p className="text-xs text-muted-foreground" data-testid="hidden-offers">
+      {count} {why} hidden.
     </p>
   );
 }

@@ -3,7 +3,13 @@ import { useSearchParams } from "react-router";
 
 import { useRootData } from "~/hooks/use-root-data";
 import type { OfferRow } from "~/lib/offer-row";
-import { formatPack, isInStockOnly, parseOfferSort, withOfferSort } from "~/lib/offer-view";
+import {
+  formatPack,
+  isInStockOnly,
+  isTestedOnly,
+  parseOfferSort,
+  withOfferSort,
+} from "~/lib/offer-view";
 import { bestOfferIds, buyableFirst, goodDealsBySize, type GoodDealReason } from "~/lib/pricing";
 import { nextSort, sortBy, type SortState } from "~/lib/sort";
 import { cn } from "~/lib/utils";
@@ -21,6 +27,7 @@ import {
   SortSelect,
   UNAVAILABLE_CLASS,
 } from "./offer-table-controls";
+import { TestedOfferBadge } from "./lab-tests-section";
 import { SaveDealButton } from "./save-deal-button";
 import { Button } from "./ui/button";
 
@@ -30,7 +37,9 @@ import { Button } from "./ui/button";
  * 640 px, a compact card per offer below (app.css .offer-table) showing vendor, size, landed
  * total, stock and Buy, the other columns behind the row's "Details" disclosure, where a page's
  * less important columns (`details`) always go. Best Price and Good Deal go to buyable offers
- * by landed total (app/lib/pricing.ts); out-of-stock rows get a quiet "View at vendor".
+ * by landed total (app/lib/pricing.ts); out-of-stock rows get a quiet "View at vendor". An
+ * offer whose pair is Tested (issue 23) carries the "Tested" badge under its first cell, the
+ * card's title, so phones show it too.
  */
 
 const SORTABLE = (Object.keys(OFFER_COLUMNS) as OfferColumn[]).filter(
@@ -38,7 +47,7 @@ const SORTABLE = (Object.keys(OFFER_COLUMNS) as OfferColumn[]).filter(
 );
 
 /**
- * An offer list's state, kept in the URL (?sort=…&dir=…&stock=in): rows sorted by the chosen
+ * An offer list's state, kept in the URL (?sort=…&dir=…&stock=in&tested=1): rows sorted by the chosen
  * column with buyable offers first and out-of-stock or stale ones after them, and a `head`
  * that renders a sortable header cell.
  */
@@ -62,7 +71,10 @@ function useOfferSort(offers: OfferRow[], initialColumn: OfferColumn) {
       { preventScrollReset: true },
     );
   const inStockOnly = isInStockOnly(params);
-  const shown = inStockOnly ? offers.filter((offer) => offer.buyable) : offers;
+  const testedOnly = isTestedOnly(params);
+  const shown = offers.filter(
+    (offer) => (!inStockOnly || offer.buyable) && (!testedOnly || offer.tested !== null),
+  );
   const valueOf = (offer: OfferRow, column: OfferColumn) =>
     OFFER_COLUMNS[column].sortValue?.(offer);
   return {
@@ -71,6 +83,8 @@ function useOfferSort(offers: OfferRow[], initialColumn: OfferColumn) {
     setSort,
     onSort,
     hiddenCount: offers.length - shown.length,
+    inStockOnly,
+    testedOnly,
   };
 }
 
@@ -176,7 +190,10 @@ export function OfferTable({
   empty: string;
 }) {
   const shipTo = useRootData()?.shipTo ?? null;
-  const { rows, sort, setSort, onSort, hiddenCount } = useOfferSort(offers, initialSort);
+  const { rows, sort, setSort, onSort, hiddenCount, inStockOnly, testedOnly } = useOfferSort(
+    offers,
+    initialSort,
+  );
   const best = badges ? bestOfferIds(offers, (offer) => offer.sizeId) : new Set<string>();
   const deals = badges
     ? goodDealsBySize(offers, (offer) => offer.sizeId)
@@ -195,7 +212,9 @@ export function OfferTable({
       <SortSelect options={sortOptions} sort={sort} onChange={setSort} />
       {rows.length === 0 ? (
         <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
-          No vendor has this in stock right now.
+          {testedOnly
+            ? "No offer here has a passing lab test right now."
+            : "No vendor has this in stock right now."}
         </p>
       ) : null}
       <div className="overflow-x-auto">
@@ -255,6 +274,11 @@ export function OfferTable({
                         className={cn(spec.numeric && "num", !spec.onCard && "offer-fold")}
                       >
                         {spec.cell(offer, context)}
+                        {index === 0 && offer.tested ? (
+                          <span className="mt-1 block">
+                            <TestedOfferBadge text={offer.tested} />
+                          </span>
+                        ) : null}
                       </td>
                     );
                   })}
@@ -278,7 +302,7 @@ export function OfferTable({
           </tbody>
         </table>
       </div>
-      <HiddenOffersNote count={hiddenCount} />
+      <HiddenOffersNote count={hiddenCount} inStockOnly={inStockOnly} testedOnly={testedOnly} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   testedBadgeText,
   testedPairs,
   testedSince,
+  withTestedBadges,
   type TestedCandidate,
 } from "./lab-tests";
 
@@ -218,5 +219,21 @@ describe("testedBadgeText", () => {
         "not_measured",
       ),
     ).toBe("Tested by Vanguard on Nov 10, 2026: not measured (purity 99.5%, mass not measured)");
+  });
+});
+
+describe("withTestedBadges", () => {
+  it("gives each offer its pair's badge words, and null to the others", () => {
+    const offers = [
+      { id: "a", vendorId: "v1", peptideId: "p1" },
+      { id: "b", vendorId: "v1", peptideId: "p2" },
+      { id: "c", vendorId: "v2", peptideId: "p1" },
+    ];
+    const badges = { [pairKey("v1", "p1")]: { text: "Tested by Lab on Mar 2, 2026: passed" } };
+    expect(withTestedBadges(offers, badges).map((o) => [o.id, o.tested])).toEqual([
+      ["a", "Tested by Lab on Mar 2, 2026: passed"],
+      ["b", null],
+      ["c", null],
+    ]);
   });
 });

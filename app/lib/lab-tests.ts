@@ -202,6 +202,17 @@ export function pairKey(vendorId: string, peptideId: string): string {
   return `${vendorId}|${peptideId}`;
 }
 
+/** Offers with their "Tested" badge's words (or null), from the pairs `testedPairs` keeps. */
+export function withTestedBadges<T extends { vendorId: string; peptideId: string }>(
+  offers: readonly T[],
+  badges: Readonly<Record<string, Pick<TestedBadge, "text">>>,
+): (T & { tested: string | null })[] {
+  return offers.map((offer) => ({
+    ...offer,
+    tested: badges[pairKey(offer.vendorId, offer.peptideId)]?.text ?? null,
+  }));
+}
+
 /** A lab test as the public "Lab tests" section and the API show it. */
 export interface PublicLabTest extends LabTestMeasurements {
   id: string;

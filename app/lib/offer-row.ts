@@ -7,6 +7,7 @@ import type { Coupon, OfferPricing } from "./pricing";
 
 export interface OfferRow extends OfferPricing {
   id: string;
+  peptideId: string;
   peptideName: string;
   /** The peptide page's address: /peptide/{peptideSlug}. */
   peptideSlug: string;
@@ -39,4 +40,9 @@ export interface OfferRow extends OfferPricing {
   pricePerMg: number | null;
   /** The lowest price of its history over the last 90 days (Good Deal); null when not read. */
   lowestPrice90Days: number | null;
+  /**
+   * The "Tested" badge's words (lab, date, result) when the vendor has a passing lab test of
+   * this peptide within 12 months (issue 23, ~/lib/lab-tests.ts testedPairs); null otherwise.
+   */
+  tested: string | null;
 }

@@ -5,8 +5,10 @@ import {
   formatPack,
   shippingNote,
   isInStockOnly,
+  isTestedOnly,
   parseOfferSort,
   withInStockOnly,
+  withTestedOnly,
   withOfferSort,
 } from "./offer-view";
 
@@ -39,6 +41,17 @@ describe("in-stock switch", () => {
     expect(on.toString()).toBe("size=x&stock=in");
     expect(isInStockOnly(on)).toBe(true);
     expect(isInStockOnly(withInStockOnly(on, false))).toBe(false);
+  });
+});
+
+describe("Tested only switch", () => {
+  it("round-trips through the URL as ?tested=1 beside the stock switch", () => {
+    const on = withTestedOnly(new URLSearchParams("size=x&stock=in"), true);
+    expect(on.toString()).toBe("size=x&stock=in&tested=1");
+    expect(isTestedOnly(on)).toBe(true);
+    expect(isInStockOnly(on)).toBe(true);
+    expect(isTestedOnly(withTestedOnly(on, false))).toBe(false);
+    expect(isTestedOnly(new URLSearchParams("tested=yes"))).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * How a visitor views an offer list, kept in the URL so Back, Forward and a shared link restore
- * it: the sort column and direction (?sort=total&dir=desc) and the in-stock switch (?stock=in).
+ * it: the sort column and direction (?sort=total&dir=desc), the in-stock switch (?stock=in) and
+ * the "Tested only" switch (?tested=1, issue 23).
  */
 
 import type { SortDirection, SortState } from "~/lib/sort";
@@ -8,8 +9,9 @@ import type { SortDirection, SortState } from "~/lib/sort";
 export const SORT_PARAM = "sort";
 export const DIRECTION_PARAM = "dir";
 export const STOCK_PARAM = "stock";
+export const TESTED_PARAM = "tested";
 /** The parameters that only change how loaded offers are shown, never which are loaded. */
-export const OFFER_VIEW_PARAMS = [SORT_PARAM, DIRECTION_PARAM, STOCK_PARAM] as const;
+export const OFFER_VIEW_PARAMS = [SORT_PARAM, DIRECTION_PARAM, STOCK_PARAM, TESTED_PARAM] as const;
 
 export function parseOfferSort<K extends string>(
   params: URLSearchParams,
@@ -43,6 +45,18 @@ export function withInStockOnly(params: URLSearchParams, on: boolean): URLSearch
   const next = new URLSearchParams(params);
   if (on) next.set(STOCK_PARAM, "in");
   else next.delete(STOCK_PARAM);
+  return next;
+}
+
+/** "Tested only": offers whose vendor has a passing lab test of the peptide (?tested=1). */
+export function isTestedOnly(params: URLSearchParams): boolean {
+  return params.get(TESTED_PARAM) === "1";
+}
+
+export function withTestedOnly(params: URLSearchParams, on: boolean): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (on) next.set(TESTED_PARAM, "1");
+  else next.delete(TESTED_PARAM);
   return next;
 }
 

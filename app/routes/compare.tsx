@@ -20,7 +20,7 @@ import {
   type OfferSortOption,
 } from "~/components/offer-columns";
 import { OfferTable } from "~/components/offer-table";
-import { InStockSwitch } from "~/components/offer-table-controls";
+import { InStockSwitch, TestedOnlySwitch } from "~/components/offer-table-controls";
 import { Button } from "~/components/ui/button";
 import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { cn } from "~/lib/utils";
@@ -164,7 +164,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               </Link>
             ))}
           </nav>
-          <InStockSwitch />
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <InStockSwitch />
+            <TestedOnlySwitch />
+          </div>
           <OfferTable
             key={`${selected.slug}-${selectedSizeId}`}
             offers={offers}

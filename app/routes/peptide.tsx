@@ -13,9 +13,10 @@ import { getPeptidePageData } from "~/.server/data/listings.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { PriceAlertPanel } from "~/components/alerts/price-alert-panel";
+import { LabTestsSection } from "~/components/lab-tests-section";
 import type { OfferColumn } from "~/components/offer-columns";
 import { OfferTable } from "~/components/offer-table";
-import { InStockSwitch } from "~/components/offer-table-controls";
+import { InStockSwitch, TestedOnlySwitch } from "~/components/offer-table-controls";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { PriceHistoryChart } from "~/components/price-history-chart";
 import { KeyBenefits, RecommendedPeptides } from "~/components/peptide-extras";
@@ -234,7 +235,10 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
         </div>
-        <InStockSwitch />
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <InStockSwitch />
+          <TestedOnlySwitch />
+        </div>
         <OfferTable
           offers={shown}
           columns={DETAIL_COLUMNS}
@@ -245,6 +249,8 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
         />
         <PriceAlertPanel peptideSlug={peptide.slug} sizes={sizes} selectedSizeId={sizeId} />
       </section>
+
+      <LabTestsSection tests={loaderData.labTests} subject="peptide" />
 
       <section aria-labelledby="history-heading" className="flex flex-col gap-3">
         <h2 id="history-heading" className="text-xl font-semibold">

@@ -2,10 +2,12 @@ import { ArrowLeft, ExternalLink, Star, Store } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 
 import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { getPageLabTests } from "~/.server/data/lab-tests.server";
 import { findVendorSlugRedirect, getVendorProfile } from "~/.server/data/vendor-profile.server";
 import { getVendorReliability } from "~/.server/data/vendor-reliability.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { CouponCell } from "~/components/copy-coupon-button";
+import { LabTestsSection } from "~/components/lab-tests-section";
 import type { OfferColumn } from "~/components/offer-columns";
 import { OfferTable } from "~/components/offer-table";
 import { VendorReliabilityBreakdown } from "~/components/vendor-reliability";
@@ -13,6 +15,7 @@ import { Badge } from "~/components/ui/badge";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate } from "~/lib/format";
 import { jsonForScript } from "~/lib/json-ld";
+import { withTestedBadges } from "~/lib/lab-tests";
 import { formatCouponDiscount } from "~/lib/pricing";
 import { describePriceChanges, describeShippingTerms } from "~/lib/vendor-profile";
 
@@ -31,10 +34,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (currentSlug) throw redirect(`/vendor/${currentSlug}`, 301);
     throw data("Vendor not found", { status: 404, headers: publicPageHeaders(request) });
   }
-  const reliability = await getVendorReliability(app.db, profile.vendor.id);
+  const [reliability, labTests] = await Promise.all([
+    getVendorReliability(app.db, profile.vendor.id),
+    getPageLabTests(app.db, { vendorId: profile.vendor.id }),
+  ]);
   return data(
     {
       ...profile,
+      offers: withTestedBadges(profile.offers, labTests.tested),
+      labTests: labTests.tests,
       reliability: reliability && {
         ...reliability,
         computedAt: reliability.computedAt.toISOString(),
@@ -218,6 +226,8 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           empty="This vendor has no prices listed yet."
         />
       </section>
+
+      <LabTestsSection tests={loaderData.labTests} subject="vendor" />
 
       {loaderData.reliability ? <VendorReliabilityBreakdown {...loaderData.reliability} /> : null}
     </main>

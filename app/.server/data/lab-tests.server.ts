@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } fro
 
 import type { LAB_TESTS_TABLE } from "~/lib/admin-tables";
 import {
+  DEFAULT_LAB_THRESHOLDS,
   judgeLabTest,
   latestPerVendorAndSize,
   testedPairs,
@@ -21,7 +22,7 @@ import { likePattern } from "~/lib/like-pattern";
 import { formatSize } from "~/lib/units";
 
 import type { Database } from "../db/client";
-import { labTests, peptides, sizeOptions, vendors } from "../db/schema";
+import { labTests, peptides, settings, sizeOptions, vendors } from "../db/schema";
 import { peptideIsPublic } from "./public-visibility.server";
 import { rowVersion, updateIfUnchanged, type CompareAndSetOutcome } from "./row-version.server";
 import { getLabThresholds } from "./settings.server";
@@ -321,4 +322,56 @@ export async function getTestedOffers(
     getLabThresholds(db),
   ]);
   return Object.fromEntries(testedPairs(rows, thresholds, now));
+}
+
+/** A public page's lab tests: its "Lab tests" section and the Tested pairs of its offers. */
+export interface PageLabTests {
+  /** The latest test of each vendor, peptide and size, newest first, failures included. */
+  tests: PublicLabTest[];
+  /** The Tested pairs among them, keyed `pairKey(vendorId, peptideId)`, with each badge. */
+  tested: Record<string, TestedBadge>;
+}
+
+/**
+ * The lab tests of one peptide (by slug, so it runs beside the page's other queries) or of one
+ * vendor, as its page shows them: the section and the "Tested" badges. One query: the
+ * thresholds ride along on every row (left-joined settings; without a test none is needed).
+ */
+export async function getPageLabTests(
+  db: Database,
+  of: { peptideSlug: string } | { vendorId: string },
+  now: Date = new Date(),
+): Promise<PageLabTests> {
+  const rows = await db
+    .select({
+      ...withNames,
+      minPurityPercent: settings.labTestMinPurityPercent,
+      maxMassDeviationPercent: settings.labTestMaxMassDeviationPercent,
+    })
+    .from(labTests)
+    .innerJoin(vendors, eq(vendors.id, labTests.vendorId))
+    .innerJoin(peptides, eq(peptides.id, labTests.peptideId))
+    .leftJoin(sizeOptions, eq(sizeOptions.id, labTests.sizeOptionId))
+    .leftJoin(settings, eq(settings.id, 1))
+    .where(
+      and(
+        peptideIsPublic(),
+        "peptideSlug" in of
+          ? eq(peptides.slug, of.peptideSlug)
+          : eq(labTests.vendorId, of.vendorId),
+      ),
+    )
+    .orderBy(desc(labTests.testedOn), desc(labTests.createdAt), asc(labTests.id));
+  const [first] = rows;
+  const thresholds: LabThresholds =
+    first && first.minPurityPercent !== null && first.maxMassDeviationPercent !== null
+      ? {
+          minPurityPercent: first.minPurityPercent,
+          maxMassDeviationPercent: first.maxMassDeviationPercent,
+        }
+      : DEFAULT_LAB_THRESHOLDS;
+  return {
+    tests: latestPerVendorAndSize(rows).map((row) => toPublicLabTest(row, thresholds)),
+    tested: Object.fromEntries(testedPairs(rows, thresholds, now)),
+  };
 }

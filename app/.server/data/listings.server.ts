@@ -21,6 +21,7 @@ import {
   type HomeSort,
 } from "~/lib/home-filters";
 import { bestOffer, couponFromColumns, priceOffer, type PricingContext } from "~/lib/pricing";
+import { withTestedBadges, type PublicLabTest } from "~/lib/lab-tests";
 import type { OfferRow } from "~/lib/offer-row";
 import { DEFAULT_HISTORY_RANGE, type HistoryRange } from "~/lib/price-history";
 import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
@@ -28,6 +29,7 @@ import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
 import type { Database } from "../db/client";
 import type { PageCache } from "../http/page-cache.server";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+import { getPageLabTests } from "./lab-tests.server";
 import { getPriceHistory, type PeptideHistory } from "./price-history.server";
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
 import type { CardSize, CategoryLink, PeptideCardData } from "~/lib/peptide-card";
@@ -571,6 +573,7 @@ export async function getHomePageData(
 /** The columns of one offer-table row: pricing's, and what the tables show beside prices. */
 export const OFFER_ROW_COLUMNS = {
   ...OFFER_COLUMNS,
+  peptideId: peptides.id,
   peptideName: peptides.name,
   peptideSlug: peptides.slug,
   sizeId: sizeOptions.id,
@@ -586,6 +589,7 @@ export const OFFER_ROW_COLUMNS = {
 };
 
 type OfferRowColumns = OfferColumns & {
+  peptideId: string;
   peptideName: string;
   peptideSlug: string;
   sizeId: string;
@@ -609,6 +613,7 @@ export function toOfferRow(
   const priced = priceRow(row, pricing);
   if (!priced) return null;
   return {
+    peptideId: row.peptideId,
     peptideName: row.peptideName,
     peptideSlug: row.peptideSlug,
     vendorShippingNote: row.vendorShippingNote,
@@ -623,6 +628,8 @@ export function toOfferRow(
     priceCheckedAt: toIso(row.priceCheckedAt),
     pricePerMg: pricePerMg(priced.priceAfterCoupon, row.quantity * priced.vials, row.unit),
     lowestPrice90Days,
+    // Filled in by the page that reads the lab tests (withTestedBadges).
+    tested: null,
     ...priced,
   };
 }
@@ -683,6 +690,8 @@ export interface PeptidePageData {
   /** The price history of every vendor price of the peptide over the range asked for. */
   history: PeptideHistory;
   recommended: PeptideSummary[];
+  /** The "Lab tests" section: the latest test of each vendor and size (issue 23). */
+  labTests: PublicLabTest[];
 }
 
 export async function getPeptidePageData(
@@ -739,19 +748,21 @@ export async function getPeptidePageData(
     )
     .limit(4);
 
-  const [[peptide], { sizes, offers }, history, recommended] = await Promise.all([
+  const [[peptide], { sizes, offers }, history, recommended, labTests] = await Promise.all([
     peptideQuery,
     getOffersBySlug(db, slug, pricing),
     historyQuery,
     recommendedQuery,
+    getPageLabTests(db, { peptideSlug: slug }, now),
   ]);
   if (!peptide) return null;
   return {
     peptide: { ...peptide, updatedAt: toIso(peptide.updatedAt) },
     sizes,
-    offers,
+    offers: withTestedBadges(offers, labTests.tested),
     history,
     recommended,
+    labTests: labTests.tests,
   };
 }
 
@@ -778,14 +789,20 @@ export async function getComparePageData(
   const selected = all.find((p) => p.slug === peptideSlug) ?? all[0] ?? null;
   if (!selected)
     return { peptides: all, selected: null, sizes: [], selectedSizeId: null, offers: [] };
-  const { sizes, offers } = await getOffersBySlug(db, selected.slug, pricing);
+  const [{ sizes, offers }, labTests] = await Promise.all([
+    getOffersBySlug(db, selected.slug, pricing),
+    getPageLabTests(db, { peptideSlug: selected.slug }, pricing.now),
+  ]);
   const selectedSizeId = sizes.find((s) => s.id === sizeId)?.id ?? sizes[0]?.id ?? null;
   return {
     peptides: all,
     selected,
     sizes,
     selectedSizeId,
-    offers: offers.filter((o) => o.sizeId === selectedSizeId),
+    offers: withTestedBadges(
+      offers.filter((o) => o.sizeId === selectedSizeId),
+      labTests.tested,
+    ),
   };
 }
 

@@ -1,0 +1,187 @@
+/**
+ * Lab tests on the public pages (issue 23 Must 1), in a browser: the "Tested" badge on exactly
+ * the offers whose vendor–peptide pair the database calls Tested (with lab, date and result as
+ * its description), on the desktop table and the phone's cards; the "Tested only" switch, with
+ * and without JavaScript; and the "Lab tests" sections showing a failed test as failed.
+ */
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { getTestedOffers } from "~/.server/data/lab-tests.server";
+import * as t from "~/.server/db/schema";
+import { pairKey } from "~/lib/lab-tests";
+
+import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const url = (path: string) => new URL(path, server.baseUrl).toString();
+const SETTLE = { timeout: 15_000 };
+const PHONE = { width: 390, height: 844 };
+
+/** A peptide's offers whose pair is Tested per the database: offer id → the badge's words. */
+async function testedOffersOf(peptideSlug: string): Promise<Map<string, string>> {
+  const db = server.app.db;
+  const [badges, offers] = await Promise.all([
+    getTestedOffers(db),
+    db
+      .select({
+        id: t.vendorPeptides.id,
+        vendorId: t.vendorPeptides.vendorId,
+        peptideId: t.vendorPeptides.peptideId,
+      })
+      .from(t.vendorPeptides)
+      .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
+      .where(eq(t.peptides.slug, peptideSlug)),
+  ]);
+  const tested = new Map<string, string>();
+  for (const offer of offers) {
+    const badge = badges[pairKey(offer.vendorId, offer.peptideId)];
+    if (badge) tested.set(offer.id, badge.text);
+  }
+  return tested;
+}
+
+/** The rows of the page's price table: offer id, and the badge's title when it has one. */
+async function priceRows(page: Page) {
+  return page.getByTestId("price-row").evaluateAll((rows) =>
+    rows.map((row) => ({
+      id: row.getAttribute("data-offer")!,
+      badge: row.querySelector("[data-tested-badge]")?.getAttribute("title") ?? null,
+    })),
+  );
+}
+
+describe("the Tested badge and the Tested only switch", () => {
+  it("badges exactly the Tested offers, says lab, date and result, and filters to them", async () => {
+    const tested = await testedOffersOf("tb-500");
+    expect(tested.size).toBeGreaterThan(0);
+    const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/tb-500"));
+    await waitForHydration(page);
+
+    const all = await priceRows(page);
+    expect(all.length).toBeGreaterThan(tested.size);
+    for (const row of all) expect(row.badge).toBe(tested.get(row.id) ?? null);
+    expect([...tested.values()].every((text) => /^Tested by .+ on .+: passed \(/.test(text))).toBe(
+      true,
+    );
+    // Its words reach a screen reader too, not only the tooltip.
+    const firstTested = page
+      .getByTestId("price-row")
+      .filter({ has: page.locator("[data-tested-badge]") })
+      .first();
+    expect(await firstTested.locator("[data-tested-badge]").textContent()).toMatch(
+      /^Tested: Tested by .+: passed/,
+    );
+
+    const testedSwitch = page.getByRole("switch", { name: "Tested only" });
+    expect(await testedSwitch.getAttribute("aria-checked")).toBe("false");
+    await testedSwitch.click();
+    await page.waitForURL(/[?&]tested=1\b/, SETTLE);
+    await page.getByRole("switch", { name: "Tested only", checked: true }).waitFor(SETTLE);
+    const filtered = await priceRows(page);
+    expect(filtered.map((row) => row.id).sort()).toEqual(
+      all
+        .filter((row) => tested.has(row.id))
+        .map((row) => row.id)
+        .sort(),
+    );
+    const hidden = all.length - filtered.length;
+    await page
+      .getByText(
+        `${hidden} ${hidden === 1 ? "offer" : "offers"} without a passing lab test hidden.`,
+      )
+      .waitFor(SETTLE);
+
+    // Off again: every offer is back.
+    await page.getByRole("switch", { name: "Tested only" }).click();
+    await page.getByRole("switch", { name: "Tested only", checked: false }).waitFor(SETTLE);
+    expect((await priceRows(page)).length).toBe(all.length);
+    await context.close();
+  });
+
+  it("shows the badge on a phone's cards", async () => {
+    const tested = await testedOffersOf("tb-500");
+    const context = await newVerifiedContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/tb-500"));
+    await waitForHydration(page);
+    const badges = page.getByTestId("price-row").locator("[data-tested-badge]");
+    await badges.first().waitFor({ state: "visible" });
+    expect(await badges.count()).toBe(
+      (await priceRows(page)).filter((row) => tested.has(row.id)).length,
+    );
+    for (const badge of await badges.all()) expect(await badge.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await context.close();
+  });
+
+  it("filters without JavaScript", async () => {
+    const tested = await testedOffersOf("tb-500");
+    const context = await newVerifiedContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/tb-500"));
+    await page.getByRole("switch", { name: "Tested only" }).click();
+    await page.waitForURL(/[?&]tested=1\b/, SETTLE);
+    const rows = await priceRows(page);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => tested.has(row.id) && row.badge === tested.get(row.id))).toBe(true);
+    await context.close();
+  });
+});
+
+describe("the Lab tests sections", () => {
+  it("shows the peptide page's failed test as failed, beside the passing ones", async () => {
+    const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url("/peptide/bpc-157"));
+    const section = page.getByRole("region", { name: "Lab tests" });
+    await section.waitFor(SETTLE);
+    const failed = section.locator('tr[data-lab-test="failed"]');
+    expect(await failed.count()).toBeGreaterThan(0);
+    await failed.first().getByText("Failed", { exact: true }).waitFor({ state: "visible" });
+    expect(await failed.first().textContent()).toContain("Meridian Biolabs");
+    expect(await section.locator('tr[data-lab-test="passed"]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("shows a vendor's failed test as failed on its page, on a phone too", async () => {
+    const db = server.app.db;
+    const [meridian] = await db
+      .select({ slug: t.vendors.slug })
+      .from(t.vendors)
+      .where(eq(t.vendors.name, "Meridian Biolabs"));
+    const context = await newVerifiedContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(url(`/vendor/${meridian!.slug}`));
+    const section = page.getByRole("region", { name: "Lab tests" });
+    const failed = section.locator('li[data-lab-test="failed"]');
+    await failed.first().waitFor({ state: "visible", ...SETTLE });
+    await failed.first().getByText("Failed", { exact: true }).waitFor({ state: "visible" });
+    // Meridian's BPC-157 failed: none of its BPC-157 offers is badged.
+    expect(
+      await page
+        .getByTestId("vendor-offer-row")
+        .filter({ hasText: "BPC-157" })
+        .locator("[data-tested-badge]")
+        .count(),
+    ).toBe(0);
+    await context.close();
+  });
+});
