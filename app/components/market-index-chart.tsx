@@ -83,17 +83,16 @@ export function MarketIndexChart({
   const summaryId = useId();
   const { points } = market;
   const perMg = (amount: number) => `${formatPrice(amount, currency)}/mg`;
-  const download =
-    market.csvPath && !market.noMilligrams ? (
-      <a
-        href={market.csvPath}
-        download
-        className="w-fit text-sm font-medium underline underline-offset-4"
-        data-testid="market-index-csv"
-      >
-        Download CSV
-      </a>
-    ) : null;
+  const download = market.csvPath ? (
+    <a
+      href={market.csvPath}
+      download
+      className="w-fit text-sm font-medium underline underline-offset-4"
+      data-testid="market-index-csv"
+    >
+      Download CSV
+    </a>
+  ) : null;
 
   if (market.noMilligrams || points.length === 0) {
     return (

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { peptides, sizeOptions } from "~/.server/db/schema";
 import { formatPrice } from "~/lib/format";
 import type { MarketIndexPoint } from "~/lib/market-index";
 
@@ -75,32 +76,28 @@ describe("market price index on the detail page", () => {
     const labels = (await sizeNav.getByRole("link").allTextContents()).filter(
       (label) => label !== "All" && label !== size,
     );
-    if (labels.length > 0) {
-      const otherPoints = await apiIndex(labels[0], 90);
-      await sizeNav.getByRole("link", { name: labels[0], exact: true }).click();
-      await page.waitForFunction(
-        (label) => document.querySelector("#history-heading")?.textContent?.endsWith(label),
-        labels[0],
-        SETTLE,
-      );
-      const expected =
-        otherPoints.length > 0 ? perMg(otherPoints[otherPoints.length - 1].median) : null;
-      if (expected) {
-        await page.waitForFunction(
-          (text) => document.querySelector('[data-testid="market-median"]')?.textContent === text,
-          expected,
-          SETTLE,
-        );
-      } else {
-        await page.getByTestId("market-index-empty").waitFor(SETTLE);
-      }
-      await page.goBack();
-      await page.waitForFunction(
-        (text) => document.querySelector('[data-testid="market-median"]')?.textContent === text,
-        perMg(last.median),
-        SETTLE,
-      );
-    }
+    expect(labels.length).toBeGreaterThan(0);
+    const otherPoints = await apiIndex(labels[0], 90);
+    await sizeNav.getByRole("link", { name: labels[0], exact: true }).click();
+    await page.waitForFunction(
+      (label) => document.querySelector("#history-heading")?.textContent?.endsWith(label),
+      labels[0],
+      SETTLE,
+    );
+    // A size priced differently, so a market chart left on the first size would show.
+    const otherLast = otherPoints.at(-1)!;
+    expect(perMg(otherLast.median)).not.toBe(perMg(last.median));
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="market-median"]')?.textContent === text,
+      perMg(otherLast.median),
+      SETTLE,
+    );
+    await page.goBack();
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="market-median"]')?.textContent === text,
+      perMg(last.median),
+      SETTLE,
+    );
 
     // The range switch keeps the market chart and shortens its days.
     await page
@@ -127,7 +124,26 @@ describe("market price index on the detail page", () => {
     await context.close();
   });
 
-  it("works without JavaScript and says so when a range has no market prices", async () => {
+  it("says so when a size has no market prices, with nothing to download", async () => {
+    const [peptide] = await server.app.db
+      .insert(peptides)
+      .values({ name: "Unpriced Market", slug: "unpriced-market" })
+      .returning({ id: peptides.id });
+    await server.app.db
+      .insert(sizeOptions)
+      .values({ peptideId: peptide!.id, quantity: 5, unit: "mg" });
+    const context = await newVerifiedContext(browser);
+    const page = await context.newPage();
+    await page.goto(new URL("/peptide/unpriced-market?chart=market", server.baseUrl).toString());
+    await waitForHydration(page);
+    expect(await page.getByTestId("market-index-empty").textContent()).toContain(
+      "No market price per mg in this range",
+    );
+    expect(await page.getByRole("link", { name: "Download CSV" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("works without JavaScript: the chart switch is a plain link", async () => {
     const context = await newVerifiedContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(new URL("/peptide/bpc-157", server.baseUrl).toString());

@@ -127,7 +127,7 @@ export interface MarketChart {
   points: MarketIndexPoint[];
   /** The size is counted in units without a milligram equivalent (IU), so has no price per mg. */
   noMilligrams: boolean;
-  /** The API's CSV of the same index; null without a size. */
+  /** The API's CSV of the same index; null when the API has none (no offers, no mg). */
   csvPath: string | null;
 }
 
@@ -147,11 +147,13 @@ export async function getMarketChart(
     days,
     points: result.ok ? result.index.points : [],
     noMilligrams: !result.ok && result.reason === "no_milligrams",
-    csvPath: marketIndexCsvPath(peptide.slug, {
-      size,
-      days,
-      currency: pricing.displayCurrency,
-      shipTo: pricing.shipTo,
-    }),
+    csvPath: result.ok
+      ? marketIndexCsvPath(peptide.slug, {
+          size,
+          days,
+          currency: pricing.displayCurrency,
+          shipTo: pricing.shipTo,
+        })
+      : null,
   };
 }
