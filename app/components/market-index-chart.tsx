@@ -219,9 +219,9 @@ export function MarketIndexChart({
           {drawing(NARROW, "sm:hidden")}
         </div>
         <figcaption id={summaryId} className="text-sm text-muted-foreground">
-          Market price of {subject} per mg over the last {market.days} days: each day, the median
-          landed price per mg (after coupon, with shipping) of the vendors that could be bought, the
-          line, and the middle half of them from the 25th to the 75th percentile, the band. On{" "}
+          Market price of {subject} per mg over the last {market.days} days. The line is each
+          day&apos;s median landed price per mg (after coupon, with shipping) of the vendors that
+          could be bought; the band holds the middle half of them (25th to 75th percentile). On{" "}
           {formatDate(latest.date)} the median was {perMg(latest.median)} across {latest.vendors}{" "}
           {latest.vendors === 1 ? "vendor" : "vendors"} (middle half {perMg(latest.p25)} to{" "}
           {perMg(latest.p75)}); over these days it lay between {perMg(lowestMedian)} and{" "}
