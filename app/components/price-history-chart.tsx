@@ -53,7 +53,7 @@ function describePoint(point: FlatPoint, currency: string, bucket: HistoryBucket
   return `${pointDate(point, bucket)} · ${point.vendorName} · ${formatPrice(point.price, currency)} after coupon${before}${spread}`;
 }
 
-function RangeLinks({ range }: { range: HistoryRange }) {
+export function RangeLinks({ range }: { range: HistoryRange }) {
   const [params] = useSearchParams();
   return (
     <nav aria-label="History range" className="flex flex-wrap gap-1.5">

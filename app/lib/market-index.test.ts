@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { computeMarketIndex, indexDays, marketIndexCsv, quantile } from "./market-index";
+import {
+  computeMarketIndex,
+  indexDays,
+  marketIndexCsv,
+  marketIndexCsvPath,
+  marketIndexDaysFor,
+  quantile,
+} from "./market-index";
 
 describe("quantile", () => {
   it("interpolates between closest ranks", () => {
@@ -89,5 +96,23 @@ describe("computeMarketIndex", () => {
     expect(
       marketIndexCsv([{ date: "2026-01-01", median: 3, p25: 2.5, p75: 3.5, vendors: 2 }]),
     ).toBe("date,median,p25,p75,vendors\n2026-01-01,3,2.5,3.5,2\n");
+  });
+});
+
+describe("the detail page's market chart", () => {
+  it("spans the history range's days, 'All' as the API's longest year", () => {
+    expect(marketIndexDaysFor("30d")).toBe(30);
+    expect(marketIndexDaysFor("90d")).toBe(90);
+    expect(marketIndexDaysFor("1y")).toBe(365);
+    expect(marketIndexDaysFor("all")).toBe(365);
+  });
+
+  it("links the API's CSV for the size, currency and destination the page shows", () => {
+    expect(
+      marketIndexCsvPath("bpc-157", { size: "10mg", days: 90, currency: "EUR", shipTo: "GB" }),
+    ).toBe("/api/v1/peptides/bpc-157/index?size=10mg&days=90&currency=EUR&shipTo=GB&format=csv");
+    expect(
+      marketIndexCsvPath("bpc-157", { size: "5 mg", days: 30, currency: "USD", shipTo: null }),
+    ).toBe("/api/v1/peptides/bpc-157/index?size=5+mg&days=30&currency=USD&format=csv");
   });
 });

@@ -3,6 +3,7 @@
  * 25th/75th percentiles of the landed price per mg of every vendor offer that was buyable
  * that day. Pure: the server prices each observation; this carries prices forward and sums up.
  */
+import type { HistoryRange } from "./price-history";
 
 /** Something recorded about an offer on a UTC day ('YYYY-MM-DD'), e.g. a price-history row. */
 export interface DailyObservation {
@@ -94,4 +95,32 @@ export function marketIndexCsv(points: readonly MarketIndexPoint[]): string {
     lines.push([point.date, point.median, point.p25, point.p75, point.vendors].join(","));
   }
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * `?chart=market`: the detail page's history section shows the market index (per mg) instead
+ * of each vendor's price (per pack); the server computes the index only then.
+ */
+export const HISTORY_CHART_PARAM = "chart";
+export const MARKET_CHART = "market";
+
+/** The index's days for a history range: the same span, with "All" capped at the API's year. */
+export function marketIndexDaysFor(range: HistoryRange): number {
+  return range === "30d" ? 30 : range === "90d" ? 90 : MARKET_INDEX_MAX_DAYS;
+}
+
+/** The open-data API's CSV of a size's index, priced like the page (currency, Ship to). */
+export function marketIndexCsvPath(
+  slug: string,
+  {
+    size,
+    days,
+    currency,
+    shipTo,
+  }: { size: string; days: number; currency: string; shipTo: string | null },
+): string {
+  const query = new URLSearchParams({ size, days: String(days), currency });
+  if (shipTo !== null) query.set("shipTo", shipTo);
+  query.set("format", "csv");
+  return `/api/v1/peptides/${encodeURIComponent(slug)}/index?${query.toString()}`;
 }

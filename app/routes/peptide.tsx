@@ -11,6 +11,7 @@ import {
 import { publicPageHeaders } from "~/.server/http/cache-headers.server";
 import { getPeptidePageData } from "~/.server/data/listings.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
+import { getMarketChart } from "~/.server/services/market-index.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { PriceAlertPanel } from "~/components/alerts/price-alert-panel";
 import { LabTestsSection } from "~/components/lab-tests-section";
@@ -18,6 +19,7 @@ import type { OfferColumn } from "~/components/offer-columns";
 import { OfferTable } from "~/components/offer-table";
 import { InStockSwitch, TestedOnlySwitch } from "~/components/offer-table-controls";
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
+import { HistoryChartSwitch, MarketIndexChart } from "~/components/market-index-chart";
 import { PriceHistoryChart } from "~/components/price-history-chart";
 import { KeyBenefits, RecommendedPeptides } from "~/components/peptide-extras";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
@@ -25,6 +27,7 @@ import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
 import { Badge } from "~/components/ui/badge";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { jsonForScript, priceSummary, productDescription, productJsonLd } from "~/lib/json-ld";
+import { HISTORY_CHART_PARAM, MARKET_CHART } from "~/lib/market-index";
 import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
 import { peptideFeedPath } from "~/lib/price-drop-feed";
 import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
@@ -42,9 +45,8 @@ import { appOf } from "~/.server/infra/context.server";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const pricing = await getPricingContext(app, request);
-  const historyRange = parseHistoryRange(
-    new URL(request.url).searchParams.get(HISTORY_RANGE_PARAM),
-  );
+  const { searchParams } = new URL(request.url);
+  const historyRange = parseHistoryRange(searchParams.get(HISTORY_RANGE_PARAM));
   // Side by side: a former slug is rare, and a page read for nothing costs less than a round trip.
   const [currentSlug, page] = await Promise.all([
     findPeptideSlugRedirect(app.db, params.slug),
@@ -56,6 +58,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!page) {
     throw data("Peptide not found", { status: 404, headers: publicPageHeaders(request) });
   }
+  // Only asked for: the market chart costs three more queries.
+  const market =
+    searchParams.get(HISTORY_CHART_PARAM) === MARKET_CHART
+      ? await getMarketChart(
+          app.db,
+          page.peptide,
+          chartSizeLabel(page.sizes, searchParams.get(SIZE_PARAM)),
+          historyRange,
+          pricing,
+        )
+      : null;
   const canonicalUrl = new URL(`/peptide/${page.peptide.slug}`, app.baseUrl).toString();
   return data(
     {
@@ -63,6 +76,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       history: buildHistorySeries(page.offers, page.history.offers, historyRange, pricing),
       historyBucket: page.history.bucket,
       historyRange,
+      market,
       displayCurrency: pricing.displayCurrency,
       priceSummary: priceSummary(page.offers),
       canonicalUrl,
@@ -79,9 +93,15 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) 
 /** The size shown, as its label in the URL (?size=10mg); the sort and stock switch beside it. */
 const SIZE_PARAM = "size";
 
+/** The size the history charts show: the one chosen, or the first ("All" shows every size). */
+function chartSizeLabel(sizes: { label: string }[], chosen: string | null): string | null {
+  return sizes.find((size) => size.label === chosen)?.label ?? sizes[0]?.label ?? null;
+}
+
 /**
  * Choosing a size, a sort or the stock switch only rearranges offers already loaded; opening
- * the history table shows points already loaded.
+ * the history table shows points already loaded. The market chart is the one size's, so a
+ * size chosen while it shows is loaded.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -89,11 +109,13 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (
-    formMethod === undefined &&
-    differOnlyIn(currentUrl, nextUrl, [SIZE_PARAM, HISTORY_TABLE_PARAM, ...OFFER_VIEW_PARAMS])
-  )
-    return false;
+  const marketShown = nextUrl.searchParams.get(HISTORY_CHART_PARAM) === MARKET_CHART;
+  const alreadyLoaded = [
+    ...(marketShown ? [] : [SIZE_PARAM]),
+    HISTORY_TABLE_PARAM,
+    ...OFFER_VIEW_PARAMS,
+  ];
+  if (formMethod === undefined && differOnlyIn(currentUrl, nextUrl, alreadyLoaded)) return false;
   return defaultShouldRevalidate;
 }
 
@@ -135,7 +157,7 @@ const DETAIL_COLUMNS: readonly OfferColumn[] = [
 ];
 
 export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
-  const { peptide, sizes, offers, history, recommended } = loaderData;
+  const { peptide, sizes, offers, history, recommended, market } = loaderData;
   const [params] = useSearchParams();
   const sizeId = sizes.find((s) => s.label === params.get(SIZE_PARAM))?.id ?? null;
   const navigation = useNavigation();
@@ -256,14 +278,24 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="history-heading" className="text-xl font-semibold">
           Price history{chartSize ? ` · ${chartSize.label}` : ""}
         </h2>
-        <PriceHistoryChart
-          series={series}
-          range={loaderData.historyRange}
-          bucket={loaderData.historyBucket}
-          currency={loaderData.displayCurrency}
-          now={loaderData.now}
-          subject={`${peptide.name}${chartSize ? ` ${chartSize.label}` : ""}`}
-        />
+        <HistoryChartSwitch market={market !== null} />
+        {market ? (
+          <MarketIndexChart
+            market={market}
+            range={loaderData.historyRange}
+            currency={loaderData.displayCurrency}
+            subject={`${peptide.name}${market.size ? ` ${market.size}` : ""}`}
+          />
+        ) : (
+          <PriceHistoryChart
+            series={series}
+            range={loaderData.historyRange}
+            bucket={loaderData.historyBucket}
+            currency={loaderData.displayCurrency}
+            now={loaderData.now}
+            subject={`${peptide.name}${chartSize ? ` ${chartSize.label}` : ""}`}
+          />
+        )}
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">

@@ -20,6 +20,7 @@ import { startTestServer, type TestServer } from "../helpers/server";
 const PUBLIC_PAGES: { name: string; path: string; status?: number }[] = [
   { name: "home", path: "/" },
   { name: "detail", path: "/peptide/bpc-157" },
+  { name: "detail market", path: "/peptide/bpc-157?chart=market" },
   { name: "compare", path: "/compare?peptide=bpc-157" },
   { name: "catalog", path: "/catalog" },
   { name: "search", path: "/search?q=bpc" },

@@ -4,7 +4,15 @@
  * day, shipping for the destination and today's exchange rates (past rates are not kept); an
  * offer counts on a day only when it was in stock and its landed total is known.
  */
-import { computeMarketIndex, indexDays, utcDay, type MarketIndexPoint } from "~/lib/market-index";
+import {
+  computeMarketIndex,
+  indexDays,
+  marketIndexCsvPath,
+  marketIndexDaysFor,
+  utcDay,
+  type MarketIndexPoint,
+} from "~/lib/market-index";
+import type { HistoryRange } from "~/lib/price-history";
 import type { PricingContext } from "~/lib/pricing";
 import { toMilligrams } from "~/lib/units";
 
@@ -108,5 +116,44 @@ export async function getMarketIndex(
       size: first.sizeLabel,
       points,
     },
+  };
+}
+
+/** What the detail page's market chart shows: one size's index over the history's range. */
+export interface MarketChart {
+  /** The size's label; null when the peptide has no sizes. */
+  size: string | null;
+  days: number;
+  points: MarketIndexPoint[];
+  /** The size is counted in units without a milligram equivalent (IU), so has no price per mg. */
+  noMilligrams: boolean;
+  /** The API's CSV of the same index; null when the API has none (no offers, no mg). */
+  csvPath: string | null;
+}
+
+/** The market chart of the size the history chart shows, priced for the visitor. */
+export async function getMarketChart(
+  db: Database,
+  peptide: { id: string; slug: string },
+  size: string | null,
+  range: HistoryRange,
+  pricing: PricingContext,
+): Promise<MarketChart> {
+  const days = marketIndexDaysFor(range);
+  if (size === null) return { size, days, points: [], noMilligrams: false, csvPath: null };
+  const result = await getMarketIndex(db, peptide.id, { size, days }, pricing);
+  return {
+    size,
+    days,
+    points: result.ok ? result.index.points : [],
+    noMilligrams: !result.ok && result.reason === "no_milligrams",
+    csvPath: result.ok
+      ? marketIndexCsvPath(peptide.slug, {
+          size,
+          days,
+          currency: pricing.displayCurrency,
+          shipTo: pricing.shipTo,
+        })
+      : null,
   };
 }
