@@ -10,8 +10,8 @@ export const ALERT_DIGESTS = ["immediate", "daily"] as const;
 export type AlertDigest = (typeof ALERT_DIGESTS)[number];
 
 export const ALERT_MODE_LABELS: Record<AlertMode, string> = {
-  below: "At or below my target price",
-  change: "Any change, up or down",
+  below: "Lowest in-stock price at or below my target price",
+  change: "Any change of the lowest in-stock price, up or down",
   restock: "Back in stock",
 };
 

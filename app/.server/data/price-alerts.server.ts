@@ -101,10 +101,13 @@ export async function listUserPriceAlerts(
   params: { userId: string; peptideSlug?: string },
 ) {
   const rows = await db
-    .select({ ...alertColumns, createdAt: priceAlerts.createdAt })
+    .select({ ...alertColumns, watchedVendorName: vendors.name, createdAt: priceAlerts.createdAt })
     .from(priceAlerts)
     .innerJoin(peptides, eq(peptides.id, priceAlerts.peptideId))
     .innerJoin(sizeOptions, eq(sizeOptions.id, priceAlerts.sizeOptionId))
+    // The vendor a back-in-stock alert on one offer watches, named in the user's list.
+    .leftJoin(vendorPeptides, eq(vendorPeptides.id, priceAlerts.vendorPeptideId))
+    .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .where(
       and(
         eq(priceAlerts.userId, params.userId),
