@@ -78,7 +78,8 @@ export function PriceAlertPanel({
           >
             Sign in
           </Link>{" "}
-          to be told when a vendor&apos;s price for this peptide drops below your target.
+          to be told when a vendor&apos;s price for this peptide drops below your target, or when a
+          sold-out size is back in stock.
         </p>
       ) : !panel ? (
         <div role="status" aria-label="Loading your price alerts" className="flex flex-col gap-2">
