@@ -117,9 +117,8 @@ describe("back-in-stock alerts", () => {
 
     // The saved-deals page lists it with the vendor it watches.
     await page.goto(`${server.baseUrl}/deals`);
-    await page
-      .getByTestId("price-alert-row")
-      .getByText(`Back in stock at ${offer.vendorName}`)
-      .waitFor();
+    const row = page.getByTestId("price-alert-row");
+    await row.getByText(`Back in stock at ${offer.vendorName}`).waitFor();
+    await row.getByText(`Now: in stock at ${formatPrice(offer.price, offer.currency)}`).waitFor();
   });
 });

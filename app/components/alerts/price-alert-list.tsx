@@ -93,10 +93,9 @@ export function PriceAlertList({
                   {ALERT_DIGEST_LABELS[alert.digest]}
                 </span>
                 <span className="text-muted-foreground">
-                  Lowest now:{" "}
-                  {alert.lastPrice === null
-                    ? "none in stock"
-                    : formatPrice(alert.lastPrice, alert.currency)}
+                  {alert.mode === "restock"
+                    ? `Now: ${alert.lastPrice === null ? "out of stock" : `in stock at ${formatPrice(alert.lastPrice, alert.currency)}`}`
+                    : `Lowest now: ${alert.lastPrice === null ? "none in stock" : formatPrice(alert.lastPrice, alert.currency)}`}
                   {alert.lastNotifiedAt ? ` · last told ${formatDate(alert.lastNotifiedAt)}` : ""}
                 </span>
               </div>
