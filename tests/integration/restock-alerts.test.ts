@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
 import { upsertPriceAlert, type PriceAlertSettings } from "~/.server/data/price-alerts.server";
 import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
-import { peptides, priceAlerts, sizeOptions, vendorPeptides, vendors } from "~/.server/db/schema";
+import {
+  alertDeliveries,
+  peptides,
+  priceAlerts,
+  sizeOptions,
+  vendorPeptides,
+  vendors,
+} from "~/.server/db/schema";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createUserWithPassword } from "../helpers/auth";
+import { startReceiver } from "../helpers/receiver";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
 let app: TestApp;
@@ -45,6 +54,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await app.db.delete(priceAlerts);
+  await app.db.delete(alertDeliveries);
   await app.db.delete(vendorPeptides);
   await writeOffer(helix, 60, { soldOut: true });
   await writeOffer(meridian, 70, { soldOut: true });
@@ -175,5 +185,25 @@ describe("back-in-stock alerts", () => {
     const change = { vendorPeptideId: result.vendorPeptideId!, oldPrice: 60, newPrice: 60 };
     await Promise.all([notifyPriceChanges(app, [change]), notifyPriceChanges(app, [change])]);
     expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it("posts one return to a webhook like a price alert", async () => {
+    const hook = await startReceiver();
+    try {
+      const { userId } = await newUser();
+      await createRestockAlert(userId, { channels: ["webhook"], webhookUrl: `${hook.url}/hook` });
+      await writeOffer(helix, 60, { soldOut: false });
+      await writeOffer(helix, 59, { soldOut: false });
+      const policy = { allowPrivateHosts: true, trustedOrigins: [] };
+      expect(await deliverDueAlertMessages(app, { policy })).toMatchObject({ sent: 1 });
+      expect(hook.received).toHaveLength(1);
+      expect(JSON.parse(hook.received[0].body.toString("utf8"))).toMatchObject({
+        title: "Back in stock: Restockide 10mg at Helix Source",
+        message: "Restockide 10mg is back in stock at Helix Source: $60.00",
+        click: `${app.baseUrl}/peptide/restockide`,
+      });
+    } finally {
+      await hook.close();
+    }
   });
 });
