@@ -4,6 +4,7 @@ import { decideAlert, webhookPayload } from "./price-alerts";
 
 const below = { mode: "below" as const, targetPrice: 50 };
 const change = { mode: "change" as const, targetPrice: null };
+const restock = { mode: "restock" as const, targetPrice: null };
 
 describe("decideAlert", () => {
   it("fires a below-target alert once per crossing, at or below the target", () => {
@@ -36,6 +37,39 @@ describe("decideAlert", () => {
       notify: false,
     });
     expect(decideAlert(change, { isBelow: false, lastPrice: null }, 60).notify).toBe(true);
+  });
+});
+
+describe("decideAlert on a back-in-stock alert", () => {
+  it("fires once when nothing buyable becomes buyable, whatever the price", () => {
+    const gone = { isBelow: false, lastPrice: null };
+    expect(decideAlert(restock, gone, 80)).toEqual({
+      next: { isBelow: true, lastPrice: 80 },
+      notify: true,
+    });
+  });
+
+  it("stays quiet while it stays in stock, even when the price moves", () => {
+    const inStock = { isBelow: true, lastPrice: 80 };
+    expect(decideAlert(restock, inStock, 80)).toEqual({ next: inStock, notify: false });
+    expect(decideAlert(restock, inStock, 60)).toEqual({
+      next: { isBelow: true, lastPrice: 60 },
+      notify: false,
+    });
+  });
+
+  it("re-arms silently when it goes out of stock, so the next return is news again", () => {
+    const gone = decideAlert(restock, { isBelow: true, lastPrice: 80 }, null);
+    expect(gone).toEqual({ next: { isBelow: false, lastPrice: null }, notify: false });
+    expect(decideAlert(restock, gone.next, null).notify).toBe(false);
+    expect(decideAlert(restock, gone.next, 75).notify).toBe(true);
+  });
+
+  it("starts a new alert from the stock now: in stock is not news", () => {
+    const fresh = { isBelow: false, lastPrice: null };
+    const start = decideAlert(restock, fresh, 80).next;
+    expect(start.isBelow).toBe(true);
+    expect(decideAlert(restock, start, 80).notify).toBe(false);
   });
 });
 

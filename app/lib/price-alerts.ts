@@ -1,6 +1,6 @@
 /** Target-price alerts: what a user can ask for, and when an alert has news. */
 
-export const ALERT_MODES = ["below", "change"] as const;
+export const ALERT_MODES = ["below", "change", "restock"] as const;
 export type AlertMode = (typeof ALERT_MODES)[number];
 
 export const ALERT_CHANNELS = ["email", "push", "webhook"] as const;
@@ -10,8 +10,9 @@ export const ALERT_DIGESTS = ["immediate", "daily"] as const;
 export type AlertDigest = (typeof ALERT_DIGESTS)[number];
 
 export const ALERT_MODE_LABELS: Record<AlertMode, string> = {
-  below: "At or below my target price",
-  change: "Any change, up or down",
+  below: "Lowest in-stock price at or below my target price",
+  change: "Any change of the lowest in-stock price, up or down",
+  restock: "Back in stock",
 };
 
 export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {
@@ -30,7 +31,10 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
 /** What the alert remembers between evaluations (prices in the alert's currency). */
 export interface AlertState {
-  /** The lowest price was at or below the target at the last evaluation. */
+  /**
+   * The lowest price was at or below the target at the last evaluation; for a "restock" alert,
+   * something it watches could be bought.
+   */
   isBelow: boolean;
   /** The lowest buyable price at the last evaluation; null when nothing could be bought. */
   lastPrice: number | null;
@@ -38,13 +42,16 @@ export interface AlertState {
 
 export interface AlertRule {
   mode: AlertMode;
-  /** Required for "below"; ignored for "change". */
+  /** Required for "below"; ignored for "change" and "restock". */
   targetPrice: number | null;
 }
 
 export interface AlertDecision {
   next: AlertState;
-  /** The user hears about it: a crossing below the target, or a change of the lowest price. */
+  /**
+   * The user hears about it: a crossing below the target, a change of the lowest price, or
+   * (restock) the watched size or offer becoming buyable again.
+   */
   notify: boolean;
 }
 
@@ -53,13 +60,19 @@ export interface AlertDecision {
  * size is in stock and fresh). "Below" fires once per crossing: when the price goes from above
  * the target (or unavailable) to at or below it; going back up re-arms it silently. "Change"
  * fires whenever a buyable lowest price differs from the one last seen, in either direction;
- * the size going unavailable is recorded without a message, so coming back is news.
+ * the size going unavailable is recorded without a message, so coming back is news. "Restock"
+ * fires once per return: when nothing it watches could be bought and now something can; going
+ * out of stock again re-arms it silently, and price moves while in stock are not news.
  */
 export function decideAlert(
   rule: AlertRule,
   state: AlertState,
   lowest: number | null,
 ): AlertDecision {
+  if (rule.mode === "restock") {
+    const buyable = lowest !== null;
+    return { next: { isBelow: buyable, lastPrice: lowest }, notify: buyable && !state.isBelow };
+  }
   const isBelow = lowest !== null && rule.targetPrice !== null && lowest <= rule.targetPrice;
   const next: AlertState = { isBelow, lastPrice: lowest };
   if (rule.mode === "below") return { next, notify: isBelow && !state.isBelow };

@@ -16,6 +16,7 @@ import {
   deletePushSubscription,
   getAlertableSize,
   getUserAlertSize,
+  isOfferOfSize,
   savePushSubscription,
   updatePriceAlert,
   upsertPriceAlert,
@@ -31,6 +32,15 @@ function fieldFailure(field: string, message: string, status: number) {
   return data(actionFailure(message, { fieldErrors: { [field]: [message] } }), { status });
 }
 
+/** A back-in-stock alert may name one offer, and only one listed on the alert's own size. */
+async function watchesOfferOfSize(
+  app: AlertsContext,
+  vendorPeptideId: string | null,
+  sizeOptionId: string,
+): Promise<boolean> {
+  return vendorPeptideId === null || isOfferOfSize(app.db, { vendorPeptideId, sizeOptionId });
+}
+
 async function saveAlert(
   app: AlertsContext,
   request: Request,
@@ -42,6 +52,7 @@ async function saveAlert(
   }
   const settings = {
     mode: input.mode,
+    vendorPeptideId: input.mode === "restock" ? input.vendorPeptideId : null,
     targetPrice: input.mode === "below" ? input.targetPrice : null,
     currency: input.currency,
     includeShipping: input.includeShipping,
@@ -68,6 +79,9 @@ async function saveAlert(
     }
     const size = await getAlertableSize(app.db, { sizeOptionId: input.sizeOptionId });
     if (!size) return failure(ALERT_MESSAGES.sizeNotFound, 404);
+    if (!(await watchesOfferOfSize(app, settings.vendorPeptideId, input.sizeOptionId))) {
+      return fieldFailure("vendorPeptideId", ALERT_MESSAGES.offerNotFound, 400);
+    }
     const { state } = await currentAlertState(app, {
       sizeOptionId: input.sizeOptionId,
       ...settings,
@@ -83,6 +97,9 @@ async function saveAlert(
   }
   const alert = await getUserAlertSize(app.db, { userId, alertId: input.alertId });
   if (!alert) return failure(ALERT_MESSAGES.notFound, 404);
+  if (!(await watchesOfferOfSize(app, settings.vendorPeptideId, alert.sizeOptionId))) {
+    return fieldFailure("vendorPeptideId", ALERT_MESSAGES.offerNotFound, 400);
+  }
   const { state } = await currentAlertState(app, { sizeOptionId: alert.sizeOptionId, ...settings });
   const updated = await updatePriceAlert(app.db, {
     ...settings,

@@ -269,7 +269,12 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
           rowTestId="price-row"
           empty="No vendor prices yet."
         />
-        <PriceAlertPanel peptideSlug={peptide.slug} sizes={sizes} selectedSizeId={sizeId} />
+        <PriceAlertPanel
+          peptideSlug={peptide.slug}
+          sizes={sizes}
+          offers={offers}
+          selectedSizeId={sizeId}
+        />
       </section>
 
       <LabTestsSection tests={loaderData.labTests} subject="peptide" />

@@ -3,6 +3,7 @@ import {
   decideAlert,
   webhookPayload,
   type AlertMessageItem,
+  type AlertMode,
   type AlertState,
 } from "~/lib/price-alerts";
 import { roundMoney } from "~/lib/money";
@@ -87,6 +88,18 @@ export function lowestOfferFor(
   return best;
 }
 
+/** The offers an alert watches: one vendor's when a back-in-stock alert names it, else the size's. */
+function watchedOffers(
+  alert: { sizeOptionId: string; vendorPeptideId?: string | null },
+  offers: OfferOnSize[],
+): OfferOnSize[] {
+  return offers.filter((offer) =>
+    alert.vendorPeptideId
+      ? offer.id === alert.vendorPeptideId
+      : offer.sizeOptionId === alert.sizeOptionId,
+  );
+}
+
 async function pricingInputs(app: Pick<AppContext, "db">): Promise<PricingInputs> {
   const [rates, settings] = await Promise.all([getExchangeRates(app.db), getSettings(app.db)]);
   return { rates, staleAfterMissedRuns: settings.staleAfterMissedRuns, now: new Date() };
@@ -100,7 +113,8 @@ export async function currentAlertState(
     currency: string;
     includeShipping: boolean;
     shipTo?: string | null;
-    mode: "below" | "change";
+    mode: AlertMode;
+    vendorPeptideId?: string | null;
     targetPrice: number | null;
   },
 ): Promise<{ state: AlertState; lowest: LowestOffer | null }> {
@@ -108,7 +122,7 @@ export async function currentAlertState(
     listOffersOnSizes(app.db, [alert.sizeOptionId]),
     pricingInputs(app),
   ]);
-  const lowest = lowestOfferFor(alert, offers, inputs);
+  const lowest = lowestOfferFor(alert, watchedOffers(alert, offers), inputs);
   const { next } = decideAlert(alert, { isBelow: false, lastPrice: null }, lowest?.price ?? null);
   return { state: next, lowest };
 }
@@ -125,6 +139,7 @@ export function unsubscribeUrl(app: Pick<AppContext, "env" | "baseUrl">, scope: 
 function describeItem(item: AlertMessageItem): string {
   const what = `${item.peptideName} ${item.sizeLabel}`;
   const price = `${formatPrice(item.price, item.currency)}${item.includeShipping ? " with shipping" : ""}`;
+  if (item.mode === "restock") return `${what} is back in stock at ${item.vendorName}: ${price}`;
   if (item.mode === "below" && item.targetPrice !== null)
     return `${what} is ${price} at ${item.vendorName} (your target: ${formatPrice(item.targetPrice, item.currency)})`;
   const was =
@@ -133,6 +148,8 @@ function describeItem(item: AlertMessageItem): string {
 }
 
 function alertTitle(item: AlertMessageItem): string {
+  if (item.mode === "restock")
+    return `Back in stock: ${item.peptideName} ${item.sizeLabel} at ${item.vendorName}`;
   return item.mode === "below"
     ? `Price alert: ${item.peptideName} ${item.sizeLabel} is ${formatPrice(item.price, item.currency)}`
     : `Price change: ${item.peptideName} ${item.sizeLabel} is now ${formatPrice(item.price, item.currency)}`;
@@ -229,11 +246,7 @@ export async function checkPriceAlerts(
   ]);
   const digestItems: { alertId: string; userId: string; item: AlertMessageItem }[] = [];
   for (const alert of alerts) {
-    const lowest = lowestOfferFor(
-      alert,
-      offers.filter((offer) => offer.sizeOptionId === alert.sizeOptionId),
-      inputs,
-    );
+    const lowest = lowestOfferFor(alert, watchedOffers(alert, offers), inputs);
     const from: AlertState = { isBelow: alert.isBelow, lastPrice: alert.lastPrice };
     const { next, notify } = decideAlert(alert, from, lowest?.price ?? null);
     if (next.isBelow === from.isBelow && next.lastPrice === from.lastPrice) continue;

@@ -26,6 +26,8 @@ import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
 
 export interface PriceAlertSettings {
   mode: AlertMode;
+  /** The one offer a back-in-stock alert watches; null or absent is any offer of the size. */
+  vendorPeptideId?: string | null;
   targetPrice: number | null;
   currency: string;
   includeShipping: boolean;
@@ -41,6 +43,7 @@ const alertColumns = {
   peptideId: priceAlerts.peptideId,
   sizeOptionId: priceAlerts.sizeOptionId,
   mode: priceAlerts.mode,
+  vendorPeptideId: priceAlerts.vendorPeptideId,
   targetPrice: priceAlerts.targetPrice,
   currency: priceAlerts.currency,
   includeShipping: priceAlerts.includeShipping,
@@ -98,10 +101,13 @@ export async function listUserPriceAlerts(
   params: { userId: string; peptideSlug?: string },
 ) {
   const rows = await db
-    .select({ ...alertColumns, createdAt: priceAlerts.createdAt })
+    .select({ ...alertColumns, watchedVendorName: vendors.name, createdAt: priceAlerts.createdAt })
     .from(priceAlerts)
     .innerJoin(peptides, eq(peptides.id, priceAlerts.peptideId))
     .innerJoin(sizeOptions, eq(sizeOptions.id, priceAlerts.sizeOptionId))
+    // The vendor a back-in-stock alert on one offer watches, named in the user's list.
+    .leftJoin(vendorPeptides, eq(vendorPeptides.id, priceAlerts.vendorPeptideId))
+    .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .where(
       and(
         eq(priceAlerts.userId, params.userId),
@@ -156,6 +162,24 @@ export async function getSizeOptionIdsOfOffers(
   return rows.map((row) => row.sizeOptionId);
 }
 
+/** Whether this offer is listed on this size: what a back-in-stock alert on one offer may watch. */
+export async function isOfferOfSize(
+  db: Database,
+  params: { vendorPeptideId: string; sizeOptionId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: vendorPeptides.id })
+    .from(vendorPeptides)
+    .where(
+      and(
+        eq(vendorPeptides.id, params.vendorPeptideId),
+        eq(vendorPeptides.sizeOptionId, params.sizeOptionId),
+        priceIsActive(),
+      ),
+    );
+  return row !== undefined;
+}
+
 /** The peptide a size belongs to; null when there is no such size. */
 export async function getAlertableSize(
   db: Database,
@@ -185,6 +209,7 @@ export async function upsertPriceAlert(
   const { state, ...values } = params;
   const settings = {
     mode: values.mode,
+    vendorPeptideId: values.vendorPeptideId ?? null,
     targetPrice: values.targetPrice,
     currency: values.currency,
     includeShipping: values.includeShipping,
@@ -276,6 +301,7 @@ export async function updatePriceAlert(
     .update(priceAlerts)
     .set({
       mode: params.mode,
+      vendorPeptideId: params.vendorPeptideId ?? null,
       targetPrice: params.targetPrice,
       currency: params.currency,
       includeShipping: params.includeShipping,

@@ -973,7 +973,14 @@ export const priceAlerts = pgTable(
       .notNull()
       .references(() => sizeOptions.id, { onDelete: "cascade" }),
     mode: text("mode").notNull().default("below"),
-    /** In `currency`; null only for an alert on any change. */
+    /**
+     * A back-in-stock alert on one vendor's offer rather than any offer of the size; still one
+     * alert per user and size (a "below" alert already tells when the size returns under target).
+     */
+    vendorPeptideId: uuid("vendor_peptide_id").references(() => vendorPeptides.id, {
+      onDelete: "cascade",
+    }),
+    /** In `currency`; null for an alert on any change or a back-in-stock alert. */
     targetPrice: money("target_price"),
     currency: text("currency").notNull().default("USD"),
     /** Compare the price after coupon plus the vendor's shipping for one pack. */
@@ -1007,6 +1014,10 @@ export const priceAlerts = pgTable(
     check("price_alerts_ship_to_check", sql`${t.shipTo} ~ '^[A-Z]{2}$'`),
     check("price_alerts_currency_check", isoCurrency("currency")),
     check("price_alerts_target_positive", sql`${t.targetPrice} > 0`),
+    check(
+      "price_alerts_offer_only_restock",
+      sql`${t.vendorPeptideId} is null or ${t.mode} = 'restock'`,
+    ),
     check(
       "price_alerts_below_has_target",
       sql`${t.mode} <> 'below' or ${t.targetPrice} is not null`,

@@ -30,12 +30,20 @@ export interface PriceAlertView {
   id: string;
   sizeOptionId: string;
   mode: AlertMode;
+  /** The one offer a back-in-stock alert watches; null is any vendor's. */
+  vendorPeptideId: string | null;
   targetPrice: number | null;
   currency: string;
   includeShipping: boolean;
   channels: AlertChannel[];
   webhookUrl: string | null;
   digest: (typeof ALERT_DIGESTS)[number];
+}
+
+/** An offer of the size a back-in-stock alert can watch, labelled with its vendor and stock. */
+export interface AlertOfferChoice {
+  id: string;
+  label: string;
 }
 
 export interface AlertFormOptions {
@@ -52,12 +60,15 @@ export interface AlertFormOptions {
 export function PriceAlertForm({
   alert,
   sizeOptionId,
+  offers,
   options,
   idPrefix,
   onSaved,
 }: {
   alert: PriceAlertView | null;
   sizeOptionId: string;
+  /** The size's offers to choose from; absent (the saved-deals editor) keeps the alert's own. */
+  offers?: AlertOfferChoice[];
   options: AlertFormOptions;
   idPrefix: string;
   onSaved?: () => void;
@@ -109,9 +120,7 @@ export function PriceAlertForm({
         <input type="hidden" name="sizeOptionId" value={sizeOptionId} />
       )}
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">
-          Tell me when the lowest in-stock price is
-        </legend>
+        <legend className="mb-1 text-sm font-medium">What to watch</legend>
         {ALERT_MODES.map((value) => (
           <label key={value} className="flex items-center gap-2 text-sm">
             <input
@@ -126,6 +135,25 @@ export function PriceAlertForm({
           </label>
         ))}
       </fieldset>
+      {mode === "restock" && offers ? (
+        <Field
+          id={id("offer")}
+          label="Vendor"
+          hint="Any vendor: told when the first offer of this size can be bought again."
+          errors={fieldErrors?.vendorPeptideId}
+        >
+          <NativeSelect name="vendorPeptideId" defaultValue={alert?.vendorPeptideId ?? ""}>
+            <option value="">Any vendor</option>
+            {offers.map((offer) => (
+              <option key={offer.id} value={offer.id}>
+                {offer.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      ) : mode === "restock" && alert?.vendorPeptideId ? (
+        <input type="hidden" name="vendorPeptideId" value={alert.vendorPeptideId} />
+      ) : null}
       <div className="grid grid-cols-[1fr_auto] gap-2">
         <Field
           id={id("target")}

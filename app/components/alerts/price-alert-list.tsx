@@ -39,6 +39,8 @@ export interface PriceAlertRow extends PriceAlertView {
   unitLabel: string | null;
   lastPrice: number | null;
   lastNotifiedAt: string | Date | null;
+  /** The vendor a back-in-stock alert on one offer watches. */
+  watchedVendorName?: string | null;
   /** The destination the alert's total is shipped to; null is "Anywhere". */
   shipTo?: string | null;
 }
@@ -49,6 +51,8 @@ function ruleText(alert: PriceAlertRow): string {
     : alert.shipTo
       ? ` with shipping to ${countryName(alert.shipTo)}`
       : " with shipping";
+  if (alert.mode === "restock")
+    return `Back in stock at ${alert.watchedVendorName ?? "any vendor"}${shipping}`;
   return alert.mode === "below" && alert.targetPrice !== null
     ? `At or below ${formatPrice(alert.targetPrice, alert.currency)}${shipping}`
     : `Any change of the lowest price${shipping}`;
@@ -89,10 +93,9 @@ export function PriceAlertList({
                   {ALERT_DIGEST_LABELS[alert.digest]}
                 </span>
                 <span className="text-muted-foreground">
-                  Lowest now:{" "}
-                  {alert.lastPrice === null
-                    ? "none in stock"
-                    : formatPrice(alert.lastPrice, alert.currency)}
+                  {alert.mode === "restock"
+                    ? `Now: ${alert.lastPrice === null ? "out of stock" : `in stock at ${formatPrice(alert.lastPrice, alert.currency)}`}`
+                    : `Lowest now: ${alert.lastPrice === null ? "none in stock" : formatPrice(alert.lastPrice, alert.currency)}`}
                   {alert.lastNotifiedAt ? ` · last told ${formatDate(alert.lastNotifiedAt)}` : ""}
                 </span>
               </div>

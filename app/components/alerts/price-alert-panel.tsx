@@ -10,7 +10,27 @@ import { loginPathFor } from "~/lib/site-path";
 
 import type { loader as alertsLoader } from "../../routes/alerts";
 import { DeleteAlertButton } from "./price-alert-list";
-import { PriceAlertForm } from "./price-alert-form";
+import { PriceAlertForm, type AlertOfferChoice } from "./price-alert-form";
+
+/** An offer on the page, for the back-in-stock alert's choice of vendor. */
+export interface AlertPanelOffer {
+  id: string;
+  sizeId: string;
+  vendorName: string;
+  vials: number;
+  stockStatus: string;
+}
+
+function offerChoices(offers: AlertPanelOffer[], sizeId: string): AlertOfferChoice[] {
+  return offers
+    .filter((offer) => offer.sizeId === sizeId)
+    .map((offer) => ({
+      id: offer.id,
+      label: `${offer.vendorName}${offer.vials > 1 ? ` (${offer.vials} vials)` : ""}${
+        offer.stockStatus === "out_of_stock" ? " (out of stock)" : ""
+      }`,
+    }));
+}
 
 /**
  * The detail page's "Price alert" box, one alert per size. A signed-in user's alerts are
@@ -20,10 +40,12 @@ import { PriceAlertForm } from "./price-alert-form";
 export function PriceAlertPanel({
   peptideSlug,
   sizes,
+  offers,
   selectedSizeId,
 }: {
   peptideSlug: string;
   sizes: { id: string; label: string }[];
+  offers: AlertPanelOffer[];
   selectedSizeId: string | null;
 }) {
   const signedIn = Boolean(useRootData()?.user);
@@ -56,7 +78,8 @@ export function PriceAlertPanel({
           >
             Sign in
           </Link>{" "}
-          to be told when a vendor&apos;s price for this peptide drops below your target.
+          to be told when a vendor&apos;s price for this peptide drops below your target, or when a
+          sold-out size is back in stock.
         </p>
       ) : !panel ? (
         <div role="status" aria-label="Loading your price alerts" className="flex flex-col gap-2">
@@ -83,6 +106,7 @@ export function PriceAlertPanel({
           <AlertForSize
             key={sizeId}
             sizeId={sizeId}
+            offers={offerChoices(offers, sizeId)}
             alert={panel.alerts.find((alert) => alert.sizeOptionId === sizeId) ?? null}
             options={panel}
           />
@@ -94,10 +118,12 @@ export function PriceAlertPanel({
 
 function AlertForSize({
   sizeId,
+  offers,
   alert,
   options,
 }: {
   sizeId: string;
+  offers: AlertOfferChoice[];
   alert: Parameters<typeof PriceAlertForm>[0]["alert"];
   options: Parameters<typeof PriceAlertForm>[0]["options"];
 }) {
@@ -113,6 +139,7 @@ function AlertForSize({
         key={alert?.id ?? "new"}
         alert={alert}
         sizeOptionId={sizeId}
+        offers={offers}
         options={options}
         idPrefix={`alert-${sizeId}`}
       />

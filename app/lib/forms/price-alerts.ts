@@ -3,7 +3,7 @@ import { z } from "./zod";
 import { ALERT_CHANNELS, ALERT_DIGESTS, ALERT_MODES } from "~/lib/price-alerts";
 
 import { formFields } from "./form-data";
-import { checkbox, optionalWebUrl, recordId, TEXT_LIMITS } from "./fields";
+import { checkbox, optionalRecordId, optionalWebUrl, recordId, TEXT_LIMITS } from "./fields";
 
 export const ALERT_MESSAGES = {
   saved: "Price alert saved",
@@ -11,6 +11,7 @@ export const ALERT_MESSAGES = {
   deleted: "Price alert deleted",
   notFound: "That price alert no longer exists",
   sizeNotFound: "That size is no longer listed",
+  offerNotFound: "That vendor no longer lists this size; choose another or any vendor",
   loginRequired: "Please log in to set price alerts",
   targetRequired: "Enter the target price",
   channelRequired: "Choose at least one way to be told",
@@ -30,6 +31,8 @@ export const ALERT_MESSAGES = {
 /** The fields of an alert, shared by the detail page's form and the saved-deals editor. */
 const alertSettings = {
   mode: z.enum(ALERT_MODES, "Choose when to be told"),
+  /** A back-in-stock alert on one vendor's offer; empty is any vendor. */
+  vendorPeptideId: optionalRecordId("Choose a vendor"),
   targetPrice: z
     .string()
     .trim()
