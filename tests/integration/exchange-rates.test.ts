@@ -63,7 +63,10 @@ describe("exchange-rate data module", () => {
       { currency: "EUR", unitsPerUsd: 0.9, source: "manual" },
     ]);
     expect(await getExchangeRates(app.db)).toEqual({ AED: 3.6725, EUR: 0.9 });
-    expect(await findExchangeRate(app.db, "EUR")).toMatchObject({ currency: "EUR", unitsPerUsd: 0.9 });
+    expect(await findExchangeRate(app.db, "EUR")).toMatchObject({
+      currency: "EUR",
+      unitsPerUsd: 0.9,
+    });
     expect(await findExchangeRate(app.db, "SEK")).toBeNull();
     expect(await deleteExchangeRate(app.db, "AED")).toBe(true);
     expect(await deleteExchangeRate(app.db, "AED")).toBe(false);
