@@ -83,6 +83,46 @@ beforeAll(async () => {
       [10, 60, true],
     ]),
   ]);
+  // Within 12 months: Steady has one pass (99%, 10 of 10 mg); Shaky one pass and one failure
+  // (purity 90% under the 98% default). A test older than a year does not count.
+  await db.insert(t.labTests).values([
+    {
+      vendorId: steady.id,
+      peptideId: peptide.id,
+      labName: "Lab A",
+      testedOn: "2026-05-01",
+      purityPercent: 99,
+      claimedMassMg: 10,
+      measuredMassMg: 10,
+    },
+    {
+      vendorId: shaky.id,
+      peptideId: peptide.id,
+      labName: "Lab A",
+      testedOn: "2026-04-01",
+      purityPercent: 99,
+      claimedMassMg: 10,
+      measuredMassMg: 10.2,
+    },
+    {
+      vendorId: shaky.id,
+      peptideId: peptide.id,
+      labName: "Lab B",
+      testedOn: "2026-03-01",
+      purityPercent: 90,
+      claimedMassMg: 10,
+      measuredMassMg: 10,
+    },
+    {
+      vendorId: shaky.id,
+      peptideId: peptide.id,
+      labName: "Lab C",
+      testedOn: "2025-01-01",
+      purityPercent: 50,
+      claimedMassMg: 10,
+      measuredMassMg: 10,
+    },
+  ]);
   await refreshVendorReliability(db, NOW);
 });
 afterAll(async () => {
@@ -98,16 +138,16 @@ const valuesOf = async (vendorId: string) => {
 };
 
 describe("vendor reliability", () => {
-  it("scores a steady vendor from stock, stability, freshness, coupon and rating", async () => {
-    // stock 1, stability 1, fresh 1, coupon works 1, rating 4.5/5 = 0.9; no lab tests.
-    // (0.3 + 0.2 + 0.15 + 0.1 + 0.1 × 0.9) / 0.85 = 0.98824 → 99
+  it("scores a steady vendor from stock, stability, freshness, lab tests, coupon and rating", async () => {
+    // stock 1, stability 1, fresh 1, lab tests 1/1, coupon works 1, rating 4.5/5 = 0.9.
+    // 0.3 + 0.2 + 0.15 + 0.15 + 0.1 + 0.1 × 0.9 = 0.99 → 99
     expect(await valuesOf(ids.steady)).toEqual({
       score: 99,
       values: {
         stock: 1,
         stability: 1,
         freshness: 1,
-        labTests: null,
+        labTests: 1,
         coupon: 1,
         rating: 0.9,
       },
@@ -117,15 +157,16 @@ describe("vendor reliability", () => {
   it("scores a shaky vendor by hand-worked components", async () => {
     // stock: in stock 60→30 days ago and 10→0 = 40 of 60 days = 0.667.
     // stability: movement 0.25 + 0.2 = 0.45 over 2 offer-months = 0.225 a month;
-    //   1 − 0.225 / 0.25 = 0.1. fresh: checked 4 days ago = 0. coupon expired = 0. rating 0.4.
-    // (0.3 × 0.667 + 0.2 × 0.1 + 0 + 0 + 0.1 × 0.4) / 0.85 = 0.30588 → 31
+    //   1 − 0.225 / 0.25 = 0.1. fresh: checked 4 days ago = 0. lab tests: 1 of 2 in the last
+    //   12 months passed = 0.5. coupon expired = 0. rating 0.4.
+    // 0.3 × 0.667 + 0.2 × 0.1 + 0 + 0.15 × 0.5 + 0 + 0.1 × 0.4 = 0.3351 → 34
     expect(await valuesOf(ids.shaky)).toEqual({
-      score: 31,
+      score: 34,
       values: {
         stock: 0.667,
         stability: 0.1,
         freshness: 0,
-        labTests: null,
+        labTests: 0.5,
         coupon: 0,
         rating: 0.4,
       },

@@ -324,6 +324,19 @@ export async function getTestedOffers(
   return Object.fromEntries(testedPairs(rows, thresholds, now));
 }
 
+/** Every test of the last 12 months with its vendor, for the vendors' reliability scores. */
+export async function listRecentLabTests(db: Database, now: Date = new Date()) {
+  return db
+    .select({
+      vendorId: labTests.vendorId,
+      purityPercent: labTests.purityPercent,
+      claimedMassMg: labTests.claimedMassMg,
+      measuredMassMg: labTests.measuredMassMg,
+    })
+    .from(labTests)
+    .where(gte(labTests.testedOn, testedSince(now)));
+}
+
 /** A public page's lab tests: its "Lab tests" section and the Tested pairs of its offers. */
 export interface PageLabTests {
   /** The latest test of each vendor, peptide and size, newest first, failures included. */

@@ -2,10 +2,12 @@
  * Recomputes every vendor's reliability score (app/lib/vendor-reliability.ts) from the data
  * held and stores it: after each scrape run, and when the demo is installed.
  */
+import { judgeLabTest } from "~/lib/lab-tests";
 import { computeVendorReliability, RELIABILITY_WINDOW_DAYS } from "~/lib/vendor-reliability";
 
 import type { Database } from "../db/client";
-import { getSettings } from "../data/settings.server";
+import { listRecentLabTests } from "../data/lab-tests.server";
+import { getLabThresholds, getSettings } from "../data/settings.server";
 import {
   listVendorReliabilityInputs,
   saveVendorReliability,
@@ -13,20 +15,28 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** Four queries and one write for all vendors, whatever their number. */
+/** Six queries and one write for all vendors, whatever their number. */
 export async function refreshVendorReliability(
   db: Database,
   now: Date = new Date(),
 ): Promise<void> {
-  const { staleAfterMissedRuns } = await getSettings(db);
+  const [{ staleAfterMissedRuns }, thresholds, tests] = await Promise.all([
+    getSettings(db),
+    getLabThresholds(db),
+    listRecentLabTests(db, now),
+  ]);
   const since = new Date(now.getTime() - RELIABILITY_WINDOW_DAYS * DAY_MS);
   const inputs = await listVendorReliabilityInputs(db, since, staleAfterMissedRuns);
+  // A test counts as passed only when every check was measured and passed.
+  const testsOf = (vendorId: string) =>
+    tests
+      .filter((test) => test.vendorId === vendorId)
+      .map((test) => ({ passed: judgeLabTest(test, thresholds).verdict === "passed" }));
   await saveVendorReliability(
     db,
     inputs.map(({ vendorId, input }) => ({
       vendorId,
-      // Lab tests are not recorded yet (issue 23 Must 1): the component is left out.
-      reliability: computeVendorReliability({ ...input, labTests: [] }, now),
+      reliability: computeVendorReliability({ ...input, labTests: testsOf(vendorId) }, now),
     })),
     now,
   );
