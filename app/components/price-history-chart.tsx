@@ -1,3 +1,5 @@
+// The price history chart with its cards, range links and keyboard-steppable tooltip. Over 400
+// lines: the SVG plot and the summary cards are the seams to split along.
 import { useId, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 

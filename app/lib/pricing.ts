@@ -1,4 +1,7 @@
-/** Coupon and deal arithmetic of SPEC.md §5, shared by the server loaders and the pages. */
+/**
+ * Coupon and deal arithmetic of SPEC.md §5, shared by the server loaders and the pages. Over
+ * 400 lines: landed ranking and Good Deal against the market are the seams to split along.
+ */
 
 import { GOOD_DEAL_MARKET_MARGIN, GOOD_DEAL_MIN_MARKET, type DiscountType } from "~/lib/constants";
 import {

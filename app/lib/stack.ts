@@ -1,7 +1,8 @@
 /**
  * A stack: peptide sizes with quantities, priced as the cheapest split across vendors. The
  * shapes, limits and URL form shared by the page, the API and the browser's copy; the
- * arithmetic is in stack-optimizer.ts.
+ * arithmetic is in stack-optimizer.ts. Over 400 lines: pricing one pack (packPrices) and the
+ * result's shapes are the seams to split along.
  */
 import { z } from "~/lib/forms/zod";
 

@@ -1,3 +1,7 @@
+/**
+ * The database schema, every table in one file as drizzle-kit reads it. Over 400 lines on
+ * purpose: one place where each table's columns, CHECKs and indexes are read together.
+ */
 import { sql } from "drizzle-orm";
 import {
   bigint,

@@ -1,3 +1,4 @@
+// Over 400 lines of data, not logic: the demo catalogue read in one place.
 /** The demo catalogue of PRODUCT.md §5: fictional vendors, real peptide names. */
 
 export const DEMO_USER = { email: "demo@peptideprices.test", password: "demo-password" };

@@ -1,5 +1,6 @@
 /**
- * FormDialog: every admin add/edit dialog.
+ * FormDialog: every admin add/edit dialog (over 400 lines with its usage guide and the
+ * discard guard; FormPanel, the tabbed variant, is the seam to split along).
  *
  * ```tsx
  * const fetcher = useFetcher<ActionResult>();

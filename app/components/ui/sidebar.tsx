@@ -1,3 +1,4 @@
+// shadcn/ui's sidebar, kept as generated (over 400 lines): updates come from upstream.
 import * as React from "react";
 import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
