@@ -58,6 +58,31 @@ describe("page forms (hero, footer, settings)", () => {
   });
 });
 
+describe("the footer's rich-text editor", () => {
+  it("formats with the toolbar and keeps only what the footer allows", async () => {
+    await open("/admin/footer");
+    const form = admin.page.getByRole("form", { name: "About section" });
+    const editor = form.getByRole("textbox", { name: "Content" });
+    await editor.click();
+    await admin.page.keyboard.press("ControlOrMeta+a");
+    await admin.page.keyboard.press("Delete");
+    const bold = form.getByRole("button", { name: "Bold" });
+    await bold.click();
+    expect(await bold.getAttribute("aria-pressed")).toBe("true");
+    await admin.page.keyboard.type("Strong words");
+    await form.getByRole("button", { name: "Bulleted list" }).click();
+    const field = form.locator('input[type="hidden"][name="content"]');
+    await expect
+      .poll(() => field.inputValue())
+      .toBe("<ul><li><p><strong>Strong words</strong></p></li></ul>");
+    // A link that is neither http(s) nor mailto is refused with a message, not inserted.
+    admin.page.once("dialog", (dialog) => dialog.accept("javascript:alert(1)"));
+    await form.getByRole("button", { name: "Link" }).click();
+    await toast("Links must start with https://, http:// or mailto:").waitFor();
+    expect(await field.inputValue()).not.toContain("javascript:");
+  });
+});
+
 describe("an expired session on a page form", () => {
   it("settings: keeps the typed values and offers a sign-in that returns to the page, in the form or its toast", async () => {
     await open("/admin/settings");
