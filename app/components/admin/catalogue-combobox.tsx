@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 
 import { useFieldControlProps } from "~/components/ui/field";
 import {
+  CATALOGUE_OPTION_QUERY_MAX,
   catalogueOptionsPath,
   type CatalogueOption,
   type CatalogueOptionKind,
@@ -191,6 +192,8 @@ export function CatalogueCombobox({
         aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
         autoComplete="off"
         spellCheck={false}
+        // The search the options route accepts: a longer one would only be refused.
+        maxLength={CATALOGUE_OPTION_QUERY_MAX}
         // Escape is the picker's (close the list, put the name back), not its dialog's.
         data-owns-escape={open || text !== (value?.label ?? "") ? "" : undefined}
         placeholder={placeholder ?? noneLabel}
