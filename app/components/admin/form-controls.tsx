@@ -1,9 +1,6 @@
 import type * as React from "react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { z } from "zod";
-
-import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 
 import { Button } from "../ui/button";
 import { DialogFooter } from "../ui/dialog";
@@ -12,20 +9,6 @@ export { ErrorList, Field } from "../ui/field";
 
 // Public pages use it too (the currency switcher): kept in ui/ so they do not load admin code.
 export { NativeSelect } from "../ui/native-select";
-
-/**
- * Runs the form's own zod schema before posting, so the admin sees SPEC's message at once;
- * the action validates again whatever the browser sent.
- */
-export function validateOnSubmit(schema: z.ZodType) {
-  return (event: React.FormEvent<HTMLFormElement>) => {
-    const result = schema.safeParse(formFields(new FormData(event.currentTarget)));
-    if (!result.success) {
-      event.preventDefault();
-      toast.error("Error", { description: firstIssueMessage(result.error) });
-    }
-  };
-}
 
 /** An add/edit dialog: closed, or open on a row (null = adding); the nonce remounts its form. */
 export type DialogState<T> = { open: false } | { open: true; row: T | null; nonce: number };

@@ -11,7 +11,7 @@
  *   title="Edit Category"
  *   description="Categories group peptides on the home page."
  *   submitLabel="Save Changes"
- *   formProps={{ onSubmit: validateOnSubmit(schema), encType: "multipart/form-data" }}
+ *   formProps={{ onSubmit, encType: "multipart/form-data" }} // onSubmit from useFieldErrors
  * >
  *   <input type="hidden" name="intent" value="update-category" />
  *   <Field id="category-name" label="Name" errors={errorsOf(fetcher).name}>…</Field>

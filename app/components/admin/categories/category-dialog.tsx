@@ -1,7 +1,8 @@
 import { useFetcher } from "react-router";
 
-import { Field, validateOnSubmit, type DialogState } from "~/components/admin/form-controls";
+import { Field, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
@@ -26,7 +27,7 @@ export function CategoryDialog({
 }) {
   const editing = state.open ? state.row : null;
   const fetcher = useFetcher<ActionResult>();
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const { errors, onSubmit } = useFieldErrors(categoryPageSchema, fetcher);
   return (
     <FormDialog
       open={state.open}
@@ -36,7 +37,7 @@ export function CategoryDialog({
       description="Categories group peptides on the home page."
       submitLabel={editing ? "Save Changes" : "Add Category"}
       version={editing?.version}
-      formProps={{ onSubmit: validateOnSubmit(categoryPageSchema) }}
+      formProps={{ onSubmit }}
     >
       <input type="hidden" name="intent" value={editing ? "update-category" : "create-category"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}

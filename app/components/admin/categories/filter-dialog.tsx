@@ -1,13 +1,9 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 
-import {
-  Field,
-  NativeSelect,
-  validateOnSubmit,
-  type DialogState,
-} from "~/components/admin/form-controls";
+import { Field, NativeSelect, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
@@ -38,7 +34,7 @@ export function FilterDialog({
 }) {
   const editing = state.open ? state.row : null;
   const fetcher = useFetcher<ActionResult>();
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const { errors, onSubmit } = useFieldErrors(categoryPageSchema, fetcher);
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
   return (
     <FormDialog
@@ -49,7 +45,7 @@ export function FilterDialog({
       description="How visitors narrow the peptides on the home page."
       submitLabel={editing ? "Save Changes" : "Add Filter"}
       version={editing?.version}
-      formProps={{ onSubmit: validateOnSubmit(categoryPageSchema) }}
+      formProps={{ onSubmit }}
     >
       <input type="hidden" name="intent" value={editing ? "update-filter" : "create-filter"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}

@@ -1,17 +1,16 @@
 import { FlaskConical, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { fieldErrorsOf, firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { scrapeSourceFields, SELECTOR_HELP, SOURCE_FIELD_LIMITS } from "~/lib/forms/scraping";
 
 /** The source as the dialog edits it (a row of the sources table). */
@@ -55,31 +54,17 @@ export function SourceDialog({
   const fetcher = useFetcher<ActionResult>();
   const testFetcher = useFetcher<SelectorTestAnswer>();
   const [pageType, setPageType] = useState(source?.pageType ?? "single");
-  const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
   useActionToast(testFetcher.data);
   const saving = fetcher.state !== "idle";
   const testing = testFetcher.state !== "idle";
   const testResult = testFetcher.state === "idle" ? testFetcher.data : undefined;
-  const serverErrors =
-    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : null;
-  const errors = clientErrors ?? serverErrors ?? {};
+  const { errors, onSubmit } = useFieldErrors(scrapeSourceFields, fetcher);
 
   function runTest(form: HTMLFormElement | null) {
     if (!form) return;
     const formData = new FormData(form);
     formData.set("intent", "test-selectors");
     testFetcher.submit(formData, { method: "post" });
-  }
-
-  function validate(event: React.FormEvent<HTMLFormElement>) {
-    const result = scrapeSourceFields.safeParse(formFields(new FormData(event.currentTarget)));
-    if (result.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(fieldErrorsOf(result.error));
-    toast.error("Error", { description: firstIssueMessage(result.error) });
   }
 
   const text = (
@@ -114,7 +99,7 @@ export function SourceDialog({
       description="A retailer page and the CSS selectors that find each product's name, price, link and sold-out marker."
       submitLabel={source ? "Save Changes" : "Add Source"}
       version={source?.version}
-      formProps={{ noValidate: true, onSubmit: validate }}
+      formProps={{ noValidate: true, onSubmit }}
       contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
     >
       <input type="hidden" name="intent" value={source ? "update-source" : "create-source"} />

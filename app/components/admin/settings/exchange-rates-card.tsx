@@ -11,7 +11,8 @@ import {
 } from "~/lib/forms/exchange-rates";
 
 import { useFetcherToast } from "../confirm-delete-button";
-import { Field, validateOnSubmit } from "../form-controls";
+import { Field } from "../form-controls";
+import { useFieldErrors } from "../use-field-errors";
 import { Button } from "../../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
 import { Input } from "../../ui/input";
@@ -71,14 +72,14 @@ function AddExchangeRateForm() {
   const fetcher = useFetcher<ActionResult>();
   const form = useRef<HTMLFormElement>(null);
   useActionToast(fetcher.data, () => form.current?.reset());
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const { errors, onSubmit } = useFieldErrors(exchangeRateFormSchema, fetcher);
   const adding = fetcher.state !== "idle";
   return (
     <fetcher.Form
       ref={form}
       method="post"
       action={SETTINGS_ACTION}
-      onSubmit={validateOnSubmit(exchangeRateFormSchema)}
+      onSubmit={onSubmit}
       className="flex flex-wrap items-end gap-3"
       aria-label="Add a currency"
     >
