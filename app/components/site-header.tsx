@@ -67,7 +67,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           />
         </nav>
         <SearchBox className="order-last w-full sm:order-none sm:ml-auto sm:w-64 lg:w-80" />
-        <div className="ml-auto flex items-center gap-2 text-sm sm:ml-0">
+        <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2 text-sm sm:ml-0">
           <ShipToSwitcher />
           <CurrencySwitcher />
           {user ? (

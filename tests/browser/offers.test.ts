@@ -30,6 +30,24 @@ async function insideViewportWidth(page: Page, selector: string, index: number) 
   return box!.x >= 0 && box!.x + box!.width <= PHONE.width;
 }
 
+describe("the header on a 390 px phone", () => {
+  it("fits without JavaScript too, where the Ship to and currency choices show their Apply buttons", async () => {
+    const context = await newVerifiedContext(browser, {
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    for (const path of ["/", "/peptide/tb-500", "/stack"]) {
+      await page.goto(url(path));
+      await page.getByRole("button", { name: "Apply ship to" }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+    }
+    await context.close();
+  });
+});
+
 describe("offers on a 390 px phone", () => {
   for (const path of ["/peptide/tb-500", "/compare?peptide=bpc-157"]) {
     it(`${path}: the landed total and Buy of the first three offers are on screen`, async () => {
