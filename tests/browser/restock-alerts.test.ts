@@ -7,7 +7,13 @@ import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
 import { peptides, sizeOptions, vendorPeptides, vendors } from "~/.server/db/schema";
 import { formatPrice } from "~/lib/format";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { signIn } from "../helpers/auth";
+import {
+  browserCookies,
+  launchBrowser,
+  newVerifiedContext,
+  waitForHydration,
+} from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
@@ -23,6 +29,9 @@ beforeAll(async () => {
   server = await startTestServer({ SMTP_URL: smtp.url });
   browser = await launchBrowser();
   context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
+  // Signed in over HTTP (the login form has its own browser tests): the alert form is the subject.
+  const cookie = await signIn(server, DEMO_USER, "demo-password");
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
 });
 afterAll(async () => {
   await context?.close();
@@ -63,13 +72,7 @@ describe("back-in-stock alerts", () => {
     const offer = await soldOutTb500FiveMg();
 
     const page = await context.newPage();
-    await page.goto(
-      `${server.baseUrl}/login?redirectTo=${encodeURIComponent("/peptide/tb-500?size=5mg")}`,
-    );
-    await page.getByLabel("Email").fill(DEMO_USER);
-    await page.getByLabel("Password").fill("demo-password");
-    await page.getByRole("button", { name: "Login", exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/peptide/tb-500?size=5mg`);
+    await page.goto(`${server.baseUrl}/peptide/tb-500?size=5mg`);
     await waitForHydration(page);
 
     // Chosen with the keyboard: the radio group and the vendor select need no pointer.
