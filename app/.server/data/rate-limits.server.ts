@@ -12,6 +12,17 @@ export interface RateLimitRule {
 }
 
 /**
+ * Keys hold what a visitor typed (an e-mail address): a long one is stored as its SHA-256, so
+ * it still counts and never exceeds what the key's B-tree index can hold (~2,700 bytes).
+ */
+const MAX_PLAIN_KEY_LENGTH = 256;
+
+function storedKey(key: string): string {
+  if (key.length <= MAX_PLAIN_KEY_LENGTH) return key;
+  return `sha256:${crypto.createHash("sha256").update(key).digest("hex")}`;
+}
+
+/**
  * Counts one attempt against `key` in better-auth's rate_limit table (so every app instance
  * shares it) with one atomic upsert; false when the attempt is over the limit.
  * The window runs from the last allowed attempt: refused ones do not extend it.
@@ -26,7 +37,7 @@ export async function consumeRateLimit(
   const expired = sql`${rateLimit.lastRequest} <= ${windowStart}`;
   const [row] = await db
     .insert(rateLimit)
-    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
+    .values({ id: crypto.randomUUID(), key: storedKey(key), count: 1, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimit.key,
       set: {
