@@ -11,6 +11,7 @@ import {
   chooseInCombobox,
   launchBrowser,
   newVerifiedContext,
+  waitForHydration,
 } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -46,9 +47,7 @@ const dialog = () => page.getByRole("dialog");
 /** Waits until the page has hydrated, so clicks reach React handlers. */
 async function open(pathname: string) {
   await page.goto(`${server.baseUrl}${pathname}`);
-  await page.waitForFunction(
-    () => "__reactRouterRouteModules" in window && document.readyState === "complete",
-  );
+  await waitForHydration(page);
 }
 
 async function confirmDelete(name: string) {
@@ -235,7 +234,7 @@ describe("admin catalogue pages in a browser", () => {
     await page.reload();
     expect(await sidebar.getAttribute("data-state")).toBe("collapsed");
 
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await waitForHydration(page);
     await page.keyboard.press("Control+b");
     await page.locator('[data-slot="sidebar"][data-state="expanded"]').waitFor();
     expect(
@@ -250,9 +249,7 @@ describe("admin catalogue pages in a browser", () => {
     try {
       for (const pathname of ["/admin/peptides", "/admin/categories", "/admin/vendors"]) {
         await phonePage.goto(`${server.baseUrl}${pathname}`);
-        await phonePage.waitForFunction(
-          () => "__reactRouterRouteModules" in window && document.readyState === "complete",
-        );
+        await waitForHydration(phonePage);
         // The admin area itself: wide tables scroll inside their own containers.
         const overflow = await phonePage.evaluate(() => {
           const area = document.querySelector('[data-slot="sidebar-inset"]')!;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { vendorPeptides, vendors } from "~/.server/db/schema";
 
-import { launchBrowser, newAdminContext } from "../helpers/browser";
+import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -33,9 +33,7 @@ const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ has
 
 async function open(pathname: string) {
   await page.goto(`${server.baseUrl}${pathname}`);
-  await page.waitForFunction(
-    () => "__reactRouterRouteModules" in window && document.readyState === "complete",
-  );
+  await waitForHydration(page);
 }
 
 /** The first row of the price table (sorted by peptide), as stored. */

@@ -19,7 +19,7 @@ import {
   vendors,
 } from "~/.server/db/schema";
 
-import { launchBrowser, newAdminContext } from "../helpers/browser";
+import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -43,9 +43,7 @@ afterAll(async () => {
 async function open(context: BrowserContext, pathname: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}${pathname}`);
-  await page.waitForFunction(
-    () => "__reactRouterRouteModules" in window && document.readyState === "complete",
-  );
+  await waitForHydration(page);
   return page;
 }
 
