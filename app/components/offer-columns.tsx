@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { formatLastScraped, formatPrice } from "~/lib/format";
 import type { OfferRow } from "~/lib/offer-row";
 import { formatPack, shippingNote } from "~/lib/offer-view";
-import { GOOD_DEAL_TOOLTIP, landedRank, type GoodDealReason } from "~/lib/pricing";
+import { GOOD_DEAL_TOOLTIP, type GoodDealReason } from "~/lib/good-deal";
+import { landedRank } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
 
 import { CouponCell } from "./copy-coupon-button";

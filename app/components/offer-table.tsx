@@ -10,7 +10,8 @@ import {
   parseOfferSort,
   withOfferSort,
 } from "~/lib/offer-view";
-import { bestOfferIds, buyableFirst, goodDealsBySize, type GoodDealReason } from "~/lib/pricing";
+import { goodDealsBySize, type GoodDealReason } from "~/lib/good-deal";
+import { bestOfferIds, buyableFirst } from "~/lib/pricing";
 import { nextSort, sortBy, type SortState } from "~/lib/sort";
 import { cn } from "~/lib/utils";
 

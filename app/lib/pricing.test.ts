@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { goodDeals, GOOD_DEAL_TOOLTIP } from "./good-deal";
+
 import {
   applyCoupon,
   bestOffer,
@@ -10,8 +12,6 @@ import {
   isCouponActive,
   isBuyable,
   compareLanded,
-  goodDeals,
-  GOOD_DEAL_TOOLTIP,
   shipsToDestination,
   isInStock,
   isStale,

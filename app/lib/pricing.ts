@@ -1,9 +1,9 @@
 /**
- * Coupon and deal arithmetic of SPEC.md §5, shared by the server loaders and the pages. Over
- * 400 lines: landed ranking and Good Deal against the market are the seams to split along.
+ * Coupon arithmetic of SPEC.md §5 and the ranking by landed total, shared by the server
+ * loaders and the pages; Good Deal against the market is in good-deal.ts.
  */
 
-import { GOOD_DEAL_MARKET_MARGIN, GOOD_DEAL_MIN_MARKET, type DiscountType } from "~/lib/constants";
+import { type DiscountType } from "~/lib/constants";
 import {
   afterPercentOff,
   convertAmount,
@@ -367,7 +367,8 @@ export function bestOffer<T extends Rankable>(offers: T[]): T | undefined {
   return lowestPrice(known.length > 0 ? known : ranked, (offer) => landedRank(offer)!.amount);
 }
 
-function groupBy<T>(offers: T[], groupOf: (offer: T) => string): T[][] {
+/** Offers grouped by a key (a size), each group in the offers' order. */
+export function groupBy<T>(offers: T[], groupOf: (offer: T) => string): T[][] {
   const groups = new Map<string, T[]>();
   for (const offer of offers) {
     const key = groupOf(offer);
@@ -395,87 +396,3 @@ export function bestOfferIds<T extends Rankable & { id: string }>(
 export function buyableFirst<T extends { buyable: boolean }>(offers: T[]): T[] {
   return [...offers.filter((o) => o.buyable), ...offers.filter((o) => !o.buyable)];
 }
-
-// ---------------------------------------------------------------- good deal
-
-/**
- * Why an offer is a Good Deal (issue 18): its landed price per mg is at least 10% below the
- * median of the other vendors' offers of its size ("below-market"), or it is at its own 90-day
- * low and at or below that median ("own-low").
- */
-export type GoodDealReason = "below-market" | "own-low";
-
-export type GoodDealCandidate = {
-  id: string;
-  vendorId: string;
-  buyable: boolean;
-  shipsToDestination: boolean | null;
-  /** The offer's price before coupon, as its price history records it. */
-  price: number;
-  /** The lowest price of its history over the last 90 days; null without history. */
-  lowestPrice90Days: number | null;
-  display: { totalPerMg: number | null } | null;
-};
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/** The landed price per mg of an offer that competes in its market: buyable, shipped, known. */
-function marketPerMg(offer: GoodDealCandidate): number | null {
-  if (!offer.buyable || offer.shipsToDestination === false) return null;
-  return offer.display?.totalPerMg ?? null;
-}
-
-/**
- * The Good Deals of one size's offers, with the reason each badge's tooltip gives. An offer
- * needs a known landed price per mg and at least three offers of other vendors to compare
- * with; the dearest offer of the size is never one.
- */
-export function goodDeals<T extends GoodDealCandidate>(offers: T[]): Map<string, GoodDealReason> {
-  const deals = new Map<string, GoodDealReason>();
-  const competing = offers.filter((offer) => marketPerMg(offer) !== null);
-  if (competing.length === 0) return deals;
-  const dearestCents = Math.max(...competing.map((o) => Math.round(marketPerMg(o)! * 100)));
-  for (const offer of competing) {
-    const perMg = marketPerMg(offer)!;
-    const others = competing
-      .filter((other) => other.vendorId !== offer.vendorId)
-      .map((other) => marketPerMg(other)!);
-    if (others.length < GOOD_DEAL_MIN_MARKET) continue;
-    // Cents, so that 9.00 against a median of 10.00 is not lost to floating-point noise.
-    const cents = Math.round(perMg * 100);
-    if (cents >= dearestCents) continue;
-    const marketCents = Math.round(median(others) * 100);
-    if (cents <= Math.round(marketCents * (1 - GOOD_DEAL_MARKET_MARGIN))) {
-      deals.set(offer.id, "below-market");
-    } else if (
-      cents <= marketCents &&
-      offer.lowestPrice90Days !== null &&
-      roundToCents(offer.price) <= roundToCents(offer.lowestPrice90Days)
-    ) {
-      deals.set(offer.id, "own-low");
-    }
-  }
-  return deals;
-}
-
-/** The Good Deals of offers of several sizes: each offer is weighed against its own size. */
-export function goodDealsBySize<T extends GoodDealCandidate>(
-  offers: T[],
-  groupOf: (offer: T) => string,
-): Map<string, GoodDealReason> {
-  const deals = new Map<string, GoodDealReason>();
-  for (const group of groupBy(offers, groupOf)) {
-    for (const [id, reason] of goodDeals(group)) deals.set(id, reason);
-  }
-  return deals;
-}
-
-/** The Good Deal badge's tooltip. */
-export const GOOD_DEAL_TOOLTIP: Record<GoodDealReason, string> = {
-  "below-market": "Landed price per mg at least 10% below the median of other vendors' offers",
-  "own-low": "At its lowest price in 90 days and at or below other vendors' median per mg",
-};
