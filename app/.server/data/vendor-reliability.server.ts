@@ -79,23 +79,23 @@ export async function listVendorReliabilityInputs(
     });
     offersOf.set(offer.vendorId, list);
   }
-  const historyOf = new Map<string, { vendorId: string; rows: OfferObservation[] }>();
+  // Each offer's rows (the query orders them by offer, then time), gathered under its vendor.
+  const historiesOf = new Map<string, Map<string, OfferObservation[]>>();
   for (const row of history) {
-    const entry = historyOf.get(row.id) ?? { vendorId: row.vendor_id, rows: [] };
-    entry.rows.push({
+    const offers = historiesOf.get(row.vendor_id) ?? new Map<string, OfferObservation[]>();
+    const rows = offers.get(row.id) ?? [];
+    rows.push({
       observedAt: new Date(row.observed_at),
       price: Number(row.price),
       inStock: row.in_stock,
     });
-    historyOf.set(row.id, entry);
+    offers.set(row.id, rows);
+    historiesOf.set(row.vendor_id, offers);
   }
-  const histories = [...historyOf.values()];
   return vendorRows.map((vendor) => ({
     vendorId: vendor.id,
     input: {
-      offerHistories: histories
-        .filter((entry) => entry.vendorId === vendor.id)
-        .map((entry) => entry.rows),
+      offerHistories: [...(historiesOf.get(vendor.id)?.values() ?? [])],
       offers: offersOf.get(vendor.id) ?? [],
       coupon: vendor.couponCode === null ? null : { expirationDate: vendor.expirationDate },
       rating: vendor.rating,
