@@ -1,5 +1,7 @@
 import path from "node:path";
 
+import os from "node:os";
+
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -7,6 +9,11 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
+    // which leaves a core idle while each file waits on its own server and database. Every file
+    // owns its database (a PGlite copy or its own PostgreSQL database), ports and mail servers,
+    // so files can run side by side.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       { extends: true, test: { name: "unit", include: ["app/**/*.test.ts"] } },
       {

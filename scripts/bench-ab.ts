@@ -12,17 +12,15 @@
  * peptides and 1,000,000 price-history rows both servers share, dropped afterwards.
  * BENCH_ROUNDS (default 6) rounds of BENCH_REQUESTS (default 40) requests per server and page.
  */
-import crypto from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
 import autocannon from "autocannon";
-import pg from "pg";
 
 import { PG_PEPTIDES, seedLargeCatalogue } from "./bench-catalogue";
-import { startBuiltServer, type RunningServer } from "./bench-server";
+import { createScratchDatabase, startBuiltServer, type RunningServer } from "./bench-server";
 
 const BASELINE = process.env.BENCH_BASELINE;
 const CURRENT = process.env.BUILD_DIR ?? "build";
@@ -167,19 +165,16 @@ async function demoData() {
 }
 
 async function postgres(serverUrl: string) {
-  const name = `perf_bench_${crypto.randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString(), SEED_DEMO: "false" };
+  const database = await createScratchDatabase(serverUrl);
+  const env = { DATABASE_URL: database.url, SEED_DEMO: "false" };
   const servers: Record<string, RunningServer> = {};
   try {
     // The current build migrates the empty database first; the baseline finds it migrated.
     servers.after = await startBuiltServer({ ...env, BUILD_DIR: CURRENT });
-    const rows = await seedLargeCatalogue(url.toString());
-    console.log(`PostgreSQL ${name}: ${PG_PEPTIDES} peptides, ${rows} price-history rows.`);
+    const rows = await seedLargeCatalogue(database.url);
+    console.log(
+      `PostgreSQL ${database.name}: ${PG_PEPTIDES} peptides, ${rows} price-history rows.`,
+    );
     servers.before = await startBuiltServer({ ...env, BUILD_DIR: BASELINE! });
     let slug = 0;
     console.table(
@@ -194,8 +189,7 @@ async function postgres(serverUrl: string) {
     );
   } finally {
     await stopAll(servers);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

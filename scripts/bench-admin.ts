@@ -40,6 +40,7 @@ import { USERS_TABLE } from "~/lib/forms/users";
 import type { AnyTableQueryDefinition } from "~/lib/table-query";
 
 import { PG_PEPTIDES, seedLargeCatalogue } from "./bench-catalogue";
+import { seqScansOf, type CapturedQuery } from "./query-plans";
 import { startBuiltServer, type RunningServer } from "./bench-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -53,11 +54,6 @@ const HTML_BUDGET_BYTES = 150 * 1024;
 const BIG_TABLE_ROWS = 5_000;
 const ADMIN_EMAIL = "bench-admin@peptideprices.test";
 const ADMIN_PASSWORD = "bench-admin-password";
-
-interface CapturedQuery {
-  text: string;
-  values: unknown[];
-}
 
 function build() {
   if (process.env.BENCH_SKIP_BUILD === "1") return;
@@ -278,29 +274,6 @@ function timedGet(agent: http.Agent, url: string, cookie: string) {
 function p95(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]!;
-}
-
-/** Sequential scans of big tables in one statement's plan (EXPLAIN, not ANALYZE). */
-async function seqScansOf(
-  client: pg.Client,
-  query: CapturedQuery,
-  bigTables: Set<string>,
-): Promise<string[]> {
-  if (!/^\s*(select|with)\b/i.test(query.text)) return [];
-  const { rows } = await client.query<{ "QUERY PLAN": string }>(
-    `explain ${query.text}`,
-    query.values,
-  );
-  // A table's total row count (the pager's "N rows") reads the whole table or an index of it.
-  const wholeCount = /^select count\(\*\) from "\w+"$/i.test(query.text.trim());
-  const scans = new Set<string>();
-  for (const { "QUERY PLAN": line } of rows) {
-    const match = /Seq Scan on (\w+)/.exec(line);
-    if (match && bigTables.has(match[1]!)) {
-      scans.add(wholeCount ? `${match[1]} (total count)` : match[1]!);
-    }
-  }
-  return [...scans];
 }
 
 async function main() {

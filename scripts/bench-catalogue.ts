@@ -8,8 +8,14 @@ import pg from "pg";
 export const PG_PEPTIDES = 2_000;
 export const PG_PRICE_HISTORY_ROWS = 1_000_000;
 
-/** 2,000 peptides (2 sizes, 4 offers each) and 1,000,000 price-history rows, made in SQL. */
-export async function seedLargeCatalogue(url: string) {
+/**
+ * 2,000 peptides (2 sizes, 4 offers each) and 1,000,000 price-history rows, made in SQL; the
+ * admin-table plan test asks for its own counts.
+ */
+export async function seedLargeCatalogue(
+  url: string,
+  { peptides = PG_PEPTIDES, priceHistoryRows = PG_PRICE_HISTORY_ROWS } = {},
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -23,7 +29,7 @@ export async function seedLargeCatalogue(url: string) {
     await client.query(`insert into peptides (name, slug, category_id, description, key_benefits, is_popular, popular_order)
       select 'Peptide ' || lpad(n::text, 5, '0'), 'peptide-' || n, c.ids[1 + n % 6], 'A generated peptide.',
              array['Generated'], n < 3, case when n < 3 then n + 1 end
-        from generate_series(0, ${PG_PEPTIDES - 1}) n,
+        from generate_series(0, ${peptides - 1}) n,
              (select array_agg(id order by slug) ids from categories where slug like 'bench-%') c`);
     await client.query(`insert into size_options (peptide_id, quantity, unit)
       select p.id, q, 'mg' from peptides p cross join unnest(array[5, 10]) q
@@ -36,7 +42,7 @@ export async function seedLargeCatalogue(url: string) {
              (select array_agg(id order by name) ids from vendors where name like 'Bench Vendor %') v`);
     const [{ offers }] = (await client.query(`select count(*)::int offers from vendor_peptides`))
       .rows as { offers: number }[];
-    const perOffer = Math.ceil(PG_PRICE_HISTORY_ROWS / offers);
+    const perOffer = Math.ceil(priceHistoryRows / offers);
     await client.query(`insert into price_history (vendor_peptide_id, price, in_stock, observed_at)
       select vp.id, vp.price + (d % 7) - 3, d % 11 <> 0, now() - make_interval(days => d)
         from vendor_peptides vp cross join generate_series(1, ${perOffer}) d`);

@@ -7,10 +7,10 @@
  */
 import { performance } from "node:perf_hooks";
 
-import { getPeptidePageData } from "~/.server/data/listings.server";
+import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server";
 import { getVendorProfile } from "~/.server/data/vendor-profile.server";
 import { openDatabase } from "~/.server/db/client";
-import { defaultPricingContext } from "~/.server/data/listings.server";
+import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
 import { HISTORY_RANGES, rangeStart } from "~/lib/price-history";
 
 import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";

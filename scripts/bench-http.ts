@@ -11,15 +11,18 @@
  * BENCH_DURATION (seconds per run, default 5) and BENCH_CONNECTIONS (default 10) tune it.
  * Exits non-zero when the cached home page is under half the bare server's rate.
  */
-import crypto from "node:crypto";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 
 import autocannon from "autocannon";
-import pg from "pg";
 
 import { PG_PEPTIDES, seedLargeCatalogue } from "./bench-catalogue";
-import { startBareServer, startBuiltServer, type RunningServer } from "./bench-server";
+import {
+  createScratchDatabase,
+  startBareServer,
+  startBuiltServer,
+  type RunningServer,
+} from "./bench-server";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -218,18 +221,13 @@ async function benchDemoData(): Promise<boolean> {
 }
 
 async function benchPostgres(serverUrl: string) {
-  const name = `perf_bench_${crypto.randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(serverUrl);
   try {
     await withServer(
-      startBuiltServer({ DATABASE_URL: url.toString(), SEED_DEMO: "false" }),
+      startBuiltServer({ DATABASE_URL: database.url, SEED_DEMO: "false" }),
       async (app) => {
         const started = performance.now();
-        const historyRows = await seedLargeCatalogue(url.toString());
+        const historyRows = await seedLargeCatalogue(database.url);
         console.log(
           `PostgreSQL: ${PG_PEPTIDES} peptides, ${historyRows} price-history rows (made in ${((performance.now() - started) / 1000).toFixed(0)} s); uncached pages.\n`,
         );
@@ -263,8 +261,7 @@ async function benchPostgres(serverUrl: string) {
       },
     );
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

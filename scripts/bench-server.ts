@@ -4,10 +4,13 @@
  * unless a DATABASE_URL is given. Builds first when there is no build.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
+import pg from "pg";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const START_TIMEOUT_MS = 120_000;
@@ -145,6 +148,26 @@ export async function startBareServer(
     stop: async () => {
       await stopProcess(child);
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A throw-away `perf_bench_*` database on a PostgreSQL server (never `pp_test_*`, which CI drops). */
+export async function createScratchDatabase(
+  serverUrl: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `perf_bench_${crypto.randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }

@@ -6,7 +6,8 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 
-import { getHomePageData, getPeptidePageData } from "~/.server/data/listings.server";
+import { getHomePageData } from "~/.server/data/listings/home.server";
+import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server";
 import { searchCatalog } from "~/.server/data/search.server";
 import { openDatabase } from "~/.server/db/client";
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";

@@ -1,27 +1,74 @@
-import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { createContext, useContext } from "react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
 
 import { useActionToast } from "~/hooks/use-action-toast";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import type { ActionResult } from "~/lib/action-result";
+import { EMAIL_MAX_LENGTH } from "~/lib/forms/auth";
 
 import { Button } from "./ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { ErrorList } from "./ui/field";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
-/**
- * What every sign-in page's form needs: the action's last answer (also toasted), whether a
- * post is on its way, and which `intent` it carries (the password form or a social button).
- */
-export function useAuthForm() {
-  const result = useActionData<ActionResult>();
+/** Whether a sign-in page's post is on its way, and which `intent` it carries. */
+function usePosting() {
   const navigation = useNavigation();
-  useActionToast(result);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const submittingIntent = submitting ? navigation.formData?.get("intent") : undefined;
-  return { result, submitting, submittingIntent };
+  return { submitting, submittingIntent, state: navigation.state };
 }
 
-/** A labelled input of a sign-in form; `aside` sits on the label's line (the forgot-password link). */
+/** The errors of the AuthForm a field sits in, by field name. */
+const AuthFormErrors = createContext<Record<string, string[]>>({});
+
+/**
+ * A sign-in page's form: the action's last answer above it (also toasted), its fields checked
+ * with the action's own schema before posting, and the submit button that says it is busy.
+ * `intent` names the form where the page also has social buttons posting to the same action.
+ */
+export function AuthForm({
+  schema,
+  intent,
+  submitLabel,
+  pendingLabel,
+  notice,
+  children,
+}: {
+  schema: z.ZodType;
+  intent?: string;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Shown under the action's answer: a message the page brings with it (the login's `?error=`). */
+  notice?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const result = useActionData<ActionResult>();
+  useActionToast(result);
+  const { submitting, submittingIntent, state } = usePosting();
+  const { errors, onSubmit } = useFieldErrors(schema, { data: result, state });
+  const pending = intent ? submittingIntent === intent : submitting;
+  return (
+    <>
+      <FormMessage result={result} />
+      {notice}
+      <Form method="post" className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
+        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+        <AuthFormErrors value={errors}>{children}</AuthFormErrors>
+        <Button type="submit" disabled={submitting}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * A labelled input of an AuthForm, with its errors under it; `aside` sits on the label's line
+ * (the forgot-password link).
+ */
 export function AuthField({
   name,
   label,
@@ -41,6 +88,8 @@ export function AuthField({
   aside?: React.ReactNode;
   hint?: React.ReactNode;
 }) {
+  const errors = useContext(AuthFormErrors)[name];
+  const errorId = errors?.length ? `${name}-error` : undefined;
   const labelElement = <Label htmlFor={name}>{label}</Label>;
   return (
     <div className="flex flex-col gap-2">
@@ -60,9 +109,29 @@ export function AuthField({
         minLength={minLength}
         maxLength={maxLength}
         required
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
       />
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** The e-mail field every sign-in form starts with. */
+export function AuthEmailField({
+  autoComplete = "email",
+}: {
+  autoComplete?: "email" | "username";
+}) {
+  return (
+    <AuthField
+      name="email"
+      label="Email"
+      type="email"
+      autoComplete={autoComplete}
+      maxLength={EMAIL_MAX_LENGTH}
+    />
   );
 }
 
@@ -120,22 +189,25 @@ export interface ProviderButton {
   label: string;
 }
 
-export const SPEC_SOCIAL_BUTTONS: ProviderButton[] = [
+const SPEC_SOCIAL_BUTTONS: ProviderButton[] = [
   { id: "google", label: "Google" },
   { id: "facebook", label: "Facebook" },
   { id: "twitter", label: "Twitter" },
 ];
 
-/** One small form per provider: a plain POST works without JavaScript. */
+/**
+ * One small form per provider, SPEC.md's three then the configured ones (`extraProviders`): a
+ * plain POST works without JavaScript.
+ */
 export function SocialButtons({
-  providers,
+  extraProviders,
   verb,
-  disabled,
 }: {
-  providers: ProviderButton[];
+  extraProviders: ProviderButton[];
   verb: string;
-  disabled?: boolean;
 }) {
+  const { submitting } = usePosting();
+  const providers = [...SPEC_SOCIAL_BUTTONS, ...extraProviders];
   // The page to return to after the provider's round trip, as the password form carries it.
   const redirectTo = useSearchParams()[0].get("redirectTo");
   return (
@@ -155,12 +227,32 @@ export function SocialButtons({
             <input type="hidden" name="intent" value="social" />
             <input type="hidden" name="provider" value={provider.id} />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <Button type="submit" variant="outline" className="w-full" disabled={disabled}>
+            <Button type="submit" variant="outline" className="w-full" disabled={submitting}>
               {provider.label}
             </Button>
           </Form>
         ))}
       </div>
     </div>
+  );
+}
+
+/** The line under a sign-in form that leads to its counterpart (log in ↔ sign up). */
+export function AuthSwitch({
+  question,
+  to,
+  label,
+}: {
+  question: string;
+  to: "/login" | "/signup";
+  label: string;
+}) {
+  return (
+    <p className="text-center text-sm text-muted-foreground">
+      {question}{" "}
+      <Link to={to} className="font-medium text-foreground underline-offset-4 hover:underline">
+        {label}
+      </Link>
+    </p>
   );
 }

@@ -144,9 +144,11 @@ export function ShippingAmount({ offer, shipTo }: { offer: Offer; shipTo: string
 /** "updated 3 hours ago", or that the price is stale. */
 export function Freshness({ offer }: { offer: Offer }) {
   return (
+    // May wrap: "updated 35 minutes ago" is longer than "updated 2 hours ago", and the offer
+    // table must fit 1366 px whatever the clock says.
     <time
       dateTime={offer.priceCheckedAt}
-      className="text-xs whitespace-nowrap text-muted-foreground"
+      className="text-xs whitespace-normal text-muted-foreground"
       suppressHydrationWarning
     >
       {`updated ${formatRelativeTime(offer.priceCheckedAt)}`}

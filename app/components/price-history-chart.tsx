@@ -1,5 +1,7 @@
 // The price history chart with its cards, range links and keyboard-steppable tooltip. Over 400
-// lines: the SVG plot and the summary cards are the seams to split along.
+// lines, kept whole: the plot, its marks, the tooltip and the keyboard stepping share the
+// chart's scales and its active-point state; the pure parts (points, buckets, nearest point)
+// are in ~/lib/price-history and the table view is price-history-table.tsx.
 import { useId, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 

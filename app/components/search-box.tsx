@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useSearchParams } from "react-router";
 
 import { SEARCH_QUERY_MAX_LENGTH, type Suggestion, type SuggestionKind } from "~/lib/search";
+import { isEditableTarget, moveActiveOption } from "~/lib/listbox";
 import { cn } from "~/lib/utils";
 
 /** Long enough that typing a word sends one request, short enough to feel immediate. */
@@ -18,17 +19,6 @@ const KIND_LABELS: Record<SuggestionKind, string> = {
   category: "Category",
   vendor: "Vendor",
 };
-
-/** True when a key press belongs to something the visitor is typing into. */
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  );
-}
 
 /**
  * The header's search: a GET form to /search (works without JavaScript) that, with it, becomes
@@ -59,7 +49,7 @@ export function SearchBox({ className }: { className?: string }) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTypingTarget(event.target)) return;
+      if (isEditableTarget(event.target)) return;
       event.preventDefault();
       inputRef.current?.focus();
       inputRef.current?.select();
@@ -111,23 +101,16 @@ export function SearchBox({ className }: { className?: string }) {
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case "ArrowDown":
-      case "ArrowUp": {
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          return;
-        }
-        if (suggestions.length === 0) return;
-        const step = event.key === "ArrowDown" ? 1 : -1;
+      case "ArrowUp":
         // -1 is the input itself: past the last option the focus wraps through it.
-        setActiveIndex((index) => {
-          const next = index + step;
-          if (next >= suggestions.length) return -1;
-          if (next < -1) return suggestions.length - 1;
-          return next;
+        moveActiveOption(event, {
+          open,
+          setOpen,
+          count: suggestions.length,
+          setActiveIndex,
+          firstIndex: -1,
         });
         return;
-      }
       case "Enter": {
         const active = expanded ? suggestions[activeIndex] : undefined;
         if (active) {

@@ -2,7 +2,7 @@
  * What search engines read of a product page (JSON-LD, the meta description) and the one safe way
  * to put JSON in a script element.
  */
-import type { Offer } from "~/.server/data/listings.server";
+import type { Offer } from "~/.server/data/listings/offer-rows.server";
 import { formatPrice } from "~/lib/format";
 import { minorUnitExponent, roundMoney } from "~/lib/money";
 

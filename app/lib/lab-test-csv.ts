@@ -10,6 +10,7 @@ import {
   MAX_IMPORT_ROWS,
   REQUIRED_CSV_COLUMNS,
   type LabTestCsvRow,
+  type LabTestFields,
 } from "./forms/lab-tests";
 
 export interface CsvLineError {
@@ -102,20 +103,8 @@ export interface LabTestImportTargets {
 }
 
 /** One imported test, its vendor, peptide and size found. */
-export interface ResolvedLabTest {
+export interface ResolvedLabTest extends LabTestFields {
   line: number;
-  vendorId: string;
-  peptideId: string;
-  sizeOptionId: string | null;
-  labName: string;
-  testedOn: string;
-  batch: string | null;
-  claimedMassMg: number | null;
-  measuredMassMg: number | null;
-  purityPercent: number | null;
-  endotoxin: string | null;
-  heavyMetals: string | null;
-  reportUrl: string | null;
 }
 
 /** By name (any case) first, then by slug. */

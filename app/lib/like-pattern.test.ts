@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { likePattern } from "./like-pattern";
+import { likePattern, likePrefixPattern } from "./like-pattern";
 
 describe("likePattern", () => {
   it("matches the text anywhere", () => {
@@ -9,5 +9,11 @@ describe("likePattern", () => {
 
   it("escapes the characters LIKE reads as wildcards or escapes", () => {
     expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+});
+
+describe("likePrefixPattern", () => {
+  it("matches what starts with the text, its wildcards escaped", () => {
+    expect(likePrefixPattern("ed_1%")).toBe("ed\\_1\\%%");
   });
 });

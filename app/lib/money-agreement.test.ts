@@ -11,7 +11,8 @@ import { convertMoney, toMinorUnits, type ExchangeRates } from "~/lib/money";
 import { toApiMoney } from "~/lib/open-data";
 import { priceDropTitle } from "~/lib/price-drop-feed";
 import { priceOffer, type Coupon, type PricingContext } from "~/lib/pricing";
-import { priceStack, type StackOfferRow } from "~/lib/stack";
+import { type StackOfferRow } from "~/lib/stack";
+import { priceStack } from "~/lib/stack-pricing";
 
 const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "KWD"] as const;
 const NOW = new Date("2026-06-01T12:00:00Z");

@@ -1,27 +1,36 @@
-/**
- * A scraping run as the admin page shows it while it polls: the counters of a background run
- * and, once it has finished, its result. Shared by the progress resource route and the page.
- */
-export interface ScrapeRunView {
-  id: string;
-  status: "queued" | "running" | "succeeded" | "failed";
-  /** The single source run, or null for a run over every active source. */
-  sourceId: string | null;
-  retailerName: string | null;
+export type ScrapeRunStatus = "queued" | "running" | "succeeded" | "failed";
+
+/** What a run has done so far; the background job copies it into scrape_runs. */
+export interface ScrapeRunCounters {
   sourcesTotal: number;
   sourcesDone: number;
   pagesFetched: number;
   listingsFound: number;
   matched: number;
   sentToReview: number;
+}
+
+/** The listings a scrape read, column by column, as scraped_data and scrape_runs keep them. */
+export interface ScrapedDataArrays {
+  name: string[];
+  price: (number | null)[];
+  link: (string | null)[];
+  sold_out: boolean[];
+}
+
+/**
+ * A scraping run as the admin page shows it while it polls: the counters of a background run
+ * and, once it has finished, its result. Shared by the progress resource route and the page.
+ */
+export interface ScrapeRunView extends ScrapeRunCounters {
+  id: string;
+  status: ScrapeRunStatus;
+  /** The single source run, or null for a run over every active source. */
+  sourceId: string | null;
+  retailerName: string | null;
   ok: boolean | null;
   message: string | null;
-  result: {
-    name: string[];
-    price: (number | null)[];
-    link: (string | null)[];
-    sold_out: boolean[];
-  } | null;
+  result: ScrapedDataArrays | null;
 }
 
 export const isRunActive = (run: Pick<ScrapeRunView, "status">) =>

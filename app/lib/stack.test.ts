@@ -7,13 +7,13 @@ import {
   MAX_STACK_LINES,
   mergeStackLines,
   parseStackParam,
-  priceStack,
   readStoredStack,
   STACK_STORAGE_KEY,
   stackUrl,
   type StackLine,
   type StackOfferRow,
 } from "./stack";
+import { priceStack } from "./stack-pricing";
 
 const context: PricingContext = {
   displayCurrency: "USD",
@@ -170,12 +170,14 @@ describe("priceStack", () => {
   it("applies an active coupon before the free-shipping threshold, and names its code", () => {
     const coupon = { code: "SAVE10", discountAmount: 10, discountType: "fixed" as const };
     const terms = { shippingFee: 10, freeShippingThreshold: 95 };
-    const active = priceStack(
-      [line],
-      [offer({ ...terms, coupon: { ...coupon, expirationDate: "2026-06-01" } })],
-      names,
-      context,
-    );
+    const withCouponExpiring = (expirationDate: string) =>
+      priceStack(
+        [line],
+        [offer({ ...terms, coupon: { ...coupon, expirationDate } })],
+        names,
+        context,
+      );
+    const active = withCouponExpiring("2026-06-01");
     // 100 − 10 = 90 is under the threshold of 95: 90 + 10 shipping ties with 100 shipped free; the coupon is kept.
     expect(active.baskets[0]).toMatchObject({
       discount: 10,
@@ -183,12 +185,7 @@ describe("priceStack", () => {
       total: 100,
       couponCode: "SAVE10",
     });
-    const expired = priceStack(
-      [line],
-      [offer({ ...terms, coupon: { ...coupon, expirationDate: "2026-05-31" } })],
-      names,
-      context,
-    );
+    const expired = withCouponExpiring("2026-05-31");
     expect(expired.baskets[0]).toMatchObject({
       discount: 0,
       shipping: 0,

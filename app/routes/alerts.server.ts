@@ -13,15 +13,17 @@ import { getShipTo } from "~/.server/http/ship-to.server";
 import {
   countOtherWebhookAlerts,
   deletePriceAlert,
-  deletePushSubscription,
   getAlertableSize,
   getUserAlertSize,
   isOfferOfSize,
-  savePushSubscription,
   updatePriceAlert,
   upsertPriceAlert,
   WEBHOOK_ALERTS_PER_USER,
 } from "~/.server/data/price-alerts.server";
+import {
+  deletePushSubscription,
+  savePushSubscription,
+} from "~/.server/data/push-subscriptions.server";
 import { actionFailure, actionSuccess, failure } from "~/lib/action-result";
 import { ALERT_MESSAGES, type AlertAction } from "~/lib/forms/price-alerts";
 

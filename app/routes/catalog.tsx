@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 
 import { publicPageHeaders } from "~/.server/http/cache-headers.server";
 import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
-import { getCatalog } from "~/.server/data/listings.server";
+import { getCatalog } from "~/.server/data/listings/catalog.server";
 import { AdSlot } from "~/components/ad-slot";
 
 import type { Route } from "./+types/catalog";

@@ -10,7 +10,7 @@ import {
 
 import { publicPageHeaders } from "~/.server/http/cache-headers.server";
 import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
-import { getComparePageData } from "~/.server/data/listings.server";
+import { getComparePageData } from "~/.server/data/listings/peptide-pages.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { AdSlot } from "~/components/ad-slot";

@@ -3,7 +3,7 @@ import { data, Link, useNavigation } from "react-router";
 import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
 import { getEnabledCategoryFilters } from "~/.server/data/category-filters.server";
 import { getHeroContent } from "~/.server/data/hero.server";
-import { getHomePageData } from "~/.server/data/listings.server";
+import { getHomePageData } from "~/.server/data/listings/home.server";
 import { publicPageHeaders } from "~/.server/http/cache-headers.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { AdCard } from "~/components/ad-slot";

@@ -9,7 +9,7 @@ import {
 } from "react-router";
 
 import { publicPageHeaders } from "~/.server/http/cache-headers.server";
-import { getPeptidePageData } from "~/.server/data/listings.server";
+import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getMarketChart } from "~/.server/services/market-index.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";

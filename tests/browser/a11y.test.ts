@@ -3,15 +3,10 @@ import { readFileSync } from "node:fs";
 
 import type { AxeResults, RunOptions } from "axe-core";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import {
-  expectConsoleError,
-  launchBrowser,
-  newVerifiedContext,
-  waitForHydration,
-} from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { expectConsoleError, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startPublicBrowser } from "../helpers/public-browser";
 
 /**
  * Every public page a buyer reaches, checked by axe-core at a desktop and a phone width.
@@ -111,27 +106,17 @@ function describeFindings(findings: AxeFinding[]): string {
     .join("\n");
 }
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = startPublicBrowser();
 
 describe("accessibility (axe-core)", () => {
   for (const width of WIDTHS) {
     for (const { name, path, status = 200 } of PUBLIC_PAGES) {
       it(`${name} at ${width} px has no serious or critical findings`, async () => {
         if (status === 404) expectConsoleError(/status of 404/);
-        const context = await newAxeContext(browser, width, true);
+        const context = await newAxeContext(site.browser, width, true);
         try {
           const page = await context.newPage();
-          const response = await page.goto(new URL(path, server.baseUrl).toString());
+          const response = await page.goto(site.url(path));
           expect(response?.status()).toBe(status);
           await waitForHydration(page);
           const blocking = (await axeFindings(page, `${name} ${width}`)).filter(isBlocking);
@@ -143,10 +128,10 @@ describe("accessibility (axe-core)", () => {
     }
 
     it(`the age gate over the home page at ${width} px has no serious or critical findings`, async () => {
-      const context = await newAxeContext(browser, width, false);
+      const context = await newAxeContext(site.browser, width, false);
       try {
         const page = await context.newPage();
-        await page.goto(new URL("/", server.baseUrl).toString());
+        await page.goto(site.url("/"));
         await page.getByRole("alertdialog").waitFor({ state: "visible" });
         await waitForHydration(page);
         const blocking = (await axeFindings(page, `age gate ${width}`)).filter(isBlocking);

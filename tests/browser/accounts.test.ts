@@ -1,23 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
 import { peptides, savedDeals, vendorPeptides } from "~/.server/db/schema";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = startPublicBrowser();
 
 async function expectToast(page: Page, text: string) {
   await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor();
@@ -25,41 +15,43 @@ async function expectToast(page: Page, text: string) {
 
 describe("an account in the browser", () => {
   it("signs up, signs in, saves a deal from a detail page, tags it on /deals and logs out", async () => {
-    const context = await newVerifiedContext(browser, { viewport: { width: 390, height: 844 } });
+    const context = await newVerifiedContext(site.browser, {
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     const email = "browser.person@example.com";
     const password = "browser-password-1";
 
-    await page.goto(`${server.baseUrl}/signup`);
+    await page.goto(`${site.server.baseUrl}/signup`);
     await waitForHydration(page);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByLabel("Confirm password").fill(password);
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/login`);
+    await page.waitForURL(`${site.server.baseUrl}/login`);
     await expectToast(page, "Check your email for the confirmation link");
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/deals`);
+    await page.waitForURL(`${site.server.baseUrl}/deals`);
     await expectToast(page, "You have successfully logged in");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByText("Hello, browser.person").waitFor();
 
-    const [offer] = await server.app.db
+    const [offer] = await site.server.app.db
       .select({ slug: peptides.slug, name: peptides.name })
       .from(vendorPeptides)
       .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
       .limit(1);
-    await page.goto(`${server.baseUrl}/peptide/${offer.slug}`);
+    await page.goto(`${site.server.baseUrl}/peptide/${offer.slug}`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Save deal" }).first().click();
     await expectToast(page, "Deal saved");
-    expect(await server.app.db.select({ id: savedDeals.id }).from(savedDeals)).toHaveLength(1);
+    expect(await site.server.app.db.select({ id: savedDeals.id }).from(savedDeals)).toHaveLength(1);
 
     await page.getByRole("link", { name: "Saved Deals" }).click();
-    await page.waitForURL(`${server.baseUrl}/deals`);
+    await page.waitForURL(`${site.server.baseUrl}/deals`);
     const card = page.getByTestId("saved-deal").first();
     await card.getByText(offer.name).waitFor();
 
@@ -72,7 +64,7 @@ describe("an account in the browser", () => {
     await dialog.waitFor({ state: "hidden" });
     await card.getByText("Buy before the coupon expires").waitFor();
     await card.getByText("Favorite").waitFor();
-    const [saved] = await server.app.db.select({ tags: savedDeals.tags }).from(savedDeals);
+    const [saved] = await site.server.app.db.select({ tags: savedDeals.tags }).from(savedDeals);
     expect(saved.tags).toEqual(["favorite"]);
 
     await page.getByRole("button", { name: "Logout" }).click();
@@ -82,15 +74,15 @@ describe("an account in the browser", () => {
   });
 
   it("shows SPEC's messages for empty and mismatched forms", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
 
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(`${site.server.baseUrl}/login`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expectToast(page, "Please enter both email and password");
 
-    await page.goto(`${server.baseUrl}/signup`);
+    await page.goto(`${site.server.baseUrl}/signup`);
     await waitForHydration(page);
     await page.getByLabel("Email").fill("someone@example.com");
     await page.getByLabel("Password", { exact: true }).fill("password-one");
@@ -98,27 +90,27 @@ describe("an account in the browser", () => {
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
     await expectToast(page, "Passwords do not match");
 
-    await page.goto(`${server.baseUrl}/admin-login`);
+    await page.goto(`${site.server.baseUrl}/admin-login`);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expectToast(page, "Please enter both username and password");
     await context.close();
   });
 
   it("signs an admin in at /admin-login and refuses a plain account there", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
 
-    await page.goto(`${server.baseUrl}/admin-login`);
+    await page.goto(`${site.server.baseUrl}/admin-login`);
     await page.getByLabel("Email").fill("demo@peptideprices.test");
     await page.getByLabel("Password").fill("demo-password");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expectToast(page, "Invalid admin credentials");
-    expect(page.url()).toBe(`${server.baseUrl}/admin-login`);
+    expect(page.url()).toBe(`${site.server.baseUrl}/admin-login`);
 
     await page.getByLabel("Email").fill("admin@peptideprices.test");
     await page.getByLabel("Password").fill("admin-password");
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/admin`);
+    await page.waitForURL(`${site.server.baseUrl}/admin`);
     await expectToast(page, "You have successfully logged in as admin");
     await page.getByRole("link", { name: "Admin" }).first().waitFor();
     await context.close();

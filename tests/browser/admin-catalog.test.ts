@@ -1,64 +1,26 @@
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { categories, coupons, peptides, vendors } from "~/.server/db/schema";
 
-import { signIn } from "../helpers/auth";
-import {
-  browserCookies,
-  chooseInCombobox,
-  launchBrowser,
-  newVerifiedContext,
-  waitForHydration,
-} from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { chooseInCombobox, waitForHydration } from "../helpers/browser";
+import { startAdminBrowser } from "../helpers/admin-browser";
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let sessionCookies: { name: string; value: string; url: string }[];
+const admin = startAdminBrowser();
+const { open, toast } = admin;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  sessionCookies = browserCookies(cookie, server.baseUrl);
-  context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-  await context.addCookies(sessionCookies);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await page.close();
-});
-
-const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-const dialog = () => page.getByRole("dialog");
-
-/** Waits until the page has hydrated, so clicks reach React handlers. */
-async function open(pathname: string) {
-  await page.goto(`${server.baseUrl}${pathname}`);
-  await waitForHydration(page);
-}
+const dialog = () => admin.page.getByRole("dialog");
 
 async function confirmDelete(name: string) {
-  await page.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await admin.page.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
+  await admin.page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
 }
 
 describe("admin catalogue pages in a browser", () => {
   it("peptides: create with an image upload → edit → delete, with toasts", async () => {
     await open("/admin/peptides");
-    await page.getByRole("button", { name: "Add Peptide" }).click();
+    await admin.page.getByRole("button", { name: "Add Peptide" }).click();
     await dialog().getByRole("button", { name: "Add Peptide" }).click();
     await toast("Peptide name is required").waitFor();
 
@@ -77,7 +39,7 @@ describe("admin catalogue pages in a browser", () => {
     await dialog().getByRole("button", { name: "Add Peptide" }).click();
     await toast("Peptide added").waitFor();
     await dialog().waitFor({ state: "detached" });
-    const [created] = await server.app.db
+    const [created] = await admin.server.app.db
       .select()
       .from(peptides)
       .where(eq(peptides.slug, "aaa-browser-peptide"));
@@ -87,34 +49,36 @@ describe("admin catalogue pages in a browser", () => {
       isPopular: true,
       popularOrder: 1,
     });
-    await page.getByRole("button", { name: "Edit AAA Browser Peptide", exact: true }).waitFor();
+    await admin.page
+      .getByRole("button", { name: "Edit AAA Browser Peptide", exact: true })
+      .waitFor();
 
-    await page.getByRole("button", { name: "Edit AAA Browser Peptide" }).click();
+    await admin.page.getByRole("button", { name: "Edit AAA Browser Peptide" }).click();
     await dialog().getByLabel("Name", { exact: true }).fill("AAA Browser Peptide Edited");
     expect(await dialog().getByLabel("Slug").inputValue()).toBe("aaa-browser-peptide");
     await dialog().getByRole("button", { name: "Save Changes" }).click();
     await toast("Peptide updated").waitFor();
-    await page
+    await admin.page
       .getByRole("button", { name: "Edit AAA Browser Peptide Edited", exact: true })
       .waitFor();
 
     await confirmDelete("AAA Browser Peptide Edited");
     await toast("Peptide deleted").waitFor();
-    await page
+    await admin.page
       .getByRole("button", { name: "Edit AAA Browser Peptide Edited", exact: true })
       .waitFor({ state: "detached" });
     expect(
-      await server.app.db.select().from(peptides).where(eq(peptides.id, created!.id)),
+      await admin.server.app.db.select().from(peptides).where(eq(peptides.id, created!.id)),
     ).toHaveLength(0);
   });
 
   it("vendor prices: manual vendor price entry with an 'other' unit", async () => {
     await open("/admin/prices");
-    await page.getByRole("button", { name: "Add Vendor Price" }).click();
+    await admin.page.getByRole("button", { name: "Add Vendor Price" }).click();
     await dialog().getByRole("button", { name: "Add Price" }).click();
     await toast("Please fill in all required fields").waitFor();
     await chooseInCombobox(dialog().getByLabel("Peptide"), "bpc", "BPC-157");
-    const [vendor] = await server.app.db
+    const [vendor] = await admin.server.app.db
       .select({ name: vendors.name })
       .from(vendors)
       .orderBy(vendors.name)
@@ -126,38 +90,40 @@ describe("admin catalogue pages in a browser", () => {
     await dialog().getByLabel("Custom unit").fill("capsules");
     await dialog().getByRole("button", { name: "Add Price" }).click();
     await toast("Vendor peptide data added successfully").waitFor();
-    const [bpc] = await server.app.db
+    const [bpc] = await admin.server.app.db
       .select({ id: peptides.id })
       .from(peptides)
       .where(eq(peptides.name, "BPC-157"));
     await open(`/admin/prices?peptide=${bpc!.id}&sort=unit&dir=desc`);
-    await page.getByRole("cell", { name: "capsules" }).waitFor();
+    await admin.page.getByRole("cell", { name: "capsules" }).waitFor();
   });
 
   it("categories: create → edit → delete, with toasts", async () => {
     await open("/admin/categories");
-    await page.getByRole("button", { name: "Add New Category" }).click();
+    await admin.page.getByRole("button", { name: "Add New Category" }).click();
     await dialog().getByRole("button", { name: "Add Category" }).click();
     await toast("Please enter a category name").waitFor();
     await dialog().getByLabel("Name").fill("AAA Browser Category");
     await dialog().getByLabel("Description").fill("Made in a browser");
     await dialog().getByRole("button", { name: "Add Category" }).click();
     await toast("Category added successfully").waitFor();
-    await page.getByRole("cell", { name: "AAA Browser Category", exact: true }).waitFor();
+    await admin.page.getByRole("cell", { name: "AAA Browser Category", exact: true }).waitFor();
 
-    await page.getByRole("button", { name: "Edit AAA Browser Category" }).click();
+    await admin.page.getByRole("button", { name: "Edit AAA Browser Category" }).click();
     await dialog().getByLabel("Name").fill("AAA Browser Category Edited");
     await dialog().getByRole("button", { name: "Save Changes" }).click();
     await toast("Category updated successfully").waitFor();
-    await page.getByRole("cell", { name: "AAA Browser Category Edited", exact: true }).waitFor();
+    await admin.page
+      .getByRole("cell", { name: "AAA Browser Category Edited", exact: true })
+      .waitFor();
 
     await confirmDelete("AAA Browser Category Edited");
     await toast("Category deleted successfully").waitFor();
-    await page
+    await admin.page
       .getByRole("cell", { name: "AAA Browser Category Edited", exact: true })
       .waitFor({ state: "detached" });
     expect(
-      await server.app.db
+      await admin.server.app.db
         .select()
         .from(categories)
         .where(eq(categories.name, "AAA Browser Category Edited")),
@@ -166,89 +132,96 @@ describe("admin catalogue pages in a browser", () => {
 
   it("categories: the filter editor saves a filter's type", async () => {
     await open("/admin/categories");
-    await page.getByRole("button", { name: "Edit filter Vendor" }).click();
+    await admin.page.getByRole("button", { name: "Edit filter Vendor" }).click();
     await dialog().getByLabel("Type").selectOption({ label: "Radio button" });
     await dialog().getByRole("button", { name: "Save Changes" }).click();
     await toast("Filter updated successfully").waitFor();
-    await page.getByRole("list", { name: "Filters" }).getByText("Radio button").waitFor();
+    await admin.page.getByRole("list", { name: "Filters" }).getByText("Radio button").waitFor();
   });
 
   it("vendors: create with a coupon → edit clearing the coupon → delete, with toasts", async () => {
     await open("/admin/vendors");
-    await page.getByRole("button", { name: "Add Vendor" }).click();
+    await admin.page.getByRole("button", { name: "Add Vendor" }).click();
     await dialog().getByLabel("Name").fill("AAA Browser Vendor");
     await dialog().getByLabel("Website").fill("https://browser-vendor.example");
     await dialog().getByLabel("Coupon Code").fill("BROWSER10");
     await dialog().getByLabel("Discount Amount").fill("10");
     await dialog().getByRole("button", { name: "Add Vendor" }).click();
     await toast("Vendor added").waitFor();
-    await page.getByRole("cell", { name: "BROWSER10" }).waitFor();
-    const [vendor] = await server.app.db
+    await admin.page.getByRole("cell", { name: "BROWSER10" }).waitFor();
+    const [vendor] = await admin.server.app.db
       .select()
       .from(vendors)
       .where(eq(vendors.name, "AAA Browser Vendor"));
     expect(
-      await server.app.db.select().from(coupons).where(eq(coupons.vendorId, vendor!.id)),
+      await admin.server.app.db.select().from(coupons).where(eq(coupons.vendorId, vendor!.id)),
     ).toHaveLength(1);
 
-    await page.getByRole("button", { name: "Edit AAA Browser Vendor" }).click();
+    await admin.page.getByRole("button", { name: "Edit AAA Browser Vendor" }).click();
     await dialog().getByLabel("Coupon Code").fill("");
     await dialog().getByRole("button", { name: "Save Changes" }).click();
     await toast("Vendor updated").waitFor();
-    await page.getByRole("cell", { name: "BROWSER10" }).waitFor({ state: "detached" });
+    await admin.page.getByRole("cell", { name: "BROWSER10" }).waitFor({ state: "detached" });
     expect(
-      await server.app.db.select().from(coupons).where(eq(coupons.vendorId, vendor!.id)),
+      await admin.server.app.db.select().from(coupons).where(eq(coupons.vendorId, vendor!.id)),
     ).toHaveLength(0);
 
     await confirmDelete("AAA Browser Vendor");
     await toast("Vendor deleted").waitFor();
-    await page
+    await admin.page
       .getByRole("cell", { name: "AAA Browser Vendor", exact: true })
       .waitFor({ state: "detached" });
   });
 
   it("sidebar: Ctrl+B collapses it to icons, writes the cookie, and the server renders it collapsed", async () => {
     await open("/admin/peptides");
-    const sidebar = page.locator('[data-slot="sidebar"]');
-    const container = page.locator('[data-slot="sidebar-container"]');
+    const sidebar = admin.page.locator('[data-slot="sidebar"]');
+    const container = admin.page.locator('[data-slot="sidebar-container"]');
     expect(await sidebar.getAttribute("data-state")).toBe("expanded");
     expect((await container.boundingBox())?.width).toBe(256);
-    await page
+    await admin.page
       .getByRole("navigation", { name: "Admin" })
       .getByRole("link", { name: "Vendors" })
       .waitFor();
 
-    await page.keyboard.press("Control+b");
-    await page.locator('[data-slot="sidebar"][data-state="collapsed"]').waitFor();
-    const cookie = (await context.cookies(server.baseUrl)).find((c) => c.name === "sidebar_state");
+    await admin.page.keyboard.press("Control+b");
+    await admin.page.locator('[data-slot="sidebar"][data-state="collapsed"]').waitFor();
+    const cookie = (await admin.context.cookies(admin.server.baseUrl)).find(
+      (c) => c.name === "sidebar_state",
+    );
     expect(cookie?.value).toBe("false");
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
-    await page.waitForFunction(
+    await admin.page.waitForFunction(
       () =>
         document.querySelector('[data-slot="sidebar-container"]')?.getBoundingClientRect().width ===
         48,
     );
 
-    const html = await (await context.request.get(`${server.baseUrl}/admin/peptides`)).text();
+    const html = await (
+      await admin.context.request.get(`${admin.server.baseUrl}/admin/peptides`)
+    ).text();
     expect(html).toContain('data-state="collapsed"');
-    await page.reload();
+    await admin.page.reload();
     expect(await sidebar.getAttribute("data-state")).toBe("collapsed");
 
-    await waitForHydration(page);
-    await page.keyboard.press("Control+b");
-    await page.locator('[data-slot="sidebar"][data-state="expanded"]').waitFor();
+    await waitForHydration(admin.page);
+    await admin.page.keyboard.press("Control+b");
+    await admin.page.locator('[data-slot="sidebar"][data-state="expanded"]').waitFor();
     expect(
-      (await context.cookies(server.baseUrl)).find((c) => c.name === "sidebar_state")?.value,
+      (await admin.context.cookies(admin.server.baseUrl)).find((c) => c.name === "sidebar_state")
+        ?.value,
     ).toBe("true");
   });
 
   it("at 390 px the pages fit without horizontal overflow, the sidebar opens as an 18rem panel, and no age gate shows", async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await phone.addCookies(sessionCookies);
+    const phone = await admin.browser.newContext({ viewport: { width: 390, height: 844 } });
+    // The admin's session, without the desktop sidebar's state.
+    const session = await admin.context.cookies(admin.server.baseUrl);
+    await phone.addCookies(session.filter((cookie) => cookie.name !== "sidebar_state"));
     const phonePage = await phone.newPage();
     try {
       for (const pathname of ["/admin/peptides", "/admin/categories", "/admin/vendors"]) {
-        await phonePage.goto(`${server.baseUrl}${pathname}`);
+        await phonePage.goto(`${admin.server.baseUrl}${pathname}`);
         await waitForHydration(phonePage);
         // The admin area itself: wide tables scroll inside their own containers.
         const overflow = await phonePage.evaluate(() => {
@@ -266,7 +239,7 @@ describe("admin catalogue pages in a browser", () => {
       await panel.waitFor();
       expect((await panel.boundingBox())?.width).toBe(288);
       await panel.getByRole("link", { name: "Categories" }).click();
-      await phonePage.waitForURL(`${server.baseUrl}/admin/categories`);
+      await phonePage.waitForURL(`${admin.server.baseUrl}/admin/categories`);
       await panel.waitFor({ state: "detached" });
     } finally {
       await phone.close();

@@ -1,51 +1,23 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { vendorPeptides, vendors } from "~/.server/db/schema";
 
-import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminBrowser } from "../helpers/admin-browser";
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newAdminContext(server, browser);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await page.close();
-});
-
-const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-
-async function open(pathname: string) {
-  await page.goto(`${server.baseUrl}${pathname}`);
-  await waitForHydration(page);
-}
+const admin = startAdminBrowser();
+const { open, toast } = admin;
 
 /** The first row of the price table (sorted by peptide), as stored. */
 async function firstPrice() {
   await open("/admin/prices");
-  const label = await page
+  const label = await admin.page
     .getByRole("checkbox", { name: /^Select .+ price for / })
     .first()
     .getAttribute("aria-label");
   const name = label!.replace(/^Select /, "");
   const [vendorName] = name.split(" price for ");
-  const rows = await server.app.db
+  const rows = await admin.server.app.db
     .select({ id: vendorPeptides.id, price: vendorPeptides.price })
     .from(vendorPeptides)
     .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
@@ -56,24 +28,24 @@ async function firstPrice() {
 describe("vendor prices: inline edit and bulk delete", () => {
   it("Escape cancels an inline edit; Enter saves it, with an error shown in the row first", async () => {
     const { name } = await firstPrice();
-    await page
+    await admin.page
       .getByRole("button", { name: `Edit ${name}`, exact: true })
       .first()
       .click();
-    const price = page.getByRole("spinbutton", { name: `Price of ${name}` });
+    const price = admin.page.getByRole("spinbutton", { name: `Price of ${name}` });
     await expect.poll(() => price.evaluate((input) => input === document.activeElement)).toBe(true);
     const current = Number(await price.inputValue());
     await price.fill("1.23");
     await price.press("Escape");
     await price.waitFor({ state: "detached" });
 
-    await page
+    await admin.page
       .getByRole("button", { name: `Edit ${name}`, exact: true })
       .first()
       .click();
     await price.fill("-5");
     await price.press("Enter");
-    const error = page.getByText("Price cannot be negative").first();
+    const error = admin.page.getByText("Price cannot be negative").first();
     await error.waitFor();
     expect(await price.getAttribute("aria-invalid")).toBe("true");
     expect(await price.getAttribute("aria-describedby")).toBe(
@@ -85,15 +57,15 @@ describe("vendor prices: inline edit and bulk delete", () => {
     // (a fixed price could be far off for whichever size sorts first).
     const newPrice = (Math.round(current * 103) / 100).toFixed(2);
     await price.fill(newPrice);
-    await page.getByRole("combobox", { name: `Stock of ${name}` }).selectOption("low_stock");
+    await admin.page.getByRole("combobox", { name: `Stock of ${name}` }).selectOption("low_stock");
     await price.press("Enter");
     await toast("Vendor price updated").waitFor();
     await price.waitFor({ state: "detached" });
-    await page
+    await admin.page
       .getByRole("cell", { name: `$${newPrice}` })
       .first()
       .waitFor();
-    const stored = await server.app.db
+    const stored = await admin.server.app.db
       .select({ price: vendorPeptides.price, stockStatus: vendorPeptides.stockStatus })
       .from(vendorPeptides)
       .where(eq(vendorPeptides.price, Number(newPrice)));
@@ -101,16 +73,17 @@ describe("vendor prices: inline edit and bulk delete", () => {
   });
 
   it("deletes the ticked rows after a confirmation", async () => {
-    const before = (await server.app.db.select({ id: vendorPeptides.id }).from(vendorPeptides))
-      .length;
+    const before = (
+      await admin.server.app.db.select({ id: vendorPeptides.id }).from(vendorPeptides)
+    ).length;
     await open("/admin/prices");
-    const boxes = page.getByRole("checkbox", { name: /^Select .+ price for / });
+    const boxes = admin.page.getByRole("checkbox", { name: /^Select .+ price for / });
     await boxes.nth(0).check();
     await boxes.nth(1).check();
-    const region = page.getByRole("region", { name: "Bulk actions on vendor prices" });
+    const region = admin.page.getByRole("region", { name: "Bulk actions on vendor prices" });
     await region.getByText("2 vendor prices selected").waitFor();
     await region.getByRole("button", { name: "Delete selected" }).click();
-    const confirm = page.getByRole("alertdialog");
+    const confirm = admin.page.getByRole("alertdialog");
     await confirm
       .getByText("2 vendor prices will be moved to the trash (kept 30 days, restorable).")
       .waitFor();
@@ -120,17 +93,20 @@ describe("vendor prices: inline edit and bulk delete", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast("2 vendor prices deleted").waitFor();
     await region.waitFor({ state: "detached" });
-    const after = await server.app.db.select({ id: vendorPeptides.id }).from(vendorPeptides);
+    const after = await admin.server.app.db.select({ id: vendorPeptides.id }).from(vendorPeptides);
     expect(after).toHaveLength(before - 2);
   });
 });
 
 describe("vendors: a refused save keeps the dialog", () => {
   it("shows the message under the field and keeps what was typed", async () => {
-    const [existing] = await server.app.db.select({ name: vendors.name }).from(vendors).limit(1);
+    const [existing] = await admin.server.app.db
+      .select({ name: vendors.name })
+      .from(vendors)
+      .limit(1);
     await open("/admin/vendors");
-    await page.getByRole("button", { name: "Add Vendor" }).click();
-    const dialog = page.getByRole("dialog");
+    await admin.page.getByRole("button", { name: "Add Vendor" }).click();
+    const dialog = admin.page.getByRole("dialog");
     await dialog.getByLabel("Name").fill(existing!.name);
     await dialog.getByLabel("Coupon Code").fill("KEEPME");
     await dialog.getByLabel("Discount Amount").fill("5");
@@ -140,7 +116,7 @@ describe("vendors: a refused save keeps the dialog", () => {
     expect(await dialog.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
     expect(await dialog.getByLabel("Coupon Code").inputValue()).toBe("KEEPME");
     expect(
-      await server.app.db
+      await admin.server.app.db
         .select()
         .from(vendors)
         .where(inArray(vendors.name, [existing!.name])),

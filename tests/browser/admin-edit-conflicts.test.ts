@@ -21,6 +21,7 @@ import {
 
 import { launchBrowser, newAdminContext, waitForHydration } from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { singlePageSource } from "../helpers/scrape-sources";
 
 let server: TestServer;
 let browser: Browser;
@@ -160,20 +161,13 @@ describe("two admins, one vendor and its coupon", () => {
 
 describe("two admins, one scrape source", () => {
   it("B's rename over A's new price selector is refused with it shown; the reload saves both", async () => {
-    const id = await createScrapeSource(server.app.db, {
-      retailerName: "Conflict Browser Shop",
-      url: "https://conflict-browser.example/p/bpc-157",
-      pageType: "single",
-      productSelector: ".product",
-      priceSelector: ".price",
-      nameSelector: ".name",
-      linkSelector: null,
-      soldOutSelector: null,
-      paginationSelector: null,
-      nextPageSelector: null,
-      vendorId: null,
-      isActive: false,
-    });
+    const id = await createScrapeSource(
+      server.app.db,
+      singlePageSource({
+        retailerName: "Conflict Browser Shop",
+        url: "https://conflict-browser.example/p/bpc-157",
+      }),
+    );
     const { tabA, tabB, dialogA, dialogB } = await twoDialogs(
       "/admin/scraping?q=Conflict%20Browser%20Shop",
       "Edit Conflict Browser Shop",

@@ -1,68 +1,49 @@
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
 import { scrapeSources, vendors } from "~/.server/db/schema";
 import { executeScrapeRun } from "~/.server/infra/jobs.server";
 
-import { chooseInCombobox, launchBrowser, newAdminContext } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { chooseInCombobox } from "../helpers/browser";
+import { startAdminBrowser } from "../helpers/admin-browser";
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newAdminContext(server, browser);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await page.close();
-});
-
-const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const admin = startAdminBrowser();
+const { toast } = admin;
 
 describe("admin scraping page in a browser", () => {
   it("starts scraping the demo retailer and shows the banner, the results and the logs", async () => {
-    await page.goto(`${server.baseUrl}/admin/scraping`);
-    const sources = page.getByRole("table", { name: "Scrape sources" });
+    await admin.page.goto(`${admin.server.baseUrl}/admin/scraping`);
+    const sources = admin.page.getByRole("table", { name: "Scrape sources" });
     await sources.getByText("Demo Retailer (catalogue)").waitFor();
     await expect(sources.getByText("Never").count()).resolves.toBe(4);
 
-    await page.getByRole("button", { name: "Start Scraping" }).click();
+    await admin.page.getByRole("button", { name: "Start Scraping" }).click();
     // The request answers at once; the run waits in the queue, and the page says so.
-    await page.getByRole("button", { name: "Scraping..." }).waitFor();
-    expect(await page.getByRole("button", { name: "Add Source" }).isDisabled()).toBe(true);
-    await page.getByRole("status").filter({ hasText: "queued, waiting for a worker" }).waitFor();
-    const [run] = await getActiveScrapeRuns(server.app.db);
+    await admin.page.getByRole("button", { name: "Scraping..." }).waitFor();
+    expect(await admin.page.getByRole("button", { name: "Add Source" }).isDisabled()).toBe(true);
+    await admin.page
+      .getByRole("status")
+      .filter({ hasText: "queued, waiting for a worker" })
+      .waitFor();
+    const [run] = await getActiveScrapeRuns(admin.server.app.db);
 
     // This test server runs no jobs; the test is the worker. The demo retailer is scraped
     // politely (a second between pages), so the page shows the run's progress live.
-    const execution = executeScrapeRun(server.app, run.id);
-    const progress = page.getByRole("status").filter({ hasText: /source \d+ of \d+/ });
+    const execution = executeScrapeRun(admin.server.app, run.id);
+    const progress = admin.page.getByRole("status").filter({ hasText: /source \d+ of \d+/ });
     await progress.waitFor({ timeout: 30_000 });
     expect(await progress.getAttribute("aria-live")).toBe("polite");
     await execution;
 
-    await page
+    await admin.page
       .getByRole("status")
       .filter({ hasText: "Scraping completed successfully." })
       .waitFor({ timeout: 45_000 });
     // The results start collapsed, so the review queue stays close; its summary opens them.
-    const results = page.getByRole("table", { name: "Scraping results" });
+    const results = admin.page.getByRole("table", { name: "Scraping results" });
     expect(await results.isVisible()).toBe(false);
-    await page.locator("summary", { hasText: "Results" }).click();
+    await admin.page.locator("summary", { hasText: "Results" }).click();
     await results.getByRole("cell", { name: "BPC-157 10mg" }).first().waitFor();
     expect(await results.getByRole("columnheader").allTextContents()).toEqual([
       "Name",
@@ -72,41 +53,52 @@ describe("admin scraping page in a browser", () => {
     ]);
     // The page reloads its data once the run has finished: every source now has a date.
     await sources.getByText("Never").first().waitFor({ state: "detached" });
-    await page.getByRole("table", { name: "Scraping logs" }).getByText("Success").first().waitFor();
-    await page
+    await admin.page
+      .getByRole("table", { name: "Scraping logs" })
+      .getByText("Success")
+      .first()
+      .waitFor();
+    await admin.page
       .getByRole("table", { name: "Review queue" })
       .getByText("Mystery Blend X 5mg", { exact: true })
       .waitFor();
-    // The queue is one link away from the top of the page.
-    await page.getByRole("link", { name: /^Review queue \(\d+\)$/ }).click();
-    await page.waitForURL(/#review-queue$/);
+    // The queue is one link away from the top of the admin.page.
+    await admin.page.getByRole("link", { name: /^Review queue \(\d+\)$/ }).click();
+    await admin.page.waitForURL(/#review-queue$/);
   }, 60_000);
 
-  it("goes on after the admin leaves the page, and shows its result on the next visit", async () => {
-    await page.goto(`${server.baseUrl}/admin/scraping`);
-    await page
+  it("goes on after the admin leaves the admin.page, and shows its result on the next visit", async () => {
+    await admin.page.goto(`${admin.server.baseUrl}/admin/scraping`);
+    await admin.page
       .getByRole("button", { name: "Run scraper for Demo Retailer (single product)" })
       .click();
-    await page.getByRole("status").filter({ hasText: "queued, waiting for a worker" }).waitFor();
-    const [run] = await getActiveScrapeRuns(server.app.db);
-    await page.close();
-    await executeScrapeRun(server.app, run.id);
-
-    page = await context.newPage();
-    await page.goto(`${server.baseUrl}/admin/scraping`);
-    await page
+    await admin.page
       .getByRole("status")
-      .filter({ hasText: "Scraping completed successfully." })
+      .filter({ hasText: "queued, waiting for a worker" })
       .waitFor();
-    expect(await page.getByRole("button", { name: "Start Scraping" }).isEnabled()).toBe(true);
+    const [run] = await getActiveScrapeRuns(admin.server.app.db);
+    await admin.page.close();
+    await executeScrapeRun(admin.server.app, run.id);
+
+    const reopened = await admin.context.newPage();
+    try {
+      await reopened.goto(`${admin.server.baseUrl}/admin/scraping`);
+      await reopened
+        .getByRole("status")
+        .filter({ hasText: "Scraping completed successfully." })
+        .waitFor();
+      expect(await reopened.getByRole("button", { name: "Start Scraping" }).isEnabled()).toBe(true);
+    } finally {
+      await reopened.close();
+    }
   }, 60_000);
 
   it("adds a source after SPEC's required-fields message, tests its selectors, and deletes it", async () => {
-    await page.goto(`${server.baseUrl}/admin/scraping`);
-    await page.getByRole("button", { name: "Add Source" }).click();
-    const dialog = page.getByRole("dialog");
+    await admin.page.goto(`${admin.server.baseUrl}/admin/scraping`);
+    await admin.page.getByRole("button", { name: "Add Source" }).click();
+    const dialog = admin.page.getByRole("dialog");
     await dialog.getByLabel("Retailer name *").fill("Browser Shop");
-    await dialog.getByLabel("URL *").fill(`${server.baseUrl}/demo-retailer/shop`);
+    await dialog.getByLabel("URL *").fill(`${admin.server.baseUrl}/demo-retailer/shop`);
     await dialog.getByLabel("Page type").selectOption("category");
     await dialog.getByLabel("Product selector *").fill(".product-card");
     await dialog.getByLabel("Price selector *").fill(".product-card__price");
@@ -122,7 +114,7 @@ describe("admin scraping page in a browser", () => {
     await dialog.getByRole("button", { name: "Add Source" }).click();
     await toast("Source added successfully").waitFor();
     await dialog.waitFor({ state: "hidden" });
-    const [row] = await server.app.db
+    const [row] = await admin.server.app.db
       .select()
       .from(scrapeSources)
       .where(eq(scrapeSources.retailerName, "Browser Shop"));
@@ -132,35 +124,38 @@ describe("admin scraping page in a browser", () => {
       soldOutSelector: null,
     });
 
-    await page.getByRole("table", { name: "Scrape sources" }).getByText("Browser Shop").waitFor();
-    await page.getByRole("button", { name: "Delete Browser Shop" }).click();
-    const confirm = page.getByRole("alertdialog");
+    await admin.page
+      .getByRole("table", { name: "Scrape sources" })
+      .getByText("Browser Shop")
+      .waitFor();
+    await admin.page.getByRole("button", { name: "Delete Browser Shop" }).click();
+    const confirm = admin.page.getByRole("alertdialog");
     await confirm.getByText("Are you sure?").waitFor();
     await confirm
       .getByText("The scrape source for Browser Shop will be permanently deleted.")
       .waitFor();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast("Source deleted successfully").waitFor();
-    await page
+    await admin.page
       .getByRole("table", { name: "Scrape sources" })
       .getByText("Browser Shop")
       .waitFor({ state: "detached" });
   }, 60_000);
   it("keeps a refused save open with the error under its field, and works the table through the URL", async () => {
-    const [vanishing] = await server.app.db
+    const [vanishing] = await admin.server.app.db
       .insert(vendors)
       .values({ name: "Vanishing Vendor", website: "https://vanishing.example" })
       .returning({ id: vendors.id });
-    await page.goto(`${server.baseUrl}/admin/scraping`);
-    await page.getByRole("button", { name: "Add Source" }).click();
-    const dialog = page.getByRole("dialog");
+    await admin.page.goto(`${admin.server.baseUrl}/admin/scraping`);
+    await admin.page.getByRole("button", { name: "Add Source" }).click();
+    const dialog = admin.page.getByRole("dialog");
     await dialog.getByLabel("Retailer name *").fill("Refused Shop");
     await dialog.getByLabel("URL *").fill("https://refused.example/p");
     await dialog.getByLabel("Product selector *").fill(".p");
     await dialog.getByLabel("Name selector *").fill(".n");
     await dialog.getByLabel("Price selector *").fill(".pr");
     await chooseInCombobox(dialog.getByLabel("Vendor"), "vanish", "Vanishing Vendor");
-    await server.app.db.delete(vendors).where(eq(vendors.id, vanishing!.id));
+    await admin.server.app.db.delete(vendors).where(eq(vendors.id, vanishing!.id));
     await dialog.getByRole("button", { name: "Add Source" }).click();
     await toast("Selected vendor not found").waitFor();
 
@@ -169,20 +164,20 @@ describe("admin scraping page in a browser", () => {
     const vendorSelect = dialog.getByLabel("Vendor");
     expect(await vendorSelect.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await vendorSelect.getAttribute("aria-describedby"))!;
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+    expect(await admin.page.locator(`[id="${describedBy}"]`).textContent()).toBe(
       "Selected vendor not found",
     );
     // Cancel asks before throwing away what was typed.
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    const discard = page.getByRole("alertdialog");
+    const discard = admin.page.getByRole("alertdialog");
     await discard.getByText("Discard changes?").waitFor();
     await discard.getByRole("button", { name: "Discard" }).click();
-    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    await admin.page.getByRole("dialog").waitFor({ state: "hidden" });
 
     // Sorting is a link: the first click sorts ascending, and the URL keeps it.
-    await page.getByRole("link", { name: "Retailer", exact: true }).click();
-    await page.waitForURL(/sort=retailer(&|$)/);
-    const table = page.getByRole("table", { name: "Scrape sources" });
+    await admin.page.getByRole("link", { name: "Retailer", exact: true }).click();
+    await admin.page.waitForURL(/sort=retailer(&|$)/);
+    const table = admin.page.getByRole("table", { name: "Scrape sources" });
     // The URL may change before the sorted rows render.
     await table.locator('th[aria-sort="ascending"]').filter({ hasText: "Retailer" }).waitFor();
     const names = await table
@@ -194,18 +189,21 @@ describe("admin scraping page in a browser", () => {
     // Bulk: select two rows, deactivate them; their badges turn grey.
     await table.getByRole("checkbox", { name: "Select Demo Retailer (Shopify product)" }).click();
     await table.getByRole("checkbox", { name: "Select Demo Retailer (single product)" }).click();
-    await page
+    await admin.page
       .getByRole("region", { name: "Bulk actions" })
       .getByText("2 sources selected")
       .waitFor();
-    await page.getByRole("button", { name: "Deactivate" }).click();
+    await admin.page.getByRole("button", { name: "Deactivate" }).click();
     await toast("2 sources deactivated").waitFor();
-    await page.goto(`${server.baseUrl}/admin/scraping?status=inactive`);
+    await admin.page.goto(`${admin.server.baseUrl}/admin/scraping?status=inactive`);
     await table.getByText("Demo Retailer (Shopify product)").waitFor();
     expect(await table.getByText("inactive", { exact: true }).count()).toBe(2);
 
     // The dashboard's review link lands on the review queue.
-    await page.goto(`${server.baseUrl}/admin/scraping?review=pending`);
-    await page.getByRole("heading", { name: "Review Queue" }).and(page.locator(":focus")).waitFor();
+    await admin.page.goto(`${admin.server.baseUrl}/admin/scraping?review=pending`);
+    await admin.page
+      .getByRole("heading", { name: "Review Queue" })
+      .and(admin.page.locator(":focus"))
+      .waitFor();
   }, 60_000);
 });

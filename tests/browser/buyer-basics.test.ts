@@ -1,26 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
 import { coupons, peptides, savedDeals, vendorPeptides, vendors } from "~/.server/db/schema";
 
 import { createUserWithPassword } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
+const site = startPublicBrowser();
+const { url } = site;
 
 async function expectToast(page: Page, text: string) {
   await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor();
@@ -28,7 +17,7 @@ async function expectToast(page: Page, text: string) {
 
 describe("age gate", () => {
   it("keeps the focus inside while open and the page behind it still", async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+    const context = await site.browser.newContext({ viewport: { width: 1024, height: 700 } });
     const page = await context.newPage();
     await page.goto(url("/"));
     const gate = page.getByRole("alertdialog");
@@ -88,7 +77,7 @@ describe("age gate", () => {
 
 describe("saving deals", () => {
   it("asks a visitor to log in, returns to the page after login, then saves and unsaves", async () => {
-    const [offer] = await server.app.db
+    const [offer] = await site.server.app.db
       .select({
         id: vendorPeptides.id,
         slug: peptides.slug,
@@ -101,12 +90,11 @@ describe("saving deals", () => {
       .innerJoin(coupons, eq(coupons.vendorId, vendors.id))
       .where(and(eq(peptides.slug, "bpc-157"), isNull(coupons.expirationDate)))
       .limit(1);
-    await createUserWithPassword(server.app, "saver@example.com", "saver-password");
+    await createUserWithPassword(site.server.app, "saver@example.com", "saver-password");
 
-    const context = await newVerifiedContext(browser, { viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(url(`/peptide/${offer.slug}`));
-    await waitForHydration(page);
+    const page = await site.openPage(`/peptide/${offer.slug}`, {
+      viewport: { width: 1280, height: 900 },
+    });
     const row = page.getByTestId("price-row").filter({ hasText: offer.vendor }).first();
     const saveButton = row.getByRole("button", { name: "Save deal" });
 
@@ -138,7 +126,7 @@ describe("saving deals", () => {
     await expectToast(page, "Deal saved");
     await expect.poll(() => saveButton.getAttribute("aria-pressed")).toBe("true");
     expect(await saveButton.textContent()).toContain("Saved");
-    const [stored] = await server.app.db
+    const [stored] = await site.server.app.db
       .select({ couponCode: savedDeals.couponCode })
       .from(savedDeals)
       .where(eq(savedDeals.vendorPeptideId, offer.id));
@@ -164,15 +152,18 @@ describe("saving deals", () => {
       .toBe("false");
     await expectToast(page, "Deal removed from your saved deals");
     expect(
-      await server.app.db.select().from(savedDeals).where(eq(savedDeals.vendorPeptideId, offer.id)),
+      await site.server.app.db
+        .select()
+        .from(savedDeals)
+        .where(eq(savedDeals.vendorPeptideId, offer.id)),
     ).toHaveLength(0);
-    await context.close();
+    await page.context().close();
   });
 });
 
 describe("addresses", () => {
   it("sends an upper-case slug to the lower-case page and titles the 404 page", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
     await page.goto(url("/peptide/BPC-157"));
     expect(new URL(page.url()).pathname).toBe("/peptide/bpc-157");

@@ -1,31 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { STACK_STORAGE_KEY } from "~/lib/stack-line";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
+const site = startPublicBrowser();
+const { url } = site;
 
 describe("home page on a phone", () => {
   it("lists peptides as compact rows (name, lowest price, vendors) and fetches no card image", async () => {
-    const context = await newVerifiedContext(browser, { viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await page.goto(url("/"));
-    await waitForHydration(page);
+    const page = await site.openPage("/", { viewport: { width: 390, height: 844 } });
 
     const rows = page.getByTestId("peptide-grid").getByTestId("peptide-card");
     expect(await rows.count()).toBeGreaterThan(10);
@@ -52,11 +37,13 @@ describe("home page on a phone", () => {
       performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
     );
     expect(downloaded.filter((path) => cardImages.includes(path))).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 
   it("keeps the image cards from 640 px up", async () => {
-    const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
+    const context = await newVerifiedContext(site.browser, {
+      viewport: { width: 1366, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto(url("/"));
     const first = page.getByTestId("peptide-grid").getByTestId("peptide-card").first();
@@ -68,10 +55,9 @@ describe("home page on a phone", () => {
 
 describe("add to stack from a detail page", () => {
   it("with all sizes shown asks for the size, and adds the one chosen", async () => {
-    const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(url("/peptide/bpc-157"));
-    await waitForHydration(page);
+    const page = await site.openPage("/peptide/bpc-157", {
+      viewport: { width: 1366, height: 900 },
+    });
     // No one-click link that would add whichever size comes first.
     expect(await page.getByTestId("add-to-stack").count()).toBe(0);
     const size = page.getByLabel("Size of BPC-157");
@@ -91,6 +77,6 @@ describe("add to stack from a detail page", () => {
     expect(await page.getByTestId("add-to-stack").getAttribute("aria-label")).toBe(
       `Add to stack: BPC-157 ${offered[0]}`,
     );
-    await context.close();
+    await page.context().close();
   });
 });

@@ -5,53 +5,21 @@
  * and without JavaScript; and the "Lab tests" sections showing a failed test as failed.
  */
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
-import { getTestedOffers } from "~/.server/data/lab-tests.server";
 import * as t from "~/.server/db/schema";
-import { pairKey } from "~/lib/lab-tests";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext } from "../helpers/browser";
+import { offerBadgesOf } from "../helpers/lab-tests";
+import { PHONE, SETTLE, startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
-const SETTLE = { timeout: 15_000 };
-const PHONE = { width: 390, height: 844 };
+const site = startPublicBrowser();
+const { url } = site;
 
 /** A peptide's offers whose pair is Tested per the database: offer id → the badge's words. */
 async function testedOffersOf(peptideSlug: string): Promise<Map<string, string>> {
-  const db = server.app.db;
-  const [badges, offers] = await Promise.all([
-    getTestedOffers(db),
-    db
-      .select({
-        id: t.vendorPeptides.id,
-        vendorId: t.vendorPeptides.vendorId,
-        peptideId: t.vendorPeptides.peptideId,
-      })
-      .from(t.vendorPeptides)
-      .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
-      .where(eq(t.peptides.slug, peptideSlug)),
-  ]);
-  const tested = new Map<string, string>();
-  for (const offer of offers) {
-    const badge = badges[pairKey(offer.vendorId, offer.peptideId)];
-    if (badge) tested.set(offer.id, badge.text);
-  }
-  return tested;
+  return (await offerBadgesOf(site.server.app.db, peptideSlug)).badges;
 }
 
 /** The rows of the page's price table: offer id, and the badge's title when it has one. */
@@ -68,10 +36,7 @@ describe("the Tested badge and the Tested only switch", () => {
   it("badges exactly the Tested offers, says lab, date and result, and filters to them", async () => {
     const tested = await testedOffersOf("tb-500");
     expect(tested.size).toBeGreaterThan(0);
-    const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(url("/peptide/tb-500"));
-    await waitForHydration(page);
+    const page = await site.openPage("/peptide/tb-500", { viewport: { width: 1366, height: 900 } });
 
     const all = await priceRows(page);
     expect(all.length).toBeGreaterThan(tested.size);
@@ -111,15 +76,12 @@ describe("the Tested badge and the Tested only switch", () => {
     await page.getByRole("switch", { name: "Tested only" }).click();
     await page.getByRole("switch", { name: "Tested only", checked: false }).waitFor(SETTLE);
     expect((await priceRows(page)).length).toBe(all.length);
-    await context.close();
+    await page.context().close();
   });
 
   it("shows the badge on a phone's cards", async () => {
     const tested = await testedOffersOf("tb-500");
-    const context = await newVerifiedContext(browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(url("/peptide/tb-500"));
-    await waitForHydration(page);
+    const page = await site.openPage("/peptide/tb-500", { viewport: PHONE });
     const badges = page.getByTestId("price-row").locator("[data-tested-badge]");
     await badges.first().waitFor({ state: "visible" });
     expect(await badges.count()).toBe(
@@ -129,12 +91,12 @@ describe("the Tested badge and the Tested only switch", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
-    await context.close();
+    await page.context().close();
   });
 
   it("filters without JavaScript", async () => {
     const tested = await testedOffersOf("tb-500");
-    const context = await newVerifiedContext(browser, { javaScriptEnabled: false });
+    const context = await newVerifiedContext(site.browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(url("/peptide/tb-500"));
     await page.getByRole("switch", { name: "Tested only" }).click();
@@ -148,7 +110,9 @@ describe("the Tested badge and the Tested only switch", () => {
 
 describe("the Lab tests sections", () => {
   it("shows the peptide page's failed test as failed, beside the passing ones", async () => {
-    const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
+    const context = await newVerifiedContext(site.browser, {
+      viewport: { width: 1366, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto(url("/peptide/bpc-157"));
     const section = page.getByRole("region", { name: "Lab tests" });
@@ -162,12 +126,12 @@ describe("the Lab tests sections", () => {
   });
 
   it("shows a vendor's failed test as failed on its page, on a phone too", async () => {
-    const db = server.app.db;
+    const db = site.server.app.db;
     const [meridian] = await db
       .select({ slug: t.vendors.slug })
       .from(t.vendors)
       .where(eq(t.vendors.name, "Meridian Biolabs"));
-    const context = await newVerifiedContext(browser, { viewport: PHONE });
+    const context = await newVerifiedContext(site.browser, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto(url(`/vendor/${meridian!.slug}`));
     const section = page.getByRole("region", { name: "Lab tests" });

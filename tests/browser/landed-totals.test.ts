@@ -4,28 +4,16 @@
  * lowest landed total of its size, worked out here from the page's own offers and the vendors'
  * published terms, for more than one "Ship to" choice.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
 import { SHIP_TO_COOKIE } from "~/lib/ship-to";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { SETTLE, startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
-const SETTLE = { timeout: 15_000 };
+const site = startPublicBrowser();
+const { url } = site;
 
 interface VendorTerms {
   slug: string;
@@ -99,8 +87,10 @@ describe("Best Price is the lowest landed total of its size", () => {
         json<{ data: { slug: string }[] }>("/api/v1/peptides?perPage=100"),
       ]);
       const termsOf = new Map(vendors.map((v) => [v.slug, v.shipping]));
-      const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
-      await context.addCookies([{ name: SHIP_TO_COOKIE, value: shipTo, url: server.baseUrl }]);
+      const context = await newVerifiedContext(site.browser, {
+        viewport: { width: 1366, height: 900 },
+      });
+      await context.addCookies([{ name: SHIP_TO_COOKIE, value: shipTo, url: site.server.baseUrl }]);
       const page = await context.newPage();
       let groups = 0;
       let lowest = 0;
@@ -163,19 +153,18 @@ describe("Best Price is the lowest landed total of its size", () => {
   }
 
   it("the header's Ship to choice sets the cookie and shows who does not ship there", async () => {
-    const context = await newVerifiedContext(browser);
-    const page = await context.newPage();
-    await page.goto(url("/peptide/semaglutide"));
-    await waitForHydration(page);
+    const page = await site.openPage("/peptide/semaglutide");
     await page.getByRole("banner").getByLabel("Ship to").selectOption("GB");
     await expect
       .poll(() => page.getByTestId("no-shipping").first().textContent(), SETTLE)
       .toBe("Doesn't ship to United Kingdom");
-    expect((await context.cookies()).find((c) => c.name === SHIP_TO_COOKIE)?.value).toBe("GB");
+    expect((await page.context().cookies()).find((c) => c.name === SHIP_TO_COOKIE)?.value).toBe(
+      "GB",
+    );
     // A vendor that lists no countries: its price with "+ shipping (not stated)", never $0.
     expect(await page.getByTestId("shipping-not-stated").count()).toBeGreaterThan(0);
     await page.getByRole("banner").getByLabel("Ship to").selectOption("anywhere");
     await expect.poll(() => page.getByTestId("no-shipping").count(), SETTLE).toBe(0);
-    await context.close();
+    await page.context().close();
   });
 });

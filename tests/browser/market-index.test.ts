@@ -1,33 +1,21 @@
 import { readFileSync } from "node:fs";
 
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
 import { peptides, sizeOptions } from "~/.server/db/schema";
 import { formatPrice } from "~/lib/format";
 import type { MarketIndexPoint } from "~/lib/market-index";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { SETTLE, startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const SETTLE = { timeout: 15_000 };
+const site = startPublicBrowser();
 
 /** The open-data API's index of a size, as a program would read it. */
 async function apiIndex(size: string, days: number): Promise<MarketIndexPoint[]> {
   const query = new URLSearchParams({ size, days: String(days) });
-  const response = await server.fetch(`/api/v1/peptides/bpc-157/index?${query.toString()}`);
+  const response = await site.server.fetch(`/api/v1/peptides/bpc-157/index?${query.toString()}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { points: MarketIndexPoint[] }).points;
 }
@@ -42,9 +30,9 @@ async function chartSize(page: Page): Promise<string> {
 
 describe("market price index on the detail page", () => {
   it("shows the API's median for the size shown, follows the size, and downloads the CSV", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
-    await page.goto(new URL("/peptide/bpc-157", server.baseUrl).toString());
+    await page.goto(site.url("/peptide/bpc-157"));
     await waitForHydration(page);
     // Per pack by default; the market chart is computed only when asked for.
     await page.getByTestId("price-history-chart").waitFor();
@@ -125,16 +113,16 @@ describe("market price index on the detail page", () => {
   });
 
   it("says so when a size has no market prices, with nothing to download", async () => {
-    const [peptide] = await server.app.db
+    const [peptide] = await site.server.app.db
       .insert(peptides)
       .values({ name: "Unpriced Market", slug: "unpriced-market" })
       .returning({ id: peptides.id });
-    await server.app.db
+    await site.server.app.db
       .insert(sizeOptions)
       .values({ peptideId: peptide!.id, quantity: 5, unit: "mg" });
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
-    await page.goto(new URL("/peptide/unpriced-market?chart=market", server.baseUrl).toString());
+    await page.goto(site.url("/peptide/unpriced-market?chart=market"));
     await waitForHydration(page);
     expect(await page.getByTestId("market-index-empty").textContent()).toContain(
       "No market price per mg in this range",
@@ -144,9 +132,9 @@ describe("market price index on the detail page", () => {
   });
 
   it("works without JavaScript: the chart switch is a plain link", async () => {
-    const context = await newVerifiedContext(browser, { javaScriptEnabled: false });
+    const context = await newVerifiedContext(site.browser, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(new URL("/peptide/bpc-157", server.baseUrl).toString());
+    await page.goto(site.url("/peptide/bpc-157"));
     await page
       .getByRole("navigation", { name: "History chart" })
       .getByRole("link", { name: "Market per mg" })

@@ -1,27 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
 import { DISPLAY_CURRENCY_COOKIE } from "~/lib/money";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { PHONE, SETTLE, startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
-/** A navigation waits for the server's loader data; on a busy machine that takes a while. */
-const SETTLE = { timeout: 15_000 };
-const PHONE = { width: 390, height: 844 };
+const site = startPublicBrowser();
+const { url } = site;
 
 /** Whether an element's box lies wholly inside the page's width (no sideways scrolling to reach it). */
 async function insideViewportWidth(page: Page, selector: string, index: number) {
@@ -32,7 +18,7 @@ async function insideViewportWidth(page: Page, selector: string, index: number) 
 
 describe("the header on a 390 px phone", () => {
   it("fits without JavaScript too, where the Ship to and currency choices show their Apply buttons", async () => {
-    const context = await newVerifiedContext(browser, {
+    const context = await newVerifiedContext(site.browser, {
       viewport: PHONE,
       javaScriptEnabled: false,
     });
@@ -51,7 +37,7 @@ describe("the header on a 390 px phone", () => {
 describe("offers on a 390 px phone", () => {
   for (const path of ["/peptide/tb-500", "/compare?peptide=bpc-157"]) {
     it(`${path}: the landed total and Buy of the first three offers are on screen`, async () => {
-      const context = await newVerifiedContext(browser, { viewport: PHONE });
+      const context = await newVerifiedContext(site.browser, { viewport: PHONE });
       const page = await context.newPage();
       await page.goto(url(path));
       // One rendering of the offers: below 640 px the table's rows are cards, its header row hidden.
@@ -89,10 +75,7 @@ describe("offers on a 390 px phone", () => {
   }
 
   it("the sort control above the cards reorders them and lands in the URL", async () => {
-    const context = await newVerifiedContext(browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(url("/peptide/bpc-157"));
-    await waitForHydration(page);
+    const page = await site.openPage("/peptide/bpc-157", { viewport: PHONE });
     await page.getByLabel("Sort by").selectOption({ label: "Vendor: A to Z" });
     await page.waitForURL((u) => u.searchParams.get("sort") === "vendor");
     const buyable = page.locator('[data-testid="price-row"][data-buyable="true"]');
@@ -107,7 +90,7 @@ describe("offers on a 390 px phone", () => {
         return shown.length > 2 && shown.every((name, i) => i === 0 || shown[i - 1] <= name);
       }, SETTLE)
       .toBe(true);
-    await context.close();
+    await page.context().close();
   });
 });
 
@@ -115,7 +98,7 @@ describe("the visitor's display currency", () => {
   const firstRow = (page: Page) => page.getByTestId("price-row").first();
 
   it("the header switcher shows converted prices with their origin", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
     await page.goto(url("/peptide/bpc-157"));
     expect(await firstRow(page).getByTestId("price-after-coupon").textContent()).toMatch(
@@ -136,9 +119,9 @@ describe("the visitor's display currency", () => {
   });
 
   it("a display_currency cookie alone converts the home cards", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     await context.addCookies([
-      { name: DISPLAY_CURRENCY_COOKIE, value: "GBP", url: server.baseUrl },
+      { name: DISPLAY_CURRENCY_COOKIE, value: "GBP", url: site.server.baseUrl },
     ]);
     const page = await context.newPage();
     await page.goto(url("/"));
@@ -153,10 +136,7 @@ describe("the visitor's display currency", () => {
 
 describe("the detail page keeps its view in the URL", () => {
   it("size, sort and stock switch survive Back, Forward and a shared link", async () => {
-    const context = await newVerifiedContext(browser);
-    const page = await context.newPage();
-    await page.goto(url("/peptide/bpc-157"));
-    await waitForHydration(page);
+    const page = await site.openPage("/peptide/bpc-157");
     const sizes = page.getByRole("navigation", { name: "Size" });
     await sizes.getByRole("link", { name: "10mg" }).click();
     await expect
@@ -194,7 +174,7 @@ describe("the detail page keeps its view in the URL", () => {
     await page.goForward();
     await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("ascending");
 
-    const other = await context.newPage();
+    const other = await page.context().newPage();
     await other.goto(shared);
     expect(
       await other.getByRole("columnheader", { name: /^Price per mg$/ }).getAttribute("aria-sort"),
@@ -206,13 +186,15 @@ describe("the detail page keeps its view in the URL", () => {
         .getAttribute("aria-current"),
     ).toBe("true");
     expect(await other.locator('[data-testid="price-row"][data-buyable="false"]').count()).toBe(0);
-    await context.close();
+    await page.context().close();
   });
 });
 
 describe("offer rows a buyer can scan (issue 18 Must 9)", () => {
   it("at 1366 px the offer tables fit their box, no column cut off", async () => {
-    const context = await newVerifiedContext(browser, { viewport: { width: 1366, height: 900 } });
+    const context = await newVerifiedContext(site.browser, {
+      viewport: { width: 1366, height: 900 },
+    });
     const page = await context.newPage();
     for (const path of [
       "/peptide/bpc-157",
@@ -229,7 +211,7 @@ describe("offer rows a buyer can scan (issue 18 Must 9)", () => {
   });
 
   it("an out-of-stock row has no Buy, only a quiet 'View at vendor'", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
     await page.goto(url("/peptide/tb-500"));
     const unavailable = page.locator('[data-testid="price-row"][data-buyable="false"]');
@@ -240,16 +222,13 @@ describe("offer rows a buyer can scan (issue 18 Must 9)", () => {
   });
 
   it("on a phone an offer card takes about a third of the screen, the rest behind Details", async () => {
-    const context = await newVerifiedContext(browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(url("/peptide/bpc-157"));
-    await waitForHydration(page);
+    const page = await site.openPage("/peptide/bpc-157", { viewport: PHONE });
     const card = page.getByTestId("price-row").first();
     const height = (await card.boundingBox())!.height;
     expect(height).toBeLessThanOrEqual(PHONE.height / 3);
     expect(await card.getByTestId("price-after-coupon").isVisible()).toBe(false);
     await card.locator("summary").click();
     await expect.poll(() => card.getByTestId("price-after-coupon").isVisible(), SETTLE).toBe(true);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,33 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext } from "../helpers/browser";
+import { SETTLE, startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
-const SETTLE = { timeout: 15_000 };
+const site = startPublicBrowser();
+const { url } = site;
 const PRICE = /\$\d+\.\d\d/;
 const DATE = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
 
-async function openDetail(path = "/peptide/bpc-157"): Promise<Page> {
-  const context = await newVerifiedContext(browser);
-  const page = await context.newPage();
-  await page.goto(url(path));
-  await waitForHydration(page);
-  return page;
-}
+const openDetail = (path = "/peptide/bpc-157") => site.openPage(path);
 
 const rangeLink = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "History range" }).getByRole("link", { name });
@@ -79,7 +61,7 @@ describe("price history", () => {
   });
 
   it("works without JavaScript: the range links are plain links, the table a link away", async () => {
-    const context = await newVerifiedContext(browser, { javaScriptEnabled: false });
+    const context = await newVerifiedContext(site.browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(url("/peptide/bpc-157"));
     await rangeLink(page, "All").click();
@@ -117,14 +99,11 @@ describe("price history", () => {
   });
 
   it("shows the tooltip on a tap on a phone", async () => {
-    const context = await newVerifiedContext(browser, {
+    const page = await site.openPage("/peptide/bpc-157", {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
     });
-    const page = await context.newPage();
-    await page.goto(url("/peptide/bpc-157"));
-    await waitForHydration(page);
     const svg = page.locator('[data-testid="price-history-svg"]:visible');
     await svg.scrollIntoViewIfNeeded();
     const box = (await svg.boundingBox())!;
@@ -135,7 +114,7 @@ describe("price history", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await context.close();
+    await page.context().close();
   });
 
   it("steps through the prices with the arrow keys and says each one", async () => {

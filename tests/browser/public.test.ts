@@ -1,32 +1,16 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
-import { getHomePageData } from "~/.server/data/listings.server";
+import { getHomePageData } from "~/.server/data/listings/home.server";
 import { AGE_CONFIRMATION_MS, AGE_VERIFIED_KEY } from "~/lib/constants";
 import { formatPrice } from "~/lib/format";
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 
-import {
-  expectConsoleError,
-  launchBrowser,
-  newVerifiedContext,
-  waitForHydration,
-} from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { expectConsoleError, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
+const site = startPublicBrowser();
+const { url } = site;
 
 /**
  * Clicks a toggle until it reports pressed: a click that lands before hydration does
@@ -49,7 +33,7 @@ const prices = async (page: Page) =>
 
 describe("age gate", () => {
   it("blocks a new visitor over the server-rendered page until confirmed, and remembers it for 30 days", async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await page.goto(url("/"));
     const gate = page.getByRole("alertdialog");
@@ -105,7 +89,7 @@ describe("age gate", () => {
   }
 
   it("paints with the server's HTML for a new visitor, not on hydration", async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await openWithoutHydration(context, "/compare");
     const gate = page.getByRole("alertdialog", { name: "Age Verification" });
     expect(await gate.isVisible()).toBe(true);
@@ -125,7 +109,7 @@ describe("age gate", () => {
   });
 
   it("stays hidden before hydration for a visitor verified on this device, and without JavaScript", async () => {
-    const verified = await newVerifiedContext(browser);
+    const verified = await newVerifiedContext(site.browser);
     const page = await openWithoutHydration(verified, "/compare");
     expect(await page.locator("[data-age-gate]").count()).toBe(1);
     expect(await page.getByRole("alertdialog").isVisible()).toBe(false);
@@ -134,7 +118,7 @@ describe("age gate", () => {
     await verified.close();
 
     // Nobody could confirm without JavaScript: such a visitor browses as before the gate.
-    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await site.browser.newContext({ javaScriptEnabled: false });
     const plain = await noScript.newPage();
     await plain.goto(url("/compare"));
     expect(await plain.getByRole("alertdialog").isVisible()).toBe(false);
@@ -145,7 +129,7 @@ describe("age gate", () => {
 
 describe("home page", () => {
   it("narrows the cards to a category and puts it in the URL", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
     await page.goto(url("/"));
     const allCount = await mainGrid(page).locator("article").count();
@@ -166,7 +150,7 @@ describe("home page", () => {
   });
 
   it("switching a card's size shows that size's lowest price in place", async () => {
-    const home = await getHomePageData(server.app.db, {
+    const home = await getHomePageData(site.server.app.db, {
       categorySlug: null,
       page: 1,
       filters: EMPTY_HOME_FILTERS,
@@ -175,7 +159,7 @@ describe("home page", () => {
     const [five, ten] = bpc.sizes;
     expect(five.lowestPrice).not.toBe(ten.lowestPrice);
 
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
     await page.goto(url("/"));
     const card = mainGrid(page).locator('article[aria-label="BPC-157"]');
@@ -192,22 +176,19 @@ describe("home page", () => {
   });
 
   it("opens a card's page from anywhere on the card: one link, one tab stop", async () => {
-    const context = await newVerifiedContext(browser);
-    const page = await context.newPage();
-    await page.goto(url("/"));
-    await waitForHydration(page);
+    const page = await site.openPage("/");
     const card = mainGrid(page).locator('article[aria-label="BPC-157"]');
     expect(await card.getByRole("link").count()).toBe(1);
     // The top left corner: the picture, not the name.
     await card.click({ position: { x: 12, y: 12 } });
     await page.waitForURL(/\/peptide\/bpc-157$/);
-    await context.close();
+    await page.context().close();
   });
 });
 
 describe("peptide detail", () => {
   it("sorts the price table by Price ascending, then descending", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
     await page.goto(url("/peptide/bpc-157"));
 
@@ -241,7 +222,7 @@ describe("peptide detail", () => {
   });
 
   it("copies a coupon code to the clipboard and confirms with a toast", async () => {
-    const context = await newVerifiedContext(browser, {
+    const context = await newVerifiedContext(site.browser, {
       permissions: ["clipboard-read", "clipboard-write"],
     });
     const page = await context.newPage();

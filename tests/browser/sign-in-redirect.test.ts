@@ -1,37 +1,28 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { createUserWithPassword } from "../helpers/auth";
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = startPublicBrowser();
 
 describe("signing in with a return path", () => {
   it("stays on the site when redirectTo resolves to //evil.test through a dot segment", async () => {
-    await createUserWithPassword(server.app, "returner@example.com", "returner-password-1");
-    const context = await newVerifiedContext(browser);
+    await createUserWithPassword(site.server.app, "returner@example.com", "returner-password-1");
+    const context = await newVerifiedContext(site.browser);
     // Any request that leaves the test server is recorded and answered here, never sent.
     const offSite: string[] = [];
     await context.route("**/*", async (route) => {
       const url = new URL(route.request().url());
-      if (url.origin === server.baseUrl) return route.continue();
+      if (url.origin === site.server.baseUrl) return route.continue();
       offSite.push(url.href);
       return route.fulfill({ status: 200, contentType: "text/html", body: "<p>off-site</p>" });
     });
     const page = await context.newPage();
 
-    await page.goto(`${server.baseUrl}/login?redirectTo=${encodeURIComponent("/.//evil.test/x")}`);
+    await page.goto(
+      `${site.server.baseUrl}/login?redirectTo=${encodeURIComponent("/.//evil.test/x")}`,
+    );
     await waitForHydration(page);
     await page.getByLabel("Email").fill("returner@example.com");
     await page.getByLabel("Password").fill("returner-password-1");
@@ -41,7 +32,7 @@ describe("signing in with a return path", () => {
       .first()
       .waitFor();
 
-    expect(new URL(page.url()).origin).toBe(server.baseUrl);
+    expect(new URL(page.url()).origin).toBe(site.server.baseUrl);
     expect(new URL(page.url()).pathname).toBe("/deals");
     expect(offSite).toEqual([]);
     await context.close();

@@ -1,24 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { SETTLE, startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
-/** A navigation waits for the server's loader data; on a busy machine that takes a while. */
-const SETTLE = { timeout: 15_000 };
+const site = startPublicBrowser();
+const { url } = site;
 
 const FOUR_ITEMS = [
   { path: "/peptide/bpc-157?size=10mg", label: "BPC-157 10mg" },
@@ -40,7 +27,7 @@ async function totals(page: Page) {
 
 describe("stack optimizer", () => {
   it("a stack of four items shows the optimizer's total and the baskets add up to it", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
     for (const item of FOUR_ITEMS) {
       await page.goto(url(item.path));
@@ -68,7 +55,7 @@ describe("stack optimizer", () => {
         const [peptide, size, quantity] = item.split(":");
         return { peptide, size, quantity: Number(quantity) };
       });
-    const api = await server.fetch("/api/v1/stack", {
+    const api = await site.server.fetch("/api/v1/stack", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ items }),
@@ -89,7 +76,9 @@ describe("stack optimizer", () => {
   });
 
   it("fits a 390 px phone: no sideways scrolling, the total and a Buy link on screen", async () => {
-    const context = await newVerifiedContext(browser, { viewport: { width: 390, height: 844 } });
+    const context = await newVerifiedContext(site.browser, {
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     await page.goto(
       url("/stack?items=bpc-157:10mg:2,tb-500:5mg:1,ipamorelin:2mg:1,epitalon:10mg:1"),

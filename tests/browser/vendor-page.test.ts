@@ -1,31 +1,17 @@
 import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext } from "../helpers/browser";
+import { PHONE, SETTLE, startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
-const SETTLE = { timeout: 15_000 };
-const PHONE = { width: 390, height: 844 };
+const site = startPublicBrowser();
+const { url } = site;
 
 /** The vendor's offers straight from the tables: "Peptide name|size" per offer. */
 async function offersOf(slug: string): Promise<number> {
-  const rows = await server.app.db
+  const rows = await site.server.app.db
     .select({ id: t.vendorPeptides.id })
     .from(t.vendorPeptides)
     .innerJoin(t.vendors, eq(t.vendors.id, t.vendorPeptides.vendorId))
@@ -35,10 +21,7 @@ async function offersOf(slug: string): Promise<number> {
 
 describe("vendor page", () => {
   it("a vendor page lists that vendor's offers, reached from a detail page's price table", async () => {
-    const context = await newVerifiedContext(browser);
-    const page = await context.newPage();
-    await page.goto(url("/peptide/bpc-157"));
-    await waitForHydration(page);
+    const page = await site.openPage("/peptide/bpc-157");
     const link = page.getByTestId("price-table").getByTestId("vendor-link").first();
     const vendorName = (await link.textContent())!.trim();
     await link.click();
@@ -58,14 +41,11 @@ describe("vendor page", () => {
     // Every row says when its price was last checked, in UTC.
     expect(await rows.first().locator("time").textContent()).toMatch(/UTC$/);
     expect(await page.title()).toBe(`${vendorName} · vendor prices · PeptidePrices`);
-    await context.close();
+    await page.context().close();
   });
 
   it("fits a 390 px phone: one card per offer, no sideways scrolling", async () => {
-    const context = await newVerifiedContext(browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(url("/vendor/apex-peptide-labs"));
-    await waitForHydration(page);
+    const page = await site.openPage("/vendor/apex-peptide-labs", { viewport: PHONE });
     // One rendering of the offers: below 640 px the table's rows are cards, its header row hidden.
     const cards = page.getByTestId("vendor-offer-row");
     await cards.first().waitFor({ state: "visible" });
@@ -77,11 +57,11 @@ describe("vendor page", () => {
       PHONE.width,
     );
     await page.getByRole("button", { name: "Copy coupon code APEX10" }).waitFor();
-    await context.close();
+    await page.context().close();
   });
 
   it("shows the vendor 404 page for an unknown vendor", async () => {
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
     const response = await page.goto(url("/vendor/no-such-vendor"));
     expect(response?.status()).toBe(404);
@@ -91,7 +71,7 @@ describe("vendor page", () => {
   });
 
   it("shows the reliability score with every component's value and weight, as stored after the last run", async () => {
-    const [stored] = await server.app.db
+    const [stored] = await site.server.app.db
       .select({
         slug: t.vendors.slug,
         score: t.vendorReliability.score,
@@ -101,7 +81,7 @@ describe("vendor page", () => {
       .innerJoin(t.vendors, eq(t.vendors.id, t.vendorReliability.vendorId))
       .where(eq(t.vendors.name, "Apex Peptide Labs"));
     expect(stored?.score).not.toBeNull();
-    const context = await newVerifiedContext(browser);
+    const context = await newVerifiedContext(site.browser);
     const page = await context.newPage();
     await page.goto(url("/vendors?sort=reliability&dir=desc"));
     await page.getByTestId("vendors-table").waitFor(SETTLE);

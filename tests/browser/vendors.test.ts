@@ -1,30 +1,18 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
 
-import { launchBrowser, newVerifiedContext, waitForHydration } from "../helpers/browser";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { newVerifiedContext } from "../helpers/browser";
+import { PHONE, startPublicBrowser } from "../helpers/public-browser";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => new URL(path, server.baseUrl).toString();
+const site = startPublicBrowser();
+const { url } = site;
 const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 /** Every demo vendor has public prices: slugs by rating, best first, ties by name. */
 async function slugsByRating(): Promise<string[]> {
-  const rows = await server.app.db
+  const rows = await site.server.app.db
     .select({ slug: t.vendors.slug, name: t.vendors.name, rating: t.vendors.rating })
     .from(t.vendors);
   return rows
@@ -43,10 +31,7 @@ const shownOrder = (page: Page, testId: "vendors-row" | "vendors-card") =>
 
 describe("/vendors", () => {
   it("is reached from the header, and sorts by a column header by mouse and keyboard", async () => {
-    const context = await newVerifiedContext(browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    await page.goto(url("/"));
-    await waitForHydration(page);
+    const page = await site.openPage("/", { viewport: DESKTOP });
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Vendors" })
@@ -76,14 +61,11 @@ describe("/vendors", () => {
       .getByTestId("vendors-row")
       .evaluateAll((rows) => rows.map((row) => Number(row.children[5]?.textContent)));
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    await context.close();
+    await page.context().close();
   });
 
   it("shows cards on a 390 px phone without sideways scrolling, sortable there too", async () => {
-    const context = await newVerifiedContext(browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(url("/vendors"));
-    await waitForHydration(page);
+    const page = await site.openPage("/vendors", { viewport: PHONE });
     expect(await page.getByTestId("vendors-table").isVisible()).toBe(false);
     expect(await page.getByTestId("vendors-card").first().isVisible()).toBe(true);
     expect(
@@ -102,11 +84,11 @@ describe("/vendors", () => {
         .getByRole("link", { name: "Vendors" })
         .isVisible(),
     ).toBe(true);
-    await context.close();
+    await page.context().close();
   });
 
   it("sorts without JavaScript", async () => {
-    const context = await newVerifiedContext(browser, {
+    const context = await newVerifiedContext(site.browser, {
       viewport: DESKTOP,
       javaScriptEnabled: false,
     });

@@ -1,3 +1,6 @@
+import { eq } from "drizzle-orm";
+
+import { scrapeSources, vendors } from "~/.server/db/schema";
 import { createAppContext, type AppContext } from "~/.server/infra/context.server";
 import { parseEnv } from "~/.server/infra/env";
 import { prepareDatabase } from "~/.server/infra/startup.server";
@@ -22,4 +25,23 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       await database.drop();
     },
   };
+}
+
+/**
+ * An app (demo data) whose scraper may fetch this machine's fixture sites, with the demo's own
+ * scrape sources switched off: they point at this app's own, not listening, address.
+ */
+export async function createScraperTestApp(): Promise<TestApp> {
+  const app = await createTestApp({ SCRAPER_ALLOW_PRIVATE_HOSTS: "true" });
+  await app.db.update(scrapeSources).set({ isActive: false });
+  return app;
+}
+
+/** The id of the demo vendor the scraper tests file their fixture shops under. */
+export async function demoScrapedVendorId(app: AppContext): Promise<string> {
+  const [vendor] = await app.db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(eq(vendors.name, "Helix Source"));
+  return vendor!.id;
 }

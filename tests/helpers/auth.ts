@@ -55,6 +55,16 @@ export async function createUserWithPassword(
   return userId;
 }
 
+/** A source of fresh accounts for one test file: `<prefix>-1@example.com`, `<prefix>-2@…`. */
+export function accountMaker(app: Pick<AppContext, "db" | "auth">, prefix: string) {
+  let made = 0;
+  return async (): Promise<{ userId: string; email: string }> => {
+    made += 1;
+    const email = `${prefix}-${made}@example.com`;
+    return { userId: await createUserWithPassword(app, email, `${prefix}-password`), email };
+  };
+}
+
 /** A page's HTML without the empty comments React puts between adjacent text nodes ("Hello, <!-- -->ann"). */
 export async function readHtml(response: Response): Promise<string> {
   return (await response.text()).replaceAll("<!-- -->", "");

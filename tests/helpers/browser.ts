@@ -145,9 +145,20 @@ export async function newAdminContext(
     viewport: { width: 1280, height: 900 },
     ...options,
   });
-  const cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  await signInContext(server, context, "admin@peptideprices.test", "admin-password");
   return context;
+}
+
+/** Signs a browser context in to an account; returns the session's cookie header for posts. */
+export async function signInContext(
+  server: TestServer,
+  context: BrowserContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const cookie = await signIn(server, email, password);
+  await context.addCookies(browserCookies(cookie, server.baseUrl));
+  return cookie;
 }
 
 /**

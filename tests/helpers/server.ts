@@ -2,6 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
+import { afterAll, beforeAll } from "vitest";
+
 import type { AppContext } from "~/.server/infra/context.server";
 import type { parseEnv } from "~/.server/infra/env";
 
@@ -49,7 +51,11 @@ const buildDir = TEST_BUILD_DIR;
  */
 export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
   const built = (await import(path.join(buildDir, "server/index.js"))) as BuiltServerModule;
+  // The server never closes an idle connection first: with both ends in one busy process, a
+  // server-side keep-alive timeout could close the socket the client is just reusing (ECONNRESET
+  // after a long scrape run); the client's own idle timeout closes it cleanly instead.
   const httpServer = http.createServer();
+  httpServer.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   const { port } = httpServer.address() as AddressInfo;
   const baseUrl = `http://localhost:${port}`;
@@ -86,6 +92,32 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await context.close();
       await database.drop();
+    },
+  };
+}
+
+export interface FileServer {
+  readonly server: TestServer;
+  /** GETs (or `init`) a path; answers the response and its body. */
+  page: (pathname: string, init?: RequestInit) => Promise<{ response: Response; html: string }>;
+}
+
+/** One test file's server, started and closed by the file's hooks. */
+export function startFileServer(overrides: Record<string, string> = {}): FileServer {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(overrides);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() {
+      return server;
+    },
+    page: async (pathname, init) => {
+      const response = await server.fetch(pathname, init);
+      return { response, html: await response.text() };
     },
   };
 }

@@ -95,6 +95,24 @@ export interface Tally {
   heldReasons: Record<string, number>;
 }
 
+/** The vendor's offers as stored: peptide name, size in mg, price, currency, stock, URL, misses. */
+export function storedOffersOf(db: Database, vendorId: string) {
+  return db
+    .select({
+      peptide: t.peptides.name,
+      mg: t.sizeOptions.quantity,
+      price: t.vendorPeptides.price,
+      currency: t.vendorPeptides.currency,
+      stock: t.vendorPeptides.stockStatus,
+      url: t.vendorPeptides.url,
+      missed: t.vendorPeptides.missedScrapes,
+    })
+    .from(t.vendorPeptides)
+    .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
+    .innerJoin(t.sizeOptions, eq(t.sizeOptions.id, t.vendorPeptides.sizeOptionId))
+    .where(eq(t.vendorPeptides.vendorId, vendorId));
+}
+
 /** Compares what the run stored for the vendor with what a correct run stores. */
 export async function tallyOffers(
   db: Database,
@@ -102,18 +120,7 @@ export async function tallyOffers(
   expected: Expected[],
   currency: string,
 ): Promise<Tally> {
-  const live = await db
-    .select({
-      peptide: t.peptides.name,
-      mg: t.sizeOptions.quantity,
-      price: t.vendorPeptides.price,
-      currency: t.vendorPeptides.currency,
-      stock: t.vendorPeptides.stockStatus,
-    })
-    .from(t.vendorPeptides)
-    .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
-    .innerJoin(t.sizeOptions, eq(t.sizeOptions.id, t.vendorPeptides.sizeOptionId))
-    .where(eq(t.vendorPeptides.vendorId, vendorId));
+  const live = await storedOffersOf(db, vendorId);
   const pending = await db
     .select({ name: t.scrapeReviewItems.name, reason: t.scrapeReviewItems.reason })
     .from(t.scrapeReviewItems)

@@ -1,31 +1,19 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { createAd } from "~/.server/data/ads.server";
 import { ads, auditLog } from "~/.server/db/schema";
 
-import { createUserWithPassword, signIn } from "../helpers/auth";
+import { startAdminHttp } from "../helpers/admin-http";
 import { versionOf } from "../helpers/row-version";
-import { startTestServer, type TestServer } from "../helpers/server";
 
-let server: TestServer;
-let adminCookie: string;
-let userCookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  adminCookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await createUserWithPassword(server.app, "ads-user@peptideprices.test", "ads-password");
-  userCookie = await signIn(server, "ads-user@peptideprices.test", "ads-password");
+const admin = startAdminHttp({
+  plainUser: { email: "ads-user@peptideprices.test", password: "ads-password" },
 });
-afterAll(async () => {
-  await server?.close();
-});
+const { db } = admin;
 
-const db = () => server.app.db;
-
-async function post(fields: Record<string, string>, cookie = adminCookie) {
-  const response = await server.postForm("/admin/ads", fields, { cookie });
+async function post(fields: Record<string, string>, cookie = admin.adminCookie) {
+  const response = await admin.server.postForm("/admin/ads", fields, { cookie });
   return { status: response.status, text: await response.text() };
 }
 
@@ -53,7 +41,7 @@ async function auditOf(id: string, action: string) {
 describe("ads bulk actions", () => {
   it("only an admin may use them", async () => {
     const [id] = await newAds(["Guarded Ad"], true);
-    expect((await post({ intent: "deactivate-ads", ids: id! }, userCookie)).status).toBe(403);
+    expect((await post({ intent: "deactivate-ads", ids: id! }, admin.userCookie)).status).toBe(403);
     expect(await activeOf([id!])).toEqual({ [id!]: true });
   });
 
@@ -90,10 +78,10 @@ describe("ads bulk actions", () => {
     const { trashBatchId } = entry!.details as { trashBatchId: string };
     expect(deleted.text).toContain(trashBatchId);
 
-    const undo = await server.postForm(
+    const undo = await admin.server.postForm(
       "/admin/trash",
       { intent: "restore-batch", batchId: trashBatchId },
-      { cookie: adminCookie },
+      { cookie: admin.adminCookie },
     );
     expect(undo.status).toBe(200);
     const restored = await db()

@@ -1,41 +1,22 @@
 import { load } from "cheerio";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { recordAudit } from "~/.server/data/audit.server";
-import { auditLog, categories, peptides, user } from "~/.server/db/schema";
+import { auditLog, categories, peptides } from "~/.server/db/schema";
 
-import { createUserWithPassword, signIn } from "../helpers/auth";
+import { DEMO_ADMIN, startAdminHttp } from "../helpers/admin-http";
 import { versionOf } from "../helpers/row-version";
-import { startTestServer, type TestServer } from "../helpers/server";
 
-const ADMIN = { email: "admin@peptideprices.test", password: "admin-password" };
 const PLAIN = { email: "audit-user@peptideprices.test", password: "audit-user-password" };
 
-let server: TestServer;
-let adminCookie: string;
-let userCookie: string;
-let admin: { id: string; email: string };
+const session = startAdminHttp({ plainUser: PLAIN });
+const { db } = session;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  adminCookie = await signIn(server, ADMIN.email, ADMIN.password);
-  await createUserWithPassword(server.app, PLAIN.email, PLAIN.password);
-  userCookie = await signIn(server, PLAIN.email, PLAIN.password);
-  const [row] = await server.app.db
-    .select({ id: user.id, email: user.email })
-    .from(user)
-    .where(eq(user.email, ADMIN.email));
-  admin = row!;
-});
-afterAll(async () => {
-  await server?.close();
-});
+/** The demo admin as the audit log names an actor. */
+const admin = () => ({ id: session.adminId, email: DEMO_ADMIN.email });
 
-const db = () => server.app.db;
-
-async function auditPage(search = "", cookie: string | null = adminCookie) {
-  const response = await server.fetch(`/admin/audit${search}`, {
+async function auditPage(search = "", cookie: string | null = session.adminCookie) {
+  const response = await session.server.fetch(`/admin/audit${search}`, {
     headers: cookie ? { cookie } : {},
   });
   const html = await response.text();
@@ -59,7 +40,7 @@ describe("/admin/audit", () => {
     const visitor = await auditPage("", null);
     expect(visitor.status).toBe(403);
     expect(visitor.html).toContain("Admin Access Required");
-    expect((await auditPage("", userCookie)).status).toBe(403);
+    expect((await auditPage("", session.userCookie)).status).toBe(403);
   });
 
   it("shows who edited which category by name, field by field, with a link to it", async () => {
@@ -67,7 +48,7 @@ describe("/admin/audit", () => {
       .select({ id: categories.id, name: categories.name, description: categories.description })
       .from(categories)
       .limit(1);
-    const response = await server.postForm(
+    const response = await session.server.postForm(
       "/admin/categories",
       {
         intent: "update-category",
@@ -76,7 +57,7 @@ describe("/admin/audit", () => {
         name: `${category!.name} Renamed`,
         description: category!.description ?? "",
       },
-      { cookie: adminCookie },
+      { cookie: session.adminCookie },
     );
     expect(response.status).toBe(200);
 
@@ -85,7 +66,7 @@ describe("/admin/audit", () => {
     expect($("title").text()).toMatch(/^Audit log/);
     const [time, actor, action, entity, changes] = tableRows($)[0]!;
     expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
-    expect(actor).toBe(ADMIN.email);
+    expect(actor).toBe(DEMO_ADMIN.email);
     expect(action).toBe("update");
     expect(entity).toContain(`${category!.name} Renamed`);
     expect(entity).not.toContain(category!.id);
@@ -98,8 +79,8 @@ describe("/admin/audit", () => {
 
   it("links a deleted item to the trash, and falls back to the id for old entries", async () => {
     const legacyId = crypto.randomUUID();
-    await recordAudit(db(), admin, { action: "delete", entity: "ads", entityId: legacyId });
-    await recordAudit(db(), admin, {
+    await recordAudit(db(), admin(), { action: "delete", entity: "ads", entityId: legacyId });
+    await recordAudit(db(), admin(), {
       action: "delete",
       entity: "vendor",
       entityId: crypto.randomUUID(),
@@ -125,7 +106,7 @@ describe("/admin/audit", () => {
       .orderBy(peptides.name)
       .limit(2);
     const [edited, other] = rows;
-    await recordAudit(db(), admin, {
+    await recordAudit(db(), admin(), {
       action: "update",
       entity: "peptide",
       entityId: edited!.id,
@@ -137,7 +118,7 @@ describe("/admin/audit", () => {
     const { $ } = await auditPage("?entity=peptide");
     const href = $(`a:contains("${edited!.name}")`).first().attr("href");
     expect(href).toBe(`/admin/peptides?${new URLSearchParams({ q: edited!.name })}`);
-    const table = await server.fetch(href!, { headers: { cookie: adminCookie } });
+    const table = await session.server.fetch(href!, { headers: { cookie: session.adminCookie } });
     expect(table.status).toBe(200);
     const html = await table.text();
     expect(html).toContain(edited!.name);
@@ -145,7 +126,7 @@ describe("/admin/audit", () => {
   });
 
   it("filters by entity and by actor e-mail, keeping the filters in the page links", async () => {
-    const other = { id: admin.id, email: "second-admin@peptideprices.test" };
+    const other = { id: session.adminId, email: "second-admin@peptideprices.test" };
     // Explicit times a second apart: the embedded database's clock may give equal timestamps.
     const start = Date.now() - 60_000;
     await db()
@@ -198,8 +179,8 @@ describe("/admin/audit", () => {
       .insert(auditLog)
       .values([
         ...Array.from({ length: 26 }, (_, i) => ({
-          actorUserId: admin.id,
-          actorEmail: admin.email,
+          actorUserId: session.adminId,
+          actorEmail: DEMO_ADMIN.email,
           action: "update",
           entity: "peptide",
           entityId: itemId,
@@ -207,8 +188,8 @@ describe("/admin/audit", () => {
           createdAt: new Date(start + i * 1000),
         })),
         {
-          actorUserId: admin.id,
-          actorEmail: admin.email,
+          actorUserId: session.adminId,
+          actorEmail: DEMO_ADMIN.email,
           action: "update",
           entity: "peptide",
           entityId: crypto.randomUUID(),

@@ -1,11 +1,11 @@
-import { count, getTableName, is } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createAd } from "~/.server/data/ads.server";
 import * as schema from "~/.server/db/schema";
 
+import { expectConstraintRefusal } from "../helpers/constraints";
 import { createUserWithPassword, signIn } from "../helpers/auth";
+import { rowCountsOfAllTables } from "../helpers/row-counts";
 import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -16,19 +16,7 @@ let userId: string;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const LONG = "x".repeat(20_000);
 
-/** Tables whose row counts must not move when a refused post arrives (auth bookkeeping excluded). */
-const TABLES = (Object.values(schema) as unknown[])
-  .filter((value): value is PgTable => is(value, PgTable))
-  .filter((table) => !["session", "rate_limit", "verification"].includes(getTableName(table)));
-
-async function rowCounts(): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of TABLES) {
-    const [row] = await server.app.db.select({ n: count() }).from(table);
-    counts[getTableName(table)] = row!.n;
-  }
-  return counts;
-}
+const rowCounts = () => rowCountsOfAllTables(server.app.db);
 
 async function storedAds() {
   return server.app.db.select().from(schema.ads).orderBy(schema.ads.id);
@@ -264,8 +252,8 @@ describe("bounded ads and users input: a refused post is a 4xx naming the proble
   });
 
   it("the database refuses an over-long ad title even without the form", async () => {
-    await expect(
+    await expectConstraintRefusal("ads_title_length", () =>
       server.app.db.insert(schema.ads).values({ title: "x".repeat(201) }),
-    ).rejects.toThrow();
+    );
   });
 });

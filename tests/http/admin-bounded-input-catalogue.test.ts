@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import {
   auditLog,
@@ -12,11 +12,10 @@ import {
   vendors,
 } from "~/.server/db/schema";
 
-import { signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminHttp } from "../helpers/admin-http";
 
-let server: TestServer;
-let adminCookie: string;
+const admin = startAdminHttp();
+
 let peptideId: string;
 let vendorId: string;
 let priceId: string;
@@ -25,19 +24,14 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const long = (length: number) => "x".repeat(length);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  adminCookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  const db = server.app.db;
+  const db = admin.server.app.db;
   [{ id: peptideId }] = await db.select({ id: peptides.id }).from(peptides).limit(1);
   [{ id: vendorId }] = await db.select({ id: vendors.id }).from(vendors).limit(1);
   [{ id: priceId }] = await db.select({ id: vendorPeptides.id }).from(vendorPeptides).limit(1);
 });
-afterAll(async () => {
-  await server?.close();
-});
 
 async function rowCount(table: PgTable) {
-  const [row] = await server.app.db.select({ n: count() }).from(table);
+  const [row] = await admin.server.app.db.select({ n: count() }).from(table);
   return row!.n;
 }
 
@@ -46,7 +40,7 @@ async function snapshot() {
   const tables = [peptides, vendors, coupons, vendorPeptides, sizeOptions, priceHistory, auditLog];
   const counts = await Promise.all(tables.map(rowCount));
   const [prices] = await Promise.all([
-    server.app.db
+    admin.server.app.db
       .select({ price: vendorPeptides.price, url: vendorPeptides.url })
       .from(vendorPeptides)
       .orderBy(vendorPeptides.id),
@@ -474,22 +468,27 @@ function priceIdPlaceholder() {
 }
 
 describe("catalogue admin intents refuse bad input with a 4xx and a message, writing nothing", () => {
-  it("answers every over-long, malformed and dangling value so", async () => {
-    for (const [path, label, fields, status, message] of cases()) {
+  // The cases read ids known only once beforeAll ran: each test builds them again by its label.
+  it.each(cases().map(([path, label]) => [path, label]))(
+    "%s: answers %s so",
+    async (path, label) => {
+      const [, , fields, status, message] = cases().find(
+        (entry) => entry[0] === path && entry[1] === label,
+      )!;
       const before = await snapshot();
-      const response = await server.postForm(path, fields, { cookie: adminCookie });
+      const response = await admin.server.postForm(path, fields, { cookie: admin.adminCookie });
       const text = await response.text();
       expect({ label, status: response.status }).toEqual({ label, status });
       expect(text, label).toContain(message);
       expect(await snapshot(), label).toEqual(before);
-    }
-  });
+    },
+  );
 
   it("names the refused field, so the dialog shows the message under it", async () => {
-    const response = await server.postForm(
+    const response = await admin.server.postForm(
       "/admin/vendors",
       { ...validVendor(), name: long(3000) },
-      { cookie: adminCookie },
+      { cookie: admin.adminCookie },
     );
     expect(response.status).toBe(400);
     const text = await response.text();

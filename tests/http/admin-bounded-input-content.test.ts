@@ -1,10 +1,7 @@
-import { count, getTableName, is } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import * as schema from "~/.server/db/schema";
-
 import { signIn } from "../helpers/auth";
+import { rowCountsOfAllTables } from "../helpers/row-counts";
 import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -13,19 +10,7 @@ let adminCookie: string;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const LONG = "x".repeat(20_000);
 
-/** Tables whose row counts must not move when a refused post arrives (auth bookkeeping excluded). */
-const TABLES = (Object.values(schema) as unknown[])
-  .filter((value): value is PgTable => is(value, PgTable))
-  .filter((table) => !["session", "rate_limit", "verification"].includes(getTableName(table)));
-
-async function rowCounts(): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of TABLES) {
-    const [row] = await server.app.db.select({ n: count() }).from(table);
-    counts[getTableName(table)] = row!.n;
-  }
-  return counts;
-}
+const rowCounts = () => rowCountsOfAllTables(server.app.db);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -1,14 +1,12 @@
-import { count, getTableName, is } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createBackup } from "~/.server/services/backup.server";
 import { getFooterSections } from "~/.server/data/footer.server";
 import { getHeroContent } from "~/.server/data/hero.server";
 import { getSettings } from "~/.server/data/settings.server";
-import * as schema from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
+import { rowCountsOfAllTables } from "../helpers/row-counts";
 import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -18,20 +16,11 @@ const LONG = "x".repeat(20_000);
 /** Neither the message nor the toast may show SQL, constraint names or a stack. */
 const LEAKS = /duplicate key|violates|foreign key|insert into|at .*\.js:\d+/i;
 
-const TABLES = (Object.values(schema) as unknown[])
-  .filter((value): value is PgTable => is(value, PgTable))
-  .filter((table) => !["session", "rate_limit", "verification"].includes(getTableName(table)));
-
 /** Every table's row count plus the settings, hero and footer as stored. */
 async function snapshot() {
-  const counts: Record<string, number> = {};
-  for (const table of TABLES) {
-    const [row] = await server.app.db.select({ n: count() }).from(table);
-    counts[getTableName(table)] = row!.n;
-  }
   const { db } = server.app;
   return {
-    counts,
+    counts: await rowCountsOfAllTables(db),
     settings: await getSettings(db),
     hero: await getHeroContent(db),
     footer: await getFooterSections(db),

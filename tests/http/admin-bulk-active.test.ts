@@ -4,40 +4,30 @@
  * search and the API at once (the page cache is emptied), until it is activated again.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { peptides, vendorPeptides } from "~/.server/db/schema";
 
-import { createUserWithPassword, readHtml, signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminHttp } from "../helpers/admin-http";
+import { readHtml } from "../helpers/auth";
 
-let server: TestServer;
-let adminCookie: string;
-let userCookie: string;
+const admin = startAdminHttp({
+  plainUser: { email: "bulk-user@peptideprices.test", password: "bulk-password" },
+});
+const { post } = admin;
+
 let selank: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  adminCookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await createUserWithPassword(server.app, "bulk-user@peptideprices.test", "bulk-password");
-  userCookie = await signIn(server, "bulk-user@peptideprices.test", "bulk-password");
-  const [row] = await server.app.db
+  const [row] = await admin.server.app.db
     .select({ id: peptides.id })
     .from(peptides)
     .where(eq(peptides.slug, "selank"));
   selank = row!.id;
 });
-afterAll(async () => {
-  await server?.close();
-});
-
-async function post(path: string, fields: Record<string, string>, cookie = adminCookie) {
-  const response = await server.postForm(path, fields, { cookie });
-  return { status: response.status, text: await response.text() };
-}
 
 async function get(path: string, cookie?: string) {
-  const response = await server.fetch(path, cookie ? { headers: { cookie } } : undefined);
+  const response = await admin.server.fetch(path, cookie ? { headers: { cookie } } : undefined);
   return { status: response.status, text: await readHtml(response) };
 }
 
@@ -78,24 +68,26 @@ const SHOWN = {
 
 describe("bulk activate and deactivate over HTTP", () => {
   it("is refused to a signed-in non-admin, changing nothing", async () => {
-    const [price] = await server.app.db.select({ id: vendorPeptides.id }).from(vendorPeptides);
+    const [price] = await admin.server.app.db
+      .select({ id: vendorPeptides.id })
+      .from(vendorPeptides);
     const asUser = await post(
       "/admin/peptides",
       { intent: "bulk-peptides", operation: "deactivate", ids: selank },
-      userCookie,
+      admin.userCookie,
     );
     expect(asUser.status).toBe(403);
     const pricesAsUser = await post(
       "/admin/prices",
       { intent: "bulk-vendor-prices", operation: "deactivate", ids: price!.id },
-      userCookie,
+      admin.userCookie,
     );
     expect(pricesAsUser.status).toBe(403);
-    const [peptide] = await server.app.db
+    const [peptide] = await admin.server.app.db
       .select({ active: peptides.active })
       .from(peptides)
       .where(eq(peptides.id, selank));
-    const [offer] = await server.app.db
+    const [offer] = await admin.server.app.db
       .select({ active: vendorPeptides.active })
       .from(vendorPeptides)
       .where(eq(vendorPeptides.id, price!.id));
@@ -124,10 +116,10 @@ describe("bulk activate and deactivate over HTTP", () => {
     });
 
     // The admin still lists and filters it.
-    const inactive = await get("/admin/peptides?status=inactive", adminCookie);
+    const inactive = await get("/admin/peptides?status=inactive", admin.adminCookie);
     expect(inactive.text).toContain('aria-label="Select Selank"');
     expect(inactive.text).toContain(">Inactive<");
-    const active = await get("/admin/peptides?status=active", adminCookie);
+    const active = await get("/admin/peptides?status=active", admin.adminCookie);
     expect(active.text).not.toContain('aria-label="Select Selank"');
 
     const on = await post("/admin/peptides", {
@@ -140,7 +132,7 @@ describe("bulk activate and deactivate over HTTP", () => {
   });
 
   it("the vendor-price table filters on the status", async () => {
-    const [price] = await server.app.db
+    const [price] = await admin.server.app.db
       .select({ id: vendorPeptides.id })
       .from(vendorPeptides)
       .where(eq(vendorPeptides.peptideId, selank));
@@ -150,7 +142,7 @@ describe("bulk activate and deactivate over HTTP", () => {
       ids: price!.id,
     });
     expect(off.text).toContain("1 vendor price deactivated");
-    const inactive = await get("/admin/prices?status=inactive", adminCookie);
+    const inactive = await get("/admin/prices?status=inactive", admin.adminCookie);
     expect(inactive.text.match(/aria-label="Select [^"]+ price for /g)).toHaveLength(1);
     expect(inactive.text).toContain("price for Selank");
   });

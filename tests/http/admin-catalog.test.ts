@@ -1,7 +1,7 @@
 import { and, count, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   auditLog,
@@ -19,46 +19,26 @@ import {
 
 import { rowVersion } from "~/.server/data/row-version.server";
 
-import { createUserWithPassword, signIn } from "../helpers/auth";
+import { startAdminHttp } from "../helpers/admin-http";
 import { versionOf } from "../helpers/row-version";
-import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
 
-let server: TestServer;
-let adminCookie: string;
-let userCookie: string;
-let plainUserId: string;
-
-const ADMIN = { email: "admin@peptideprices.test", password: "admin-password" };
 const PLAIN = { email: "catalog-user@peptideprices.test", password: "catalog-user-password" };
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
-beforeAll(async () => {
-  server = await startTestServer();
-  adminCookie = await signIn(server, ADMIN.email, ADMIN.password);
-  plainUserId = await createUserWithPassword(server.app, PLAIN.email, PLAIN.password);
-  userCookie = await signIn(server, PLAIN.email, PLAIN.password);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const admin = startAdminHttp({ plainUser: PLAIN });
+const { post, db } = admin;
 
-/** Posts a form to a page's action; returns status and the rendered text. */
-async function post(pathname: string, fields: FormFields, cookie: string | null = adminCookie) {
-  const response = await server.postForm(pathname, fields, { cookie });
-  return { status: response.status, text: await response.text() };
-}
-
-async function page(pathname: string, cookie: string | null = adminCookie, extraCookie = "") {
+async function page(pathname: string, cookie: string | null = admin.adminCookie, extraCookie = "") {
   const header = [cookie, extraCookie].filter(Boolean).join("; ");
-  const response = await server.fetch(pathname, { headers: header ? { cookie: header } : {} });
+  const response = await admin.server.fetch(pathname, {
+    headers: header ? { cookie: header } : {},
+  });
   return {
     status: response.status,
     text: await response.text(),
     location: response.headers.get("location"),
   };
 }
-
-const db = () => server.app.db;
 
 async function rowCount(table: PgTable) {
   const [row] = await db().select({ n: count() }).from(table);
@@ -110,8 +90,8 @@ describe("the admin layout", () => {
   });
 
   it("answers a plain user with 403 too", async () => {
-    expect((await page("/admin/categories", userCookie)).status).toBe(403);
-    expect((await page("/admin/vendors", userCookie)).status).toBe(403);
+    expect((await page("/admin/categories", admin.userCookie)).status).toBe(403);
+    expect((await page("/admin/vendors", admin.userCookie)).status).toBe(403);
   });
 
   it("shows the dashboard at /admin for an admin, and refuses a visitor", async () => {
@@ -142,7 +122,7 @@ describe("the admin layout", () => {
   });
 
   it("renders the sidebar collapsed on the first paint when the sidebar_state cookie says so", async () => {
-    const { text } = await page("/admin/peptides", adminCookie, "sidebar_state=false");
+    const { text } = await page("/admin/peptides", admin.adminCookie, "sidebar_state=false");
     expect(text).toContain('data-state="collapsed"');
     expect(text).not.toContain('data-state="expanded"');
   });
@@ -188,7 +168,7 @@ describe("every catalogue action refuses visitors and plain users", () => {
     async (pathname, fields) => {
       const before = await catalogSnapshot();
       expect((await post(pathname, fields, null)).status).toBe(403);
-      expect((await post(pathname, fields, userCookie)).status).toBe(403);
+      expect((await post(pathname, fields, admin.userCookie)).status).toBe(403);
       expect(await catalogSnapshot()).toEqual(before);
     },
   );
@@ -199,15 +179,26 @@ describe("every catalogue action refuses visitors and plain users", () => {
     const [peptide] = await db().select({ id: peptides.id }).from(peptides).limit(1);
     const before = await catalogSnapshot();
     expect(
-      (await post("/admin/vendors", { intent: "delete-vendor", id: vendor.id }, userCookie)).status,
-    ).toBe(403);
-    expect(
-      (await post("/admin/categories", { intent: "delete-category", id: category!.id }, userCookie))
+      (await post("/admin/vendors", { intent: "delete-vendor", id: vendor.id }, admin.userCookie))
         .status,
     ).toBe(403);
     expect(
-      (await post("/admin/peptides", { intent: "delete-peptide", id: peptide!.id }, userCookie))
-        .status,
+      (
+        await post(
+          "/admin/categories",
+          { intent: "delete-category", id: category!.id },
+          admin.userCookie,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          "/admin/peptides",
+          { intent: "delete-peptide", id: peptide!.id },
+          admin.userCookie,
+        )
+      ).status,
     ).toBe(403);
     expect(await catalogSnapshot()).toEqual(before);
   });
@@ -287,7 +278,7 @@ describe("peptides page", () => {
     expect(ok.status).toBe(200);
     const row = await peptideBySlug("image-peptide");
     expect(row?.imageUrl).toMatch(/^\/uploads\/peptide-image-peptide-[0-9a-f]+\.webp$/);
-    expect((await server.fetch(row!.imageUrl!)).status).toBe(200);
+    expect((await admin.server.fetch(row!.imageUrl!)).status).toBe(200);
 
     const before = await rowCount(peptides);
     const fake = new File(["<svg onload=alert(1)>"], "evil.png", { type: "image/png" });
@@ -519,7 +510,7 @@ describe("peptides page", () => {
       .where(eq(sizeOptions.unit, "mg"))
       .limit(1);
     await db().insert(savedDeals).values({
-      userId: plainUserId,
+      userId: admin.userId,
       vendorPeptideId: listing!.id,
       peptideName: "Saved",
       vendorName: "Saved vendor",

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { readHtml, signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminHttp } from "../helpers/admin-http";
+import { readHtml } from "../helpers/auth";
 
-let server: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-});
-afterAll(() => server?.close());
+const admin = startAdminHttp();
 
 type Options = { options: { id: string; label: string }[] };
 
 async function options(path: string): Promise<Options> {
-  const response = await server.fetch(path, { headers: { cookie } });
+  const response = await admin.server.fetch(path, { headers: { cookie: admin.adminCookie } });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("application/json");
   return (await response.json()) as Options;
@@ -41,19 +34,21 @@ describe("the admin catalogue pickers' resource route", () => {
   });
 
   it("refuses visitors, unknown pickers and overlong text", async () => {
-    expect((await server.fetch("/admin/options/peptides?q=bpc")).status).toBe(403);
-    const unknown = await server.fetch("/admin/options/users?q=a", { headers: { cookie } });
+    expect((await admin.server.fetch("/admin/options/peptides?q=bpc")).status).toBe(403);
+    const unknown = await admin.server.fetch("/admin/options/users?q=a", {
+      headers: { cookie: admin.adminCookie },
+    });
     expect(unknown.status).toBe(400);
-    const long = await server.fetch(`/admin/options/peptides?q=${"a".repeat(101)}`, {
-      headers: { cookie },
+    const long = await admin.server.fetch(`/admin/options/peptides?q=${"a".repeat(101)}`, {
+      headers: { cookie: admin.adminCookie },
     });
     expect(long.status).toBe(400);
   });
 
   it("leaves the catalogue out of the prices page and shows the filtered peptide's name", async () => {
     const [bpc] = (await options("/admin/options/peptides?q=bpc-157")).options;
-    const response = await server.fetch(`/admin/prices?peptide=${bpc!.id}`, {
-      headers: { cookie },
+    const response = await admin.server.fetch(`/admin/prices?peptide=${bpc!.id}`, {
+      headers: { cookie: admin.adminCookie },
     });
     const html = await readHtml(response);
     expect(html).toMatch(/role="combobox"[^>]*value="BPC-157"|value="BPC-157"[^>]*role="combobox"/);

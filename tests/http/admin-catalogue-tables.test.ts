@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   auditLog,
@@ -12,32 +12,15 @@ import {
 
 import { rowVersion } from "~/.server/data/row-version.server";
 
-import { createUserWithPassword, signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminHttp } from "../helpers/admin-http";
 
-let server: TestServer;
-let adminCookie: string;
-let userCookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  adminCookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-  await createUserWithPassword(server.app, "tables-user@peptideprices.test", "tables-password");
-  userCookie = await signIn(server, "tables-user@peptideprices.test", "tables-password");
+const admin = startAdminHttp({
+  plainUser: { email: "tables-user@peptideprices.test", password: "tables-password" },
 });
-afterAll(async () => {
-  await server?.close();
-});
-
-const db = () => server.app.db;
-
-async function post(path: string, fields: Record<string, string>, cookie = adminCookie) {
-  const response = await server.postForm(path, fields, { cookie });
-  return { status: response.status, text: await response.text() };
-}
+const { post, db } = admin;
 
 async function page(path: string) {
-  const response = await server.fetch(path, { headers: { cookie: adminCookie } });
+  const response = await admin.server.fetch(path, { headers: { cookie: admin.adminCookie } });
   return {
     status: response.status,
     text: await response.text(),
@@ -260,7 +243,7 @@ describe("inline vendor-price edit (update-vendor-price)", () => {
         price: "1",
         stockStatus: "in_stock",
       },
-      userCookie,
+      admin.userCookie,
     );
     expect(refused.status).toBe(403);
     const [after] = await db()
@@ -284,7 +267,7 @@ describe("bulk delete", () => {
         await post(
           "/admin/peptides",
           { intent: "bulk-peptides", operation: "delete", ids },
-          userCookie,
+          admin.userCookie,
         )
       ).status,
     ).toBe(403);

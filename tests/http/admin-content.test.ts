@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { and, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { BACKUP_TABLE_NAMES, createBackup } from "~/.server/services/backup.server";
 import { getUsersForAdmin } from "~/.server/data/admin-users.server";
@@ -24,46 +24,21 @@ import {
 } from "~/.server/db/schema";
 import { resolveUploadDir } from "~/.server/infra/storage.server";
 
-import { createUserWithPassword, signIn } from "../helpers/auth";
+import { DEMO_ADMIN, startAdminHttp } from "../helpers/admin-http";
 import { versionOf } from "../helpers/row-version";
-import { startTestServer, type FormFields, type TestServer } from "../helpers/server";
 
-let server: TestServer;
-let adminCookie: string;
-let userCookie: string;
-let adminId: string;
-
-const ADMIN = { email: "admin@peptideprices.test", password: "admin-password" };
 const PLAIN = { email: "content-user@peptideprices.test", password: "content-user-password" };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  adminCookie = await signIn(server, ADMIN.email, ADMIN.password);
-  await createUserWithPassword(server.app, PLAIN.email, PLAIN.password);
-  userCookie = await signIn(server, PLAIN.email, PLAIN.password);
-  const [row] = await server.app.db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, ADMIN.email));
-  adminId = row!.id;
-});
-afterAll(async () => {
-  await server?.close();
-});
+const admin = startAdminHttp({ plainUser: PLAIN });
+const { post } = admin;
 
-/** Posts a form to a page's action; returns status and the rendered text. */
-async function post(pathname: string, fields: FormFields, cookie: string | null = adminCookie) {
-  const response = await server.postForm(pathname, fields, { cookie });
-  return { status: response.status, text: await response.text() };
-}
-
-async function page(pathname: string, cookie: string | null = adminCookie) {
-  const response = await server.fetch(pathname, { headers: cookie ? { cookie } : {} });
+async function page(pathname: string, cookie: string | null = admin.adminCookie) {
+  const response = await admin.server.fetch(pathname, { headers: cookie ? { cookie } : {} });
   return { status: response.status, text: await response.text() };
 }
 
 async function auditCount(entity: string) {
-  const [row] = await server.app.db
+  const [row] = await admin.server.app.db
     .select({ n: count() })
     .from(auditLog)
     .where(eq(auditLog.entity, entity));
@@ -87,25 +62,30 @@ describe("every content page refuses visitors and plain users", () => {
   it.each(actions)(
     "%s: loader and action answer 403 and change nothing",
     async (pathname, fields) => {
-      const auditBefore = await server.app.db.select({ n: count() }).from(auditLog);
-      for (const cookie of [null, userCookie]) {
+      const auditBefore = await admin.server.app.db.select({ n: count() }).from(auditLog);
+      for (const cookie of [null, admin.userCookie]) {
         expect((await page(pathname, cookie)).status).toBe(403);
         const result = await post(pathname, fields, cookie);
         expect(result.status).toBe(403);
         expect(result.text).toContain("Admin Access Required");
       }
-      expect(await server.app.db.select({ n: count() }).from(auditLog)).toEqual(auditBefore);
-      expect((await getHeroContent(server.app.db)).title).not.toBe("Hijacked");
-      expect(await server.app.db.select().from(ads).where(eq(ads.title, "Hijacked"))).toEqual([]);
+      expect(await admin.server.app.db.select({ n: count() }).from(auditLog)).toEqual(auditBefore);
+      expect((await getHeroContent(admin.server.app.db)).title).not.toBe("Hijacked");
+      expect(await admin.server.app.db.select().from(ads).where(eq(ads.title, "Hijacked"))).toEqual(
+        [],
+      );
       expect(
-        await server.app.db.select().from(adminUsers).where(eq(adminUsers.email, PLAIN.email)),
+        await admin.server.app.db
+          .select()
+          .from(adminUsers)
+          .where(eq(adminUsers.email, PLAIN.email)),
       ).toEqual([]);
     },
   );
 
   it("the backup download is refused too", async () => {
     expect((await page("/admin/backup", null)).status).toBe(403);
-    expect((await page("/admin/backup", userCookie)).status).toBe(403);
+    expect((await page("/admin/backup", admin.userCookie)).status).toBe(403);
   });
 });
 
@@ -115,7 +95,7 @@ describe("hero", () => {
     const audits = await auditCount("hero_content");
     const result = await post("/admin/hero", {
       intent: "save",
-      version: (await getHeroContent(server.app.db)).version,
+      version: (await getHeroContent(admin.server.app.db)).version,
       title: "Fresh Hero Title",
       subtitle: "New subtitle",
       description: "New description",
@@ -124,7 +104,7 @@ describe("hero", () => {
     });
     expect(result.status).toBe(200);
     expect(result.text).toContain("Hero content updated successfully");
-    const hero = await getHeroContent(server.app.db);
+    const hero = await getHeroContent(admin.server.app.db);
     expect(hero).toMatchObject({
       title: "Fresh Hero Title",
       primaryButtonText: "Go Compare",
@@ -137,12 +117,12 @@ describe("hero", () => {
   });
 
   it("refuses an empty title with the message and changes nothing", async () => {
-    const before = await getHeroContent(server.app.db);
+    const before = await getHeroContent(admin.server.app.db);
     const result = await post("/admin/hero", { intent: "save", title: "   " });
     expect(result.status).toBe(400);
     expect(result.text).toContain("Failed to update hero content");
     expect(result.text).toContain("Title is required");
-    expect(await getHeroContent(server.app.db)).toEqual(before);
+    expect(await getHeroContent(admin.server.app.db)).toEqual(before);
   });
 
   it("uploads an image: re-encoded WebP, served with long caching, shown on the home page", async () => {
@@ -152,9 +132,9 @@ describe("hero", () => {
     });
     expect(result.status).toBe(200);
     expect(result.text).toContain("Image uploaded successfully");
-    const { imageUrl } = await getHeroContent(server.app.db);
+    const { imageUrl } = await getHeroContent(admin.server.app.db);
     expect(imageUrl).toMatch(/^\/uploads\/hero-[0-9a-f]+\.webp$/);
-    const image = await server.fetch(imageUrl!);
+    const image = await admin.server.fetch(imageUrl!);
     expect(image.status).toBe(200);
     expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const metadata = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
@@ -163,8 +143,8 @@ describe("hero", () => {
   });
 
   it("refuses a text file named .png and stores nothing", async () => {
-    const before = await getHeroContent(server.app.db);
-    const files = fs.readdirSync(resolveUploadDir(server.app.env));
+    const before = await getHeroContent(admin.server.app.db);
+    const files = fs.readdirSync(resolveUploadDir(admin.server.app.env));
     const result = await post("/admin/hero", {
       intent: "upload-image",
       image: new File(["<?php echo 'hi'; ?>"], "evil.png", { type: "image/png" }),
@@ -172,22 +152,22 @@ describe("hero", () => {
     expect(result.status).toBe(400);
     expect(result.text).toContain("Failed to upload image");
     expect(result.text).toContain("Only JPEG, PNG or WebP images can be uploaded");
-    expect(await getHeroContent(server.app.db)).toEqual(before);
-    expect(fs.readdirSync(resolveUploadDir(server.app.env))).toEqual(files);
+    expect(await getHeroContent(admin.server.app.db)).toEqual(before);
+    expect(fs.readdirSync(resolveUploadDir(admin.server.app.env))).toEqual(files);
   });
 
   it("removes the image", async () => {
     const result = await post("/admin/hero", { intent: "remove-image" });
     expect(result.status).toBe(200);
     expect(result.text).toContain("Image Removed");
-    expect((await getHeroContent(server.app.db)).imageUrl).toBeNull();
+    expect((await getHeroContent(admin.server.app.db)).imageUrl).toBeNull();
   });
 
   it("answers 404 for an upload name that does not exist", async () => {
-    expect((await server.fetch("/uploads/none-such.webp")).status).toBe(404);
-    expect((await server.fetch(`/uploads/${path.basename("../../package.json")}`)).status).toBe(
-      404,
-    );
+    expect((await admin.server.fetch("/uploads/none-such.webp")).status).toBe(404);
+    expect(
+      (await admin.server.fetch(`/uploads/${path.basename("../../package.json")}`)).status,
+    ).toBe(404);
   });
 });
 
@@ -196,7 +176,8 @@ describe("footer", () => {
     const result = await post("/admin/footer", {
       intent: "save",
       section: "about",
-      version: (await getFooterSections(server.app.db)).find((s) => s.section === "about")!.version,
+      version: (await getFooterSections(admin.server.app.db)).find((s) => s.section === "about")!
+        .version,
       title: "About Us Now",
       content:
         '<p>Safe <strong>text</strong> <a href="https://ok.example/">ok link</a></p>' +
@@ -206,7 +187,7 @@ describe("footer", () => {
     });
     expect(result.status).toBe(200);
     expect(result.text).toContain("Footer content updated");
-    const [stored] = await server.app.db
+    const [stored] = await admin.server.app.db
       .select()
       .from(footerContent)
       .where(eq(footerContent.section, "about"));
@@ -224,7 +205,7 @@ describe("footer", () => {
   });
 
   it("refuses an empty title or an unknown section and changes nothing", async () => {
-    const before = await server.app.db.select().from(footerContent);
+    const before = await admin.server.app.db.select().from(footerContent);
     const empty = await post("/admin/footer", {
       intent: "save",
       section: "legal",
@@ -240,7 +221,7 @@ describe("footer", () => {
       content: "",
     });
     expect(unknown.status).toBe(400);
-    expect(await server.app.db.select().from(footerContent)).toEqual(before);
+    expect(await admin.server.app.db.select().from(footerContent)).toEqual(before);
   });
 });
 
@@ -253,7 +234,10 @@ describe("ads", () => {
     });
     expect(created.status).toBe(200);
     expect(created.text).toContain("Ad created successfully");
-    const [ad] = await server.app.db.select().from(ads).where(eq(ads.title, "Spring Sale Ad"));
+    const [ad] = await admin.server.app.db
+      .select()
+      .from(ads)
+      .where(eq(ads.title, "Spring Sale Ad"));
     expect(ad).toMatchObject({
       type: "basic",
       ctaText: "Learn More",
@@ -268,7 +252,7 @@ describe("ads", () => {
     const updated = await post("/admin/ads", {
       intent: "update",
       id: ad!.id,
-      version: await versionOf(server.app.db, ads, ad!.id),
+      version: await versionOf(admin.server.app.db, ads, ad!.id),
       type: "overlay",
       title: "Summer Overlay Ad",
       placement: "homepage",
@@ -279,7 +263,7 @@ describe("ads", () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.text).toContain("Ad updated successfully");
-    const [after] = await server.app.db.select().from(ads).where(eq(ads.id, ad!.id));
+    const [after] = await admin.server.app.db.select().from(ads).where(eq(ads.id, ad!.id));
     expect(after).toMatchObject({
       type: "overlay",
       title: "Summer Overlay Ad",
@@ -295,7 +279,7 @@ describe("ads", () => {
     const deleted = await post("/admin/ads", { intent: "delete", id: ad!.id });
     expect(deleted.status).toBe(200);
     expect(deleted.text).toContain("Ad deleted successfully");
-    expect(await server.app.db.select().from(ads).where(eq(ads.id, ad!.id))).toEqual([]);
+    expect(await admin.server.app.db.select().from(ads).where(eq(ads.id, ad!.id))).toEqual([]);
     expect(await auditCount("ads")).toBeGreaterThanOrEqual(3);
   });
 
@@ -309,7 +293,7 @@ describe("ads", () => {
       imageFile: new File([new Uint8Array(await png(300, 200))], "ad.png", { type: "image/png" }),
     });
     expect(result.status).toBe(200);
-    const [ad] = await server.app.db
+    const [ad] = await admin.server.app.db
       .select()
       .from(ads)
       .where(eq(ads.title, "Media Ad With Upload"));
@@ -336,11 +320,11 @@ describe("ads", () => {
     [{ intent: "create", title: "No media", type: "media" }, "A media ad needs a media URL"],
     [{ intent: "create", title: "Bad place", placement: "sidebar" }, "Failed to save ad"],
   ])("refuses %j with a 400 and stores nothing", async (fields, message) => {
-    const [before] = await server.app.db.select({ n: count() }).from(ads);
+    const [before] = await admin.server.app.db.select({ n: count() }).from(ads);
     const result = await post("/admin/ads", fields);
     expect(result.status).toBe(400);
     expect(result.text).toContain(message);
-    expect(await server.app.db.select({ n: count() }).from(ads)).toEqual([before]);
+    expect(await admin.server.app.db.select({ n: count() }).from(ads)).toEqual([before]);
   });
 
   it("answers 404 when updating or deleting an unknown ad", async () => {
@@ -355,15 +339,15 @@ describe("ads", () => {
 
 describe("users", () => {
   it("lists users with real saved-deal counts and last login, searching in any case", async () => {
-    const [plain] = await server.app.db
+    const [plain] = await admin.server.app.db
       .select({ id: user.id })
       .from(user)
       .where(eq(user.email, PLAIN.email));
-    const prices = await server.app.db
+    const prices = await admin.server.app.db
       .select({ id: vendorPeptides.id, price: vendorPeptides.price })
       .from(vendorPeptides)
       .limit(2);
-    await server.app.db.insert(savedDeals).values(
+    await admin.server.app.db.insert(savedDeals).values(
       prices.map((p) => ({
         userId: plain!.id,
         vendorPeptideId: p.id,
@@ -372,7 +356,7 @@ describe("users", () => {
         priceAtSave: p.price,
       })),
     );
-    const { users } = await getUsersForAdmin(server.app.db, { query: "CONTENT-USER" });
+    const { users } = await getUsersForAdmin(admin.server.app.db, { query: "CONTENT-USER" });
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ email: PLAIN.email, dealsCount: 2, isAdmin: false });
     expect(users[0]!.lastLoginAt).toBeInstanceOf(Date);
@@ -384,27 +368,27 @@ describe("users", () => {
     const none = (await page("/admin/users?q=nobody-matches-this")).text;
     expect(none).toContain("No users found.");
     // LIKE wildcards typed in the box are plain characters.
-    expect((await getUsersForAdmin(server.app.db, { query: "%" })).users).toHaveLength(0);
+    expect((await getUsersForAdmin(admin.server.app.db, { query: "%" })).users).toHaveLength(0);
   });
 
   it("toggles admin status both ways", async () => {
-    const [plain] = await server.app.db
+    const [plain] = await admin.server.app.db
       .select({ id: user.id })
       .from(user)
       .where(eq(user.email, PLAIN.email));
     const granted = await post("/admin/users", { intent: "toggle-admin", userId: plain!.id });
     expect(granted.status).toBe(200);
     expect(granted.text).toContain("Admin status granted");
-    const [row] = await server.app.db
+    const [row] = await admin.server.app.db
       .select()
       .from(adminUsers)
       .where(eq(adminUsers.userId, plain!.id));
-    expect(row).toMatchObject({ email: PLAIN.email, addedBy: adminId });
+    expect(row).toMatchObject({ email: PLAIN.email, addedBy: admin.adminId });
 
     const removed = await post("/admin/users", { intent: "toggle-admin", userId: plain!.id });
     expect(removed.text).toContain("Admin status removed");
     expect(
-      await server.app.db.select().from(adminUsers).where(eq(adminUsers.userId, plain!.id)),
+      await admin.server.app.db.select().from(adminUsers).where(eq(adminUsers.userId, plain!.id)),
     ).toEqual([]);
     expect(
       (await post("/admin/users", { intent: "toggle-admin", userId: "no-such-user" })).status,
@@ -430,15 +414,15 @@ describe("users", () => {
     });
     expect(added.status).toBe(200);
     expect(added.text).toContain("Admin added");
-    const [plain] = await server.app.db
+    const [plain] = await admin.server.app.db
       .select({ id: user.id })
       .from(user)
       .where(eq(user.email, PLAIN.email));
-    const [row] = await server.app.db
+    const [row] = await admin.server.app.db
       .select()
       .from(adminUsers)
       .where(eq(adminUsers.email, PLAIN.email));
-    expect(row).toMatchObject({ userId: plain!.id, addedBy: adminId });
+    expect(row).toMatchObject({ userId: plain!.id, addedBy: admin.adminId });
 
     const duplicate = await post("/admin/users", { intent: "add-admin", email: PLAIN.email });
     expect(duplicate.status).toBe(409);
@@ -447,7 +431,7 @@ describe("users", () => {
   });
 
   it("Delete removes admin rights only, and the last admin cannot remove their own", async () => {
-    const [plain] = await server.app.db
+    const [plain] = await admin.server.app.db
       .select({ id: user.id })
       .from(user)
       .where(eq(user.email, PLAIN.email));
@@ -455,9 +439,11 @@ describe("users", () => {
     expect(removed.status).toBe(200);
     expect(removed.text).toContain("User updated");
     expect(removed.text).toContain("User admin privileges have been removed");
-    expect(await server.app.db.select().from(user).where(eq(user.id, plain!.id))).toHaveLength(1);
     expect(
-      await server.app.db.select().from(adminUsers).where(eq(adminUsers.userId, plain!.id)),
+      await admin.server.app.db.select().from(user).where(eq(user.id, plain!.id)),
+    ).toHaveLength(1);
+    expect(
+      await admin.server.app.db.select().from(adminUsers).where(eq(adminUsers.userId, plain!.id)),
     ).toEqual([]);
 
     const notAdmin = await post("/admin/users", { intent: "remove-admin", userId: plain!.id });
@@ -466,25 +452,28 @@ describe("users", () => {
       "Failed to update user. You may not have sufficient privileges.",
     );
 
-    const admins = await server.app.db.select().from(adminUsers);
+    const admins = await admin.server.app.db.select().from(adminUsers);
     expect(admins).toHaveLength(1);
-    const self = await post("/admin/users", { intent: "remove-admin", userId: adminId });
+    const self = await post("/admin/users", { intent: "remove-admin", userId: admin.adminId });
     expect(self.status).toBe(409);
     expect(self.text).toContain("last admin");
-    const toggleSelf = await post("/admin/users", { intent: "toggle-admin", userId: adminId });
+    const toggleSelf = await post("/admin/users", {
+      intent: "toggle-admin",
+      userId: admin.adminId,
+    });
     expect(toggleSelf.status).toBe(409);
-    expect(await server.app.db.select().from(adminUsers)).toEqual(admins);
+    expect(await admin.server.app.db.select().from(adminUsers)).toEqual(admins);
   });
 
   it("Reset sends the password-reset e-mail (to the outbox without SMTP)", async () => {
-    const [plain] = await server.app.db
+    const [plain] = await admin.server.app.db
       .select({ id: user.id })
       .from(user)
       .where(eq(user.email, PLAIN.email));
     const result = await post("/admin/users", { intent: "reset-password", userId: plain!.id });
     expect(result.status).toBe(200);
     expect(result.text).toContain("Password reset email sent");
-    const mail = await server.app.db
+    const mail = await admin.server.app.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, PLAIN.email));
@@ -501,7 +490,7 @@ describe("settings", () => {
   it("saves valid settings and refuses out-of-range values", async () => {
     const saved = await post("/admin/settings", {
       intent: "save-settings",
-      version: await versionOf(server.app.db, settings, 1),
+      version: await versionOf(admin.server.app.db, settings, 1),
       scrapeIntervalSeconds: "7200",
       maxUrlsPerRun: "25",
       requestDelayMs: "0",
@@ -520,7 +509,7 @@ describe("settings", () => {
       staleAfterMissedRuns: 3,
       exchangeRatesAutoRefresh: false,
     };
-    expect(await getSettings(server.app.db)).toEqual(expected);
+    expect(await getSettings(admin.server.app.db)).toEqual(expected);
 
     for (const [field, value, message] of [
       ["scrapeIntervalSeconds", "59", "must be a whole number from 60 to 2,592,000"],
@@ -532,7 +521,7 @@ describe("settings", () => {
     ] as const) {
       const result = await post("/admin/settings", {
         intent: "save-settings",
-        version: await versionOf(server.app.db, settings, 1),
+        version: await versionOf(admin.server.app.db, settings, 1),
         scrapeIntervalSeconds: "3600",
         maxUrlsPerRun: "10",
         requestDelayMs: "100",
@@ -542,14 +531,16 @@ describe("settings", () => {
       expect(result.status, `${field}=${value}`).toBe(400);
       expect(result.text).toContain(message);
     }
-    expect(await getSettings(server.app.db)).toEqual(expected);
-    expect(await server.app.db.select({ id: settings.id }).from(settings)).toEqual([{ id: 1 }]);
+    expect(await getSettings(admin.server.app.db)).toEqual(expected);
+    expect(await admin.server.app.db.select({ id: settings.id }).from(settings)).toEqual([
+      { id: 1 },
+    ]);
   });
 
   it("Clear Cache makes a change made behind the app's back visible on the home page", async () => {
     await page("/", null);
     // With triggers off (as for a bulk load), the change sends no notification to empty caches.
-    await server.app.db.transaction(async (tx) => {
+    await admin.server.app.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.update(heroContent).set({ title: "Changed Behind The Cache" });
     });
@@ -561,7 +552,9 @@ describe("settings", () => {
   });
 
   it("downloads a backup and restores it: every row comes back", async () => {
-    const download = await server.fetch("/admin/backup", { headers: { cookie: adminCookie } });
+    const download = await admin.server.fetch("/admin/backup", {
+      headers: { cookie: admin.adminCookie },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toMatch(
       /^attachment; filename="peptideprices-backup-.+\.json"$/,
@@ -572,11 +565,11 @@ describe("settings", () => {
     expect(Object.keys(backup.tables).sort()).toEqual([...BACKUP_TABLE_NAMES].sort());
     expect(file).not.toContain("admin-password");
     expect(backup.tables).not.toHaveProperty("session");
-    const before = (await createBackup(server.app.db)).tables;
+    const before = (await createBackup(admin.server.app.db)).tables;
 
-    await server.app.db.delete(ads);
-    await server.app.db.update(heroContent).set({ title: "Changed After Backup" });
-    await server.app.db
+    await admin.server.app.db.delete(ads);
+    await admin.server.app.db.update(heroContent).set({ title: "Changed After Backup" });
+    await admin.server.app.db
       .delete(vendorPeptides)
       .where(eq(vendorPeptides.id, before.vendor_peptides[0]!.id as string));
 
@@ -586,7 +579,7 @@ describe("settings", () => {
     });
     expect(restored.status).toBe(200);
     expect(restored.text).toContain("Backup restored");
-    const after = (await createBackup(server.app.db)).tables;
+    const after = (await createBackup(admin.server.app.db)).tables;
     const byId = (rows: Record<string, unknown>[]) =>
       [...rows].sort((a, b) => String(a.id).localeCompare(String(b.id)));
     for (const name of BACKUP_TABLE_NAMES) {
@@ -594,7 +587,7 @@ describe("settings", () => {
     }
     expect((await page("/", null)).text).not.toContain("Changed After Backup");
     expect(
-      await server.app.db
+      await admin.server.app.db
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.entity, "backup"), eq(auditLog.action, "restore"))),
@@ -602,7 +595,7 @@ describe("settings", () => {
   });
 
   it("refuses an invalid backup file and changes nothing", async () => {
-    const before = (await createBackup(server.app.db)).tables;
+    const before = (await createBackup(admin.server.app.db)).tables;
     for (const content of [
       "{not json",
       JSON.stringify({ format: "something-else" }),
@@ -615,13 +608,13 @@ describe("settings", () => {
       expect(result.status).toBe(400);
       expect(result.text).toContain("Failed to restore backup");
     }
-    expect((await createBackup(server.app.db)).tables).toEqual(before);
+    expect((await createBackup(admin.server.app.db)).tables).toEqual(before);
   });
 
   it("lists recent admin changes in the audit log by name, not by id", async () => {
     const text = (await page("/admin/settings")).text;
     expect(text).toContain("Audit Log");
-    expect(text).toContain(ADMIN.email);
+    expect(text).toContain(DEMO_ADMIN.email);
     expect(text).toContain("Footer content Footer: About Us Now");
     expect(text).toContain("Hero content Home page hero");
     expect(text).toContain('href="/admin/audit"');

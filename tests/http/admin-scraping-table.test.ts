@@ -1,22 +1,19 @@
 import { and, desc, eq, inArray, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
 
-import { readHtml, signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminHttp } from "../helpers/admin-http";
+import { readHtml } from "../helpers/auth";
+
+const admin = startAdminHttp();
+const { db } = admin;
 
 /** The scrape sources table: server-side search, filters, sort and paging; bulk actions. */
-let server: TestServer;
-let adminCookie: string;
-
-const db = () => server.app.db;
 
 const PREFIX = "Table Test";
 
 beforeAll(async () => {
-  server = await startTestServer();
-  adminCookie = await signIn(server, "admin@peptideprices.test", "admin-password");
   const base = { pageType: "single", productSelector: ".p", priceSelector: ".pr" };
   await db()
     .insert(t.scrapeSources)
@@ -58,13 +55,10 @@ beforeAll(async () => {
       },
     ]);
 });
-afterAll(async () => {
-  await server?.close();
-});
 
 async function page(search: string) {
-  const response = await server.fetch(`/admin/scraping${search}`, {
-    headers: { cookie: adminCookie },
+  const response = await admin.server.fetch(`/admin/scraping${search}`, {
+    headers: { cookie: admin.adminCookie },
   });
   expect(response.status).toBe(200);
   return readHtml(response);
@@ -80,7 +74,9 @@ function retailers(html: string): string[] {
 }
 
 async function post(fields: Record<string, string>) {
-  const response = await server.postForm("/admin/scraping", fields, { cookie: adminCookie });
+  const response = await admin.server.postForm("/admin/scraping", fields, {
+    cookie: admin.adminCookie,
+  });
   return { status: response.status, text: await response.text() };
 }
 
@@ -110,8 +106,8 @@ describe("the sources table", () => {
   });
 
   it("sends a page past the last one to the last page, keeping the search", async () => {
-    const response = await server.fetch(`/admin/scraping?q=demo&page=99`, {
-      headers: { cookie: adminCookie },
+    const response = await admin.server.fetch(`/admin/scraping?q=demo&page=99`, {
+      headers: { cookie: admin.adminCookie },
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/scraping?q=demo");
@@ -214,10 +210,10 @@ describe("bulk actions", () => {
     expect(entry!.details).toMatchObject({ name: `${PREFIX} Delta` });
     expect(result.text).toContain(trashBatchId);
 
-    const undo = await server.postForm(
+    const undo = await admin.server.postForm(
       "/admin/trash",
       { intent: "restore-batch", batchId: trashBatchId },
-      { cookie: adminCookie },
+      { cookie: admin.adminCookie },
     );
     expect(undo.status).toBe(200);
     const [restored] = await db()

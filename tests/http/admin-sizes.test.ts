@@ -1,42 +1,32 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { getAdminSizeOptionPage } from "~/.server/data/size-options.server";
 import { peptides, sizeOptions } from "~/.server/db/schema";
 import { formatSize } from "~/lib/units";
 
-import { signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminHttp } from "../helpers/admin-http";
 
-let server: TestServer;
-let adminCookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  adminCookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-});
-afterAll(async () => {
-  await server?.close();
-});
+const admin = startAdminHttp();
 
 /** The home page as rendered now (a cookie keeps the page cache out of it). */
 async function home() {
-  const response = await server.fetch("/", { headers: { cookie: "fresh=1" } });
+  const response = await admin.server.fetch("/", { headers: { cookie: "fresh=1" } });
   expect(response.status).toBe(200);
   return response.text();
 }
 
 function deleteSize(id: string) {
-  return server.postForm(
+  return admin.server.postForm(
     "/admin/categories",
     { intent: "delete-size", id },
-    { cookie: adminCookie },
+    { cookie: admin.adminCookie },
   );
 }
 
 async function allSizes() {
   const page = { sort: "prices", dir: "desc", page: 1, pageSize: 1000 } as const;
-  return (await getAdminSizeOptionPage(server.app.db, page)).rows;
+  return (await getAdminSizeOptionPage(admin.server.app.db, page)).rows;
 }
 
 describe("sizes on the admin categories page", () => {
@@ -44,9 +34,9 @@ describe("sizes on the admin categories page", () => {
     const sizes = await allSizes();
     const used = sizes.find((size) => size.priceCount > 1)!;
     expect(used).toBeDefined();
-    // The most used sizes first: the table is paged and sorted on the server.
-    const response = await server.fetch("/admin/categories?sizesSort=prices&sizesDir=desc", {
-      headers: { cookie: adminCookie },
+    // The most used sizes first: the table is paged and sorted on the admin.server.
+    const response = await admin.server.fetch("/admin/categories?sizesSort=prices&sizesDir=desc", {
+      headers: { cookie: admin.adminCookie },
     });
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -64,7 +54,7 @@ describe("sizes on the admin categories page", () => {
     expect(response.status).toBe(409);
     const label = formatSize(used.quantity, used.unit, used.unitLabel);
     expect(await response.text()).toContain(`${label} is used by ${used.priceCount} prices`);
-    const [still] = await server.app.db
+    const [still] = await admin.server.app.db
       .select({ id: sizeOptions.id })
       .from(sizeOptions)
       .where(eq(sizeOptions.id, used.id));
@@ -73,15 +63,15 @@ describe("sizes on the admin categories page", () => {
 
   it("deletes an unused size to the trash, and the home card stops showing it", async () => {
     const firstCard = (await home()).match(/href="\/peptide\/([^"?#]+)"/)![1]!;
-    const [peptide] = await server.app.db
+    const [peptide] = await admin.server.app.db
       .select({ id: peptides.id, name: peptides.name })
       .from(peptides)
       .where(eq(peptides.slug, firstCard));
-    const [size] = await server.app.db
+    const [size] = await admin.server.app.db
       .insert(sizeOptions)
       .values({ peptideId: peptide!.id, quantity: 7, unit: "other", unitLabel: "vial" })
       .returning({ id: sizeOptions.id });
-    server.app.cache.clear();
+    admin.server.app.cache.clear();
     const sizeButton = />7 vial</;
     expect(await home()).toMatch(sizeButton);
 

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { readHtml, signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminHttp } from "../helpers/admin-http";
+import { readHtml } from "../helpers/auth";
 
-let server: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-});
-afterAll(() => server?.close());
+const admin = startAdminHttp();
 
 async function page(search: string) {
-  const response = await server.fetch(`/admin/categories${search}`, { headers: { cookie } });
+  const response = await admin.server.fetch(`/admin/categories${search}`, {
+    headers: { cookie: admin.adminCookie },
+  });
   expect(response.status).toBe(200);
   return readHtml(response);
 }

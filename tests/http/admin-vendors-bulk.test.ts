@@ -1,29 +1,23 @@
 /** Bulk delete on the vendors table: to the trash together (one Undo), and nothing else. */
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { trashItems, vendors } from "~/.server/db/schema";
 
-import { signIn } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startAdminHttp } from "../helpers/admin-http";
 
-let server: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await signIn(server, "admin@peptideprices.test", "admin-password");
-});
-afterAll(() => server?.close());
+const admin = startAdminHttp();
 
 async function post(fields: Record<string, string>) {
-  const response = await server.postForm("/admin/vendors", fields, { cookie });
+  const response = await admin.server.postForm("/admin/vendors", fields, {
+    cookie: admin.adminCookie,
+  });
   return { status: response.status, text: await response.text() };
 }
 
 describe("bulk selection on vendors", () => {
   it("moves the ticked vendors to the trash in one batch", async () => {
-    const made = await server.app.db
+    const made = await admin.server.app.db
       .insert(vendors)
       .values([
         { name: "Bulk Vendor One", website: "https://bulk-one.example" },
@@ -35,8 +29,10 @@ describe("bulk selection on vendors", () => {
     const answer = await post({ intent: "bulk-vendors", operation: "delete", ids: ids.join(",") });
     expect(answer.status).toBe(200);
     expect(answer.text).toContain("2 vendors deleted");
-    expect(await server.app.db.select().from(vendors).where(inArray(vendors.id, ids))).toEqual([]);
-    const trashed = await server.app.db
+    expect(
+      await admin.server.app.db.select().from(vendors).where(inArray(vendors.id, ids)),
+    ).toEqual([]);
+    const trashed = await admin.server.app.db
       .select({ batchId: trashItems.batchId, name: trashItems.name })
       .from(trashItems)
       .where(inArray(trashItems.entityId, ids));
@@ -45,7 +41,7 @@ describe("bulk selection on vendors", () => {
   });
 
   it("refuses an operation vendors do not have and an empty selection", async () => {
-    const [vendor] = await server.app.db
+    const [vendor] = await admin.server.app.db
       .insert(vendors)
       .values({ name: "Bulk Vendor Kept", website: "https://kept.example" })
       .returning({ id: vendors.id });
@@ -53,7 +49,7 @@ describe("bulk selection on vendors", () => {
     expect(activate.status).toBe(400);
     expect((await post({ intent: "bulk-vendors", operation: "delete", ids: "" })).status).toBe(400);
     expect(
-      await server.app.db
+      await admin.server.app.db
         .select()
         .from(vendors)
         .where(inArray(vendors.id, [vendor!.id])),

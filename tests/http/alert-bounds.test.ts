@@ -3,11 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ADDRESS_LIMITS } from "~/.server/infra/address-limits.server";
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
-import {
-  PUSH_SUBSCRIPTIONS_PER_USER,
-  upsertPriceAlert,
-  WEBHOOK_ALERTS_PER_USER,
-} from "~/.server/data/price-alerts.server";
+import { upsertPriceAlert, WEBHOOK_ALERTS_PER_USER } from "~/.server/data/price-alerts.server";
+import { PUSH_SUBSCRIPTIONS_PER_USER } from "~/.server/data/push-subscriptions.server";
 import { peptides, priceAlerts, pushSubscriptions, sizeOptions, user } from "~/.server/db/schema";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";

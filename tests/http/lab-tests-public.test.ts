@@ -13,8 +13,8 @@ import {
   listLabTestsForVendor,
 } from "~/.server/data/lab-tests.server";
 import * as t from "~/.server/db/schema";
-import { pairKey } from "~/lib/lab-tests";
 
+import { offerBadgesOf } from "../helpers/lab-tests";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -48,23 +48,8 @@ function offerRows(page: string, rowTestId: string) {
 
 /** The ids of a peptide's offers whose vendor–peptide pair is Tested, per the database. */
 async function testedOfferIds(peptideSlug: string): Promise<{ all: string[]; tested: string[] }> {
-  const db = server.app.db;
-  const [badges, offers] = await Promise.all([
-    getTestedOffers(db),
-    db
-      .select({
-        id: t.vendorPeptides.id,
-        vendorId: t.vendorPeptides.vendorId,
-        peptideId: t.vendorPeptides.peptideId,
-      })
-      .from(t.vendorPeptides)
-      .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
-      .where(eq(t.peptides.slug, peptideSlug)),
-  ]);
-  return {
-    all: offers.map((o) => o.id),
-    tested: offers.filter((o) => badges[pairKey(o.vendorId, o.peptideId)]).map((o) => o.id),
-  };
+  const { all, badges } = await offerBadgesOf(server.app.db, peptideSlug);
+  return { all, tested: [...badges.keys()] };
 }
 
 describe("Tested badge and ?tested=1", () => {

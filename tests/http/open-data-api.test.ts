@@ -4,11 +4,11 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
-import { exchangeRates, peptides, sizeOptions, vendorPeptides, vendors } from "~/.server/db/schema";
+import { exchangeRates, peptides, vendorPeptides, vendors } from "~/.server/db/schema";
 
 import { documentedResponseProblems } from "../helpers/openapi-responses";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { anOfferOf, writeScrapedPrice } from "../helpers/offers";
 
 let server: TestServer;
 
@@ -360,29 +360,11 @@ describe("caching", () => {
     expect(second.response.headers.get("access-control-allow-origin")).toBe("*");
     expect(second.response.headers.get("content-type")).toBe("application/json; charset=utf-8");
 
-    const [offer] = await server.app.db
-      .select({
-        peptideId: vendorPeptides.peptideId,
-        vendorId: vendorPeptides.vendorId,
-        sizeOptionId: vendorPeptides.sizeOptionId,
-        id: vendorPeptides.id,
-      })
-      .from(vendorPeptides)
-      .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
-      .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
-      .where(eq(peptides.slug, "bpc-157"))
-      .limit(1);
-    await upsertVendorPrice(server.app.db, {
-      peptideId: offer!.peptideId,
-      vendorId: offer!.vendorId,
-      sizeOptionId: offer!.sizeOptionId,
-      price: 1.23,
-      currency: "USD",
-      source: "scraped",
-    });
+    const offer = await anOfferOf(server.app.db, "bpc-157");
+    await writeScrapedPrice(server.app.db, offer, 1.23);
     const after = await getJson(url);
     expect(after.cache).toBe("miss");
-    const changed = (after.body.data as ApiOffer[]).find((o) => o.id === offer!.id)!;
+    const changed = (after.body.data as ApiOffer[]).find((o) => o.id === offer.id)!;
     expect(changed.price.amount).toBe(1.23);
   });
 

@@ -2,15 +2,13 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
 
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getHeroContent } from "~/.server/data/hero.server";
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
-import { peptides, sizeOptions, vendorPeptides } from "~/.server/db/schema";
 
 import { createUserWithPassword, readHtml, signIn } from "../helpers/auth";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { anOfferOf, writeScrapedPrice } from "../helpers/offers";
 
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password" };
 const USER = { email: "cache-user@example.test", password: "cache-user-password" };
@@ -177,29 +175,11 @@ describe("rendered-page cache", () => {
   });
 
   it("is emptied by a price write from any path (scraper, review queue, admin)", async () => {
-    const [offer] = await server.app.db
-      .select({
-        peptideId: vendorPeptides.peptideId,
-        vendorId: vendorPeptides.vendorId,
-        sizeOptionId: vendorPeptides.sizeOptionId,
-        slug: peptides.slug,
-      })
-      .from(vendorPeptides)
-      .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
-      .innerJoin(sizeOptions, and(eq(sizeOptions.id, vendorPeptides.sizeOptionId)))
-      .where(eq(peptides.slug, "bpc-157"))
-      .limit(1);
-    const url = fresh(`/peptide/${offer!.slug}`);
+    const offer = await anOfferOf(server.app.db, "bpc-157");
+    const url = fresh("/peptide/bpc-157");
     expect((await get(url)).html).not.toContain("$1.23");
     expect((await get(url)).cache).toBe("hit");
-    await upsertVendorPrice(server.app.db, {
-      peptideId: offer!.peptideId,
-      vendorId: offer!.vendorId,
-      sizeOptionId: offer!.sizeOptionId,
-      price: 1.23,
-      currency: "USD",
-      source: "scraped",
-    });
+    await writeScrapedPrice(server.app.db, offer, 1.23);
     // No call to the cache: the database's NOTIFY empties it before the write resolves.
     const after = await get(url);
     expect(after.cache).toBe("miss");

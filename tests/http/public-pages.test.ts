@@ -1,25 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { getAdminPeptide, getPeptideIdBySlug, updatePeptide } from "~/.server/data/peptides.server";
 import * as t from "~/.server/db/schema";
 
 import { createUserWithPassword } from "../helpers/auth";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startFileServer } from "../helpers/server";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-async function page(path: string, init?: RequestInit) {
-  const response = await server.fetch(path, init);
-  return { response, html: await response.text() };
-}
+const site = startFileServer();
+const { page } = site;
 
 /** Visible text of the cards in the main grid, in order. */
 function cardNames(html: string): string[] {
@@ -47,7 +36,7 @@ describe("home", () => {
   it("shows 'No Peptide' for an empty featured slot", async () => {
     const before = await page("/");
     expect(before.html).not.toContain("No Peptide");
-    await server.app.db
+    await site.server.app.db
       .update(t.peptides)
       .set({ isPopular: false, popularOrder: null })
       .where(eq(t.peptides.slug, "tb-500"));
@@ -55,7 +44,7 @@ describe("home", () => {
       const { html } = await page("/");
       expect(html).toContain("No Peptide");
     } finally {
-      await server.app.db
+      await site.server.app.db
         .update(t.peptides)
         .set({ isPopular: true, popularOrder: 3 })
         .where(eq(t.peptides.slug, "tb-500"));
@@ -74,7 +63,9 @@ describe("home", () => {
   });
 
   it("shows the empty state for a category with no peptides", async () => {
-    await server.app.db.insert(t.categories).values({ name: "Empty shelf", slug: "empty-shelf" });
+    await site.server.app.db
+      .insert(t.categories)
+      .values({ name: "Empty shelf", slug: "empty-shelf" });
     const { response, html } = await page("/?category=empty-shelf");
     expect(response.status).toBe(200);
     expect(html).toContain("No peptides found with the current filters.");
@@ -83,11 +74,11 @@ describe("home", () => {
   });
 
   it("pages 24 cards at a time with ?page=N", async () => {
-    const [category] = await server.app.db
+    const [category] = await site.server.app.db
       .insert(t.categories)
       .values({ name: "Bulk", slug: "bulk" })
       .returning();
-    await server.app.db.insert(t.peptides).values(
+    await site.server.app.db.insert(t.peptides).values(
       Array.from({ length: 30 }, (_, i) => ({
         name: `Bulk peptide ${String(i).padStart(2, "0")}`,
         slug: `bulk-peptide-${i}`,
@@ -111,10 +102,10 @@ describe("home", () => {
   });
 
   it("asks browsers and CDNs to revalidate public pages, and to store nothing with a cookie", async () => {
-    const anonymous = await server.fetch("/");
+    const anonymous = await site.server.fetch("/");
     expect(anonymous.headers.get("cache-control")).toBe("public, no-cache");
     expect(anonymous.headers.get("vary")).toMatch(/cookie/i);
-    const withCookie = await server.fetch("/", { headers: { cookie: "something=1" } });
+    const withCookie = await site.server.fetch("/", { headers: { cookie: "something=1" } });
     expect(withCookie.headers.get("cache-control")).toBe("private, no-store");
     expect(withCookie.headers.get("vary")).toMatch(/cookie/i);
   });
@@ -145,7 +136,7 @@ describe("peptide detail", () => {
     expect(product.offers["@type"]).toBe("AggregateOffer");
     expect(product.offers.priceCurrency).toBe("USD");
     expect(Number(product.offers.lowPrice)).toBeLessThanOrEqual(Number(product.offers.highPrice));
-    const [{ n }] = await server.app.db
+    const [{ n }] = await site.server.app.db
       .select({ n: t.vendorPeptides.id })
       .from(t.vendorPeptides)
       .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
@@ -155,7 +146,7 @@ describe("peptide detail", () => {
   });
 
   it("escapes '<' inside the JSON-LD", async () => {
-    await server.app.db
+    await site.server.app.db
       .update(t.peptides)
       .set({ description: "Danger </script><script>alert(1)</script>" })
       .where(eq(t.peptides.slug, "kpv"));
@@ -185,13 +176,13 @@ describe("offers: best means buyable, in the visitor's currency", () => {
   }
 
   it("lists out-of-stock and stale offers after the others and never marks them", async () => {
-    await server.app.db
+    await site.server.app.db
       .update(t.vendorPeptides)
       .set({ missedScrapes: 5 })
       .where(
         eq(
           t.vendorPeptides.peptideId,
-          server.app.db
+          site.server.app.db
             .select({ id: t.peptides.id })
             .from(t.peptides)
             .where(eq(t.peptides.slug, "semax")),
@@ -321,26 +312,26 @@ describe("catalog, diagnostics, sitemap, robots", () => {
   });
 
   it("/sitemap.xml lists the pages and every peptide with absolute URLs", async () => {
-    const response = await server.fetch("/sitemap.xml");
+    const response = await site.server.fetch("/sitemap.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("xml");
     const xml = await response.text();
     expect(xml).toContain("<urlset");
-    expect(xml).toContain(`<loc>${server.baseUrl}/</loc>`);
-    expect(xml).toContain(`<loc>${server.baseUrl}/compare</loc>`);
-    expect(xml).toContain(`<loc>${server.baseUrl}/catalog</loc>`);
-    expect(xml).toContain(`<loc>${server.baseUrl}/peptide/bpc-157</loc>`);
+    expect(xml).toContain(`<loc>${site.server.baseUrl}/</loc>`);
+    expect(xml).toContain(`<loc>${site.server.baseUrl}/compare</loc>`);
+    expect(xml).toContain(`<loc>${site.server.baseUrl}/catalog</loc>`);
+    expect(xml).toContain(`<loc>${site.server.baseUrl}/peptide/bpc-157</loc>`);
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
   });
 
   it("/robots.txt allows crawling but not the private areas, and names the sitemap", async () => {
-    const response = await server.fetch("/robots.txt");
+    const response = await site.server.fetch("/robots.txt");
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain("User-agent: *");
     expect(text).toContain("Allow: /");
     for (const path of ["/admin", "/api", "/deals"]) expect(text).toContain(`Disallow: ${path}`);
-    expect(text).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${site.server.baseUrl}/sitemap.xml`);
   });
 });
 
@@ -366,15 +357,15 @@ describe("right answers for wrong addresses", () => {
   });
 
   it("redirects an upper-case slug to the lower-case page with 301", async () => {
-    const response = await server.fetch("/peptide/BPC-157?ref=mail");
+    const response = await site.server.fetch("/peptide/BPC-157?ref=mail");
     expect(response.status).toBe(301);
     expect(response.headers.get("location")).toBe("/peptide/bpc-157?ref=mail");
   });
 
   it("keeps a changed slug's old address working as a 301 to the new one", async () => {
     const semax = (await getAdminPeptide(
-      server.app.db,
-      (await getPeptideIdBySlug(server.app.db, "semax"))!,
+      site.server.app.db,
+      (await getPeptideIdBySlug(site.server.app.db, "semax"))!,
     ))!;
     const input = {
       name: semax.name,
@@ -386,38 +377,41 @@ describe("right answers for wrong addresses", () => {
       isPopular: semax.isPopular,
       popularOrder: semax.popularOrder,
     };
-    expect(await updatePeptide(server.app.db, semax.id, semax.version, input)).toMatchObject({
+    expect(await updatePeptide(site.server.app.db, semax.id, semax.version, input)).toMatchObject({
       id: semax.id,
     });
-    const old = await server.fetch("/peptide/semax");
+    const old = await site.server.fetch("/peptide/semax");
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe("/peptide/semax-nasal");
-    expect((await server.fetch("/peptide/SEMAX")).headers.get("location")).toBe(
+    expect((await site.server.fetch("/peptide/SEMAX")).headers.get("location")).toBe(
       "/peptide/semax-nasal",
     );
     expect((await page("/peptide/semax-nasal")).response.status).toBe(200);
-    const compareLink = await server.fetch("/compare?peptide=semax&sort=price");
+    const compareLink = await site.server.fetch("/compare?peptide=semax&sort=price");
     expect(compareLink.status).toBe(301);
     expect(compareLink.headers.get("location")).toBe("/compare?peptide=semax-nasal&sort=price");
 
     // Changing it back makes the first slug live again: no redirect loop.
-    const renamedVersion = (await getAdminPeptide(server.app.db, semax.id))!.version;
+    const renamedVersion = (await getAdminPeptide(site.server.app.db, semax.id))!.version;
     expect(
-      await updatePeptide(server.app.db, semax.id, renamedVersion, { ...input, slug: "semax" }),
+      await updatePeptide(site.server.app.db, semax.id, renamedVersion, {
+        ...input,
+        slug: "semax",
+      }),
     ).toMatchObject({ id: semax.id });
     expect((await page("/peptide/semax")).response.status).toBe(200);
-    const renamed = await server.fetch("/peptide/semax-nasal");
+    const renamed = await site.server.fetch("/peptide/semax-nasal");
     expect(renamed.status).toBe(301);
     expect(renamed.headers.get("location")).toBe("/peptide/semax");
-    const history = await server.app.db.select().from(t.peptideSlugHistory);
+    const history = await site.server.app.db.select().from(t.peptideSlugHistory);
     expect(history.map((row) => row.slug)).toEqual(["semax-nasal"]);
   });
 
   it("serves the favicon and the web manifest, linked from every page", async () => {
-    const icon = await server.fetch("/favicon.svg");
+    const icon = await site.server.fetch("/favicon.svg");
     expect(icon.status).toBe(200);
     expect(icon.headers.get("content-type")).toContain("image/svg+xml");
-    const manifest = await server.fetch("/site.webmanifest");
+    const manifest = await site.server.fetch("/site.webmanifest");
     expect(manifest.status).toBe(200);
     expect(JSON.parse(await manifest.text())).toMatchObject({ name: "PeptidePrices" });
     const { html } = await page("/catalog");
@@ -463,7 +457,7 @@ describe("search", () => {
     const { html } = await page("/search?q=glp");
     expect(html).toContain('href="/peptide/semaglutide"');
     expect(html).toContain('href="/peptide/tirzepatide"');
-    const body = (await (await server.fetch("/search/suggestions?q=glp")).json()) as {
+    const body = (await (await site.server.fetch("/search/suggestions?q=glp")).json()) as {
       suggestions: { label: string }[];
     };
     expect(body.suggestions.map((suggestion) => suggestion.label)).toEqual(
@@ -490,7 +484,7 @@ describe("search", () => {
   });
 
   it("/search/suggestions answers JSON with peptides, categories and vendors", async () => {
-    const response = await server.fetch("/search/suggestions?q=semaglutid");
+    const response = await site.server.fetch("/search/suggestions?q=semaglutid");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
     const body = (await response.json()) as { suggestions: { label: string; href: string }[] };
@@ -499,13 +493,13 @@ describe("search", () => {
       label: "Semaglutide",
       href: "/peptide/semaglutide",
     });
-    const vendors = (await (await server.fetch("/search/suggestions?q=apex")).json()) as {
+    const vendors = (await (await site.server.fetch("/search/suggestions?q=apex")).json()) as {
       suggestions: { kind: string; href: string }[];
     };
     expect(vendors.suggestions).toContainEqual(
       expect.objectContaining({ kind: "vendor", href: "/?vendor=Apex+Peptide+Labs" }),
     );
-    const empty = (await (await server.fetch("/search/suggestions")).json()) as {
+    const empty = (await (await site.server.fetch("/search/suggestions")).json()) as {
       suggestions: unknown[];
     };
     expect(empty.suggestions).toEqual([]);
@@ -531,14 +525,14 @@ describe("login messages and return address", () => {
   });
 
   it("refuses an over-long e-mail or password with a clear 400", async () => {
-    const email = await server.postForm("/login", {
+    const email = await site.server.postForm("/login", {
       intent: "password",
       email: `${"a".repeat(250)}@example.com`,
       password: "x",
     });
     expect(email.status).toBe(400);
     expect(await email.text()).toContain("Email must be at most 254 characters");
-    const password = await server.postForm("/signup", {
+    const password = await site.server.postForm("/signup", {
       intent: "password",
       email: "long@example.com",
       password: "p".repeat(129),
@@ -549,9 +543,9 @@ describe("login messages and return address", () => {
   });
 
   it("returns to the page named in redirectTo, and only to a page of this site", async () => {
-    await createUserWithPassword(server.app, "returning@example.com", "returning-password");
+    await createUserWithPassword(site.server.app, "returning@example.com", "returning-password");
     const login = (redirectTo: string) =>
-      server.postForm("/login", {
+      site.server.postForm("/login", {
         intent: "password",
         email: "returning@example.com",
         password: "returning-password",

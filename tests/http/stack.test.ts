@@ -55,6 +55,15 @@ interface Answer {
 
 const cents = (amount: number) => Math.round(amount * 100);
 
+/** What in a POST /stack answer of 200 the OpenAPI document does not describe. */
+const stackAnswerProblems = (answer: unknown) =>
+  documentedResponseProblems(server.baseUrl, {
+    path: "/stack",
+    method: "post",
+    status: 200,
+    body: answer,
+  });
+
 describe("POST /api/v1/stack", () => {
   it("answers the cheapest split in dollars, each basket adding up and the baskets to the total", async () => {
     const response = await postStack({ items: STACK });
@@ -85,14 +94,7 @@ describe("POST /api/v1/stack", () => {
     if (answer.singleVendorBest) {
       expect(answer.singleVendorBest.total).toBeGreaterThanOrEqual(answer.total);
     }
-    expect(
-      documentedResponseProblems(server.baseUrl, {
-        path: "/stack",
-        method: "post",
-        status: 200,
-        body: answer,
-      }),
-    ).toEqual([]);
+    expect(stackAnswerProblems(answer)).toEqual([]);
   });
 
   it("merges repeated items and accepts a size written differently", async () => {
@@ -275,14 +277,7 @@ describe("a vendor that does not state shipping", () => {
     expect(answer.total).toBe(77.5);
     expect(answer.shippingNotStatedVendors).toBe(1);
     expect(answer.unknownShippingOption).toMatchObject({ total: 60, shippingNotStatedVendors: 1 });
-    expect(
-      documentedResponseProblems(server.baseUrl, {
-        path: "/stack",
-        method: "post",
-        status: 200,
-        body: answer,
-      }),
-    ).toEqual([]);
+    expect(stackAnswerProblems(answer)).toEqual([]);
 
     const html = await readHtml(await server.fetch("/stack?items=shipwide:5mg:1,unstated:5mg:1"));
     expect(html).toContain(`data-testid="stack-total">${formatPrice(77.5, "USD")}<`);

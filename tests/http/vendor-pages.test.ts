@@ -1,23 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
 
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startFileServer } from "../helpers/server";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-async function page(path: string) {
-  const response = await server.fetch(path);
-  return { response, html: await response.text() };
-}
+const site = startFileServer();
+const { page } = site;
 
 /** The vendor slugs the vendor links in a piece of HTML point to. */
 const vendorLinks = (html: string) =>
@@ -43,7 +32,7 @@ describe("/vendor/{slug}", () => {
     expect(html).toContain("Shipping");
     expect(html).toMatch(/price changes? in the last 30 days|No price changes/);
 
-    const vendorOffers = await server.app.db
+    const vendorOffers = await site.server.app.db
       .select({ id: t.vendorPeptides.id })
       .from(t.vendorPeptides)
       .innerJoin(t.vendors, eq(t.vendors.id, t.vendorPeptides.vendorId))
@@ -54,7 +43,7 @@ describe("/vendor/{slug}", () => {
   });
 
   it("carries JSON-LD of an Organization, escaped for a script element", async () => {
-    await server.app.db
+    await site.server.app.db
       .update(t.vendors)
       .set({ website: "https://apex.example/</script><b>" })
       .where(eq(t.vendors.slug, "apex-peptide-labs"));
@@ -84,23 +73,23 @@ describe("/vendor/{slug}", () => {
   });
 
   it("sends a former slug and other letter case to the current page with a 301", async () => {
-    const [vendor] = await server.app.db
+    const [vendor] = await site.server.app.db
       .select({ id: t.vendors.id })
       .from(t.vendors)
       .where(eq(t.vendors.slug, "helix-source"));
-    await server.app.db
+    await site.server.app.db
       .update(t.vendors)
       .set({ name: "Helix Source Renamed" })
       .where(eq(t.vendors.id, vendor.id));
     try {
-      const renamed = await server.fetch("/vendor/helix-source");
+      const renamed = await site.server.fetch("/vendor/helix-source");
       expect(renamed.status).toBe(301);
       expect(renamed.headers.get("location")).toBe("/vendor/helix-source-renamed");
-      const upper = await server.fetch("/vendor/Helix-Source-Renamed");
+      const upper = await site.server.fetch("/vendor/Helix-Source-Renamed");
       expect(upper.status).toBe(301);
       expect(upper.headers.get("location")).toBe("/vendor/helix-source-renamed");
     } finally {
-      await server.app.db
+      await site.server.app.db
         .update(t.vendors)
         .set({ name: "Helix Source" })
         .where(eq(t.vendors.id, vendor.id));
@@ -131,7 +120,7 @@ describe("links and sitemap", () => {
 
   it("lists every vendor page in the sitemap", async () => {
     const { html: xml } = await page("/sitemap.xml");
-    const vendors = await server.app.db.select({ slug: t.vendors.slug }).from(t.vendors);
+    const vendors = await site.server.app.db.select({ slug: t.vendors.slug }).from(t.vendors);
     for (const { slug } of vendors) {
       expect(xml).toMatch(new RegExp(`<loc>[^<]*/vendor/${slug}</loc><lastmod>`));
     }

@@ -1,23 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
 
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startFileServer } from "../helpers/server";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-async function page(path: string) {
-  const response = await server.fetch(path);
-  return { response, html: await response.text() };
-}
+const site = startFileServer();
+const { page } = site;
 
 /** The vendors of the desktop table, in order, by their slugs. */
 function tableOrder(html: string): string[] {
@@ -27,7 +16,7 @@ function tableOrder(html: string): string[] {
 
 /** Every vendor with a public price, straight from the tables, by name. */
 async function activeVendors() {
-  const rows = await server.app.db
+  const rows = await site.server.app.db
     .selectDistinct({ slug: t.vendors.slug, name: t.vendors.name, rating: t.vendors.rating })
     .from(t.vendors)
     .innerJoin(t.vendorPeptides, eq(t.vendorPeptides.vendorId, t.vendors.id))
@@ -93,23 +82,23 @@ describe("/vendors", () => {
     const footer = html.split("<footer")[1]?.split("</footer>")[0] ?? "";
     expect(header).toContain('href="/vendors"');
     expect(footer).toContain('href="/vendors"');
-    const xml = await (await server.fetch("/sitemap.xml")).text();
-    expect(xml).toContain(`<loc>${server.baseUrl}/vendors</loc>`);
+    const xml = await (await site.server.fetch("/sitemap.xml")).text();
+    expect(xml).toContain(`<loc>${site.server.baseUrl}/vendors</loc>`);
   });
 
   it("says so when no vendor has a price to show", async () => {
-    const active = await server.app.db
+    const active = await site.server.app.db
       .select({ id: t.vendorPeptides.id })
       .from(t.vendorPeptides)
       .where(eq(t.vendorPeptides.active, true));
-    await server.app.db.update(t.vendorPeptides).set({ active: false });
+    await site.server.app.db.update(t.vendorPeptides).set({ active: false });
     try {
       const { response, html } = await page("/vendors");
       expect(response.status).toBe(200);
       expect(html).toContain("No vendors have prices listed yet.");
       expect(tableOrder(html)).toEqual([]);
     } finally {
-      await server.app.db
+      await site.server.app.db
         .update(t.vendorPeptides)
         .set({ active: true })
         .where(

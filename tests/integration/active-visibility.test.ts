@@ -8,14 +8,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
 import {
-  defaultPricingContext,
   getCatalog,
-  getComparePageData,
   getDiagnostics,
-  getHomePageData,
-  getPeptidePageData,
   getSitemapEntries,
-} from "~/.server/data/listings.server";
+} from "~/.server/data/listings/catalog.server";
+import { getHomePageData } from "~/.server/data/listings/home.server";
+import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
+import {
+  getComparePageData,
+  getPeptidePageData,
+} from "~/.server/data/listings/peptide-pages.server";
 import {
   getOpenDataPeptide,
   getOpenDataPeptidePage,

@@ -5,69 +5,39 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { DELIVERIES_PER_USER_PER_MINUTE } from "~/.server/alerts/delivery-bounds.server";
-import { currentAlertState } from "~/.server/alerts/price-alerts.server";
-import {
-  queueAlertDeliveries,
-  savePushSubscription,
-  upsertPriceAlert,
-} from "~/.server/data/price-alerts.server";
-import {
-  alertDeliveries,
-  mailOutbox,
-  peptides,
-  priceAlerts,
-  pushSubscriptions,
-  sizeOptions,
-} from "~/.server/db/schema";
+import { queueAlertDeliveries } from "~/.server/data/alert-deliveries.server";
+import { savePushSubscription } from "~/.server/data/push-subscriptions.server";
+import { alertDeliveries, mailOutbox, priceAlerts, pushSubscriptions } from "~/.server/db/schema";
 import type { AddressPolicy } from "~/.server/scraper/address-guard.server";
 
+import { accountMaker } from "../helpers/auth";
+import { saveSizeAlert, seedWatchedSize, type WatchedSize } from "../helpers/alert-catalogue";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { createUserWithPassword } from "../helpers/auth";
 import { startReceiver } from "../helpers/receiver";
 
 let app: TestApp;
-let peptideId: string;
-let sizeOptionId: string;
-let users = 0;
+let size: WatchedSize;
+let newUser: ReturnType<typeof accountMaker>;
 
 /** The tests' receivers listen on loopback, which the guard allows only when told. */
 const LOOPBACK_ALLOWED: AddressPolicy = { allowPrivateHosts: true, trustedOrigins: [] };
 
 beforeAll(async () => {
   app = await createTestApp({ SEED_DEMO: "false" });
-  const [peptide] = await app.db
-    .insert(peptides)
-    .values({ name: "Boundide", slug: "boundide" })
-    .returning({ id: peptides.id });
-  peptideId = peptide.id;
-  const [size] = await app.db
-    .insert(sizeOptions)
-    .values({ peptideId, quantity: 5, unit: "mg" })
-    .returning({ id: sizeOptions.id });
-  sizeOptionId = size.id;
+  ({ size } = await seedWatchedSize(app, { name: "Boundide", slug: "boundide", quantity: 5 }));
+  newUser = accountMaker(app, "delivery");
 });
 afterAll(async () => {
   await app?.dispose();
 });
 
-async function newUser() {
-  users += 1;
-  const email = `delivery-${users}@example.com`;
-  return { userId: await createUserWithPassword(app, email, "delivery-password"), email };
-}
-
 async function webhookAlert(userId: string, webhookUrl: string) {
-  const settings = {
-    mode: "below" as const,
+  return saveSizeAlert(app, size, userId, {
+    mode: "below",
     targetPrice: 50,
-    currency: "USD",
-    includeShipping: false,
-    channels: ["email" as const, "webhook" as const],
+    channels: ["email", "webhook"],
     webhookUrl,
-    digest: "immediate" as const,
-  };
-  const { state } = await currentAlertState(app, { sizeOptionId, ...settings });
-  return upsertPriceAlert(app.db, { ...settings, userId, peptideId, sizeOptionId, state });
+  });
 }
 
 function webhookPost(userId: string, url: string, n: number) {

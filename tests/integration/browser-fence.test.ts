@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS } from "~/lib/constants";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { expectConsoleError, launchBrowser } from "../helpers/browser";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
+import { FIXTURE_CARD_PAGE_SELECTORS } from "../helpers/scrape-sources";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -204,14 +205,7 @@ describe("prices drawn by JavaScript", () => {
       const id = await createScrapeSource(allowed.db, {
         retailerName: "Late prices",
         url: `${site.baseUrl}/js/late-prices`,
-        pageType: "single",
-        productSelector: ".item",
-        nameSelector: ".item-name",
-        priceSelector: ".item-price",
-        linkSelector: "a.item-link",
-        soldOutSelector: null,
-        paginationSelector: null,
-        nextPageSelector: null,
+        ...FIXTURE_CARD_PAGE_SELECTORS,
         vendorId: null,
         isActive: true,
       });

@@ -8,8 +8,9 @@ import { createLogger } from "~/.server/infra/logger";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
-import { createTestApp, type TestApp } from "../helpers/app";
+import { createScraperTestApp, demoScrapedVendorId, type TestApp } from "../helpers/app";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
+import { singlePageSource } from "../helpers/scrape-sources";
 
 /**
  * Issue 17, Must 3: one bad listing is that listing's problem, never the source's; what went
@@ -27,21 +28,19 @@ const shop = (...cards: string[]) =>
   `<!doctype html><html><head><title>Shop</title></head><body>${cards.join("")}</body></html>`;
 
 async function run(path: string) {
-  const id = await createScrapeSource(app.db, {
-    retailerName: "Listing failures shop",
-    url: `${site.baseUrl}${path}`,
-    pageType: "single",
-    productSelector: ".item",
-    nameSelector: ".item-name",
-    priceSelector: ".item-price",
-    linkSelector: null,
-    soldOutSelector: null,
-    paginationSelector: null,
-    nextPageSelector: null,
-    vendorId,
-    isActive: true,
-    currency: "USD",
-  });
+  const id = await createScrapeSource(
+    app.db,
+    singlePageSource({
+      retailerName: "Listing failures shop",
+      url: `${site.baseUrl}${path}`,
+      productSelector: ".item",
+      nameSelector: ".item-name",
+      priceSelector: ".item-price",
+      vendorId,
+      isActive: true,
+      currency: "USD",
+    }),
+  );
   // The run logs through a logger whose lines the test reads.
   const logger = createLogger("info", { write: (line: string) => void logLines.push(line) });
   const result = await scrapeSource({ ...app, logger }, (await getScrapeSource(app.db, id))!);
@@ -59,14 +58,9 @@ const reviewNames = () =>
   app.db.select({ name: t.scrapeReviewItems.name }).from(t.scrapeReviewItems);
 
 beforeAll(async () => {
-  app = await createTestApp({ SCRAPER_ALLOW_PRIVATE_HOSTS: "true" });
-  await app.db.update(t.scrapeSources).set({ isActive: false });
+  app = await createScraperTestApp();
   await updateSettings(app.db, { ...DEFAULT_SETTINGS, requestDelayMs: 0 });
-  const [vendor] = await app.db
-    .select({ id: t.vendors.id })
-    .from(t.vendors)
-    .where(eq(t.vendors.name, "Helix Source"));
-  vendorId = vendor.id;
+  vendorId = await demoScrapedVendorId(app);
 });
 
 afterAll(async () => {

@@ -3,18 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   getCatalog,
-  getComparePageData,
   getDiagnostics,
-  getHomePageData,
-  getPeptidePageData,
   getSitemapEntries,
-} from "~/.server/data/listings.server";
-import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
+} from "~/.server/data/listings/catalog.server";
+import { getHomePageData } from "~/.server/data/listings/home.server";
+import {
+  getComparePageData,
+  getPeptidePageData,
+} from "~/.server/data/listings/peptide-pages.server";
 import * as t from "~/.server/db/schema";
 import { EMPTY_HOME_FILTERS, type HomeFilters, type HomeSort } from "~/lib/home-filters";
 import { bestOffer, type PricingContext } from "~/lib/pricing";
 
 import { createTestApp, type TestApp } from "../helpers/app";
+import { startCountingDatabase } from "../helpers/query-count";
 import { seedSyntheticCatalogue } from "../helpers/synthetic-catalogue";
 
 let app: TestApp;
@@ -523,35 +525,22 @@ describe("compare, catalog, sitemap, diagnostics", () => {
 });
 
 describe("a page costs a fixed number of queries", () => {
-  let handle: DatabaseHandle;
-  let queries = 0;
-
-  beforeAll(async () => {
-    handle = await openDatabase({
-      dataDir: "memory://",
-      logger: { logQuery: () => void queries++ },
-    });
-    await handle.migrate();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
-
-  async function measure(run: () => Promise<unknown>): Promise<number> {
-    queries = 0;
-    await run();
-    return queries;
-  }
+  const database = startCountingDatabase();
+  const { measure } = database;
 
   it("home and detail need the same few queries for 20 and for 500 peptides", async () => {
     const counts: Record<number, { home: number; detail: number }> = {};
     for (const size of [20, 500]) {
-      const { firstSlug } = await seedSyntheticCatalogue(handle.db, size);
+      const { firstSlug } = await seedSyntheticCatalogue(database.handle.db, size);
       const homeCount = await measure(() =>
-        getHomePageData(handle.db, { categorySlug: null, page: 1, filters: EMPTY_HOME_FILTERS }),
+        getHomePageData(database.handle.db, {
+          categorySlug: null,
+          page: 1,
+          filters: EMPTY_HOME_FILTERS,
+        }),
       );
       const filtered = await measure(() =>
-        getHomePageData(handle.db, {
+        getHomePageData(database.handle.db, {
           categorySlug: "synthetic-1",
           page: 2,
           filters: { ...EMPTY_HOME_FILTERS, sizes: ["5mg"], maxPrice: 500 },
@@ -559,7 +548,7 @@ describe("a page costs a fixed number of queries", () => {
       );
       expect(filtered).toBe(homeCount);
       const sorted = await measure(() =>
-        getHomePageData(handle.db, {
+        getHomePageData(database.handle.db, {
           categorySlug: null,
           page: 1,
           filters: { ...EMPTY_HOME_FILTERS, vendors: ["Synthetic Vendor 2"] },
@@ -575,7 +564,7 @@ describe("a page costs a fixed number of queries", () => {
       );
       expect(sorted).toBe(homeCount);
       const detail = await measure(async () => {
-        expect(await getPeptidePageData(handle.db, firstSlug)).not.toBeNull();
+        expect(await getPeptidePageData(database.handle.db, firstSlug)).not.toBeNull();
       });
       counts[size] = { home: homeCount, detail };
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { defaultPricingContext } from "~/.server/data/listings.server";
+import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
 import * as t from "~/.server/db/schema";
 import { getMarketIndex } from "~/.server/services/market-index.server";
 

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
+import { FIXTURE_CARD_PAGE_SELECTORS } from "../helpers/scrape-sources";
 
 /**
  * Issue 17, Must 5: a page drawn by JavaScript reads the same through the built-in Chromium and
@@ -29,17 +30,6 @@ const SCRIPTED_PAGE = page(
 );
 const RENDERED_PAGE = page(`<div id="app">${CARD}</div>`);
 
-const SELECTORS = {
-  pageType: "single" as const,
-  productSelector: ".item",
-  nameSelector: ".item-name",
-  priceSelector: ".item-price",
-  linkSelector: "a.item-link",
-  soldOutSelector: null,
-  paginationSelector: null,
-  nextPageSelector: null,
-};
-
 /** What both browser paths must give: the current price, no "$" as a currency, no link. */
 const EXPECTED = { name: ["BPC-157 5mg"], price: [79], link: [null], sold_out: [false] };
 
@@ -51,7 +41,7 @@ async function runOn(app: TestApp) {
   const id = await createScrapeSource(app.db, {
     retailerName: "Scripted shop",
     url: `${site.baseUrl}/js/card`,
-    ...SELECTORS,
+    ...FIXTURE_CARD_PAGE_SELECTORS,
     vendorId: null,
     isActive: true,
     currency: null,
@@ -91,7 +81,11 @@ describe("one extraction path for both browsers", () => {
     expect(site.requestsFor("/scrape").length).toBe(before + 1);
     expect(result.data).toEqual(EXPECTED);
     // The very listing `extractListings` reads from the rendered HTML.
-    const direct = extractListings(RENDERED_PAGE, SELECTORS, `${site.baseUrl}/js/card`);
+    const direct = extractListings(
+      RENDERED_PAGE,
+      FIXTURE_CARD_PAGE_SELECTORS,
+      `${site.baseUrl}/js/card`,
+    );
     expect(direct.listings).toEqual([
       { name: "BPC-157 5mg", price: 79, currency: null, link: null, soldOut: false },
     ]);

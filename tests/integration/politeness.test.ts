@@ -29,6 +29,7 @@ import {
   type FixtureSite,
   type FixtureSiteOptions,
 } from "../helpers/fixture-site";
+import { FIXTURE_CATEGORY_SELECTORS } from "../helpers/scrape-sources";
 
 let app: TestApp;
 let site: FixtureSite | null = null;
@@ -57,14 +58,7 @@ async function addSource(fixture: FixtureSite, overrides: Partial<ScrapeSourceIn
   const id = await createScrapeSource(app.db, {
     retailerName: "Polite shop",
     url: `${fixture.baseUrl}/shop`,
-    pageType: "category",
-    productSelector: ".item",
-    nameSelector: ".item-name",
-    priceSelector: ".item-price",
-    linkSelector: "a.item-link",
-    soldOutSelector: ".item-soldout",
-    paginationSelector: ".pager",
-    nextPageSelector: "a.next",
+    ...FIXTURE_CATEGORY_SELECTORS,
     vendorId: null,
     isActive: true,
     ...overrides,

@@ -5,74 +5,58 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { deliverDueAlertMessages, vapidKeys } from "~/.server/alerts/deliver.server";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
-import {
-  checkAllPriceAlerts,
-  currentAlertState,
-  sendAlertDigests,
-} from "~/.server/alerts/price-alerts.server";
-import {
-  removeEmailFromAlerts,
-  savePushSubscription,
-  upsertPriceAlert,
-  type PriceAlertSettings,
-} from "~/.server/data/price-alerts.server";
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { checkAllPriceAlerts, sendAlertDigests } from "~/.server/alerts/price-alerts.server";
+import { removeEmailFromAlerts, type PriceAlertSettings } from "~/.server/data/price-alerts.server";
+import { savePushSubscription } from "~/.server/data/push-subscriptions.server";
 import {
   alertDeliveries,
   coupons,
   mailOutbox,
-  peptides,
   priceAlerts,
   pushSubscriptions,
-  sizeOptions,
   vendorPeptides,
   vendors,
 } from "~/.server/db/schema";
 import type { AddressPolicy } from "~/.server/scraper/address-guard.server";
 
+import { accountMaker } from "../helpers/auth";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { createUserWithPassword } from "../helpers/auth";
+import {
+  clearAlertsAndOffers,
+  saveSizeAlert,
+  seedWatchedSize,
+  writeOfferAndNotify,
+  type WatchedSize,
+} from "../helpers/alert-catalogue";
 import { startReceiver } from "../helpers/receiver";
 
 let app: TestApp;
-let peptideId: string;
-let sizeOptionId: string;
+let size: WatchedSize;
 let vendorA: string;
 let vendorB: string;
-let userCount = 0;
+let newUser: ReturnType<typeof accountMaker>;
 
 /** The tests' webhook and push servers listen on loopback, which the guard allows only when told. */
 const LOOPBACK_ALLOWED: AddressPolicy = { allowPrivateHosts: true, trustedOrigins: [] };
 
 beforeAll(async () => {
   app = await createTestApp({ SEED_DEMO: "false" });
-  const [peptide] = await app.db
-    .insert(peptides)
-    .values({ name: "Alertide", slug: "alertide" })
-    .returning({ id: peptides.id });
-  peptideId = peptide.id;
-  const [size] = await app.db
-    .insert(sizeOptions)
-    .values({ peptideId, quantity: 10, unit: "mg" })
-    .returning({ id: sizeOptions.id });
-  sizeOptionId = size.id;
-  const inserted = await app.db
-    .insert(vendors)
-    .values([{ name: "Vendor A" }, { name: "Vendor B" }])
-    .returning({ id: vendors.id, name: vendors.name });
-  vendorA = inserted.find((v) => v.name === "Vendor A")!.id;
-  vendorB = inserted.find((v) => v.name === "Vendor B")!.id;
+  const seeded = await seedWatchedSize(app, { name: "Alertide", slug: "alertide" }, [
+    "Vendor A",
+    "Vendor B",
+  ]);
+  [vendorA, vendorB] = seeded.vendorIds as [string, string];
+  size = seeded.size;
+  newUser = accountMaker(app, "alerted");
 });
 afterAll(async () => {
   await app?.dispose();
 });
 
 beforeEach(async () => {
-  await app.db.delete(priceAlerts);
-  await app.db.delete(alertDeliveries);
+  await clearAlertsAndOffers(app);
   await app.db.delete(mailOutbox);
   await app.db.delete(coupons);
-  await app.db.delete(vendorPeptides);
   await app.db
     .update(vendors)
     .set({ shippingFee: null, freeShippingThreshold: null, shipsTo: [] })
@@ -83,43 +67,11 @@ beforeEach(async () => {
 
 /** Writes a vendor's price (and stock) the way every caller does, then runs the one alert hook. */
 async function setPrice(vendorId: string, price: number, soldOut = false) {
-  const result = await upsertVendorPrice(app.db, {
-    vendorId,
-    peptideId,
-    sizeOptionId,
-    price,
-    currency: "USD",
-    soldOut,
-    source: "scraped",
-  });
-  return notifyPriceChanges(app, [
-    {
-      vendorPeptideId: result.vendorPeptideId!,
-      oldPrice: result.oldPrice ?? price,
-      newPrice: price,
-    },
-  ]);
-}
-
-async function newUser(): Promise<{ userId: string; email: string }> {
-  userCount += 1;
-  const email = `alerted-${userCount}@example.com`;
-  return { userId: await createUserWithPassword(app, email, "alert-password"), email };
+  return (await writeOfferAndNotify(app, size, { vendorId, price, soldOut })).notified;
 }
 
 async function createAlert(userId: string, settings: Partial<PriceAlertSettings> = {}) {
-  const full: PriceAlertSettings = {
-    mode: "below",
-    targetPrice: 50,
-    currency: "USD",
-    includeShipping: false,
-    channels: ["email"],
-    webhookUrl: null,
-    digest: "immediate",
-    ...settings,
-  };
-  const { state } = await currentAlertState(app, { sizeOptionId, ...full });
-  return upsertPriceAlert(app.db, { ...full, userId, peptideId, sizeOptionId, state });
+  return saveSizeAlert(app, size, userId, { mode: "below", targetPrice: 50, ...settings });
 }
 
 async function mailsTo(email: string) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createCategory } from "~/.server/data/categories.server";
 import { upsertExchangeRates } from "~/.server/data/exchange-rates.server";
-import { getHomePageData } from "~/.server/data/listings.server";
+import { getHomePageData } from "~/.server/data/listings/home.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import { peptides, vendorPeptides } from "~/.server/db/schema";
 import type { PageCache } from "~/.server/http/page-cache.server";

@@ -2,50 +2,38 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
-import { currentAlertState } from "~/.server/alerts/price-alerts.server";
-import { upsertPriceAlert, type PriceAlertSettings } from "~/.server/data/price-alerts.server";
+import { type PriceAlertSettings } from "~/.server/data/price-alerts.server";
 import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
-import {
-  alertDeliveries,
-  peptides,
-  priceAlerts,
-  sizeOptions,
-  vendorPeptides,
-  vendors,
-} from "~/.server/db/schema";
 
+import { accountMaker } from "../helpers/auth";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { createUserWithPassword } from "../helpers/auth";
+import {
+  clearAlertsAndOffers,
+  saveSizeAlert,
+  seedWatchedSize,
+  writeOfferAndNotify,
+  type WatchedSize,
+} from "../helpers/alert-catalogue";
 import { startReceiver } from "../helpers/receiver";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
 let app: TestApp;
 let smtp: TestSmtpServer;
-let peptideId: string;
-let sizeOptionId: string;
+let size: WatchedSize;
 let helix: string;
 let meridian: string;
-let userCount = 0;
+let newUser: ReturnType<typeof accountMaker>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   app = await createTestApp({ SEED_DEMO: "false", SMTP_URL: smtp.url });
-  const [peptide] = await app.db
-    .insert(peptides)
-    .values({ name: "Restockide", slug: "restockide" })
-    .returning({ id: peptides.id });
-  peptideId = peptide.id;
-  const [size] = await app.db
-    .insert(sizeOptions)
-    .values({ peptideId, quantity: 10, unit: "mg" })
-    .returning({ id: sizeOptions.id });
-  sizeOptionId = size.id;
-  const inserted = await app.db
-    .insert(vendors)
-    .values([{ name: "Helix Source" }, { name: "Meridian Labs" }])
-    .returning({ id: vendors.id, name: vendors.name });
-  helix = inserted.find((v) => v.name === "Helix Source")!.id;
-  meridian = inserted.find((v) => v.name === "Meridian Labs")!.id;
+  const seeded = await seedWatchedSize(app, { name: "Restockide", slug: "restockide" }, [
+    "Helix Source",
+    "Meridian Labs",
+  ]);
+  size = seeded.size;
+  [helix, meridian] = seeded.vendorIds as [string, string];
+  newUser = accountMaker(app, "restock");
 });
 afterAll(async () => {
   await app?.dispose();
@@ -53,54 +41,19 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await app.db.delete(priceAlerts);
-  await app.db.delete(alertDeliveries);
-  await app.db.delete(vendorPeptides);
+  await clearAlertsAndOffers(app);
   await writeOffer(helix, 60, { soldOut: true });
   await writeOffer(meridian, 70, { soldOut: true });
 });
 
 /** A price and stock write as the scraper and the admin editor make it, then the one alert hook. */
 async function writeOffer(vendorId: string, price: number, { soldOut }: { soldOut: boolean }) {
-  const result = await upsertVendorPrice(app.db, {
-    vendorId,
-    peptideId,
-    sizeOptionId,
-    price,
-    currency: "USD",
-    url: `https://shop.example/${vendorId}`,
-    soldOut,
-    source: "scraped",
-  });
-  await notifyPriceChanges(app, [
-    {
-      vendorPeptideId: result.vendorPeptideId!,
-      oldPrice: result.oldPrice ?? price,
-      newPrice: price,
-    },
-  ]);
-  return result.vendorPeptideId!;
-}
-
-async function newUser(): Promise<{ userId: string; email: string }> {
-  userCount += 1;
-  const email = `restock-${userCount}@example.com`;
-  return { userId: await createUserWithPassword(app, email, "restock-password"), email };
+  const url = `https://shop.example/${vendorId}`;
+  return (await writeOfferAndNotify(app, size, { vendorId, price, soldOut, url })).vendorPeptideId;
 }
 
 async function createRestockAlert(userId: string, settings: Partial<PriceAlertSettings> = {}) {
-  const full: PriceAlertSettings = {
-    mode: "restock",
-    targetPrice: null,
-    currency: "USD",
-    includeShipping: false,
-    channels: ["email"],
-    webhookUrl: null,
-    digest: "immediate",
-    ...settings,
-  };
-  const { state } = await currentAlertState(app, { sizeOptionId, ...full });
-  return upsertPriceAlert(app.db, { ...full, userId, peptideId, sizeOptionId, state });
+  return saveSizeAlert(app, size, userId, { mode: "restock", targetPrice: null, ...settings });
 }
 
 function mailsTo(email: string) {
@@ -175,8 +128,7 @@ describe("back-in-stock alerts", () => {
     await createRestockAlert(userId);
     const result = await upsertVendorPrice(app.db, {
       vendorId: helix,
-      peptideId,
-      sizeOptionId,
+      ...size,
       price: 60,
       currency: "USD",
       soldOut: false,

@@ -5,6 +5,7 @@ import * as t from "~/.server/db/schema";
 import { installDemoData } from "~/.server/seed/demo.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
+import { expectConstraintRefusal } from "../helpers/constraints";
 
 let app: TestApp;
 
@@ -18,10 +19,6 @@ afterAll(async () => {
 async function rowCount(table: Parameters<ReturnType<TestApp["db"]["select"]>["from"]>[0]) {
   const [{ n }] = await app.db.select({ n: count() }).from(table);
   return n;
-}
-
-async function expectRefused(statement: () => Promise<unknown>) {
-  await expect(statement()).rejects.toThrow();
 }
 
 describe("demo data", () => {
@@ -112,33 +109,42 @@ describe("constraints", () => {
     const [vendor] = await app.db.select({ id: t.vendors.id }).from(t.vendors).limit(1);
     const setPrice = (values: Partial<typeof t.vendorPeptides.$inferInsert>) => () =>
       app.db.update(t.vendorPeptides).set(values).where(eq(t.vendorPeptides.id, price.id));
-    await expectRefused(setPrice({ currency: "usd" }));
-    await expectRefused(setPrice({ currency: "$" }));
-    await expectRefused(setPrice({ vials: 0 }));
-    await expectRefused(setPrice({ stockStatus: "maybe" }));
-    await expectRefused(setPrice({ price: -1 }));
-    await expectRefused(() =>
-      app.db.update(t.peptides).set({ popularOrder: 4 }).where(eq(t.peptides.id, peptide.id)),
+    await expectConstraintRefusal("vendor_peptides_currency_check", setPrice({ currency: "usd" }));
+    await expectConstraintRefusal("vendor_peptides_currency_check", setPrice({ currency: "$" }));
+    await expectConstraintRefusal("vendor_peptides_vials_positive", setPrice({ vials: 0 }));
+    await expectConstraintRefusal(
+      "vendor_peptides_stock_status_check",
+      setPrice({ stockStatus: "maybe" }),
     );
-    await expectRefused(() =>
+    await expectConstraintRefusal("vendor_peptides_price_nonnegative", setPrice({ price: -1 }));
+    await expectConstraintRefusal("peptides_popular_order_range", () =>
+      app.db
+        .update(t.peptides)
+        // Popular, so only the range is wrong (a popular flag without an order is another check).
+        .set({ isPopular: true, popularOrder: 4 })
+        .where(eq(t.peptides.id, peptide.id)),
+    );
+    await expectConstraintRefusal("vendors_rating_range", () =>
       app.db.update(t.vendors).set({ rating: 6 }).where(eq(t.vendors.id, vendor.id)),
     );
-    await expectRefused(() =>
+    await expectConstraintRefusal("size_options_unit_check", () =>
       app.db.insert(t.sizeOptions).values({ peptideId: peptide.id, quantity: 5, unit: "kg" }),
     );
-    await expectRefused(() =>
+    await expectConstraintRefusal("footer_content_section_unique", () =>
       app.db.insert(t.footerContent).values({ section: "about", title: "Twice", content: "" }),
     );
   });
 
   it("allows one coupon per vendor and unique peptide slugs", async () => {
     const [coupon] = await app.db.select({ vendorId: t.coupons.vendorId }).from(t.coupons).limit(1);
-    await expectRefused(() =>
+    await expectConstraintRefusal("coupons_vendor_id_unique", () =>
       app.db
         .insert(t.coupons)
         .values({ vendorId: coupon.vendorId, code: "X", discountAmount: 1, discountType: "fixed" }),
     );
-    await expectRefused(() => app.db.insert(t.peptides).values({ name: "Dup", slug: "bpc-157" }));
+    await expectConstraintRefusal("peptides_slug_unique", () =>
+      app.db.insert(t.peptides).values({ name: "Dup", slug: "bpc-157" }),
+    );
   });
 
   it("keeps money exact: numeric columns, not floating point", async () => {

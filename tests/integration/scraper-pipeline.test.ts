@@ -15,6 +15,7 @@ import { DEMO_PEPTIDES } from "~/.server/seed/demo-data";
 import { matchListing } from "~/lib/listing";
 
 import { createTestApp, type TestApp } from "../helpers/app";
+import { singlePageSource } from "../helpers/scrape-sources";
 
 let app: TestApp;
 let vendorA: string;
@@ -28,21 +29,18 @@ function listing(name: string, price: number | null, currency: string | null = "
 }
 
 async function addSource(vendorId: string, currency: string | null, pageType = "single") {
-  const id = await createScrapeSource(app.db, {
-    retailerName: `Shop ${Math.random()}`,
-    url: "https://shop.example/",
-    pageType: pageType as "single" | "category",
-    productSelector: ".p",
-    priceSelector: ".price",
-    nameSelector: ".name",
-    linkSelector: null,
-    soldOutSelector: null,
-    paginationSelector: null,
-    nextPageSelector: null,
-    vendorId,
-    isActive: true,
-    currency,
-  });
+  const id = await createScrapeSource(
+    app.db,
+    singlePageSource({
+      retailerName: `Shop ${Math.random()}`,
+      url: "https://shop.example/",
+      pageType: pageType as "single" | "category",
+      productSelector: ".p",
+      vendorId,
+      isActive: true,
+      currency,
+    }),
+  );
   return (await getScrapeSource(app.db, id))!;
 }
 

@@ -29,6 +29,7 @@ import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FIXTURE_PAGES, startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
+import { FIXTURE_CATEGORY_SELECTORS } from "../helpers/scrape-sources";
 
 let app: TestApp;
 let site: FixtureSite;
@@ -37,14 +38,7 @@ async function addSource(overrides: Partial<ScrapeSourceInput> = {}) {
   const id = await createScrapeSource(app.db, {
     retailerName: "Run shop",
     url: `${site.baseUrl}/shop`,
-    pageType: "category",
-    productSelector: ".item",
-    nameSelector: ".item-name",
-    priceSelector: ".item-price",
-    linkSelector: "a.item-link",
-    soldOutSelector: ".item-soldout",
-    paginationSelector: ".pager",
-    nextPageSelector: "a.next",
+    ...FIXTURE_CATEGORY_SELECTORS,
     vendorId: null,
     // Inactive: the schedule leaves them alone; runs of one source still take them.
     isActive: false,

@@ -15,19 +15,14 @@ import { approveReviewItem } from "~/.server/scraper/apply.server";
 import { scrapeAllSources, scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
-import { createTestApp, type TestApp } from "../helpers/app";
+import {
+  createScraperTestApp,
+  createTestApp,
+  demoScrapedVendorId,
+  type TestApp,
+} from "../helpers/app";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
-
-const CARD_SELECTORS = {
-  pageType: "category" as const,
-  productSelector: ".item",
-  nameSelector: ".item-name",
-  priceSelector: ".item-price",
-  linkSelector: "a.item-link",
-  soldOutSelector: ".item-soldout",
-  paginationSelector: ".pager",
-  nextPageSelector: "a.next",
-};
+import { FIXTURE_CATEGORY_SELECTORS } from "../helpers/scrape-sources";
 
 let app: TestApp;
 let site: FixtureSite;
@@ -37,7 +32,7 @@ function sourceInput(overrides: Partial<ScrapeSourceInput>): ScrapeSourceInput {
   return {
     retailerName: "Fixture shop",
     url: `${site.baseUrl}/shop`,
-    ...CARD_SELECTORS,
+    ...FIXTURE_CATEGORY_SELECTORS,
     vendorId,
     isActive: true,
     // The fixture shop prints a bare "$"; the source says which dollar.
@@ -98,14 +93,8 @@ async function pendingReview() {
 const gaps = (times: number[]) => times.slice(1).map((time, index) => time - times[index]);
 
 beforeAll(async () => {
-  app = await createTestApp({ SCRAPER_ALLOW_PRIVATE_HOSTS: "true" });
-  // The demo sources point at this app's own (not listening) address; these tests own theirs.
-  await app.db.update(t.scrapeSources).set({ isActive: false });
-  const [vendor] = await app.db
-    .select({ id: t.vendors.id })
-    .from(t.vendors)
-    .where(eq(t.vendors.name, "Helix Source"));
-  vendorId = vendor.id;
+  app = await createScraperTestApp();
+  vendorId = await demoScrapedVendorId(app);
 });
 
 afterAll(async () => {

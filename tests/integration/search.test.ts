@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { defaultPricingContext } from "~/.server/data/listings.server";
+import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
 import { getSearchResultPrices, searchCatalog } from "~/.server/data/search.server";
 import * as t from "~/.server/db/schema";
 

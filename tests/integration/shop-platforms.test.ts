@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { createScrapeSource, getScrapeSource } from "~/.server/data/scrape-sources.server";
@@ -8,7 +7,12 @@ import { scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS, type ScrapeSourceKind } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";
-import { generatedShop, seedShopCatalogue, tallyOffers } from "../helpers/shop-catalogue";
+import {
+  generatedShop,
+  seedShopCatalogue,
+  storedOffersOf,
+  tallyOffers,
+} from "../helpers/shop-catalogue";
 import {
   startShopifyShop,
   startSitemapShop,
@@ -64,20 +68,7 @@ async function shopSource(kind: ScrapeSourceKind, url: string) {
 }
 
 async function offersOf(vendorId: string) {
-  const rows = await app.db
-    .select({
-      peptide: t.peptides.name,
-      mg: t.sizeOptions.quantity,
-      price: t.vendorPeptides.price,
-      currency: t.vendorPeptides.currency,
-      stock: t.vendorPeptides.stockStatus,
-      url: t.vendorPeptides.url,
-      missed: t.vendorPeptides.missedScrapes,
-    })
-    .from(t.vendorPeptides)
-    .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
-    .innerJoin(t.sizeOptions, eq(t.sizeOptions.id, t.vendorPeptides.sizeOptionId))
-    .where(eq(t.vendorPeptides.vendorId, vendorId));
+  const rows = await storedOffersOf(app.db, vendorId);
   return Object.fromEntries(rows.map((row) => [`${row.peptide} ${Number(row.mg)}mg`, row]));
 }
 

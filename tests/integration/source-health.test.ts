@@ -15,6 +15,7 @@ import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FIXTURE_PAGES, startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
+import { singlePageSource } from "../helpers/scrape-sources";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
 let app: TestApp;
@@ -46,22 +47,44 @@ afterAll(async () => {
 const healthMails = (retailer: string) =>
   smtp.messages.filter((mail) => mail.subject.endsWith(`: ${retailer}`));
 
+/** A source of the fixture site whose product pages print the name in .title and the price in .cost. */
+const healthSource = (fields: { retailerName: string; url: string; vendorId: string | null }) =>
+  singlePageSource({ ...fields, nameSelector: ".title", priceSelector: ".cost", isActive: true });
+
+/** A new vendor ("<label> Labs") whose only offer is a scraped price last checked 30 days ago. */
+async function vendorWithOneStaleOffer(label: string) {
+  const [vendor] = await app.db
+    .insert(t.vendors)
+    .values({ name: `${label} Labs` })
+    .returning({ id: t.vendors.id });
+  const [peptide] = await app.db
+    .insert(t.peptides)
+    .values({ name: `${label} peptide`, slug: `${label.toLowerCase()}-peptide` })
+    .returning({ id: t.peptides.id });
+  const [size] = await app.db
+    .insert(t.sizeOptions)
+    .values({ peptideId: peptide!.id, quantity: 5, unit: "mg" })
+    .returning({ id: t.sizeOptions.id });
+  const [offer] = await app.db
+    .insert(t.vendorPeptides)
+    .values({
+      vendorId: vendor!.id,
+      peptideId: peptide!.id,
+      sizeOptionId: size!.id,
+      price: 10,
+      source: "scraped",
+      priceCheckedAt: new Date(Date.now() - 30 * 24 * 3_600_000),
+    })
+    .returning({ id: t.vendorPeptides.id });
+  return { vendor: vendor!, offer: offer! };
+}
+
 describe("source health", () => {
   it("mails every admin once when a source fails 3 runs in a row, flags it, and mails once when it recovers", async () => {
-    const id = await createScrapeSource(app.db, {
-      retailerName: "Flaky shop",
-      url: `${site.baseUrl}/flaky`,
-      pageType: "single",
-      productSelector: ".product",
-      nameSelector: ".title",
-      priceSelector: ".cost",
-      linkSelector: null,
-      soldOutSelector: null,
-      paginationSelector: null,
-      nextPageSelector: null,
-      vendorId: null,
-      isActive: true,
-    });
+    const id = await createScrapeSource(
+      app.db,
+      healthSource({ retailerName: "Flaky shop", url: `${site.baseUrl}/flaky`, vendorId: null }),
+    );
     const source = (await getScrapeSource(app.db, id))!;
     const flagged = async () =>
       (await getDashboard(app.db, new Date())).failingSources.rows.find((row) => row.id === id);
@@ -97,44 +120,15 @@ describe("source health", () => {
   });
 
   it("mails once when every scraped offer of the source's vendor has gone stale, and once when they are fresh again", async () => {
-    const [vendor] = await app.db
-      .insert(t.vendors)
-      .values({ name: "Stale Labs" })
-      .returning({ id: t.vendors.id });
-    const [peptide] = await app.db
-      .insert(t.peptides)
-      .values({ name: "Stale peptide", slug: "stale-peptide" })
-      .returning({ id: t.peptides.id });
-    const [size] = await app.db
-      .insert(t.sizeOptions)
-      .values({ peptideId: peptide!.id, quantity: 5, unit: "mg" })
-      .returning({ id: t.sizeOptions.id });
-    const longAgo = new Date(Date.now() - 30 * 24 * 3_600_000);
-    const [offer] = await app.db
-      .insert(t.vendorPeptides)
-      .values({
-        vendorId: vendor!.id,
-        peptideId: peptide!.id,
-        sizeOptionId: size!.id,
-        price: 10,
-        source: "scraped",
-        priceCheckedAt: longAgo,
-      })
-      .returning({ id: t.vendorPeptides.id });
-    const id = await createScrapeSource(app.db, {
-      retailerName: "Stale shop",
-      url: `${site.baseUrl}/empty`,
-      pageType: "single",
-      productSelector: ".product",
-      nameSelector: ".title",
-      priceSelector: ".cost",
-      linkSelector: null,
-      soldOutSelector: null,
-      paginationSelector: null,
-      nextPageSelector: null,
-      vendorId: vendor!.id,
-      isActive: true,
-    });
+    const { vendor, offer } = await vendorWithOneStaleOffer("Stale");
+    const id = await createScrapeSource(
+      app.db,
+      healthSource({
+        retailerName: "Stale shop",
+        url: `${site.baseUrl}/empty`,
+        vendorId: vendor.id,
+      }),
+    );
     const source = (await getScrapeSource(app.db, id))!;
 
     // The run succeeds but finds nothing: the vendor's only offer stays stale.
@@ -149,7 +143,7 @@ describe("source health", () => {
     await app.db
       .update(t.vendorPeptides)
       .set({ priceCheckedAt: new Date() })
-      .where(eq(t.vendorPeptides.id, offer!.id));
+      .where(eq(t.vendorPeptides.id, offer.id));
     await scrapeSource(app, source);
     expect(
       healthMails("Stale shop")
@@ -159,40 +153,15 @@ describe("source health", () => {
   });
 
   it("raises the stale incident on a timer for a source no run reaches, once", async () => {
-    const [vendor] = await app.db
-      .insert(t.vendors)
-      .values({ name: "Unvisited Labs" })
-      .returning({ id: t.vendors.id });
-    const [peptide] = await app.db
-      .insert(t.peptides)
-      .values({ name: "Unvisited peptide", slug: "unvisited-peptide" })
-      .returning({ id: t.peptides.id });
-    const [size] = await app.db
-      .insert(t.sizeOptions)
-      .values({ peptideId: peptide!.id, quantity: 5, unit: "mg" })
-      .returning({ id: t.sizeOptions.id });
-    await app.db.insert(t.vendorPeptides).values({
-      vendorId: vendor!.id,
-      peptideId: peptide!.id,
-      sizeOptionId: size!.id,
-      price: 10,
-      source: "scraped",
-      priceCheckedAt: new Date(Date.now() - 30 * 24 * 3_600_000),
-    });
-    const id = await createScrapeSource(app.db, {
-      retailerName: "Unvisited shop",
-      url: `${site.baseUrl}/never`,
-      pageType: "single",
-      productSelector: ".product",
-      nameSelector: ".title",
-      priceSelector: ".cost",
-      linkSelector: null,
-      soldOutSelector: null,
-      paginationSelector: null,
-      nextPageSelector: null,
-      vendorId: vendor!.id,
-      isActive: true,
-    });
+    const { vendor } = await vendorWithOneStaleOffer("Unvisited");
+    const id = await createScrapeSource(
+      app.db,
+      healthSource({
+        retailerName: "Unvisited shop",
+        url: `${site.baseUrl}/never`,
+        vendorId: vendor.id,
+      }),
+    );
 
     // No run has ever reached it: only the timer can tell.
     await checkSourcesForStaleness(app, new Date());

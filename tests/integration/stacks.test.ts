@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { getPeptideSizeLabels } from "~/.server/data/stacks.server";
-import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
 import { quoteStack } from "~/.server/services/stack.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
+import { startCountingDatabase } from "../helpers/query-count";
 import { seedSyntheticCatalogue } from "../helpers/synthetic-catalogue";
 
-let handle: DatabaseHandle;
-let queries = 0;
+const database = startCountingDatabase();
+const { measure } = database;
 
 beforeAll(async () => {
-  handle = await openDatabase({
-    dataDir: "memory://",
-    logger: { logQuery: () => void queries++ },
-  });
-  await handle.migrate();
-  await seedSyntheticCatalogue(handle.db, 40);
-});
-afterAll(async () => {
-  await handle?.close();
+  await seedSyntheticCatalogue(database.handle.db, 40);
 });
 
 const pricing = {
@@ -30,12 +22,6 @@ const pricing = {
   shipTo: null,
 };
 
-async function measure(run: () => Promise<unknown>): Promise<number> {
-  queries = 0;
-  await run();
-  return queries;
-}
-
 describe("a stack costs one query, whatever its length", () => {
   it("prices 1 and 15 lines with the same single query", async () => {
     const lines = (n: number) =>
@@ -45,10 +31,10 @@ describe("a stack costs one query, whatever its length", () => {
         quantity: 1 + (i % 3),
       }));
     let quote: Awaited<ReturnType<typeof quoteStack>> | undefined;
-    expect(await measure(() => quoteStack(handle.db, lines(1), pricing))).toBe(1);
+    expect(await measure(() => quoteStack(database.handle.db, lines(1), pricing))).toBe(1);
     expect(
       await measure(async () => {
-        quote = await quoteStack(handle.db, lines(15), pricing);
+        quote = await quoteStack(database.handle.db, lines(15), pricing);
       }),
     ).toBe(1);
     expect(quote?.ok).toBe(true);
@@ -58,12 +44,12 @@ describe("a stack costs one query, whatever its length", () => {
 
   it("finds the sizes of a page of search results in one query", async () => {
     const ids = (
-      await handle.executeSql("select id from peptides order by slug limit 20")
+      await database.handle.executeSql("select id from peptides order by slug limit 20")
     ).rows.map((row) => String(row.id));
     let labels: Record<string, string[]> = {};
     expect(
       await measure(async () => {
-        labels = await getPeptideSizeLabels(handle.db, ids);
+        labels = await getPeptideSizeLabels(database.handle.db, ids);
       }),
     ).toBe(1);
     expect(Object.values(labels).every((sizes) => sizes.join() === "5mg,10mg")).toBe(true);

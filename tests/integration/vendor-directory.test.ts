@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getVendorDirectory } from "~/.server/data/vendors.server";
-import { defaultPricingContext } from "~/.server/data/listings.server";
+import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
 import * as t from "~/.server/db/schema";
 import { DEFAULT_VENDOR_SORT } from "~/lib/vendor-directory";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { defaultPricingContext } from "~/.server/data/listings.server";
+import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
 import { getPriceHistory } from "~/.server/data/price-history.server";
 import {
   findVendorSlugRedirect,

@@ -7,16 +7,18 @@ import path from "node:path";
 import webpush from "web-push";
 
 import type { AppContext } from "../infra/context.server";
+import { disableUserWebhook } from "../data/price-alerts.server";
 import {
   claimDueAlertDeliveries,
-  deletePushSubscriptionsById,
-  disableUserWebhook,
   finishAlertDelivery,
-  listPushSubscriptions,
   postponeAlertDelivery,
-  touchPushSubscriptions,
   type ClaimedAlertDelivery,
-} from "../data/price-alerts.server";
+} from "../data/alert-deliveries.server";
+import {
+  deletePushSubscriptionsById,
+  listPushSubscriptions,
+  touchPushSubscriptions,
+} from "../data/push-subscriptions.server";
 import { MEMORY_DATA_DIR } from "../db/client";
 import type { Env } from "../infra/env";
 import type { MailMessage } from "../infra/mail.server";

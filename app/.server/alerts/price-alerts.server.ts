@@ -16,17 +16,19 @@ import { appSecret } from "../infra/context.server";
 import { getExchangeRates } from "../data/exchange-rates.server";
 import {
   claimAlertState,
-  getAlertsForDigest,
   listAlertedSizeOptionIds,
   listAlertsOnSizes,
   listOffersOnSizes,
+  type AlertOnSize,
+  type OfferOnSize,
+} from "../data/price-alerts.server";
+import {
+  getAlertsForDigest,
   queueAlertDeliveries,
   queueDigestItems,
   takeDigestItems,
   type AlertDeliveryInput,
-  type AlertOnSize,
-  type OfferOnSize,
-} from "../data/price-alerts.server";
+} from "../data/alert-deliveries.server";
 import { getSettings } from "../data/settings.server";
 import type { MailMessage } from "../infra/mail.server";
 import type { PushMessage } from "./deliver.server";

@@ -1,17 +1,14 @@
-import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, count, desc, eq, or, sql } from "drizzle-orm";
 
-import { likePattern } from "~/lib/like-pattern";
+import type { CategoryFields } from "~/lib/forms/catalog";
 
 import type { Database } from "../db/client";
 import { categories } from "../db/schema";
 
+import { containsSearch } from "./table-search.server";
 import { rowVersion, updateIfUnchanged, type CompareAndSetOutcome } from "./row-version.server";
 
-export interface CategoryInput {
-  name: string;
-  slug: string;
-  description: string | null;
-}
+export type CategoryInput = CategoryFields & { slug: string };
 
 const categoryColumns = {
   id: categories.id,
@@ -41,10 +38,7 @@ export async function getCategoryPage(
 ) {
   const order = query.dir === "desc" ? desc : asc;
   const matches = query.q
-    ? or(
-        ilike(categories.name, likePattern(query.q)),
-        ilike(categories.description, likePattern(query.q)),
-      )
+    ? containsSearch(query.q, [categories.name, categories.description])
     : undefined;
   const [rows, [totalRow]] = await Promise.all([
     db

@@ -30,18 +30,20 @@ export interface CategoryFilterInput {
   enabled: boolean;
 }
 
+/** A filter's columns as the admin edits them. */
+const EDITABLE_FILTER_COLUMNS = {
+  name: categoryFilters.name,
+  type: categoryFilters.type,
+  field: categoryFilters.field,
+  position: categoryFilters.position,
+  enabled: categoryFilters.enabled,
+  version: rowVersion(categoryFilters),
+};
+
 /** Every filter, enabled or not, for the admin's filter editor. */
 export async function getAllCategoryFilters(db: Database) {
   return db
-    .select({
-      id: categoryFilters.id,
-      name: categoryFilters.name,
-      type: categoryFilters.type,
-      field: categoryFilters.field,
-      position: categoryFilters.position,
-      enabled: categoryFilters.enabled,
-      version: rowVersion(categoryFilters),
-    })
+    .select({ id: categoryFilters.id, ...EDITABLE_FILTER_COLUMNS })
     .from(categoryFilters)
     .orderBy(asc(categoryFilters.position), asc(categoryFilters.name));
 }
@@ -53,14 +55,7 @@ export async function getCategoryFilter(
   id: string,
 ): Promise<Omit<AdminCategoryFilter, "id"> | null> {
   const [row] = await db
-    .select({
-      name: categoryFilters.name,
-      type: categoryFilters.type,
-      field: categoryFilters.field,
-      position: categoryFilters.position,
-      enabled: categoryFilters.enabled,
-      version: rowVersion(categoryFilters),
-    })
+    .select(EDITABLE_FILTER_COLUMNS)
     .from(categoryFilters)
     .where(eq(categoryFilters.id, id));
   return row ?? null;

@@ -8,6 +8,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
 import type { LAB_TESTS_TABLE } from "~/lib/admin-tables";
+import type { LabTestFields } from "~/lib/forms/lab-tests";
 import {
   DEFAULT_LAB_THRESHOLDS,
   judgeLabTest,
@@ -27,20 +28,7 @@ import { peptideIsPublic } from "./public-visibility.server";
 import { rowVersion, updateIfUnchanged, type CompareAndSetOutcome } from "./row-version.server";
 import { getLabThresholds } from "./settings.server";
 
-export interface LabTestInput {
-  vendorId: string;
-  peptideId: string;
-  sizeOptionId: string | null;
-  labName: string;
-  testedOn: string;
-  batch: string | null;
-  claimedMassMg: number | null;
-  measuredMassMg: number | null;
-  purityPercent: number | null;
-  endotoxin: string | null;
-  heavyMetals: string | null;
-  reportUrl: string | null;
-}
+export type LabTestInput = LabTestFields;
 
 const labTestColumns = {
   id: labTests.id,

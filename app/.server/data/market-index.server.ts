@@ -3,38 +3,20 @@
  * `priceRow` needs, and their price history over a window with the price that held when it
  * began. Two queries whatever the window; the index itself is app/lib/market-index.ts.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 
 import { formatSize } from "~/lib/units";
 
 import type { Database } from "../db/client";
-import { coupons, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+import { sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
-import { OFFER_COLUMNS } from "./listings.server";
+import { selectSizeOffers } from "./listings/offer-rows.server";
 import { priceIsActive } from "./public-visibility.server";
 
 /** Every public offer of one (public) peptide, by size. */
 export async function listMarketIndexOffers(db: Database, peptideId: string) {
-  const rows = await db
-    .select({
-      sizeId: sizeOptions.id,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-      ...OFFER_COLUMNS,
-    })
-    .from(sizeOptions)
-    .innerJoin(
-      vendorPeptides,
-      and(
-        eq(vendorPeptides.sizeOptionId, sizeOptions.id),
-        eq(vendorPeptides.peptideId, sizeOptions.peptideId),
-        priceIsActive(),
-      ),
-    )
-    .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
-    .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
-    .where(eq(sizeOptions.peptideId, peptideId))
+  const rows = await selectSizeOffers(db, {})
+    .where(and(eq(sizeOptions.peptideId, peptideId), isNotNull(vendorPeptides.id)))
     .orderBy(asc(sizeOptions.quantity), asc(sizeOptions.unit), asc(vendors.name));
   return rows.map((row) => ({
     ...row,

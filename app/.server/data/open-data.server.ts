@@ -1,6 +1,6 @@
 /**
  * Reads of the public JSON API (/api/v1): a page of peptides, every offer of some peptides
- * priced as the pages price them (listings.server.ts's priceRow), and the vendors' terms.
+ * priced as the pages price them (listings/offer-rows.server.ts's priceRow), and the vendors' terms.
  * Each answer costs a fixed handful of queries whatever the catalogue's size.
  */
 import { and, asc, count, eq, inArray } from "drizzle-orm";
@@ -19,8 +19,9 @@ import {
   vendors,
 } from "../db/schema";
 
-import { BY_NAME, OFFER_COLUMNS, priceRow } from "./listings.server";
-import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
+import { priceRow, selectSizeOffers } from "./listings/offer-rows.server";
+import { BY_NAME } from "./listings/pricing-sql.server";
+import { peptideIsPublic } from "./public-visibility.server";
 
 export interface OpenDataPeptide {
   id: string;
@@ -96,30 +97,10 @@ export async function getOpenDataSizes(
   pricing: PricingContext,
 ): Promise<OpenDataSize[]> {
   if (peptideIds.length === 0) return [];
-  const rows = await db
-    .select({
-      peptideId: sizeOptions.peptideId,
-      sizeId: sizeOptions.id,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-      ...OFFER_COLUMNS,
-      vendorSlug: vendors.slug,
-      url: vendorPeptides.url,
-      priceCheckedAt: vendorPeptides.priceCheckedAt,
-    })
-    .from(sizeOptions)
-    // The implied peptide condition lets the planner use vendor_peptides_peptide_idx.
-    .leftJoin(
-      vendorPeptides,
-      and(
-        eq(vendorPeptides.sizeOptionId, sizeOptions.id),
-        eq(vendorPeptides.peptideId, sizeOptions.peptideId),
-        priceIsActive(),
-      ),
-    )
-    .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
-    .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
+  const rows = await selectSizeOffers(db, {
+    url: vendorPeptides.url,
+    priceCheckedAt: vendorPeptides.priceCheckedAt,
+  })
     .where(inArray(sizeOptions.peptideId, peptideIds))
     .orderBy(
       asc(sizeOptions.quantity),

@@ -1,14 +1,15 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 
 import type { PEPTIDES_TABLE } from "~/lib/admin-tables";
 import type { CatalogueOption } from "~/lib/catalogue-options";
 import type { SortState } from "~/lib/sort";
-import { MAX_POPULAR_ORDER } from "~/lib/forms/peptides";
+import { MAX_POPULAR_ORDER, type PeptideFields } from "~/lib/forms/peptides";
 import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { categories, peptides, peptideSlugHistory } from "../db/schema";
 
+import { containsSearch } from "./table-search.server";
 import { peptideIsPublic } from "./public-visibility.server";
 import {
   rowVersion,
@@ -17,18 +18,8 @@ import {
   type CompareAndSetOutcome,
 } from "./row-version.server";
 
-export interface PeptideInput {
-  name: string;
-  slug: string;
-  categoryId: string | null;
-  description: string | null;
-  imageUrl: string | null;
-  keyBenefits: string[];
-  /** Other names shops use for it; left out, the stored ones stay. */
-  aliases?: string[];
-  isPopular: boolean;
-  popularOrder: number | null;
-}
+/** Left out, `aliases` (other names shops use for it) keeps the stored ones. */
+export type PeptideInput = Omit<PeptideFields, "aliases"> & Partial<Pick<PeptideFields, "aliases">>;
 
 const adminPeptideColumns = {
   id: peptides.id,
@@ -62,18 +53,18 @@ export interface AdminPeptideQuery {
   pageSize: number;
 }
 
+/** A peptide whose name, slug or one of its aliases holds the search, in any case. */
+function peptideMatches(search: string): SQL {
+  return containsSearch(search, [peptides.name, peptides.slug], (pattern) => [
+    sql`exists (select 1 from unnest(${peptides.aliases}) as alias where alias ilike ${pattern})`,
+  ]);
+}
+
 /** One page of the admin peptide table, searched, filtered and sorted, with the total: two queries. */
 export async function getAdminPeptidePage(db: Database, query: AdminPeptideQuery) {
   const conditions: SQL[] = [];
   if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      or(
-        ilike(peptides.name, pattern),
-        ilike(peptides.slug, pattern),
-        sql`exists (select 1 from unnest(${peptides.aliases}) as alias where alias ilike ${pattern})`,
-      )!,
-    );
+    conditions.push(peptideMatches(query.search));
   }
   if (query.categoryId) conditions.push(eq(peptides.categoryId, query.categoryId));
   if (query.popular !== null) conditions.push(eq(peptides.isPopular, query.popular));
@@ -109,21 +100,12 @@ export async function findPeptideOptions(
   db: Database,
   { search, limit }: { search: string; limit: number },
 ): Promise<CatalogueOption[]> {
-  const pattern = likePattern(search);
   // The pattern without its leading %: a name that starts with the text.
-  const startsWith = pattern.slice(1);
+  const startsWith = likePattern(search).slice(1);
   return db
     .select({ id: peptides.id, label: peptides.name })
     .from(peptides)
-    .where(
-      search
-        ? or(
-            ilike(peptides.name, pattern),
-            ilike(peptides.slug, pattern),
-            sql`exists (select 1 from unnest(${peptides.aliases}) as alias where alias ilike ${pattern})`,
-          )
-        : undefined,
-    )
+    .where(search ? peptideMatches(search) : undefined)
     .orderBy(
       sql`${peptides.name} ilike ${startsWith} desc`,
       asc(sql`lower(${peptides.name})`),

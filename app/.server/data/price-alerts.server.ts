@@ -1,24 +1,23 @@
 /**
- * Price alerts' data access: alerts, push subscriptions, deliveries and their bounds. Over 400
- * lines; subscriptions and deliveries are the seams to split along (issue 22).
+ * Price alerts' data access: the alerts themselves, their sizes and offers, and their bounds.
+ * Push subscriptions are in push-subscriptions.server.ts, deliveries and the daily digest in
+ * alert-deliveries.server.ts.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 
 import type { AlertChannel, AlertDigest, AlertMode, AlertState } from "~/lib/price-alerts";
 
 import type { Database } from "../db/client";
 import {
-  alertDeliveries,
-  alertDigestItems,
   coupons,
   peptides,
   priceAlerts,
-  pushSubscriptions,
   sizeOptions,
   user,
   vendorPeptides,
   vendors,
 } from "../db/schema";
+import { PRICE_COLUMNS, VENDOR_SHIPPING_COLUMNS } from "./listings/offer-rows.server";
 
 import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
 
@@ -126,17 +125,10 @@ export async function listOffersOnSizes(db: Database, sizeOptionIds: string[]) {
     .select({
       id: vendorPeptides.id,
       sizeOptionId: vendorPeptides.sizeOptionId,
-      price: vendorPeptides.price,
-      currency: vendorPeptides.currency,
-      vials: vendorPeptides.vials,
-      stockStatus: vendorPeptides.stockStatus,
-      missedScrapes: vendorPeptides.missedScrapes,
+      ...PRICE_COLUMNS,
       url: vendorPeptides.url,
       vendorName: vendors.name,
-      vendorCurrency: vendors.currency,
-      shippingFee: vendors.shippingFee,
-      freeShippingThreshold: vendors.freeShippingThreshold,
-      shipsTo: vendors.shipsTo,
+      ...VENDOR_SHIPPING_COLUMNS,
       code: coupons.code,
       discountAmount: coupons.discountAmount,
       discountType: coupons.discountType,
@@ -382,225 +374,4 @@ export async function removeEmailFromAlerts(
       .returning({ id: priceAlerts.id });
     return deleted.length + updated.length;
   });
-}
-
-// ---------------------------------------------------------------- push subscriptions
-
-export interface PushSubscriptionKeys {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
-
-/** Most browsers one user may get push notifications in: each push goes to every one of them. */
-export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
-
-/**
- * Keeps a browser's subscription for the user, who then has at most
- * PUSH_SUBSCRIPTIONS_PER_USER (the least recently used go). "taken" when another user saved
- * that endpoint: an endpoint stays with the user who saved it, so nobody can take over
- * another's notifications by posting their endpoint.
- */
-export async function savePushSubscription(
-  db: Database,
-  params: PushSubscriptionKeys & { userId: string },
-): Promise<"saved" | "taken"> {
-  return db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(pushSubscriptions)
-      .values({ ...params, lastUsedAt: sql`clock_timestamp()` })
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: { p256dh: params.p256dh, auth: params.auth, lastUsedAt: sql`clock_timestamp()` },
-        setWhere: eq(pushSubscriptions.userId, params.userId),
-      })
-      .returning({ id: pushSubscriptions.id });
-    if (!saved) return "taken";
-    const kept = tx
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, params.userId))
-      .orderBy(desc(pushSubscriptions.lastUsedAt), desc(pushSubscriptions.id))
-      .limit(PUSH_SUBSCRIPTIONS_PER_USER);
-    await tx
-      .delete(pushSubscriptions)
-      .where(
-        and(eq(pushSubscriptions.userId, params.userId), notInArray(pushSubscriptions.id, kept)),
-      );
-    return "saved";
-  });
-}
-
-/** A push reached these subscriptions: they are in use, so the last to be replaced. */
-export async function touchPushSubscriptions(db: Database, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(pushSubscriptions)
-    .set({ lastUsedAt: sql`clock_timestamp()` })
-    .where(inArray(pushSubscriptions.id, ids));
-}
-
-export async function deletePushSubscription(
-  db: Database,
-  params: { userId: string; endpoint: string },
-): Promise<boolean> {
-  const deleted = await db
-    .delete(pushSubscriptions)
-    .where(
-      and(
-        eq(pushSubscriptions.userId, params.userId),
-        eq(pushSubscriptions.endpoint, params.endpoint),
-      ),
-    )
-    .returning({ id: pushSubscriptions.id });
-  return deleted.length > 0;
-}
-
-/** Subscriptions the push service says are gone (404/410), or that kept failing. */
-export async function deletePushSubscriptionsById(db: Database, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
-}
-
-export async function listPushSubscriptions(db: Database, userIds: string[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .select({
-      id: pushSubscriptions.id,
-      userId: pushSubscriptions.userId,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-    })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, userIds));
-}
-
-// ---------------------------------------------------------------- deliveries (push, webhook)
-
-export type AlertDeliveryChannel = "push" | "webhook" | "email";
-
-export interface AlertDeliveryInput {
-  userId: string;
-  channel: AlertDeliveryChannel;
-  url: string | null;
-  payload: unknown;
-}
-
-export async function queueAlertDeliveries(
-  db: Database,
-  deliveries: AlertDeliveryInput[],
-): Promise<void> {
-  if (deliveries.length === 0) return;
-  // Due from this process's clock, in the milliseconds claimDueAlertDeliveries compares with:
-  // the column's now() default carries microseconds, so a claim made in the same millisecond
-  // as the queueing would find the delivery not yet due.
-  const dueAt = new Date();
-  await db
-    .insert(alertDeliveries)
-    .values(deliveries.map((delivery) => ({ ...delivery, nextAttemptAt: dueAt })));
-}
-
-/**
- * Takes due deliveries for this worker (status 'sending', one more attempt counted), so two
- * workers never send the same one; SKIP LOCKED lets them share the queue.
- */
-export async function claimDueAlertDeliveries(db: Database, limit: number, now: Date = new Date()) {
-  const due = db
-    .select({ id: alertDeliveries.id })
-    .from(alertDeliveries)
-    .where(and(eq(alertDeliveries.status, "pending"), lte(alertDeliveries.nextAttemptAt, now)))
-    .orderBy(asc(alertDeliveries.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const rows = await db
-    .update(alertDeliveries)
-    .set({ status: "sending", attempts: sql`${alertDeliveries.attempts} + 1` })
-    .where(inArray(alertDeliveries.id, due))
-    .returning({
-      id: alertDeliveries.id,
-      userId: alertDeliveries.userId,
-      channel: alertDeliveries.channel,
-      url: alertDeliveries.url,
-      payload: alertDeliveries.payload,
-      attempts: alertDeliveries.attempts,
-    });
-  return rows.map((row) => ({ ...row, channel: row.channel as AlertDeliveryChannel }));
-}
-export type ClaimedAlertDelivery = Awaited<ReturnType<typeof claimDueAlertDeliveries>>[number];
-
-/**
- * Hands a claimed delivery back to the queue untried (its user is over the per-minute cap):
- * the attempt is not counted.
- */
-export async function postponeAlertDelivery(
-  db: Database,
-  params: { id: string; nextAttemptAt: Date },
-): Promise<void> {
-  await db
-    .update(alertDeliveries)
-    .set({
-      status: "pending",
-      attempts: sql`${alertDeliveries.attempts} - 1`,
-      nextAttemptAt: params.nextAttemptAt,
-    })
-    .where(eq(alertDeliveries.id, params.id));
-}
-
-export async function finishAlertDelivery(
-  db: Database,
-  params:
-    | { id: string; outcome: "sent" }
-    | { id: string; outcome: "retry"; error: string; nextAttemptAt: Date }
-    | { id: string; outcome: "failed"; error: string },
-): Promise<void> {
-  const set =
-    params.outcome === "sent"
-      ? { status: "sent", sentAt: new Date(), lastError: null }
-      : params.outcome === "retry"
-        ? {
-            status: "pending",
-            lastError: params.error.slice(0, 500),
-            nextAttemptAt: params.nextAttemptAt,
-          }
-        : { status: "failed", lastError: params.error.slice(0, 500) };
-  await db.update(alertDeliveries).set(set).where(eq(alertDeliveries.id, params.id));
-}
-
-// ---------------------------------------------------------------- daily digest
-
-export async function queueDigestItems(
-  db: Database,
-  items: { alertId: string; userId: string; item: unknown }[],
-): Promise<void> {
-  if (items.length === 0) return;
-  await db.insert(alertDigestItems).values(items);
-}
-
-/** Takes every waiting digest item (deleted as it is read, so two digest runs never both send one). */
-export async function takeDigestItems(db: Database) {
-  return db.delete(alertDigestItems).returning({
-    alertId: alertDigestItems.alertId,
-    userId: alertDigestItems.userId,
-    item: alertDigestItems.item,
-    createdAt: alertDigestItems.createdAt,
-  });
-}
-
-/** The alerts digest items belong to, as they are now (channels may have changed since). */
-export async function getAlertsForDigest(db: Database, alertIds: string[]) {
-  if (alertIds.length === 0) return [];
-  const rows = await db
-    .select({
-      id: priceAlerts.id,
-      userId: priceAlerts.userId,
-      email: user.email,
-      channels: priceAlerts.channels,
-      webhookUrl: priceAlerts.webhookUrl,
-      webhookDisabledAt: priceAlerts.webhookDisabledAt,
-    })
-    .from(priceAlerts)
-    .innerJoin(user, eq(user.id, priceAlerts.userId))
-    .where(inArray(priceAlerts.id, alertIds));
-  return rows.map((row) => ({ ...row, channels: row.channels as AlertChannel[] }));
 }

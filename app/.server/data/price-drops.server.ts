@@ -5,27 +5,16 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
+import type { PriceDropItem } from "~/lib/price-drop-feed";
+
 import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
 
-export interface PriceDrop {
-  /** The price_history row's id: stable, so the feed entry's id is too. */
-  id: string;
-  peptideName: string;
-  peptideSlug: string;
-  sizeQuantity: number;
-  sizeUnit: string;
-  sizeUnitLabel: string | null;
-  vials: number;
-  vendorName: string;
+/** A drop as the feeds show it (the id is the price_history row's: stable, so is the entry's). */
+export interface PriceDrop extends PriceDropItem {
   vendorSlug: string;
-  previousPrice: number;
-  price: number;
-  currency: string;
-  inStock: boolean;
-  observedAt: Date;
 }
 
 export const PRICE_DROP_FEED_LIMIT = 50;

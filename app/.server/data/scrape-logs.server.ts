@@ -20,6 +20,15 @@ export async function getScrapeLogs(
   options: { page: number; pageSize: number; sourceId?: string | null },
 ) {
   const where = options.sourceId ? eq(scrapeLogs.sourceId, options.sourceId) : undefined;
+  const newestFirst = [desc(scrapeLogs.createdAt), desc(scrapeLogs.id)];
+  // The pager's total counts the lines in the table's order, which its index (all lines, or one
+  // source's) gives without a sort: an index-only scan, where a bare count read the whole table.
+  const inOrder = db
+    .select({ id: scrapeLogs.id })
+    .from(scrapeLogs)
+    .where(where)
+    .orderBy(...newestFirst)
+    .as("in_order");
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -31,10 +40,10 @@ export async function getScrapeLogs(
       })
       .from(scrapeLogs)
       .where(where)
-      .orderBy(desc(scrapeLogs.createdAt), desc(scrapeLogs.id))
+      .orderBy(...newestFirst)
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
-    db.select({ total: count() }).from(scrapeLogs).where(where),
+    db.select({ total: count() }).from(inOrder),
   ]);
   return { rows, total };
 }

@@ -77,22 +77,27 @@ export async function getIgnoredListingNames(db: Database, vendorId: string): Pr
   return new Set(rows.map((row) => row.name));
 }
 
+/** A review item's listing and what was read from it, as the queue and the approval read it. */
+const REVIEW_ITEM_COLUMNS = {
+  id: scrapeReviewItems.id,
+  name: scrapeReviewItems.name,
+  price: scrapeReviewItems.price,
+  currency: scrapeReviewItems.currency,
+  link: scrapeReviewItems.link,
+  soldOut: scrapeReviewItems.soldOut,
+  reason: scrapeReviewItems.reason,
+  quantity: scrapeReviewItems.quantity,
+  unit: scrapeReviewItems.unit,
+  vials: scrapeReviewItems.vials,
+  vendorId: scrapeReviewItems.vendorId,
+};
+
 /** Pending review items with their source, vendor and suggested peptide and size, newest first. */
 export async function getPendingReviewItems(db: Database) {
   return db
     .select({
-      id: scrapeReviewItems.id,
-      name: scrapeReviewItems.name,
-      price: scrapeReviewItems.price,
-      currency: scrapeReviewItems.currency,
-      link: scrapeReviewItems.link,
-      soldOut: scrapeReviewItems.soldOut,
-      reason: scrapeReviewItems.reason,
-      quantity: scrapeReviewItems.quantity,
-      unit: scrapeReviewItems.unit,
-      vials: scrapeReviewItems.vials,
+      ...REVIEW_ITEM_COLUMNS,
       form: scrapeReviewItems.form,
-      vendorId: scrapeReviewItems.vendorId,
       vendorName: vendors.name,
       retailerName: scrapeSources.retailerName,
       suggestedPeptideId: scrapeReviewItems.suggestedPeptideId,
@@ -116,18 +121,8 @@ export type PendingReviewItem = Awaited<ReturnType<typeof getPendingReviewItems>
 export async function getReviewItem(db: Database, id: string) {
   const [row] = await db
     .select({
-      id: scrapeReviewItems.id,
-      name: scrapeReviewItems.name,
-      price: scrapeReviewItems.price,
-      currency: scrapeReviewItems.currency,
-      link: scrapeReviewItems.link,
-      soldOut: scrapeReviewItems.soldOut,
+      ...REVIEW_ITEM_COLUMNS,
       status: scrapeReviewItems.status,
-      reason: scrapeReviewItems.reason,
-      quantity: scrapeReviewItems.quantity,
-      unit: scrapeReviewItems.unit,
-      vials: scrapeReviewItems.vials,
-      vendorId: scrapeReviewItems.vendorId,
       suggestedPeptideId: scrapeReviewItems.suggestedPeptideId,
       suggestedSizeOptionId: scrapeReviewItems.suggestedSizeOptionId,
     })

@@ -1,24 +1,15 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 
+import type { ScrapeRunCounters, ScrapeRunStatus, ScrapedDataArrays } from "~/lib/scrape-run";
+
 import type { Database } from "../db/client";
 import { scrapeRuns, scrapeSources } from "../db/schema";
-import type { ScrapedDataArrays } from "./scrape-sources.server";
 
 export type ScrapeRunTrigger = "manual" | "scheduled";
-export type ScrapeRunStatus = "queued" | "running" | "succeeded" | "failed";
 
 /** The lock key of a run over every active source. */
 export const ALL_SOURCES_LOCK = "all";
 const ACTIVE_STATUSES: ScrapeRunStatus[] = ["queued", "running"];
-
-export interface ScrapeRunCounters {
-  sourcesTotal: number;
-  sourcesDone: number;
-  pagesFetched: number;
-  listingsFound: number;
-  matched: number;
-  sentToReview: number;
-}
 
 export interface ScrapeRun extends ScrapeRunCounters {
   id: string;

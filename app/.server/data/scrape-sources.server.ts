@@ -14,9 +14,11 @@ import {
   type SQL,
 } from "drizzle-orm";
 
+import type { ScrapedDataArrays } from "~/lib/scrape-run";
+
 import type { SOURCES_TABLE } from "~/lib/admin-tables";
 import type { ScrapeSourceKind } from "~/lib/constants";
-import type { SourceStatusFilter } from "~/lib/forms/scraping";
+import type { ScrapeSourceFields, SourceStatusFilter } from "~/lib/forms/scraping";
 
 import type { Database } from "../db/client";
 import { scrapedData, scrapeSources, vendors } from "../db/schema";
@@ -28,24 +30,9 @@ import {
   type CompareAndSetOutcome,
 } from "./row-version.server";
 
-export interface ScrapeSourceInput {
-  retailerName: string;
-  url: string;
-  pageType: "single" | "category";
-  productSelector: string;
-  priceSelector: string;
-  nameSelector: string;
-  linkSelector: string | null;
-  soldOutSelector: string | null;
-  paginationSelector: string | null;
-  nextPageSelector: string | null;
-  vendorId: string | null;
-  isActive: boolean;
-  /** ISO 4217 code for prices the page prints without one; null or left out: unknown. */
-  currency?: string | null;
-  /** Left out: 'page' (selectors or structured data on the page). */
-  kind?: ScrapeSourceKind;
-}
+/** `currency` left out: unknown; `kind` left out: 'page' (selectors or structured data on the page). */
+export type ScrapeSourceInput = Omit<ScrapeSourceFields, "currency"> &
+  Partial<Pick<ScrapeSourceFields, "currency">> & { kind?: ScrapeSourceKind };
 
 const sourceColumns = {
   id: scrapeSources.id,
@@ -246,12 +233,7 @@ export async function recordScrapeOutcome(
     .where(eq(scrapeSources.id, id));
 }
 
-export interface ScrapedDataArrays {
-  name: string[];
-  price: (number | null)[];
-  link: (string | null)[];
-  sold_out: boolean[];
-}
+export type { ScrapedDataArrays };
 
 export async function saveScrapedData(
   db: Database,

@@ -14,7 +14,7 @@ import { formatSize } from "~/lib/units";
 import type { Database } from "../db/client";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
-import { OFFER_COLUMNS, priceRow } from "./listings.server";
+import { OFFER_COLUMNS, priceRow } from "./listings/offer-rows.server";
 import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
 
 export interface PeptideHit {

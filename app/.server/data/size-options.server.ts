@@ -42,21 +42,8 @@ export async function findOrCreateSizeOption(
   return { id: row.id, created: true };
 }
 
-/** Every peptide's sizes, as numbers: a scrape run matches its listings against them all. */
-export async function getAllSizeOptions(db: Database) {
-  const rows = await db
-    .select({
-      id: sizeOptions.id,
-      peptideId: sizeOptions.peptideId,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-    })
-    .from(sizeOptions);
-  return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
-}
-
-/** The sizes of one peptide, as numbers. */
-export async function getPeptideSizeOptions(db: Database, peptideId: string) {
+/** Sizes as numbers, of one peptide or (undefined) of every peptide. */
+async function readSizeOptions(db: Database, peptideId?: string) {
   const rows = await db
     .select({
       id: sizeOptions.id,
@@ -65,9 +52,16 @@ export async function getPeptideSizeOptions(db: Database, peptideId: string) {
       unit: sizeOptions.unit,
     })
     .from(sizeOptions)
-    .where(eq(sizeOptions.peptideId, peptideId));
+    .where(peptideId === undefined ? undefined : eq(sizeOptions.peptideId, peptideId));
   return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
 }
+
+/** Every peptide's sizes, as numbers: a scrape run matches its listings against them all. */
+export const getAllSizeOptions = (db: Database) => readSizeOptions(db);
+
+/** The sizes of one peptide, as numbers. */
+export const getPeptideSizeOptions = (db: Database, peptideId: string) =>
+  readSizeOptions(db, peptideId);
 
 /**
  * One peptide's sizes for the admin's size picker, smallest first; a typed text narrows them

@@ -11,8 +11,13 @@ import { formatSize } from "~/lib/units";
 
 import type { Database } from "../db/client";
 import { coupons, peptides, savedStacks, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+import {
+  PRICE_COLUMNS,
+  VENDOR_SHIPPING_COLUMNS,
+  activePricesOfSize,
+} from "./listings/offer-rows.server";
 
-import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
+import { peptideIsPublic } from "./public-visibility.server";
 
 export interface StackCatalogue {
   /** Peptide names by slug, for the slugs that exist. */
@@ -40,19 +45,12 @@ export async function getStackCatalogue(db: Database, slugs: string[]): Promise<
       unit: sizeOptions.unit,
       unitLabel: sizeOptions.unitLabel,
       offerId: vendorPeptides.id,
-      price: vendorPeptides.price,
-      currency: vendorPeptides.currency,
-      vials: vendorPeptides.vials,
-      stockStatus: vendorPeptides.stockStatus,
-      missedScrapes: vendorPeptides.missedScrapes,
+      ...PRICE_COLUMNS,
       url: vendorPeptides.url,
       vendorId: vendors.id,
       vendorSlug: vendors.slug,
       vendorName: vendors.name,
-      vendorCurrency: vendors.currency,
-      shippingFee: vendors.shippingFee,
-      freeShippingThreshold: vendors.freeShippingThreshold,
-      shipsTo: vendors.shipsTo,
+      ...VENDOR_SHIPPING_COLUMNS,
       couponCode: coupons.code,
       couponAmount: coupons.discountAmount,
       couponType: coupons.discountType,
@@ -60,14 +58,7 @@ export async function getStackCatalogue(db: Database, slugs: string[]): Promise<
     })
     .from(peptides)
     .leftJoin(sizeOptions, eq(sizeOptions.peptideId, peptides.id))
-    .leftJoin(
-      vendorPeptides,
-      and(
-        eq(vendorPeptides.sizeOptionId, sizeOptions.id),
-        eq(vendorPeptides.peptideId, peptides.id),
-        priceIsActive(),
-      ),
-    )
+    .leftJoin(vendorPeptides, activePricesOfSize())
     .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
     .where(and(inArray(peptides.slug, slugs), peptideIsPublic()))

@@ -78,6 +78,32 @@ function link(
 const pricesWhere = (column: PgColumn, id: string) =>
   sql`select ${vendorPeptides.id} from ${vendorPeptides} where ${column} = ${id}::uuid`;
 
+/** The price history of the vendor prices whose `column` is the trashed record. */
+const historyOfPricesBy = (column: PgColumn) =>
+  table(
+    "price_history",
+    priceHistory,
+    (id) => sql`${priceHistory.vendorPeptideId} in (${pricesWhere(column, id)})`,
+  );
+
+/** The saved deals of the vendor prices whose `column` is the trashed record. */
+const savedDealsOfPricesBy = (column: PgColumn) =>
+  link(
+    "saved_deals",
+    savedDeals,
+    savedDeals.id,
+    savedDeals.vendorPeptideId,
+    (id) => sql`${savedDeals.vendorPeptideId} in (${pricesWhere(column, id)})`,
+  );
+
+/** The review items that point at the trashed record through `column`. */
+const reviewItemsBy = (column: PgColumn) =>
+  link("scrape_review_items", scrapeReviewItems, scrapeReviewItems.id, column);
+
+/** "Vendor – Peptide" of a row holding both ids. */
+const vendorAndPeptideName = (vendorId: PgColumn, peptideId: PgColumn) =>
+  sql`(select ${vendors.name} from ${vendors} where ${vendors.id} = ${vendorId}) || ' – ' || (select ${peptides.name} from ${peptides} where ${peptides.id} = ${peptideId})`;
+
 export const TRASH_ENTITIES = {
   category: {
     label: "Category",
@@ -105,36 +131,19 @@ export const TRASH_ENTITIES = {
     name: sql<string>`(select ${peptides.name} from ${peptides} where ${peptides.id} = ${sizeOptions.peptideId}) || ' ' || trim(trailing '.' from trim(trailing '0' from ${sizeOptions.quantity}::text)) || ' ' || coalesce(${sizeOptions.unitLabel}, ${sizeOptions.unit})`,
     dependants: [
       table("vendor_peptides", vendorPeptides, is(vendorPeptides.sizeOptionId)),
-      table(
-        "price_history",
-        priceHistory,
-        (id) =>
-          sql`${priceHistory.vendorPeptideId} in (${pricesWhere(vendorPeptides.sizeOptionId, id)})`,
-      ),
+      historyOfPricesBy(vendorPeptides.sizeOptionId),
     ],
     links: [
       link("lab_tests", labTests, labTests.id, labTests.sizeOptionId),
-      link(
-        "scrape_review_items",
-        scrapeReviewItems,
-        scrapeReviewItems.id,
-        scrapeReviewItems.suggestedSizeOptionId,
-      ),
-      link(
-        "saved_deals",
-        savedDeals,
-        savedDeals.id,
-        savedDeals.vendorPeptideId,
-        (id) =>
-          sql`${savedDeals.vendorPeptideId} in (${pricesWhere(vendorPeptides.sizeOptionId, id)})`,
-      ),
+      reviewItemsBy(scrapeReviewItems.suggestedSizeOptionId),
+      savedDealsOfPricesBy(vendorPeptides.sizeOptionId),
     ],
   },
   vendor_price: {
     label: "Vendor price",
     root: table("vendor_peptides", vendorPeptides, is(vendorPeptides.id)),
     id: vendorPeptides.id,
-    name: sql<string>`(select ${vendors.name} from ${vendors} where ${vendors.id} = ${vendorPeptides.vendorId}) || ' – ' || (select ${peptides.name} from ${peptides} where ${peptides.id} = ${vendorPeptides.peptideId})`,
+    name: sql<string>`${vendorAndPeptideName(vendorPeptides.vendorId, vendorPeptides.peptideId)}`,
     dependants: [table("price_history", priceHistory, is(priceHistory.vendorPeptideId))],
     links: [link("saved_deals", savedDeals, savedDeals.id, savedDeals.vendorPeptideId)],
   },
@@ -147,29 +156,12 @@ export const TRASH_ENTITIES = {
       table("peptide_slug_history", peptideSlugHistory, is(peptideSlugHistory.peptideId)),
       table("size_options", sizeOptions, is(sizeOptions.peptideId)),
       table("vendor_peptides", vendorPeptides, is(vendorPeptides.peptideId)),
-      table(
-        "price_history",
-        priceHistory,
-        (id) =>
-          sql`${priceHistory.vendorPeptideId} in (${pricesWhere(vendorPeptides.peptideId, id)})`,
-      ),
+      historyOfPricesBy(vendorPeptides.peptideId),
       table("lab_tests", labTests, is(labTests.peptideId)),
     ],
     links: [
-      link(
-        "saved_deals",
-        savedDeals,
-        savedDeals.id,
-        savedDeals.vendorPeptideId,
-        (id) =>
-          sql`${savedDeals.vendorPeptideId} in (${pricesWhere(vendorPeptides.peptideId, id)})`,
-      ),
-      link(
-        "scrape_review_items",
-        scrapeReviewItems,
-        scrapeReviewItems.id,
-        scrapeReviewItems.suggestedPeptideId,
-      ),
+      savedDealsOfPricesBy(vendorPeptides.peptideId),
+      reviewItemsBy(scrapeReviewItems.suggestedPeptideId),
       link(
         "scrape_review_items.size",
         scrapeReviewItems,
@@ -188,31 +180,20 @@ export const TRASH_ENTITIES = {
     dependants: [
       table("coupons", coupons, is(coupons.vendorId)),
       table("vendor_peptides", vendorPeptides, is(vendorPeptides.vendorId)),
-      table(
-        "price_history",
-        priceHistory,
-        (id) =>
-          sql`${priceHistory.vendorPeptideId} in (${pricesWhere(vendorPeptides.vendorId, id)})`,
-      ),
+      historyOfPricesBy(vendorPeptides.vendorId),
       table("scrape_review_items", scrapeReviewItems, is(scrapeReviewItems.vendorId)),
       table("lab_tests", labTests, is(labTests.vendorId)),
     ],
     links: [
       link("scrape_sources", scrapeSources, scrapeSources.id, scrapeSources.vendorId),
-      link(
-        "saved_deals",
-        savedDeals,
-        savedDeals.id,
-        savedDeals.vendorPeptideId,
-        (id) => sql`${savedDeals.vendorPeptideId} in (${pricesWhere(vendorPeptides.vendorId, id)})`,
-      ),
+      savedDealsOfPricesBy(vendorPeptides.vendorId),
     ],
   },
   lab_test: {
     label: "Lab test",
     root: table("lab_tests", labTests, is(labTests.id)),
     id: labTests.id,
-    name: sql<string>`(select ${vendors.name} from ${vendors} where ${vendors.id} = ${labTests.vendorId}) || ' – ' || (select ${peptides.name} from ${peptides} where ${peptides.id} = ${labTests.peptideId}) || ' (' || ${labTests.labName} || ', ' || ${labTests.testedOn}::text || ')'`,
+    name: sql<string>`${vendorAndPeptideName(labTests.vendorId, labTests.peptideId)} || ' (' || ${labTests.labName} || ', ' || ${labTests.testedOn}::text || ')'`,
   },
   scrape_source: {
     label: "Scrape source",
@@ -222,12 +203,7 @@ export const TRASH_ENTITIES = {
     dependants: [table("scraped_data", scrapedData, is(scrapedData.sourceId))],
     links: [
       link("scrape_logs", scrapeLogs, scrapeLogs.id, scrapeLogs.sourceId),
-      link(
-        "scrape_review_items",
-        scrapeReviewItems,
-        scrapeReviewItems.id,
-        scrapeReviewItems.sourceId,
-      ),
+      reviewItemsBy(scrapeReviewItems.sourceId),
       link("scrape_runs", scrapeRuns, scrapeRuns.id, scrapeRuns.sourceId),
     ],
   },

@@ -1,32 +1,30 @@
 /**
- * Vendor prices' data access: admin pages, the scraper's writes and staleness. Over 400 lines by
- * a few; the scraper's part is the seam to split along (issue 22).
+ * Vendor prices' data access: the admin table, the one price writer and the lookups around it.
+ * What only the scraper counts (misses, a vendor's scraped offers) is in scraped-offers.server.ts.
  */
 import {
   and,
+  type AnyColumn,
   asc,
   count,
   desc,
   eq,
-  ilike,
   inArray,
   lt,
   max,
   ne,
-  notInArray,
-  or,
   sql,
   type SQL,
 } from "drizzle-orm";
 
-import type { CurrencyCode, StockStatus } from "~/lib/constants";
+import { STOCK_STATUSES, type CurrencyCode, type StockStatus } from "~/lib/constants";
 import type { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import type { SortState } from "~/lib/sort";
-import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
+import { containsSearch } from "./table-search.server";
 import { priceIsPublic } from "./public-visibility.server";
 import { rowVersion, updateIfUnchanged } from "./row-version.server";
 
@@ -84,60 +82,73 @@ export interface AdminVendorPriceQuery {
   pageSize: number;
 }
 
+/** "In stock" as a list the stock index can answer (a `<>` test cannot use it). */
+const IN_STOCK = STOCK_STATUSES.filter((status) => status !== "out_of_stock");
+
+/**
+ * Each sort's ORDER BY before the id that breaks ties, every part in the sort's direction, so
+ * that one index serves both directions (schema.ts): an own column walks its (column, id)
+ * index; a joined column walks the peptide's, vendor's or size's index and reaches its prices
+ * by their foreign-key index, the joined row's id keeping one row's prices together. Notes and
+ * links sort by their first 200 characters, as far as their index reaches.
+ */
+const ADMIN_PRICE_SORT_KEYS: Record<AdminVendorPriceSort, (AnyColumn | SQL)[]> = {
+  peptide: [sql`lower(${peptides.name})`, peptides.name, peptides.id],
+  vendor: [sql`lower(${vendors.name})`, vendors.id],
+  price: [vendorPeptides.price],
+  currency: [vendorPeptides.currency],
+  quantity: [sizeOptions.quantity, sizeOptions.id],
+  unit: [sizeOptions.unit, sizeOptions.id],
+  purity: [vendorPeptides.purity],
+  notes: [sql`left(${vendorPeptides.notes}, 200)`],
+  link: [sql`left(${vendorPeptides.url}, 200)`],
+  stock: [vendorPeptides.stockStatus],
+  checked: [vendorPeptides.priceCheckedAt],
+};
+
 /** One page of the admin vendor-price table, filtered and sorted, with the total: two queries. */
 export async function getAdminVendorPricePage(db: Database, query: AdminVendorPriceQuery) {
   const conditions: SQL[] = [];
   if (query.search) {
-    const pattern = likePattern(query.search);
     conditions.push(
-      or(
-        ilike(peptides.name, pattern),
-        ilike(vendors.name, pattern),
-        ilike(vendorPeptides.url, pattern),
-        ilike(vendorPeptides.notes, pattern),
-        ilike(sql`${vendors.name} || ' price for ' || ${peptides.name}`, pattern),
-      )!,
+      containsSearch(query.search, [
+        peptides.name,
+        vendors.name,
+        vendorPeptides.url,
+        vendorPeptides.notes,
+        sql`${vendors.name} || ' price for ' || ${peptides.name}`,
+      ]),
     );
   }
   if (query.peptideId) conditions.push(eq(vendorPeptides.peptideId, query.peptideId));
   if (query.vendorId) conditions.push(eq(vendorPeptides.vendorId, query.vendorId));
   if (query.stock === "out") conditions.push(eq(vendorPeptides.stockStatus, "out_of_stock"));
-  if (query.stock === "in") conditions.push(ne(vendorPeptides.stockStatus, "out_of_stock"));
+  if (query.stock === "in") conditions.push(inArray(vendorPeptides.stockStatus, IN_STOCK));
   if (query.staleBefore) conditions.push(lt(vendorPeptides.priceCheckedAt, query.staleBefore));
   if (query.active !== null) conditions.push(eq(vendorPeptides.active, query.active));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.sort.direction === "asc" ? asc : desc;
-  const column = {
-    peptide: sql`lower(${peptides.name})`,
-    vendor: sql`lower(${vendors.name})`,
-    price: vendorPeptides.price,
-    currency: vendorPeptides.currency,
-    quantity: sizeOptions.quantity,
-    unit: sizeOptions.unit,
-    purity: vendorPeptides.purity,
-    notes: vendorPeptides.notes,
-    link: vendorPeptides.url,
-    stock: vendorPeptides.stockStatus,
-    checked: vendorPeptides.priceCheckedAt,
-  }[query.sort.column];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(adminVendorPriceColumns)
-      .from(vendorPeptides)
-      .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
-      .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
-      .innerJoin(sizeOptions, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
-      .where(where)
-      .orderBy(direction(column), asc(vendorPeptides.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: count() })
-      .from(vendorPeptides)
-      .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
-      .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
-      .where(where),
-  ]);
+  const rowsQuery = db
+    .select(adminVendorPriceColumns)
+    .from(vendorPeptides)
+    .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
+    .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
+    .innerJoin(sizeOptions, eq(vendorPeptides.sizeOptionId, sizeOptions.id))
+    .where(where)
+    .orderBy(...[...ADMIN_PRICE_SORT_KEYS[query.sort.column], vendorPeptides.id].map(direction))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  // Only the search reads the peptide's and vendor's names: without it the count needs no join
+  // (every price has both) and is answered from an index of vendor_peptides alone.
+  const countQuery = query.search
+    ? db
+        .select({ total: count() })
+        .from(vendorPeptides)
+        .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
+        .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
+        .where(where)
+    : db.select({ total: count() }).from(vendorPeptides).where(where);
+  const [rows, [{ total }]] = await Promise.all([rowsQuery, countQuery]);
   return { rows, total };
 }
 export type AdminVendorPeptide = Awaited<
@@ -346,48 +357,6 @@ export async function getAllVendorPeptides(db: Database) {
     .from(vendorPeptides);
 }
 
-/**
- * A scrape reached the vendor's offer but read no price: the price and its "updated" and
- * "checked" times stay as they are, and the offer counts one more miss towards going stale.
- */
-export async function recordMissedScrape(db: Database, vendorPeptideId: string): Promise<void> {
-  await db
-    .update(vendorPeptides)
-    .set({
-      missedScrapes: sql`${vendorPeptides.missedScrapes} + 1`,
-      updatedAt: sql`${vendorPeptides.updatedAt}`,
-    })
-    .where(eq(vendorPeptides.id, vendorPeptideId));
-}
-
-/**
- * A complete run over a vendor's catalogue page did not list these scraped offers at all:
- * each counts one miss, nothing else changes. Returns how many were counted.
- */
-export async function recordUnseenScrapedOffers(
-  db: Database,
-  vendorId: string,
-  seenVendorPeptideIds: string[],
-): Promise<number> {
-  const rows = await db
-    .update(vendorPeptides)
-    .set({
-      missedScrapes: sql`${vendorPeptides.missedScrapes} + 1`,
-      updatedAt: sql`${vendorPeptides.updatedAt}`,
-    })
-    .where(
-      and(
-        eq(vendorPeptides.vendorId, vendorId),
-        eq(vendorPeptides.source, "scraped"),
-        seenVendorPeptideIds.length > 0
-          ? notInArray(vendorPeptides.id, seenVendorPeptideIds)
-          : undefined,
-      ),
-    )
-    .returning({ id: vendorPeptides.id });
-  return rows.length;
-}
-
 /** The offer an inline edit names: what the one writer needs to find it again. */
 export async function getVendorPriceKey(db: Database, id: string) {
   const [row] = await db
@@ -402,21 +371,4 @@ export async function getVendorPriceKey(db: Database, id: string) {
     .from(vendorPeptides)
     .where(eq(vendorPeptides.id, id));
   return row ?? null;
-}
-
-/** A vendor's scraped offers, and how many of them were last confirmed before `staleBefore`. */
-export async function countScrapedOffersOfVendor(
-  db: Database,
-  params: { vendorId: string; staleBefore: Date },
-): Promise<{ total: number; stale: number }> {
-  const [row] = await db
-    .select({
-      total: count(),
-      stale: count(
-        sql`case when ${vendorPeptides.priceCheckedAt} < ${params.staleBefore.toISOString()}::timestamptz then 1 end`,
-      ),
-    })
-    .from(vendorPeptides)
-    .where(and(eq(vendorPeptides.vendorId, params.vendorId), eq(vendorPeptides.source, "scraped")));
-  return { total: row?.total ?? 0, stale: row?.stale ?? 0 };
 }

@@ -20,7 +20,7 @@ import {
   vendorSlugHistory,
 } from "../db/schema";
 
-import { OFFER_ROW_COLUMNS, toOfferRow } from "./listings.server";
+import { OFFER_ROW_COLUMNS, toOfferRow } from "./listings/offer-rows.server";
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
 
 export interface VendorSummary {

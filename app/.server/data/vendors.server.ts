@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { DiscountType } from "~/lib/constants";
 import type { VENDORS_TABLE } from "~/lib/admin-tables";
 import type { CatalogueOption } from "~/lib/catalogue-options";
+import type { VendorFields } from "~/lib/forms/vendors";
 import type { SortState } from "~/lib/sort";
 import { likePattern } from "~/lib/like-pattern";
 import { convertAmount } from "~/lib/money";
@@ -23,22 +24,12 @@ import {
 import type { Database } from "../db/client";
 import { coupons, vendorPeptides, vendorReliability, vendors } from "../db/schema";
 
+import { containsSearch } from "./table-search.server";
 import { priceIsPublic } from "./public-visibility.server";
 
 import { rowVersion, updateIfUnchanged, type CompareAndSetOutcome } from "./row-version.server";
 
-export interface VendorInput {
-  name: string;
-  website: string | null;
-  logoUrl: string | null;
-  isPreferred: boolean;
-  shippingCost: string | null;
-  currency: string;
-  shippingFee: number | null;
-  freeShippingThreshold: number | null;
-  shipsTo: string[];
-  rating: number | null;
-}
+export type VendorInput = VendorFields;
 
 export interface CouponInput {
   code: string;
@@ -84,14 +75,7 @@ export interface AdminVendorQuery {
 export async function getAdminVendorPage(db: Database, query: AdminVendorQuery) {
   const conditions: SQL[] = [];
   if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      or(
-        ilike(vendors.name, pattern),
-        ilike(vendors.website, pattern),
-        ilike(coupons.code, pattern),
-      )!,
-    );
+    conditions.push(containsSearch(query.search, [vendors.name, vendors.website, coupons.code]));
   }
   if (query.couponExpiringBy) {
     conditions.push(

@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -54,6 +55,14 @@ import {
 } from "~/lib/price-alerts";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+/** A required reference to the row this one belongs to: deleting that row deletes this one. */
+const ownedBy = (name: string, target: () => AnyPgColumn) =>
+  uuid(name).notNull().references(target, { onDelete: "cascade" });
+/** A required reference to the user account this row belongs to (deleted with the account). */
+const ownedByUser = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
@@ -107,9 +116,7 @@ export const session = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedByUser("user_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -122,9 +129,7 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedByUser("user_id"),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -235,9 +240,7 @@ export const peptides = pgTable(
 /** A peptide's former slugs: old links answer a 301 to the current page. */
 export const peptideSlugHistory = pgTable("peptide_slug_history", {
   slug: text("slug").primaryKey(),
-  peptideId: uuid("peptide_id")
-    .notNull()
-    .references(() => peptides.id, { onDelete: "cascade" }),
+  peptideId: ownedBy("peptide_id", () => peptides.id),
   createdAt: createdAt(),
 });
 
@@ -245,9 +248,7 @@ export const sizeOptions = pgTable(
   "size_options",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    peptideId: uuid("peptide_id")
-      .notNull()
-      .references(() => peptides.id, { onDelete: "cascade" }),
+    peptideId: ownedBy("peptide_id", () => peptides.id),
     quantity: numeric("quantity", { precision: 12, scale: 3, mode: "number" }).notNull(),
     unit: text("unit").notNull(),
     /** Free-text unit, only when unit is 'other'. */
@@ -259,6 +260,9 @@ export const sizeOptions = pgTable(
     unique("size_options_peptide_quantity_unit_uq")
       .on(t.peptideId, t.quantity, t.unit, t.unitLabel)
       .nullsNotDistinct(),
+    // The admin price table's size sorts walk these, then each size's prices.
+    index("size_options_quantity_idx").on(t.quantity, t.id),
+    index("size_options_unit_idx").on(t.unit, t.id),
     check("size_options_unit_check", oneOf("unit", UNITS)),
     check("size_options_quantity_positive", sql`${t.quantity} > 0`),
     check("size_options_unit_label_length", lengthAtMost("unit_label", TEXT_LIMITS.code)),
@@ -307,6 +311,8 @@ export const vendors = pgTable(
   },
   (t) => [
     uniqueIndex("vendors_slug_uq").on(t.slug),
+    // The admin price table's vendor sort walks the vendors in this order, then their prices.
+    index("vendors_sort_name_idx").on(sql`lower(${t.name})`, t.id),
     check("vendors_rating_range", sql`${t.rating} between 0 and 5`),
     check("vendors_currency_check", isoCurrency("currency")),
     check("vendors_shipping_fee_nonnegative", sql`${t.shippingFee} >= 0`),
@@ -324,9 +330,7 @@ export const vendorSlugHistory = pgTable(
   "vendor_slug_history",
   {
     slug: text("slug").primaryKey(),
-    vendorId: uuid("vendor_id")
-      .notNull()
-      .references(() => vendors.id, { onDelete: "cascade" }),
+    vendorId: ownedBy("vendor_id", () => vendors.id),
     createdAt: createdAt(),
   },
   (t) => [check("vendor_slug_history_slug_length", sql`char_length(${t.slug}) <= 100`)],
@@ -379,15 +383,9 @@ export const vendorPeptides = pgTable(
   "vendor_peptides",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    peptideId: uuid("peptide_id")
-      .notNull()
-      .references(() => peptides.id, { onDelete: "cascade" }),
-    sizeOptionId: uuid("size_option_id")
-      .notNull()
-      .references(() => sizeOptions.id, { onDelete: "cascade" }),
-    vendorId: uuid("vendor_id")
-      .notNull()
-      .references(() => vendors.id, { onDelete: "cascade" }),
+    peptideId: ownedBy("peptide_id", () => peptides.id),
+    sizeOptionId: ownedBy("size_option_id", () => sizeOptions.id),
+    vendorId: ownedBy("vendor_id", () => vendors.id),
     price: money("price").notNull(),
     currency: text("currency").notNull().default("USD"),
     url: text("url"),
@@ -413,6 +411,18 @@ export const vendorPeptides = pgTable(
     uniqueIndex("vendor_peptides_vendor_size_vials_uq").on(t.vendorId, t.sizeOptionId, t.vials),
     index("vendor_peptides_size_price_idx").on(t.sizeOptionId, t.price),
     index("vendor_peptides_peptide_idx").on(t.peptideId),
+    // The admin price table at a real catalogue's size: each sort on an own column (id breaking
+    // ties, one index for both directions) and the stock, "stale" and status filters walk an
+    // index; long texts sort by their first 200 characters (a btree entry has a size limit).
+    // The status index holds two values, a few pages: its count beats reading the table.
+    index("vendor_peptides_price_idx").on(t.price, t.id),
+    index("vendor_peptides_currency_idx").on(t.currency, t.id),
+    index("vendor_peptides_purity_idx").on(t.purity, t.id),
+    index("vendor_peptides_notes_idx").on(sql`left(${t.notes}, 200)`, t.id),
+    index("vendor_peptides_url_idx").on(sql`left(${t.url}, 200)`, t.id),
+    index("vendor_peptides_stock_idx").on(t.stockStatus, t.id),
+    index("vendor_peptides_checked_idx").on(t.priceCheckedAt, t.id),
+    index("vendor_peptides_active_idx").on(t.active),
     check("vendor_peptides_price_nonnegative", sql`${t.price} >= 0`),
     check("vendor_peptides_currency_check", isoCurrency("currency")),
     check("vendor_peptides_vials_positive", sql`${t.vials} >= 1`),
@@ -429,9 +439,7 @@ export const priceHistory = pgTable(
   "price_history",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    vendorPeptideId: uuid("vendor_peptide_id")
-      .notNull()
-      .references(() => vendorPeptides.id, { onDelete: "cascade" }),
+    vendorPeptideId: ownedBy("vendor_peptide_id", () => vendorPeptides.id),
     price: money("price").notNull(),
     inStock: boolean("in_stock").notNull(),
     observedAt: timestamp("observed_at", { withTimezone: true }).notNull().defaultNow(),
@@ -456,12 +464,8 @@ export const labTests = pgTable(
   "lab_tests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    vendorId: uuid("vendor_id")
-      .notNull()
-      .references(() => vendors.id, { onDelete: "cascade" }),
-    peptideId: uuid("peptide_id")
-      .notNull()
-      .references(() => peptides.id, { onDelete: "cascade" }),
+    vendorId: ownedBy("vendor_id", () => vendors.id),
+    peptideId: ownedBy("peptide_id", () => peptides.id),
     /** The vial size tested; null when the report does not say or the size is gone. */
     sizeOptionId: uuid("size_option_id").references(() => sizeOptions.id, {
       onDelete: "set null",
@@ -764,9 +768,7 @@ export const scrapedData = pgTable(
   "scraped_data",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    sourceId: uuid("source_id")
-      .notNull()
-      .references(() => scrapeSources.id, { onDelete: "cascade" }),
+    sourceId: ownedBy("source_id", () => scrapeSources.id),
     data: jsonb("data").notNull(),
     createdAt: createdAt(),
   },
@@ -929,9 +931,7 @@ export const savedDeals = pgTable(
   "saved_deals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedByUser("user_id"),
     /** Null once the vendor price is gone; the snapshot below keeps the deal readable. */
     vendorPeptideId: uuid("vendor_peptide_id").references(() => vendorPeptides.id, {
       onDelete: "set null",
@@ -967,15 +967,9 @@ export const priceAlerts = pgTable(
   "price_alerts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    peptideId: uuid("peptide_id")
-      .notNull()
-      .references(() => peptides.id, { onDelete: "cascade" }),
-    sizeOptionId: uuid("size_option_id")
-      .notNull()
-      .references(() => sizeOptions.id, { onDelete: "cascade" }),
+    userId: ownedByUser("user_id"),
+    peptideId: ownedBy("peptide_id", () => peptides.id),
+    sizeOptionId: ownedBy("size_option_id", () => sizeOptions.id),
     mode: text("mode").notNull().default("below"),
     /**
      * A back-in-stock alert on one vendor's offer rather than any offer of the size; still one
@@ -1048,9 +1042,7 @@ export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedByUser("user_id"),
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
@@ -1078,9 +1070,7 @@ export const alertDeliveries = pgTable(
   "alert_deliveries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedByUser("user_id"),
     channel: text("channel").notNull(),
     /** The webhook's URL; null for a push (sent to each of the user's subscriptions). */
     url: text("url"),
@@ -1106,12 +1096,8 @@ export const alertDigestItems = pgTable(
   "alert_digest_items",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    alertId: uuid("alert_id")
-      .notNull()
-      .references(() => priceAlerts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    alertId: ownedBy("alert_id", () => priceAlerts.id),
+    userId: ownedByUser("user_id"),
     item: jsonb("item").notNull(),
     createdAt: createdAt(),
   },
@@ -1126,9 +1112,7 @@ export const savedStacks = pgTable(
   "saved_stacks",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedByUser("user_id"),
     name: text("name").notNull(),
     items: jsonb("items").notNull(),
     shareToken: text("share_token").notNull().unique(),
@@ -1168,13 +1152,18 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   // The audit table at 100,000s of entries (npm run bench:admin): its order (newest first, id
-  // breaking ties), the entity filter and its list of kinds, and the searches by name, id and
-  // actor, whose "anywhere in the text" ILIKE a trigram index answers.
+  // breaking ties), the entity filter and its list of kinds, the searches by name and id (the
+  // name's "anywhere in the text" ILIKE a trigram index answers) and the actor filter.
   (t) => [
     index("audit_log_created_idx").on(t.createdAt, t.id),
     index("audit_log_entity_created_idx").on(t.entity, t.createdAt, t.id),
     index("audit_log_entity_id_idx").on(t.entityId),
-    index("audit_log_actor_trgm_idx").using("gin", t.actorEmail.op("gin_trgm_ops")),
+    // The actor filter (the start of the address, any case); the address itself is in the
+    // index so that a count of one actor's entries is read from it alone.
+    index("audit_log_actor_prefix_idx").on(
+      sql`lower(${t.actorEmail}) text_pattern_ops`,
+      t.actorEmail,
+    ),
     index("audit_log_name_trgm_idx").using("gin", sql`(${t.details} ->> 'name') gin_trgm_ops`),
   ],
 );

@@ -14,7 +14,7 @@ import {
 } from "../data/scrape-review.server";
 import { countActiveSourcesOfVendor, type ScrapeSource } from "../data/scrape-sources.server";
 import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-options.server";
-import { recordMissedScrape, recordUnseenScrapedOffers } from "../data/vendor-peptides.server";
+import { recordMissedScrape, recordUnseenScrapedOffers } from "../data/scraped-offers.server";
 import { saveVendorPrice } from "../services/vendor-prices.server";
 import {
   findListingSize,

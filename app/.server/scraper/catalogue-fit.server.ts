@@ -1,6 +1,6 @@
 import { CURRENCY_CODE_PATTERN, type CurrencyCode } from "~/lib/constants";
 import type { CataloguePeptide, ListingMatch } from "~/lib/listing";
-import { amountOf } from "~/lib/price-sanity";
+import { amountOf, type MarketOffer } from "~/lib/price-sanity";
 
 import type { AppContext } from "../infra/context.server";
 import { getAllPeptideNames } from "../data/peptides.server";
@@ -21,15 +21,8 @@ export interface CatalogueSize {
   unit: string;
 }
 
-interface CatalogueOffer {
+interface CatalogueOffer extends MarketOffer {
   id: string;
-  peptideId: string;
-  sizeOptionId: string;
-  vendorId: string;
-  vials: number;
-  price: number;
-  currency: string;
-  missedScrapes: number;
 }
 
 export interface Catalogue {

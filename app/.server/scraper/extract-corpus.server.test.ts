@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { fixturePageNames, PAGES_DIR, readFixturePage } from "../../../tests/helpers/fixture-pages";
 import { extractListings, type Listing, type SourceSelectors } from "./extract.server";
 
 /**
@@ -11,7 +12,6 @@ import { extractListings, type Listing, type SourceSelectors } from "./extract.s
  * with its name, price, currency and stock, and no other offer does.
  */
 
-const PAGES_DIR = path.resolve(import.meta.dirname, "../../../tests/fixtures/pages");
 const MIN_SHARE = 0.95;
 
 interface TruthListing {
@@ -67,10 +67,7 @@ function differences(expected: TruthListing[], actual: Listing[]): string[] {
   return problems;
 }
 
-const pages = readdirSync(PAGES_DIR)
-  .filter((file) => file.endsWith(".html"))
-  .map((file) => file.replace(/\.html$/, ""))
-  .sort();
+const pages = fixturePageNames(PAGES_DIR);
 
 describe("extractListings on the page corpus", () => {
   it("holds at least 50 pages, each with its origin, licence and truth", () => {
@@ -87,7 +84,7 @@ describe("extractListings on the page corpus", () => {
     const wrong: string[] = [];
     for (const page of pages) {
       const truth = JSON.parse(readFileSync(path.join(PAGES_DIR, `${page}.json`), "utf8")) as Truth;
-      const html = readFileSync(path.join(PAGES_DIR, `${page}.html`), "utf8");
+      const html = readFixturePage(PAGES_DIR, page);
       const { listings } = extractListings(
         html,
         { ...NO_SELECTORS, ...truth.selectors },

@@ -1,13 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
-
 import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
 
+import { readFixturePage, SUGGEST_DIR } from "../../../tests/helpers/fixture-pages";
 import { extractWithSelectors } from "./extract.server";
 import { proposeSelectors } from "./propose-selectors.server";
-
-const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/suggest");
 
 /** The listings a right proposal reads on each page: names and prices to pay, in page order. */
 const EXPECTED: Record<string, [string, number][]> = {
@@ -58,7 +54,7 @@ const EXPECTED: Record<string, [string, number][]> = {
 };
 
 function readWith(file: string) {
-  const html = fs.readFileSync(path.join(FIXTURES, file), "utf8");
+  const html = readFixturePage(SUGGEST_DIR, file.replace(/\.html$/, ""));
   const proposal = proposeSelectors(html);
   const listings = proposal
     ? extractWithSelectors(cheerio.load(html), proposal, "https://shop.example/").map(

@@ -1,8 +1,9 @@
 /**
- * The scrape run: sources, pages, browser fallback, shop feeds, progress and recovery hooks. Over
- * 400 lines; the page loop and the source bookkeeping are the seams to split along (issue 22).
+ * The scrape run: sources and their pages (read by scrape-page.server.ts), shop feeds, progress,
+ * the per-source outcome and the recovery hooks.
  */
-import * as cheerio from "cheerio";
+
+import type { ScrapeRunCounters } from "~/lib/scrape-run";
 
 import type { AppContext } from "../infra/context.server";
 import { insertScrapeLog } from "../data/scrape-logs.server";
@@ -14,30 +15,15 @@ import {
   type ScrapeSource,
 } from "../data/scrape-sources.server";
 import { getSettings } from "../data/settings.server";
-import { reserveScrapeHostSlot } from "../data/scrape-host-slots.server";
+
 import { applyListings } from "./apply.server";
-import { renderWithBrowser, renderWithBrowserless } from "./browser.server";
-import {
-  extractListings,
-  extractWithSelectors,
-  extractShopifyProductJs,
-  findNextPageUrl,
-  hasScripts,
-  shopifyProductJsUrl,
-  type Extraction,
-  type ExtractionMethod,
-  type Listing,
-  type SourceSelectors,
-} from "./extract.server";
-import {
-  PageFetcher,
-  UrlCapReachedError,
-  type FetchedPage,
-  type HostSlots,
-} from "./fetch-page.server";
+import { createFetcher, scrapePage, toScrapedData } from "./scrape-page.server";
+
+import { findNextPageUrl, type Listing, type SourceSelectors } from "./extract.server";
+import { UrlCapReachedError } from "./fetch-page.server";
 import { failureReason } from "./listing-problems.server";
 import { readShopSource } from "./platforms/shop-catalogue.server";
-import { proposeSelectors } from "./propose-selectors.server";
+
 import { trackSourceHealth } from "./source-health.server";
 import { refreshVendorReliability } from "../services/vendor-reliability.server";
 
@@ -87,18 +73,8 @@ export interface RunAllResult {
   results: SourceRunResult[];
 }
 
-/** What a run has done so far; the background job copies it into scrape_runs. */
-export interface RunCounters {
-  sourcesTotal: number;
-  sourcesDone: number;
-  pagesFetched: number;
-  listingsFound: number;
-  matched: number;
-  sentToReview: number;
-}
-
 export interface RunOptions {
-  onProgress?: (counters: RunCounters) => Promise<void>;
+  onProgress?: (counters: ScrapeRunCounters) => Promise<void>;
   /** Aborted on shutdown: the run stops before its next page (run-recovery.server.ts). */
   signal?: AbortSignal;
 }
@@ -116,111 +92,6 @@ function hasRequiredSelectors(
   return Boolean(source.nameSelector?.trim() && source.priceSelector?.trim());
 }
 
-/**
- * A claimed slot starts this far ahead, so the request still goes out at its slot after the
- * database round trip (a slot in the past would shorten the gap to the next one).
- */
-const SLOT_LEAD_MS = 100;
-
-/** The per-host delay lives in the database, so overlapping runs on any instance share it. */
-function databaseHostSlots(app: RunContext): HostSlots {
-  return {
-    reserve: (host, gapMs) =>
-      reserveScrapeHostSlot(app.db, { host, gapMs, now: new Date(Date.now() + SLOT_LEAD_MS) }),
-  };
-}
-
-export async function createFetcher(app: RunContext): Promise<PageFetcher> {
-  const settings = await getSettings(app.db);
-  return new PageFetcher({
-    userAgent: app.env.SCRAPER_USER_AGENT,
-    allowPrivateHosts: app.env.SCRAPER_ALLOW_PRIVATE_HOSTS,
-    trustedOrigins: [new URL(app.baseUrl).origin],
-    respectRobotsTxt: settings.respectRobotsTxt,
-    requestDelayMs: settings.requestDelayMs,
-    maxUrls: settings.maxUrlsPerRun,
-    hostSlots: databaseHostSlots(app),
-  });
-}
-
-/** The listing pipeline's summary may carry warnings (a newer apply.server.ts); logged when present. */
-// ---------------------------------------------------------------- fetching and extracting
-
-interface PageListings {
-  url: string;
-  html: string;
-  method: ExtractionMethod | "browser" | null;
-  listings: Listing[];
-  warnings: string[];
-}
-
-/**
- * One page: plain HTTP first. A page with scripts that yields no listing with a price (a
- * price drawn by JavaScript shows "--" until scripts run) is rendered in the fenced browser,
- * from the body already fetched, its sub-requests going through the same polite fetcher.
- */
-/**
- * A Shopify product page whose HTML carries no variant data: the shop serves them all at
- * `/products/{handle}.js`, fetched as politely as any page. Kept when it lists more offers.
- */
-async function withShopifyVariants(
-  fetcher: PageFetcher,
-  page: FetchedPage,
-  extraction: Extraction,
-): Promise<Extraction> {
-  const productJsUrl =
-    extraction.method === "shopify" ? null : shopifyProductJsUrl(page.body, page.url);
-  if (!productJsUrl) return extraction;
-  try {
-    const answer = await fetcher.fetchPage(productJsUrl);
-    const listings = extractShopifyProductJs(JSON.parse(answer.body), page.body, page.url);
-    return listings.length > extraction.listings.length
-      ? { ...extraction, method: "shopify", listings }
-      : extraction;
-  } catch (error) {
-    if (error instanceof UrlCapReachedError) throw error;
-    return {
-      ...extraction,
-      warnings: [...extraction.warnings, `could not read the variants at ${productJsUrl}`],
-    };
-  }
-}
-
-async function scrapePage(
-  app: RunContext,
-  fetcher: PageFetcher,
-  url: string,
-  selectors: SourceSelectors,
-): Promise<PageListings> {
-  const page = await fetcher.fetchPage(url);
-  const extraction = await withShopifyVariants(
-    fetcher,
-    page,
-    extractListings(page.body, selectors, page.url),
-  );
-  const priced = extraction.listings.some((listing) => listing.price !== null);
-  if (priced || !hasScripts(page.body)) {
-    return {
-      url: page.url,
-      html: page.body,
-      method: extraction.method,
-      listings: extraction.listings,
-      warnings: extraction.warnings,
-    };
-  }
-  const rendered = app.env.BROWSERLESS_URL
-    ? await renderWithBrowserless(app.env.BROWSERLESS_URL, page.url)
-    : await renderWithBrowser(page, fetcher, { chromiumPath: app.env.CHROMIUM_PATH });
-  const renderedExtraction = extractListings(rendered, selectors, page.url);
-  return {
-    url: page.url,
-    html: rendered,
-    method: "browser",
-    listings: renderedExtraction.listings,
-    warnings: renderedExtraction.warnings,
-  };
-}
-
 /** Where one source stands in a run: the pages read so far and the next one to read. */
 interface SourceCursor {
   source: ScrapeSource;
@@ -231,15 +102,6 @@ interface SourceCursor {
   warnings: string[];
   error: unknown;
   cutShort: boolean;
-}
-
-export function toScrapedData(listings: Listing[]): ScrapedDataArrays {
-  return {
-    name: listings.map((l) => l.name),
-    price: listings.map((l) => l.price),
-    link: listings.map((l) => l.link),
-    sold_out: listings.map((l) => l.soldOut),
-  };
 }
 
 // ---------------------------------------------------------------- runs
@@ -358,7 +220,7 @@ async function runSources(
 ): Promise<SourceRunResult[]> {
   const fetcher = await createFetcher(app);
   const cap = fetcher.budget.max;
-  const counters: RunCounters = {
+  const counters: ScrapeRunCounters = {
     sourcesTotal: sources.length,
     sourcesDone: 0,
     pagesFetched: 0,
@@ -515,33 +377,5 @@ export async function scrapeAllSources(
     ok: results.every((r) => r.ok),
     message: runAllMessage(results, maxUrlsPerRun),
     results,
-  };
-}
-
-export interface SelectorTestResult {
-  url: string;
-  structuredData: { method: ExtractionMethod | null; listings: number };
-  selectors: ScrapedDataArrays;
-  proposedSelectors: ReturnType<typeof proposeSelectors>;
-}
-
-/** The admin's 'Test selectors': the CSS selectors applied to the first page, next to what structured data finds. */
-export async function testSelectors(
-  app: RunContext,
-  source: Pick<ScrapeSource, "url"> & SourceSelectors,
-): Promise<SelectorTestResult> {
-  const fetcher = await createFetcher(app);
-  const page = await fetcher.fetchPage(source.url);
-  const structured = extractListings(
-    page.body,
-    { ...source, nameSelector: null, priceSelector: null },
-    page.url,
-  );
-  const selected = extractWithSelectors(cheerio.load(page.body), source, page.url);
-  return {
-    url: page.url,
-    structuredData: { method: structured.method, listings: structured.listings.length },
-    selectors: toScrapedData(selected),
-    proposedSelectors: selected.length === 0 ? proposeSelectors(page.body) : null,
   };
 }

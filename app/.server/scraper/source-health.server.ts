@@ -7,7 +7,7 @@ import {
   recordSourceRunHealth,
 } from "../data/scrape-source-health.server";
 import { getActiveScrapeSources } from "../data/scrape-sources.server";
-import { countScrapedOffersOfVendor } from "../data/vendor-peptides.server";
+import { countScrapedOffersOfVendor } from "../data/scraped-offers.server";
 
 /**
  * Source health (issue 17): a source that fails this many runs in a row, or whose scraped

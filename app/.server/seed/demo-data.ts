@@ -1,5 +1,6 @@
 // Over 400 lines of data, not logic: the demo catalogue read in one place.
 /** The demo catalogue of PRODUCT.md §5: fictional vendors, real peptide names. */
+import type { LabTestResults } from "~/lib/forms/lab-tests";
 
 export const DEMO_USER = { email: "demo@peptideprices.test", password: "demo-password" };
 export const DEMO_ADMIN = { email: "admin@peptideprices.test", password: "admin-password" };
@@ -383,19 +384,12 @@ export const DEMO_ADS = [
 ];
 
 /** A demo lab test (issue 23): fixed values, so the demo's prices' random stream is untouched. */
-export interface DemoLabTest {
+export interface DemoLabTest extends LabTestResults {
   vendor: string;
   peptide: string;
   sizeMg: number | null;
   lab: string;
   daysAgo: number;
-  batch: string | null;
-  claimedMassMg: number | null;
-  measuredMassMg: number | null;
-  purityPercent: number | null;
-  endotoxin: string | null;
-  heavyMetals: string | null;
-  reportUrl: string | null;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
+import type { z } from "zod";
 
 import { failure } from "~/lib/action-result";
 import { socialSchema } from "~/lib/forms/auth";
+import { formFields, invalidForm } from "~/lib/forms/form-data";
 import { sameSitePath } from "~/lib/site-path";
 
 import {
@@ -90,4 +92,25 @@ export async function guardAuthAction<T>(
 export function authRefusal(result: AuthEndpointResult, fallback: string, otherStatus: number) {
   const status = result.status >= 400 && result.status < 500 ? result.status : otherStatus;
   return failure(authErrorMessage(result, fallback), status);
+}
+
+/**
+ * A sign-in page's post. A social button's (`intent=social`, where the page has them) goes to
+ * its provider; the form's own is parsed with the schema the page checks before posting, and a
+ * refusal answers 400 with its first message and each field's, so the page reads the same
+ * without JavaScript.
+ */
+export async function authFormAction<Schema extends z.ZodType, Answer>(
+  app: AppContext,
+  request: Request,
+  form: { schema: Schema; socialFailureTitle?: string },
+  run: (input: z.output<Schema>) => Promise<Answer>,
+) {
+  const fields = formFields(await request.formData());
+  if (form.socialFailureTitle && fields.intent === "social") {
+    return socialSignInAction(app, request, fields, form.socialFailureTitle);
+  }
+  const parsed = form.schema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error);
+  return run(parsed.data);
 }

@@ -17,7 +17,7 @@ import type { PricingContext } from "~/lib/pricing";
 import { toMilligrams } from "~/lib/units";
 
 import type { Database } from "../db/client";
-import { priceRow } from "../data/listings.server";
+import { priceRow } from "../data/listings/offer-rows.server";
 import {
   listMarketIndexOffers,
   listSizeHistorySince,

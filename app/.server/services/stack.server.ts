@@ -1,10 +1,5 @@
-import {
-  mergeStackLines,
-  priceStack,
-  sizeKey,
-  type StackLine,
-  type StackResult,
-} from "~/lib/stack";
+import { mergeStackLines, sizeKey, type StackLine, type StackResult } from "~/lib/stack";
+import { priceStack } from "~/lib/stack-pricing";
 import type { PricingContext } from "~/lib/pricing";
 
 import type { Database } from "../db/client";

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
@@ -7,17 +7,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { bulkVersionsValue } from "~/lib/edit-conflict";
 import type { BulkOperation } from "~/lib/forms/peptides";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../ui/alert-dialog";
+import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
 import type { RowSelection } from "./data-table";
 import { focusPageHeading } from "./focus-return";
@@ -74,7 +64,6 @@ export function BulkBar({
   onClear?: () => void;
 }) {
   const counted = countOf(count, noun);
-  const confirmed = useRef(false);
   return (
     <div
       role="region"
@@ -94,41 +83,21 @@ export function BulkBar({
           Deactivate
         </Button>
       ) : null}
-      <AlertDialog onOpenChange={(open) => open && (confirmed.current = false)}>
-        <AlertDialogTrigger asChild>
+      {/* Confirmed, the bar closes with the rows: the focus waits on the page's heading. */}
+      <ConfirmDialog
+        trigger={
           <Button variant="destructive" size="sm" disabled={busy}>
             <Trash2 aria-hidden />
             Delete selected
           </Button>
-        </AlertDialogTrigger>
-        {/* Confirmed, the bar closes with the rows: the focus waits on the page's heading. */}
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            if (!confirmed.current) return;
-            event.preventDefault();
-            focusPageHeading();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {counted} will be moved to the trash (kept 30 days, restorable).
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                confirmed.current = true;
-                onDelete();
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title="Are you sure?"
+        description={`${counted} will be moved to the trash (kept 30 days, restorable).`}
+        confirmLabel="Delete"
+        confirmVariant="destructive"
+        onConfirm={onDelete}
+        focusAfterConfirm={focusPageHeading}
+      />
       {onClear ? (
         <Button variant="ghost" size="sm" onClick={onClear}>
           Clear selection

@@ -8,6 +8,7 @@ import {
   type CatalogueOption,
   type CatalogueOptionKind,
 } from "~/lib/catalogue-options";
+import { moveActiveOption } from "~/lib/listbox";
 import { cn } from "~/lib/utils";
 
 /** Long enough that typing a word sends one request, short enough to feel immediate. */
@@ -143,22 +144,15 @@ export function CatalogueCombobox({
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case "ArrowDown":
-      case "ArrowUp": {
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          return;
-        }
-        if (entries.length === 0) return;
-        const step = event.key === "ArrowDown" ? 1 : -1;
-        setActiveIndex((index) => {
-          const next = index + step;
-          if (next >= entries.length) return 0;
-          if (next < 0) return entries.length - 1;
-          return next;
+      case "ArrowUp":
+        moveActiveOption(event, {
+          open,
+          setOpen,
+          count: entries.length,
+          setActiveIndex,
+          firstIndex: 0,
         });
         return;
-      }
       case "Enter": {
         const active = expanded ? entries[activeIndex] : undefined;
         if (expanded) event.preventDefault();

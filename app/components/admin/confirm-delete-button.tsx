@@ -1,21 +1,10 @@
 import { Trash2 } from "lucide-react";
-import { useRef } from "react";
 import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../ui/alert-dialog";
+import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
 import { focusPageHeading } from "./focus-return";
 import { useTrashUndo } from "./trash-undo";
@@ -45,7 +34,7 @@ export function useFetcherToast(key: string, onSuccess?: () => void) {
   return fetcher;
 }
 
-/** A delete button that asks first (AlertDialog) and posts through a fetcher. */
+/** A delete button that asks first (ConfirmDialog) and posts through a fetcher. */
 export function ConfirmDeleteButton({
   fetcherKey,
   fields,
@@ -55,38 +44,19 @@ export function ConfirmDeleteButton({
   const fetcher = useFetcher({ key: fetcherKey });
   const busy = fetcher.state !== "idle";
   // Confirmed, the row and this button are about to go: the focus waits on the page's heading.
-  const confirmed = useRef(false);
   return (
-    <AlertDialog onOpenChange={(open) => open && (confirmed.current = false)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="icon" aria-label={`Delete ${itemName}`} disabled={busy}>
           <Trash2 className="size-4" aria-hidden />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (!confirmed.current) return;
-          event.preventDefault();
-          focusPageHeading();
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              confirmed.current = true;
-              void fetcher.submit(fields, { method: "post" });
-            }}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Are you sure?"
+      description={description}
+      confirmLabel="Delete"
+      confirmVariant="destructive"
+      onConfirm={() => void fetcher.submit(fields, { method: "post" })}
+      focusAfterConfirm={focusPageHeading}
+    />
   );
 }

@@ -9,16 +9,7 @@ import type { FetcherWithComponents } from "react-router";
 
 import type { ActionResult } from "~/lib/action-result";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../ui/alert-dialog";
+import { ConfirmDialog } from "../confirm-dialog";
 
 export const CONFIRM_FIELD = "confirm";
 
@@ -43,24 +34,17 @@ export function ConfirmSaveDialog({
     void fetcher.submit(formData, { method: "post", encType: encType ?? (form.enctype as never) });
   };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (next ? null : setAnswered(asking))}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{asking?.title ?? "Save anyway?"}</AlertDialogTitle>
-          <AlertDialogDescription>{asking?.error}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Change it</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              setAnswered(asking);
-              saveAnyway();
-            }}
-          >
-            Save anyway
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => (next ? null : setAnswered(asking))}
+      title={asking?.title ?? "Save anyway?"}
+      description={asking?.error}
+      cancelLabel="Change it"
+      confirmLabel="Save anyway"
+      onConfirm={() => {
+        setAnswered(asking);
+        saveAnyway();
+      }}
+    />
   );
 }

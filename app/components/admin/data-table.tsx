@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type * as React from "react";
+import { Fragment } from "react";
 import { Link, useLocation } from "react-router";
 
 import {
@@ -23,10 +24,113 @@ export interface DataColumn<Row> {
   className?: string;
 }
 
+/** The sortable Name column most tables open with. */
+export function nameColumn<Row extends { name: string }>(): DataColumn<Row> {
+  return {
+    id: "name",
+    header: "Name",
+    sortKey: "name",
+    cell: (row) => <span className="font-medium">{row.name}</span>,
+  };
+}
+
 export interface RowSelection {
   selected: ReadonlySet<string>;
   toggle: (id: string, on: boolean) => void;
   toggleAll: (ids: string[], on: boolean) => void;
+}
+
+/**
+ * The frame every admin table shares: the bordered, scrolling box, the header row (`head`) and
+ * the body, which shows `emptyMessage` across every column when it is given.
+ */
+function TableScaffold({
+  label,
+  head,
+  columnCount,
+  emptyMessage,
+  children,
+}: {
+  label?: string;
+  head: React.ReactNode;
+  columnCount: number;
+  emptyMessage?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <Table aria-label={label}>
+        <TableHeader>
+          <TableRow>{head}</TableRow>
+        </TableHeader>
+        <TableBody>
+          {emptyMessage === undefined ? (
+            children
+          ) : (
+            <TableRow>
+              <TableCell colSpan={columnCount} className="h-20 text-center text-muted-foreground">
+                {emptyMessage}
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+export interface SimpleColumn<Row> {
+  header: React.ReactNode;
+  /** The row's cell; a table whose rows render themselves (`renderRow`) leaves it out. */
+  cell?: (row: Row, index: number) => React.ReactNode;
+  className?: string;
+}
+
+/**
+ * A small read-only table without query, sort or pager (a preview, a run's results, the latest
+ * entries): column specs, or `renderRow` for rows with state of their own (an editor, a form).
+ */
+export function SimpleTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  renderRow,
+  emptyMessage,
+}: {
+  label?: string;
+  columns: SimpleColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  /** Renders a whole `<TableRow>` in place of the columns' cells. */
+  renderRow?: (row: Row) => React.ReactNode;
+  /** Shown across the table when there are no rows. */
+  emptyMessage?: string;
+}) {
+  return (
+    <TableScaffold
+      label={label}
+      head={columns.map((column, index) => (
+        <TableHead key={index}>{column.header}</TableHead>
+      ))}
+      columnCount={columns.length}
+      emptyMessage={rows.length === 0 ? emptyMessage : undefined}
+    >
+      {rows.map((row, index) =>
+        renderRow ? (
+          <Fragment key={rowKey(row, index)}>{renderRow(row)}</Fragment>
+        ) : (
+          <TableRow key={rowKey(row, index)}>
+            {columns.map((column, columnIndex) => (
+              <TableCell key={columnIndex} className={column.className}>
+                {column.cell?.(row, index)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ),
+      )}
+    </TableScaffold>
+  );
 }
 
 const rowsCount = (total: number) =>
@@ -78,103 +182,92 @@ export function DataTable<Row>({
   };
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-md border">
-        <Table aria-label={label}>
-          <TableHeader>
-            <TableRow>
+      <TableScaffold
+        label={label}
+        head={
+          <>
+            {selection ? (
+              <TableHead className="w-10">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-[var(--primary)]"
+                  aria-label={`Select every row on this page of ${label.toLowerCase()}`}
+                  checked={allSelected}
+                  disabled={ids.length === 0}
+                  onChange={(event) => selection.toggleAll(ids, event.target.checked)}
+                />
+              </TableHead>
+            ) : null}
+            {columns.map((column) => {
+              const sortable = column.sortKey !== undefined && table.isSort(column.sortKey);
+              const sorted = sortable && query.sort === column.sortKey ? query.dir : null;
+              return (
+                <TableHead
+                  key={column.id}
+                  aria-sort={
+                    sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
+                  }
+                >
+                  {sortable ? (
+                    <Link
+                      to={sortHref(column.sortKey!)}
+                      preventScrollReset
+                      className="inline-flex items-center gap-1 rounded-sm font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    >
+                      {column.header}
+                      {sorted === "asc" ? (
+                        <ArrowUp className="size-3.5" aria-hidden />
+                      ) : sorted === "desc" ? (
+                        <ArrowDown className="size-3.5" aria-hidden />
+                      ) : (
+                        <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
+                      )}
+                    </Link>
+                  ) : (
+                    column.header
+                  )}
+                </TableHead>
+              );
+            })}
+          </>
+        }
+        columnCount={columns.length + (selection ? 1 : 0)}
+        emptyMessage={rows.length === 0 ? emptyMessage : undefined}
+      >
+        {rows.map((row) => {
+          const id = getRowId(row);
+          const custom = renderRow?.(row) ?? null;
+          return (
+            <TableRow
+              key={id}
+              // Where the focus returns after the row's inline edit (focus-return.ts).
+              data-row-id={id}
+              data-state={selection?.selected.has(id) ? "selected" : undefined}
+            >
               {selection ? (
-                <TableHead className="w-10">
+                <TableCell className="align-top">
                   <input
                     type="checkbox"
                     className="size-4 accent-[var(--primary)]"
-                    aria-label={`Select every row on this page of ${label.toLowerCase()}`}
-                    checked={allSelected}
-                    disabled={ids.length === 0}
-                    onChange={(event) => selection.toggleAll(ids, event.target.checked)}
+                    aria-label={`Select ${getRowLabel?.(row) ?? id}`}
+                    checked={selection.selected.has(id)}
+                    onChange={(event) => selection.toggle(id, event.target.checked)}
                   />
-                </TableHead>
-              ) : null}
-              {columns.map((column) => {
-                const sortable = column.sortKey !== undefined && table.isSort(column.sortKey);
-                const sorted = sortable && query.sort === column.sortKey ? query.dir : null;
-                return (
-                  <TableHead
-                    key={column.id}
-                    aria-sort={
-                      sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
-                    }
-                  >
-                    {sortable ? (
-                      <Link
-                        to={sortHref(column.sortKey!)}
-                        preventScrollReset
-                        className="inline-flex items-center gap-1 rounded-sm font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                      >
-                        {column.header}
-                        {sorted === "asc" ? (
-                          <ArrowUp className="size-3.5" aria-hidden />
-                        ) : sorted === "desc" ? (
-                          <ArrowDown className="size-3.5" aria-hidden />
-                        ) : (
-                          <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
-                        )}
-                      </Link>
-                    ) : (
-                      column.header
-                    )}
-                  </TableHead>
-                );
-              })}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell
-                  colSpan={columns.length + (selection ? 1 : 0)}
-                  className="h-20 text-center text-muted-foreground"
-                >
-                  {emptyMessage}
                 </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => {
-                const id = getRowId(row);
-                const custom = renderRow?.(row) ?? null;
-                return (
-                  <TableRow
-                    key={id}
-                    // Where the focus returns after the row's inline edit (focus-return.ts).
-                    data-row-id={id}
-                    data-state={selection?.selected.has(id) ? "selected" : undefined}
+              ) : null}
+              {custom ??
+                columns.map((column) => (
+                  <TableCell
+                    key={column.id}
+                    className={column.className ?? "align-top whitespace-normal"}
                   >
-                    {selection ? (
-                      <TableCell className="align-top">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-[var(--primary)]"
-                          aria-label={`Select ${getRowLabel?.(row) ?? id}`}
-                          checked={selection.selected.has(id)}
-                          onChange={(event) => selection.toggle(id, event.target.checked)}
-                        />
-                      </TableCell>
-                    ) : null}
-                    {custom ??
-                      columns.map((column) => (
-                        <TableCell
-                          key={column.id}
-                          className={column.className ?? "align-top whitespace-normal"}
-                        >
-                          {column.cell(row)}
-                        </TableCell>
-                      ))}
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </div>
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+            </TableRow>
+          );
+        })}
+      </TableScaffold>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p
           className="text-sm text-muted-foreground tabular-nums"

@@ -46,16 +46,7 @@ import { adminLoginPathFor, SESSION_EXPIRED_MESSAGE } from "~/lib/admin-session"
 import { formValuesOf, ROW_VERSION_FIELD, type FormValues } from "~/lib/edit-conflict";
 import { cn } from "~/lib/utils";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../ui/alert-dialog";
+import { ConfirmDialog } from "../confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { ConfirmSaveDialog } from "./confirm-save";
 import { EditConflictNotice, RowVersionInput } from "./edit-conflict";
@@ -232,17 +223,12 @@ export function FormDialog({
   open,
   onClose,
   onSaved,
-  fetcher,
   title,
   description,
-  submitLabel,
-  submitDisabled,
-  formProps,
   contentClassName,
-  version,
-  children,
+  ...body
 }: FormDialogProps) {
-  const guard = useGuardedForm({ fetcher, onClose, onSaved });
+  const guard = useGuardedForm({ fetcher: body.fetcher, onClose, onSaved });
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? null : guard.requestClose())}>
       <DialogContent className={contentClassName} onEscapeKeyDown={keepOpenForListbox}>
@@ -250,16 +236,7 @@ export function FormDialog({
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
-        <GuardedFormBody
-          guard={guard}
-          fetcher={fetcher}
-          submitLabel={submitLabel}
-          submitDisabled={submitDisabled}
-          formProps={formProps}
-          version={version}
-        >
-          {children}
-        </GuardedFormBody>
+        <GuardedFormBody guard={guard} {...body} />
       </DialogContent>
     </Dialog>
   );
@@ -281,25 +258,18 @@ export function FormPanel({
   ref,
   onClose,
   onSaved,
-  fetcher,
-  submitLabel,
-  submitDisabled,
   formProps,
-  version,
-  children,
+  ...body
 }: Omit<FormDialogProps, "open" | "title" | "description" | "contentClassName"> & {
   ref?: React.Ref<FormPanelHandle>;
 }) {
-  const guard = useGuardedForm({ fetcher, onClose, onSaved });
+  const guard = useGuardedForm({ fetcher: body.fetcher, onClose, onSaved });
   const { requestClose } = guard;
   useImperativeHandle(ref, () => ({ requestClose }), [requestClose]);
   return (
     <GuardedFormBody
       guard={guard}
-      fetcher={fetcher}
-      submitLabel={submitLabel}
-      submitDisabled={submitDisabled}
-      version={version}
+      {...body}
       formProps={{
         ...formProps,
         onKeyDown: (event) => {
@@ -311,9 +281,7 @@ export function FormPanel({
           }
         },
       }}
-    >
-      {children}
-    </GuardedFormBody>
+    />
   );
 }
 
@@ -382,21 +350,15 @@ function DiscardChangesDialog({
   onDiscard: () => void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (next ? null : onKeepEditing())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Discard changes?</AlertDialogTitle>
-          <AlertDialogDescription>
-            What you typed in this form has not been saved.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep editing</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onDiscard}>
-            Discard
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => (next ? null : onKeepEditing())}
+      title="Discard changes?"
+      description="What you typed in this form has not been saved."
+      cancelLabel="Keep editing"
+      confirmLabel="Discard"
+      confirmVariant="destructive"
+      onConfirm={onDiscard}
+    />
   );
 }

@@ -2,6 +2,9 @@ import { Pencil } from "lucide-react";
 
 import { Button } from "../ui/button";
 
+import { ConfirmDeleteButton } from "./confirm-delete-button";
+import type { DataColumn } from "./data-table";
+
 /** The pencil button of a table row or card that opens its edit dialog. */
 export function EditButton({
   label,
@@ -18,4 +21,30 @@ export function EditButton({
       <Pencil className="size-4" aria-hidden />
     </Button>
   );
+}
+
+/** The Actions column of a table whose rows open an edit dialog and move to the trash. */
+export function editDeleteColumn<Row extends { id: string; name: string }>(options: {
+  onEdit: (row: Row) => void;
+  /** The fetcher key the page's toast and focus return listen to. */
+  deleteKey: string;
+  deleteIntent: string;
+  /** What the delete confirmation says happens to the row. */
+  describeDelete: (row: Row) => string;
+}): DataColumn<Row> {
+  return {
+    id: "actions",
+    header: "Actions",
+    cell: (row) => (
+      <div className="flex items-center gap-1">
+        <EditButton label={`Edit ${row.name}`} onClick={() => options.onEdit(row)} />
+        <ConfirmDeleteButton
+          fetcherKey={options.deleteKey}
+          fields={{ intent: options.deleteIntent, id: row.id }}
+          itemName={row.name}
+          description={options.describeDelete(row)}
+        />
+      </div>
+    ),
+  };
 }

@@ -18,8 +18,13 @@
  *   {pageForm.notices}
  * ```
  */
+import { Loader2 } from "lucide-react";
+import type * as React from "react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 
+import { Button } from "~/components/ui/button";
+import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { formValuesOf, ROW_VERSION_FIELD, type FormValues } from "~/lib/edit-conflict";
 
@@ -111,4 +116,60 @@ export function usePageForm(
     </>
   );
   return { ref, onEdit, markSaved, adopt, currentVersion, notices };
+}
+
+/**
+ * A page form's save: its fetcher, usePageForm on its answers, the answer toasted (a success
+ * also runs `onSaved`), and the refused fields' messages.
+ */
+export function useSavingPageForm({
+  version,
+  onSaved,
+}: { version?: string; onSaved?: () => void } = {}) {
+  const fetcher = useFetcher<ActionResult>();
+  const pageForm = usePageForm(fetcher.data, { version });
+  useActionToast(fetcher.data, () => {
+    pageForm.markSaved();
+    onSaved?.();
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  return { fetcher, pageForm, errors };
+}
+
+/**
+ * The form of a page form (useSavingPageForm): posts `intent`, tracks its edits, shows its
+ * notices, and ends with the submit button, spinning while the save is under way.
+ */
+export function PageForm({
+  form: { fetcher, pageForm },
+  label,
+  intent,
+  submitLabel,
+  children,
+}: {
+  form: Pick<ReturnType<typeof useSavingPageForm>, "fetcher" | "pageForm">;
+  label: string;
+  intent: string;
+  submitLabel: string;
+  children: React.ReactNode;
+}) {
+  const saving = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      ref={pageForm.ref}
+      method="post"
+      className="grid gap-4"
+      aria-label={label}
+      onInput={pageForm.onEdit}
+      onChange={pageForm.onEdit}
+    >
+      {pageForm.notices}
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <Button type="submit" disabled={saving} className="w-fit">
+        {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+        {submitLabel}
+      </Button>
+    </fetcher.Form>
+  );
 }

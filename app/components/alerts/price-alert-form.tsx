@@ -3,12 +3,14 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { ErrorList, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useActionToast } from "~/hooks/use-action-toast";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { useRootData } from "~/hooks/use-root-data";
 import type { ActionResult } from "~/lib/action-result";
+import { alertActionSchema, alertFormValues } from "~/lib/forms/price-alerts";
 import { minorUnitExponent, roundMoney } from "~/lib/money";
 import { countryName } from "~/lib/ship-to";
 import {
@@ -84,7 +86,9 @@ export function PriceAlertForm({
   const shipTo = useRootData()?.shipTo ?? null;
   const busy = fetcher.state !== "idle" || enablingPush;
   const id = (name: string) => `${idPrefix}-${name}`;
-  const fieldErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const { errors: fieldErrors, onSubmit } = useFieldErrors(alertActionSchema, fetcher, {
+    values: alertFormValues,
+  });
 
   const toggleChannel = async (channel: AlertChannel, checked: boolean) => {
     if (!checked) {
@@ -112,7 +116,13 @@ export function PriceAlertForm({
   };
 
   return (
-    <fetcher.Form method="post" action="/alerts" className="flex flex-col gap-4">
+    <fetcher.Form
+      method="post"
+      action="/alerts"
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={onSubmit}
+    >
       <input type="hidden" name="intent" value={alert ? "update" : "save"} />
       {alert ? (
         <input type="hidden" name="alertId" value={alert.id} />
@@ -140,7 +150,7 @@ export function PriceAlertForm({
           id={id("offer")}
           label="Vendor"
           hint="Any vendor: told when the first offer of this size can be bought again."
-          errors={fieldErrors?.vendorPeptideId}
+          errors={fieldErrors.vendorPeptideId}
         >
           <NativeSelect name="vendorPeptideId" defaultValue={alert?.vendorPeptideId ?? ""}>
             <option value="">Any vendor</option>
@@ -158,7 +168,7 @@ export function PriceAlertForm({
         <Field
           id={id("target")}
           label="Target price (after coupon)"
-          errors={mode === "below" ? fieldErrors?.targetPrice : undefined}
+          errors={mode === "below" ? fieldErrors.targetPrice : undefined}
         >
           <Input
             name="targetPrice"
@@ -176,7 +186,7 @@ export function PriceAlertForm({
             }
           />
         </Field>
-        <Field id={id("currency")} label="Currency" errors={fieldErrors?.currency}>
+        <Field id={id("currency")} label="Currency" errors={fieldErrors.currency}>
           <NativeSelect name="currency" defaultValue={alert?.currency ?? options.defaultCurrency}>
             {[...new Set([alert?.currency ?? options.defaultCurrency, ...options.currencies])].map(
               (code) => (
@@ -200,7 +210,10 @@ export function PriceAlertForm({
           ? `Watch the total: count shipping for one pack to ${countryName(shipTo)}`
           : "Watch the total: count the vendor's shipping for one pack"}
       </label>
-      <fieldset className="flex flex-col gap-2">
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-describedby={fieldErrors.channels ? id("channels-error") : undefined}
+      >
         <legend className="mb-1 text-sm font-medium">Tell me by</legend>
         {ALERT_CHANNELS.map((channel) => (
           <label key={channel} className="flex items-center gap-2 text-sm">
@@ -216,13 +229,14 @@ export function PriceAlertForm({
             {ALERT_CHANNEL_LABELS[channel]}
           </label>
         ))}
+        <ErrorList id={id("channels-error")} errors={fieldErrors.channels} />
       </fieldset>
       {channels.includes("webhook") ? (
         <Field
           id={id("webhook")}
           label="Webhook URL"
           hint="Receives JSON with content (Discord), text (Slack) and title/message (ntfy)."
-          errors={fieldErrors?.webhookUrl}
+          errors={fieldErrors.webhookUrl}
         >
           <Input
             name="webhookUrl"

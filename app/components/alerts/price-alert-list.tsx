@@ -2,17 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -160,8 +150,8 @@ export function DeleteAlertButton({
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           size={iconOnly ? "icon" : "sm"}
           variant={iconOnly ? "ghost" : "outline"}
@@ -171,25 +161,13 @@ export function DeleteAlertButton({
           <Trash2 className="size-4" aria-hidden />
           {iconOnly ? null : "Delete alert"}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this price alert?</AlertDialogTitle>
-          <AlertDialogDescription>
-            You will no longer be told about prices of {label}.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              fetcher.submit({ intent: "delete", alertId }, { method: "post", action: "/alerts" })
-            }
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this price alert?"
+      description={`You will no longer be told about prices of ${label}.`}
+      confirmLabel="Delete"
+      onConfirm={() =>
+        void fetcher.submit({ intent: "delete", alertId }, { method: "post", action: "/alerts" })
+      }
+    />
   );
 }

@@ -4,19 +4,9 @@ import { Link, useFetcher } from "react-router";
 
 import type { SavedDealRow } from "~/lib/saved-deals";
 import type { ActionResult } from "~/lib/action-result";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { CopyCouponButton } from "~/components/copy-coupon-button";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -29,13 +19,20 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
+import { Field } from "~/components/ui/field";
 import { useActionToast } from "~/hooks/use-action-toast";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { DEAL_TAGS } from "~/lib/constants";
 import { formatDate, formatPrice, formatRelativeTime } from "~/lib/format";
-import { DEAL_TAG_LABELS, NOTES_MAX_LENGTH, type DealTag } from "~/lib/forms/deals";
+import {
+  DEAL_TAG_LABELS,
+  dealActionSchema,
+  dealFormValues,
+  NOTES_MAX_LENGTH,
+  type DealTag,
+} from "~/lib/forms/deals";
 import { roundMoney } from "~/lib/money";
 import { formatSize } from "~/lib/units";
 import { cn } from "~/lib/utils";
@@ -185,6 +182,9 @@ function EditDealDialog({ deal }: { deal: SavedDealRow }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, () => setOpen(false));
+  const { errors, onSubmit } = useFieldErrors(dealActionSchema, fetcher, {
+    values: dealFormValues,
+  });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -203,7 +203,13 @@ function EditDealDialog({ deal }: { deal: SavedDealRow }) {
             {deal.peptideName} from {deal.vendorName}
           </DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" action="/deals" className="flex flex-col gap-4">
+        <fetcher.Form
+          method="post"
+          action="/deals"
+          className="flex flex-col gap-4"
+          noValidate
+          onSubmit={onSubmit}
+        >
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="dealId" value={deal.id} />
           <fieldset className="flex flex-col gap-2">
@@ -221,16 +227,14 @@ function EditDealDialog({ deal }: { deal: SavedDealRow }) {
               </label>
             ))}
           </fieldset>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`notes-${deal.id}`}>Notes</Label>
+          <Field id={`notes-${deal.id}`} label="Notes" errors={errors.notes}>
             <Textarea
-              id={`notes-${deal.id}`}
               name="notes"
               defaultValue={deal.notes ?? ""}
               maxLength={NOTES_MAX_LENGTH}
               rows={4}
             />
-          </div>
+          </Field>
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -256,8 +260,8 @@ function RemoveDealButton({ deal }: { deal: SavedDealRow }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           size="icon"
           variant="ghost"
@@ -266,28 +270,16 @@ function RemoveDealButton({ deal }: { deal: SavedDealRow }) {
         >
           <Trash2 className="size-4" aria-hidden />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove this deal?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {deal.peptideName} from {deal.vendorName} will be removed from your saved deals.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              fetcher.submit(
-                { intent: "remove", dealId: deal.id },
-                { method: "post", action: "/deals" },
-              )
-            }
-          >
-            Remove
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Remove this deal?"
+      description={`${deal.peptideName} from ${deal.vendorName} will be removed from your saved deals.`}
+      confirmLabel="Remove"
+      onConfirm={() =>
+        void fetcher.submit(
+          { intent: "remove", dealId: deal.id },
+          { method: "post", action: "/deals" },
+        )
+      }
+    />
   );
 }

@@ -7,7 +7,9 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useActionToast } from "~/hooks/use-action-toast";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import type { ActionResult } from "~/lib/action-result";
+import { stackActionSchema } from "~/lib/forms/stack";
 import { loginPathFor } from "~/lib/site-path";
 import {
   formatStackParam,
@@ -85,6 +87,12 @@ export function StackEditor({
 export function ShareStack({ lines, signedIn }: { lines: StackLine[]; signedIn: boolean }) {
   const fetcher = useFetcher<ActionResult & { shareToken?: string }>();
   useActionToast(fetcher.data);
+  const { errors, onSubmit } = useFieldErrors(stackActionSchema, fetcher);
+  // The action answers its refusals without field errors: each (the name's, the stack's, the
+  // session's) is shown under the one field the visitor can change.
+  const checked = Object.values(errors).flat();
+  const nameErrors =
+    checked.length > 0 ? checked : fetcher.data && !fetcher.data.ok ? [fetcher.data.error] : null;
   const link = stackUrl(lines);
   const copyLink = async () => {
     try {
@@ -105,14 +113,16 @@ export function ShareStack({ lines, signedIn }: { lines: StackLine[]; signedIn: 
         </Button>
       </div>
       {signedIn ? (
-        <fetcher.Form method="post" action="/stack" className="flex flex-wrap items-end gap-2">
+        <fetcher.Form
+          method="post"
+          action="/stack"
+          className="flex flex-wrap items-end gap-2"
+          noValidate
+          onSubmit={onSubmit}
+        >
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="items" value={formatStackParam(lines)} />
-          <Field
-            id="stack-name"
-            label="Name"
-            errors={fetcher.data && !fetcher.data.ok ? [fetcher.data.error] : null}
-          >
+          <Field id="stack-name" label="Name" errors={nameErrors}>
             <Input
               name="name"
               required

@@ -5,6 +5,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { PanelLeftIcon } from "lucide-react";
 
 import { useIsMobile } from "~/hooks/use-mobile";
+import { isEditableTarget } from "~/lib/listbox";
 import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { Separator } from "~/components/ui/separator";
@@ -41,17 +42,6 @@ export function readSidebarState(cookieHeader: string | null | undefined): boole
     }
   }
   return true;
-}
-
-/** Where a key press belongs to the text being edited (form fields, rich-text editors). */
-function isEditableTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  );
 }
 
 type SidebarContextProps = {

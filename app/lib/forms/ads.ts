@@ -16,6 +16,7 @@ import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-
 
 import {
   checkbox,
+  distinctIds,
   optionalLink,
   optionalText,
   recordId,
@@ -135,14 +136,7 @@ export const MAX_BULK_ADS = 200;
 const selectedAdIds = z
   .string({ error: "Select at least one ad" })
   .max(MAX_BULK_ADS * 40, `Select at most ${MAX_BULK_ADS} ads at a time`)
-  .transform((value) => [
-    ...new Set(
-      value
-        .split(",")
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  ])
+  .transform(distinctIds)
   .pipe(
     z
       .array(recordId(AD_MESSAGES.notFound))

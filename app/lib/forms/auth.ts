@@ -80,14 +80,44 @@ export function passwordLengthError(password: string): string | null {
     : null;
 }
 
+/** What the reset form answers when its link's token is missing, used or expired. */
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired. Ask for a new one.";
+export const ENTER_EMAIL = "Please enter your email";
+export const ENTER_NEW_PASSWORD = "Please enter a new password";
+
 const text = z.string().trim().default("");
 const email = text.pipe(z.string().max(EMAIL_MAX_LENGTH, LENGTH_MESSAGES.email));
 const password = z.string().max(PASSWORD_MAX_LENGTH, LENGTH_MESSAGES.password).default("");
 
-export const credentialsSchema = z.object({
-  email,
-  password,
-  redirectTo: z.string().optional(),
+/**
+ * Each of e-mail and password left empty gets `message`. A refinement rather than a minimum on
+ * the fields, so that a field's own issue (too long) stays the first message, as the action says.
+ */
+function requireCredentials(
+  value: { email: string; password: string },
+  ctx: z.RefinementCtx,
+  message: string,
+) {
+  for (const field of ["email", "password"] as const) {
+    if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message });
+  }
+}
+
+/** The login form, checked by the page before posting and by the action. */
+export const credentialsSchema = z
+  .object({ email, password, redirectTo: z.string().optional() })
+  .superRefine((value, ctx) => requireCredentials(value, ctx, AUTH_MESSAGES.missingCredentials));
+
+/** The admin login answers one message for any bad input, naming no rule. */
+const adminCredential = (max: number) =>
+  z
+    .string()
+    .min(1, AUTH_MESSAGES.missingAdminCredentials)
+    .max(max, AUTH_MESSAGES.missingAdminCredentials);
+
+export const adminCredentialsSchema = z.object({
+  email: text.pipe(adminCredential(EMAIL_MAX_LENGTH)),
+  password: z.string().default("").pipe(adminCredential(PASSWORD_MAX_LENGTH)),
 });
 
 export const socialSchema = z.object({
@@ -95,16 +125,55 @@ export const socialSchema = z.object({
   redirectTo: z.string().max(2048).optional(),
 });
 
-export const signUpSchema = z.object({
-  email,
-  password,
-  confirmPassword: password,
+/** The new password and its confirmation: they match, and the length better-auth accepts. */
+function requireNewPassword(
+  value: { password: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+) {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["confirmPassword"],
+      message: AUTH_MESSAGES.passwordsDoNotMatch,
+    });
+  }
+}
+
+function requirePasswordLength(value: { password: string }, ctx: z.RefinementCtx) {
+  const lengthError = passwordLengthError(value.password);
+  if (lengthError) ctx.addIssue({ code: "custom", path: ["password"], message: lengthError });
+}
+
+/** The sign-up form; its issues come in the order the action has always checked them. */
+export const signUpSchema = z
+  .object({ email, password, confirmPassword: password })
+  .superRefine((value, ctx) => {
+    if (!value.email || !value.password) {
+      requireCredentials(value, ctx, AUTH_MESSAGES.missingCredentials);
+      return;
+    }
+    requireNewPassword(value, ctx);
+    if (!z.email().safeParse(value.email).success) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
+    }
+    requirePasswordLength(value, ctx);
+  });
+
+export const forgotPasswordSchema = z.object({
+  email: text.pipe(z.string().min(1, ENTER_EMAIL).max(EMAIL_MAX_LENGTH, ENTER_EMAIL)),
 });
 
-export const forgotPasswordSchema = z.object({ email });
-
-export const resetPasswordSchema = z.object({
-  token: z.string().trim().min(1),
-  password: z.string().default(""),
-  confirmPassword: z.string().default(""),
-});
+export const resetPasswordSchema = z
+  .object({
+    token: z.string(INVALID_RESET_LINK).trim().min(1, INVALID_RESET_LINK),
+    password: z.string().default(""),
+    confirmPassword: z.string().default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.password) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: ENTER_NEW_PASSWORD });
+      return;
+    }
+    requireNewPassword(value, ctx);
+    requirePasswordLength(value, ctx);
+  });

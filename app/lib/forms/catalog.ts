@@ -65,12 +65,33 @@ export const categoryPageSchema = z.discriminatedUnion(
 
 export type CategoryPageForm = z.infer<typeof categoryPageSchema>;
 
-/** A category as its edit dialog posts it: what an edit conflict compares. */
-export function categoryFormValues(category: {
+/** A category as the admin types it (the server adds its slug: CategoryInput). */
+export interface CategoryFields {
   name: string;
   description: string | null;
+}
+
+/** A category as its edit dialog shows it. */
+export interface EditableCategory extends CategoryFields {
+  id: string;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
   version: string;
-}): FormValues {
+}
+
+/** A home-page filter as its edit dialog shows it. */
+export interface EditableFilter {
+  id: string;
+  name: string;
+  type: string;
+  field: string;
+  position: number;
+  enabled: boolean;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
+  version: string;
+}
+
+/** A category as its edit dialog posts it: what an edit conflict compares. */
+export function categoryFormValues(category: Omit<EditableCategory, "id">): FormValues {
   return {
     name: category.name,
     description: category.description ?? "",
@@ -79,14 +100,7 @@ export function categoryFormValues(category: {
 }
 
 /** A home-page filter as its edit dialog posts it: what an edit conflict compares. */
-export function filterFormValues(filter: {
-  name: string;
-  type: string;
-  field: string;
-  position: number;
-  enabled: boolean;
-  version: string;
-}): FormValues {
+export function filterFormValues(filter: Omit<EditableFilter, "id">): FormValues {
   return {
     name: filter.name,
     type: filter.type,

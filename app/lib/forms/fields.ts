@@ -125,3 +125,15 @@ export function optionalNumber(schema: z.ZodNumber) {
       return parsed.data;
     });
 }
+
+/** The ids of one comma-separated hidden field (FormData keeps them all), trimmed, each once. */
+export function distinctIds(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

@@ -132,13 +132,8 @@ export type LabTestSaveForm = Extract<
   { intent: "create-lab-test" | "update-lab-test" }
 >;
 
-/** A lab test as its edit dialog posts it: what an edit conflict compares. */
-export function labTestFormValues(test: {
-  vendorId: string;
-  peptideId: string;
-  sizeOptionId: string | null;
-  labName: string;
-  testedOn: string;
+/** What a lab's report says: the part of a test the form, an import line and the demo data give. */
+export interface LabTestResults {
   batch: string | null;
   claimedMassMg: number | null;
   measuredMassMg: number | null;
@@ -146,8 +141,30 @@ export function labTestFormValues(test: {
   endotoxin: string | null;
   heavyMetals: string | null;
   reportUrl: string | null;
+}
+
+/** A lab test as it is saved: the admin form, a resolved import line (LabTestInput on the server). */
+export interface LabTestFields extends LabTestResults {
+  vendorId: string;
+  peptideId: string;
+  sizeOptionId: string | null;
+  labName: string;
+  testedOn: string;
+}
+
+/** A lab test as its edit dialog shows it. */
+export interface EditableLabTest extends LabTestFields {
+  id: string;
+  vendorName: string;
+  peptideName: string;
+  /** The size's label ("10mg"); null when the test does not say. */
+  size: string | null;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
   version: string;
-}): FormValues {
+}
+
+/** A lab test as its edit dialog posts it: what an edit conflict compares. */
+export function labTestFormValues(test: LabTestFields & { version: string }): FormValues {
   const text = (value: string | number | null) => (value === null ? "" : String(value));
   return {
     vendorId: test.vendorId,

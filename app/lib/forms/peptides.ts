@@ -10,6 +10,7 @@ import { PRICE_NOT_POSITIVE } from "~/lib/price-sanity";
 
 import {
   checkbox,
+  distinctIds,
   optionalNumber,
   optionalRecordId,
   optionalText,
@@ -39,14 +40,7 @@ export const MAX_ALIAS_LENGTH = 100;
 export const bulkIds = z
   .string({ error: "Select at least one row" })
   .max(MAX_BULK_IDS * 40, `At most ${MAX_BULK_IDS} rows at once`)
-  .transform((value) => [
-    ...new Set(
-      value
-        .split(",")
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  ])
+  .transform(distinctIds)
   .pipe(
     z
       .array(z.guid("Unknown record"))
@@ -149,8 +143,8 @@ export const peptidePageSchema = z.discriminatedUnion(
 );
 export type PeptidePageForm = z.infer<typeof peptidePageSchema>;
 
-/** A peptide as its edit dialog posts it: what an edit conflict compares. */
-export function peptideFormValues(peptide: {
+/** A peptide as the admin saves it (PeptideInput on the server). */
+export interface PeptideFields {
   name: string;
   slug: string;
   categoryId: string | null;
@@ -160,8 +154,17 @@ export function peptideFormValues(peptide: {
   aliases: string[];
   isPopular: boolean;
   popularOrder: number | null;
+}
+
+/** A peptide as its edit dialog shows it. */
+export interface EditablePeptide extends PeptideFields {
+  id: string;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
   version: string;
-}): FormValues {
+}
+
+/** A peptide as its edit dialog posts it: what an edit conflict compares. */
+export function peptideFormValues(peptide: Omit<EditablePeptide, "id">): FormValues {
   return {
     name: peptide.name,
     slug: peptide.slug,

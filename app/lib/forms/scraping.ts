@@ -83,11 +83,11 @@ export const scrapeSourceFields = z
     currency: form.currency,
   }));
 
-/** A source as its edit dialog posts it: what an edit conflict compares. */
-export function sourceFormValues(source: {
+/** A scrape source as the admin saves it (ScrapeSourceInput on the server). */
+export interface ScrapeSourceFields {
   retailerName: string;
   url: string;
-  pageType: string;
+  pageType: (typeof PAGE_TYPES)[number];
   productSelector: string;
   priceSelector: string;
   nameSelector: string;
@@ -98,8 +98,19 @@ export function sourceFormValues(source: {
   vendorId: string | null;
   isActive: boolean;
   currency: string | null;
+}
+
+/** The source as the dialog edits it (a row of the sources table). */
+export interface EditableSource extends Omit<ScrapeSourceFields, "pageType"> {
+  id: string;
+  pageType: string;
+  vendorName: string | null;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
   version: string;
-}): FormValues {
+}
+
+/** A source as its edit dialog posts it: what an edit conflict compares. */
+export function sourceFormValues(source: Omit<EditableSource, "id" | "vendorName">): FormValues {
   const values: FormValues = {
     retailer_name: source.retailerName,
     url: source.url,

@@ -141,8 +141,8 @@ export const PAST_EXPIRY_WARNING = "This date has passed: the coupon will show a
 
 const numberText = (value: number | null) => (value === null ? "" : String(value));
 
-/** A vendor and its coupon as the edit dialog posts them: what an edit conflict compares. */
-export function vendorFormValues(vendor: {
+/** A vendor's own fields as the admin saves them (VendorInput on the server). */
+export interface VendorFields {
   name: string;
   website: string | null;
   logoUrl: string | null;
@@ -153,12 +153,21 @@ export function vendorFormValues(vendor: {
   freeShippingThreshold: number | null;
   shipsTo: string[];
   rating: number | null;
+}
+
+/** A vendor and its coupon as the edit dialog shows them. */
+export interface EditableVendor extends VendorFields {
+  id: string;
   couponCode: string | null;
   discountAmount: number | null;
   discountType: string | null;
   expirationDate: string | null;
+  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
   version: string;
-}): FormValues {
+}
+
+/** A vendor and its coupon as the edit dialog posts them: what an edit conflict compares. */
+export function vendorFormValues(vendor: Omit<EditableVendor, "id">): FormValues {
   return {
     name: vendor.name,
     website: vendor.website ?? "",

@@ -6,11 +6,8 @@ import {
   DELETE_CATEGORY_KEY,
   categoryColumns,
 } from "~/components/admin/categories/category-columns";
-import {
-  CategoryDialog,
-  type EditableCategory,
-} from "~/components/admin/categories/category-dialog";
-import { FilterDialog, type EditableFilter } from "~/components/admin/categories/filter-dialog";
+import { CategoryDialog } from "~/components/admin/categories/category-dialog";
+import { FilterDialog } from "~/components/admin/categories/filter-dialog";
 import { DELETE_FILTER_KEY, FilterList } from "~/components/admin/categories/filter-list";
 import { DELETE_SIZE_KEY, sizeColumns } from "~/components/admin/categories/size-columns";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
@@ -19,6 +16,7 @@ import { useDialogState } from "~/components/admin/form-controls";
 import { SearchControl, TableFilterForm } from "~/components/admin/table-filter-form";
 import { Button } from "~/components/ui/button";
 import { CATEGORIES_TABLE, SIZES_TABLE } from "~/lib/admin-tables";
+import type { EditableCategory, EditableFilter } from "~/lib/forms/catalog";
 
 import type { Route } from "./+types/categories";
 import { handleCategoryAction, loadCategoriesPage } from "./categories.server";

@@ -17,7 +17,7 @@ import {
   detectShopPlatform,
   readShopCatalogue,
 } from "~/.server/scraper/platforms/shop-catalogue.server";
-import { createFetcher } from "~/.server/scraper/run.server";
+import { createFetcher } from "~/.server/scraper/scrape-page.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
 import { failure } from "~/lib/action-result";
 import {

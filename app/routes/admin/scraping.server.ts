@@ -19,7 +19,8 @@ import {
   type ScrapeSource,
 } from "~/.server/data/scrape-sources.server";
 import { vendorExists } from "~/.server/data/vendors.server";
-import { SCRAPE_MESSAGES, testSelectors } from "~/.server/scraper/run.server";
+import { SCRAPE_MESSAGES } from "~/.server/scraper/run.server";
+import { testSelectors } from "~/.server/scraper/scrape-page.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
 import {

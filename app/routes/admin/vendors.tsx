@@ -9,10 +9,11 @@ import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
 import { DataTable } from "~/components/admin/data-table";
 import { FilterControl, TableFilterForm } from "~/components/admin/table-filter-form";
 import { DELETE_VENDOR_KEY, vendorColumns } from "~/components/admin/vendors/vendor-columns";
-import { VendorDialog, type EditableVendor } from "~/components/admin/vendors/vendor-dialog";
+import { VendorDialog } from "~/components/admin/vendors/vendor-dialog";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { VENDORS_TABLE } from "~/lib/admin-tables";
+import type { EditableVendor } from "~/lib/forms/vendors";
 import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/vendors";

@@ -28,6 +28,26 @@ export interface Candidate {
   summary: boolean;
 }
 
+/** One sellable offer's Candidate, named as the product with the variant's label. */
+export function variantCandidate({
+  label,
+  ...offer
+}: Omit<Candidate, "name" | "variantLabel"> & { label: string | null }): Candidate {
+  return {
+    name: variantName(offer.productName, label),
+    price: offer.price,
+    currency: offer.currency,
+    link: offer.link,
+    soldOut: offer.soldOut,
+    stockKnown: offer.stockKnown,
+    productName: offer.productName,
+    variantLabel: label,
+    sku: offer.sku,
+    variantId: offer.variantId,
+    summary: offer.summary,
+  };
+}
+
 export const isObject = (value: Json): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 

@@ -15,7 +15,7 @@ import {
   parseLooseJson,
   safeLink,
   text,
-  variantName,
+  variantCandidate,
 } from "./common.server";
 
 /** schema.org types without their prefix ("http://schema.org/Offer", "schema:Offer"), lower-cased. */
@@ -92,8 +92,8 @@ function offerCandidates(
   const low = amountOf(offer.lowprice);
   const high = amountOf(offer.highprice);
   return [
-    {
-      name: variantName(context.productName, label),
+    variantCandidate({
+      label,
       price,
       currency:
         currencyOf(offer.pricecurrency) ??
@@ -103,11 +103,10 @@ function offerCandidates(
       soldOut: isSoldOut(availability),
       stockKnown: availability !== null,
       productName: context.productName,
-      variantLabel: label,
       sku: text(offer.sku) ?? context.sku,
       variantId: variantIdOf(link),
       summary: aggregate && (high === null || low === null || high !== low),
-    },
+    }),
   ];
 }
 

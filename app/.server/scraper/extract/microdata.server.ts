@@ -11,7 +11,7 @@ import {
   documentTitle,
   pageTitle,
   safeLink,
-  variantName,
+  variantCandidate,
 } from "./common.server";
 
 /** Microdata (`itemscope`/`itemprop`) and RDFa (`typeof`/`property`) share one reading. */
@@ -117,19 +117,18 @@ function offerCandidate(
     offerName && normalizeName(offerName) !== normalizeName(productName) ? offerName : null;
   const link = safeLink(read("url"), baseUrl) ?? productLink;
   const availability = read("availability");
-  return {
-    name: variantName(productName, label),
+  return variantCandidate({
+    label,
     price: amountOf(read("price") ?? read("lowprice")),
     currency: currencyOf(read("pricecurrency")),
     link,
     soldOut: isSoldOut(availability),
     stockKnown: availability !== null,
     productName,
-    variantLabel: label,
     sku: read("sku"),
     variantId: null,
     summary: false,
-  };
+  });
 }
 
 // Products a product points to ("similar to", "accessory for"): not offers of this page.

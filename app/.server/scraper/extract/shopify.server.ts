@@ -12,7 +12,7 @@ import {
   parseLooseJson,
   safeLink,
   text,
-  variantName,
+  variantCandidate,
 } from "./common.server";
 
 /** Shopify's product JSON gives prices in cents as integers; some themes print "49.99" strings. */
@@ -53,19 +53,18 @@ function variantCandidates(
     const link = new URL(onPage ? baseUrl : `/products/${handle}`, baseUrl);
     link.hash = "";
     if (id) link.searchParams.set("variant", id);
-    return {
-      name: variantName(productName, label),
+    return variantCandidate({
+      label,
       price: shopifyPrice(variant.price),
       currency: null,
       link: safeLink(link.href, baseUrl),
       soldOut: variant.available === false,
       stockKnown: typeof variant.available === "boolean",
       productName,
-      variantLabel: label,
       sku: text(variant.sku),
       variantId: id,
       summary: false,
-    };
+    });
   });
 }
 

@@ -14,7 +14,7 @@ import {
   parseLooseJson,
   safeLink,
   text,
-  variantName,
+  variantCandidate,
 } from "./common.server";
 
 /** The label a shopper sees for an attribute value: the select's option text ("10 mg" for "10mg"). */
@@ -55,18 +55,17 @@ export function extractWooCommerce($: CheerioAPI, baseUrl: string): Candidate[] 
       }
       const label = labels.join(", ") || null;
       const priceHtml = typeof variation.price_html === "string" ? variation.price_html : "";
-      return {
-        name: variantName(productName, label),
+      return variantCandidate({
+        label,
         price: amountOf(variation.display_price) ?? parsePrice(priceHtml).amount,
         currency: currencyCode(parsePrice(priceHtml).currency),
         link: safeLink(link.href, baseUrl),
         soldOut: variation.is_in_stock === false || variation.variation_is_active === false,
         stockKnown: true,
         productName,
-        variantLabel: label,
         sku: text(variation.sku),
         variantId: text(variation.variation_id),
         summary: false,
-      };
+      });
     });
 }

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import type { Ad } from "~/lib/ads";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
 import { FormPanel, type FormPanelHandle } from "~/components/admin/form-dialog";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { AdCard } from "~/components/ad-slot";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";

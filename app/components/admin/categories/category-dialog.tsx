@@ -2,20 +2,12 @@ import { useFetcher } from "react-router";
 
 import { Field, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
-import { categoryPageSchema } from "~/lib/forms/catalog";
+import { categoryPageSchema, type EditableCategory } from "~/lib/forms/catalog";
 import { TEXT_LIMITS } from "~/lib/forms/fields";
-
-export interface EditableCategory {
-  id: string;
-  name: string;
-  description: string | null;
-  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
-  version: string;
-}
 
 /** Add or edit a category; a refused save keeps the dialog open with what was typed. */
 export function CategoryDialog({

@@ -3,26 +3,15 @@ import { useFetcher } from "react-router";
 
 import { Field, NativeSelect, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import type { ActionResult } from "~/lib/action-result";
-import { categoryPageSchema } from "~/lib/forms/catalog";
+import { categoryPageSchema, type EditableFilter } from "~/lib/forms/catalog";
 import { TEXT_LIMITS } from "~/lib/forms/fields";
 
 import { FILTER_FIELD_LABELS, FILTER_TYPE_LABELS } from "./filter-labels";
-
-export interface EditableFilter {
-  id: string;
-  name: string;
-  type: string;
-  field: string;
-  position: number;
-  enabled: boolean;
-  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
-  version: string;
-}
 
 /** Add or edit a home-page filter; a refused save keeps the dialog open with what was typed. */
 export function FilterDialog({

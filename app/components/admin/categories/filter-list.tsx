@@ -2,7 +2,7 @@ import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import { EditButton } from "~/components/admin/row-actions";
 import { Badge } from "~/components/ui/badge";
 
-import type { EditableFilter } from "./filter-dialog";
+import type { EditableFilter } from "~/lib/forms/catalog";
 import { FILTER_FIELD_LABELS, FILTER_TYPE_LABELS } from "./filter-labels";
 
 export const DELETE_FILTER_KEY = "delete-filter";

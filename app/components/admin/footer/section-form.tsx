@@ -1,14 +1,8 @@
-import { Loader2 } from "lucide-react";
-import { useFetcher } from "react-router";
-
 import { Field } from "~/components/admin/form-controls";
-import { usePageForm } from "~/components/admin/use-page-form";
+import { PageForm, useSavingPageForm } from "~/components/admin/use-page-form";
 import { FOOTER_UPDATED_EVENT } from "~/components/site-footer";
-import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { useActionToast } from "~/hooks/use-action-toast";
-import type { ActionResult } from "~/lib/action-result";
 import type { FooterSection } from "~/lib/constants";
 import { FOOTER_LIMITS } from "~/lib/forms/footer";
 
@@ -35,25 +29,17 @@ export function SectionForm({
   /** The section's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
   version: string;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  const pageForm = usePageForm(fetcher.data, { version });
-  useActionToast(fetcher.data, () => {
-    pageForm.markSaved();
-    window.dispatchEvent(new Event(FOOTER_UPDATED_EVENT));
+  const { errors, ...form } = useSavingPageForm({
+    version,
+    onSaved: () => window.dispatchEvent(new Event(FOOTER_UPDATED_EVENT)),
   });
-  const saving = fetcher.state !== "idle";
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   return (
-    <fetcher.Form
-      ref={pageForm.ref}
-      method="post"
-      className="grid gap-4"
-      aria-label={`${TAB_LABELS[section]} section`}
-      onInput={pageForm.onEdit}
-      onChange={pageForm.onEdit}
+    <PageForm
+      form={form}
+      label={`${TAB_LABELS[section]} section`}
+      intent="save"
+      submitLabel={`Save ${TAB_LABELS[section]}`}
     >
-      {pageForm.notices}
-      <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="section" value={section} />
       <Field id={`footer-${section}-title`} label="Title" errors={errors?.title}>
         <Input name="title" defaultValue={title} required maxLength={FOOTER_LIMITS.title} />
@@ -75,10 +61,6 @@ export function SectionForm({
         </p>
         <ErrorList id={`footer-${section}-content-error`} errors={errors?.content} />
       </div>
-      <Button type="submit" disabled={saving} className="w-fit">
-        {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-        Save {TAB_LABELS[section]}
-      </Button>
-    </fetcher.Form>
+    </PageForm>
   );
 }

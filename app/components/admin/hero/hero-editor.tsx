@@ -1,9 +1,9 @@
-import { ImageOff, Loader2, Upload } from "lucide-react";
+import { ImageOff, Upload } from "lucide-react";
 import { useRef } from "react";
 import { useFetcher } from "react-router";
 
 import { Field } from "~/components/admin/form-controls";
-import { usePageForm } from "~/components/admin/use-page-form";
+import { PageForm, useSavingPageForm } from "~/components/admin/use-page-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -11,17 +11,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { HERO_LIMITS } from "~/lib/forms/hero";
+import type { HeroContent } from "~/lib/hero";
 
-export interface HeroFormValues {
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  primaryButtonText: string | null;
-  secondaryButtonText: string | null;
-  imageUrl: string | null;
-  /** The hero's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
-  version: string;
-}
+/** The hero as its editor shows it: the stored content, whether or not a row exists yet. */
+export type HeroFormValues = Omit<HeroContent, "id">;
 
 const TEXT_FIELDS = [
   { name: "subtitle", label: "Subtitle" },
@@ -32,20 +25,16 @@ const TEXT_FIELDS = [
 
 /** The hero's texts and its image, each saved on its own. */
 export function HeroEditor({ hero }: { hero: HeroFormValues }) {
-  const saveFetcher = useFetcher<ActionResult>();
+  const { errors: fieldErrors, ...form } = useSavingPageForm({ version: hero.version });
+  const { pageForm } = form;
   const imageFetcher = useFetcher<ActionResult>();
   const fileInput = useRef<HTMLInputElement>(null);
-  const pageForm = usePageForm(saveFetcher.data, { version: hero.version });
-  useActionToast(saveFetcher.data, pageForm.markSaved);
   useActionToast(imageFetcher.data, () => {
     if (fileInput.current) fileInput.current.value = "";
     // The image was saved over the version the texts show: they save over the new one.
     if (imageFetcher.data?.ok) pageForm.adopt(imageFetcher.data.version);
   });
-  const saving = saveFetcher.state !== "idle";
   const imageBusy = imageFetcher.state !== "idle";
-  const fieldErrors =
-    saveFetcher.data && !saveFetcher.data.ok ? saveFetcher.data.fieldErrors : undefined;
 
   function uploadImage(file: File | undefined) {
     if (!file) return;
@@ -71,16 +60,7 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <saveFetcher.Form
-              ref={pageForm.ref}
-              method="post"
-              className="grid gap-4"
-              aria-label="Hero content"
-              onInput={pageForm.onEdit}
-              onChange={pageForm.onEdit}
-            >
-              {pageForm.notices}
-              <input type="hidden" name="intent" value="save" />
+            <PageForm form={form} label="Hero content" intent="save" submitLabel="Save Changes">
               {TEXT_FIELDS.map(({ name, label }) => (
                 <Field key={name} id={`hero-${name}`} label={label} errors={fieldErrors?.[name]}>
                   <Input
@@ -99,11 +79,7 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
                   defaultValue={hero.description ?? ""}
                 />
               </Field>
-              <Button type="submit" disabled={saving} className="w-fit">
-                {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-                Save Changes
-              </Button>
-            </saveFetcher.Form>
+            </PageForm>
           </CardContent>
         </Card>
         <Card>

@@ -5,7 +5,7 @@ import { LabReportLink, LabResultBadge } from "~/components/lab-tests-section";
 import { formatDate } from "~/lib/format";
 import { describeMeasurements, type LabTestJudgement } from "~/lib/lab-tests";
 
-import type { EditableLabTest } from "./lab-test-dialog";
+import type { EditableLabTest } from "~/lib/forms/lab-tests";
 
 export const DELETE_LAB_TEST_KEY = "delete-lab-test";
 

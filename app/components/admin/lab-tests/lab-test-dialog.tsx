@@ -4,32 +4,15 @@ import { useFetcher } from "react-router";
 import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { Field, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { Input } from "~/components/ui/input";
 import type { ActionResult } from "~/lib/action-result";
-import { LAB_TEST_LIMITS, labTestPageSchema, MAX_LAB_MASS_MG } from "~/lib/forms/lab-tests";
-
-export interface EditableLabTest {
-  id: string;
-  vendorId: string;
-  vendorName: string;
-  peptideId: string;
-  peptideName: string;
-  sizeOptionId: string | null;
-  /** The size's label ("10mg"); null when the test does not say. */
-  size: string | null;
-  labName: string;
-  testedOn: string;
-  batch: string | null;
-  claimedMassMg: number | null;
-  measuredMassMg: number | null;
-  purityPercent: number | null;
-  endotoxin: string | null;
-  heavyMetals: string | null;
-  reportUrl: string | null;
-  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
-  version: string;
-}
+import {
+  LAB_TEST_LIMITS,
+  labTestPageSchema,
+  MAX_LAB_MASS_MG,
+  type EditableLabTest,
+} from "~/lib/forms/lab-tests";
 
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? "" : String(value);

@@ -1,32 +1,18 @@
-import { Loader2 } from "lucide-react";
-import { useFetcher } from "react-router";
-
 import { Field } from "~/components/admin/form-controls";
-import { usePageForm } from "~/components/admin/use-page-form";
-import { Button } from "~/components/ui/button";
+import { PageForm, useSavingPageForm } from "~/components/admin/use-page-form";
 import { Input } from "~/components/ui/input";
-import { useActionToast } from "~/hooks/use-action-toast";
-import type { ActionResult } from "~/lib/action-result";
 import type { LabThresholds } from "~/lib/lab-tests";
 
 /** The pass marks every lab test is judged by; a change re-judges every test at once. */
 export function LabThresholdsForm({ thresholds }: { thresholds: LabThresholds }) {
-  const fetcher = useFetcher<ActionResult>();
-  const pageForm = usePageForm(fetcher.data);
-  useActionToast(fetcher.data, pageForm.markSaved);
-  const saving = fetcher.state !== "idle";
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const { errors, ...form } = useSavingPageForm();
   return (
-    <fetcher.Form
-      ref={pageForm.ref}
-      method="post"
-      className="grid gap-4"
-      aria-label="Lab test thresholds"
-      onInput={pageForm.onEdit}
-      onChange={pageForm.onEdit}
+    <PageForm
+      form={form}
+      label="Lab test thresholds"
+      intent="save-lab-thresholds"
+      submitLabel="Save Thresholds"
     >
-      {pageForm.notices}
-      <input type="hidden" name="intent" value="save-lab-thresholds" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id="lab-min-purity"
@@ -61,10 +47,6 @@ export function LabThresholdsForm({ thresholds }: { thresholds: LabThresholds })
           />
         </Field>
       </div>
-      <Button type="submit" disabled={saving} className="w-fit">
-        {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-        Save Thresholds
-      </Button>
-    </fetcher.Form>
+    </PageForm>
   );
 }

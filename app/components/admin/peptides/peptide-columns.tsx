@@ -8,7 +8,7 @@ import type { DataColumn } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 
-import type { EditablePeptide } from "./peptide-dialog";
+import type { EditablePeptide } from "~/lib/forms/peptides";
 
 export const DELETE_PEPTIDE_KEY = "delete-peptide";
 export const PROMOTE_PEPTIDE_KEY = "promote-peptide";

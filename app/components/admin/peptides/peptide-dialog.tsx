@@ -4,30 +4,15 @@ import { useFetcher } from "react-router";
 import { AliasesField } from "~/components/admin/peptides/aliases-field";
 import { Field, NativeSelect, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
 import { TEXT_LIMITS } from "~/lib/forms/fields";
-import { MAX_POPULAR_ORDER, peptidePageSchema } from "~/lib/forms/peptides";
+import { MAX_POPULAR_ORDER, peptidePageSchema, type EditablePeptide } from "~/lib/forms/peptides";
 import { slugify } from "~/lib/slug";
-
-export interface EditablePeptide {
-  id: string;
-  name: string;
-  slug: string;
-  categoryId: string | null;
-  description: string | null;
-  imageUrl: string | null;
-  keyBenefits: string[];
-  aliases: string[];
-  isPopular: boolean;
-  popularOrder: number | null;
-  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
-  version: string;
-}
 
 /** Add or edit a peptide; a refused save keeps the dialog open with the errors under the fields. */
 export function PeptideDialog({

@@ -2,18 +2,12 @@ import { Ban, Check, Tag, X } from "lucide-react";
 import { useFetcher } from "react-router";
 
 import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
+import { SimpleTable } from "~/components/admin/data-table";
 import { NativeSelect } from "~/components/admin/form-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { formatPrice } from "~/lib/format";
@@ -216,6 +210,10 @@ function ReviewRow({ item }: { item: ReviewQueueItem }) {
   );
 }
 
+const REVIEW_COLUMNS = ["Listing", "Price", "Reason", "Suggested match", "Actions"].map(
+  (header) => ({ header }),
+);
+
 export function ReviewQueue({ items }: { items: ReviewQueueItem[] }) {
   return (
     <section aria-labelledby="review-heading" className="space-y-3">
@@ -229,30 +227,14 @@ export function ReviewQueue({ items }: { items: ReviewQueueItem[] }) {
           or ignore it for good. Approving writes this vendor&apos;s price only.
         </p>
       </div>
-      <div className="rounded-md border">
-        <Table aria-label="Review queue">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Listing</TableHead>
-              <TableHead>Price</TableHead>
-              <TableHead>Reason</TableHead>
-              <TableHead>Suggested match</TableHead>
-              <TableHead>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="h-16 text-center text-muted-foreground">
-                  Nothing waiting for review.
-                </TableCell>
-              </TableRow>
-            ) : (
-              items.map((item) => <ReviewRow key={item.id} item={item} />)
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <SimpleTable
+        label="Review queue"
+        columns={REVIEW_COLUMNS}
+        rows={items}
+        rowKey={(item) => item.id}
+        renderRow={(item) => <ReviewRow item={item} />}
+        emptyMessage="Nothing waiting for review."
+      />
     </section>
   );
 }

@@ -1,14 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { SimpleTable, type SimpleColumn } from "~/components/admin/data-table";
 import { formatPrice } from "~/lib/format";
 import { describeRunProgress, isRunActive, type ScrapeRunView } from "~/lib/scrape-run";
 
@@ -20,6 +13,8 @@ const NA = "N/A";
  * page reload), then reloads the page's data once so statuses, logs and the review queue
  * show what the run did.
  */
+type ScrapedResult = NonNullable<ScrapeRunView["result"]>;
+
 export function useScrapeRun(runId: string | null, initial: ScrapeRunView | null) {
   const poll = useFetcher<ScrapeRunView>();
   const { revalidate } = useRevalidator();
@@ -119,9 +114,51 @@ export function RunBanner({
   );
 }
 
-export function ResultsTable({ scraped }: { scraped: NonNullable<ScrapeRunView["result"]> }) {
-  const showLink = scraped.link.some(Boolean);
-  const showSoldOut = scraped.sold_out.length > 0;
+/** The results' columns: Link and Sold Out only when the run found any. */
+function resultColumns(scraped: ScrapedResult): SimpleColumn<number>[] {
+  const columns: SimpleColumn<number>[] = [
+    { header: "Name", className: "whitespace-normal", cell: (index) => scraped.name[index] || NA },
+    {
+      header: "Price",
+      className: "tabular-nums",
+      cell: (index) => {
+        const price = scraped.price[index];
+        return price === null || price === undefined ? NA : formatPrice(price);
+      },
+    },
+  ];
+  if (scraped.link.some(Boolean))
+    columns.push({
+      header: "Link",
+      className: "break-all whitespace-normal",
+      cell: (index) => {
+        const link = scraped.link[index];
+        return link ? (
+          <a
+            href={link}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            {link}
+          </a>
+        ) : (
+          NA
+        );
+      },
+    });
+  if (scraped.sold_out.length > 0)
+    columns.push({
+      header: "Sold Out",
+      cell: (index) => {
+        const soldOut = scraped.sold_out[index];
+        return soldOut === undefined ? NA : soldOut ? "Yes" : "No";
+      },
+    });
+  return columns;
+}
+
+export function ResultsTable({ scraped }: { scraped: ScrapedResult }) {
   return (
     // Collapsed, a long run's rows do not push the review queue and the logs far down.
     <details className="space-y-2 [&[open]>summary]:mb-2">
@@ -131,57 +168,12 @@ export function ResultsTable({ scraped }: { scraped: NonNullable<ScrapeRunView["
           ({scraped.name.length} {scraped.name.length === 1 ? "listing" : "listings"})
         </span>
       </summary>
-      <div className="rounded-md border">
-        <Table aria-label="Scraping results">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Price</TableHead>
-              {showLink ? <TableHead>Link</TableHead> : null}
-              {showSoldOut ? <TableHead>Sold Out</TableHead> : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {scraped.name.map((name, index) => {
-              const price = scraped.price[index];
-              const link = scraped.link[index];
-              return (
-                <TableRow key={index}>
-                  <TableCell className="whitespace-normal">{name || NA}</TableCell>
-                  <TableCell className="tabular-nums">
-                    {price === null || price === undefined ? NA : formatPrice(price)}
-                  </TableCell>
-                  {showLink ? (
-                    <TableCell className="break-all whitespace-normal">
-                      {link ? (
-                        <a
-                          href={link}
-                          target="_blank"
-                          rel="noreferrer noopener"
-                          className="text-primary underline-offset-4 hover:underline"
-                        >
-                          {link}
-                        </a>
-                      ) : (
-                        NA
-                      )}
-                    </TableCell>
-                  ) : null}
-                  {showSoldOut ? (
-                    <TableCell>
-                      {scraped.sold_out[index] === undefined
-                        ? NA
-                        : scraped.sold_out[index]
-                          ? "Yes"
-                          : "No"}
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </div>
+      <SimpleTable
+        label="Scraping results"
+        columns={resultColumns(scraped)}
+        rows={scraped.name.map((_, index) => index)}
+        rowKey={(index) => String(index)}
+      />
     </details>
   );
 }

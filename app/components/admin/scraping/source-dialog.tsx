@@ -5,34 +5,18 @@ import { useFetcher } from "react-router";
 import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { scrapeSourceFields, SELECTOR_HELP, SOURCE_FIELD_LIMITS } from "~/lib/forms/scraping";
-
-/** The source as the dialog edits it (a row of the sources table). */
-export interface EditableSource {
-  id: string;
-  retailerName: string;
-  url: string;
-  pageType: string;
-  productSelector: string;
-  priceSelector: string;
-  nameSelector: string;
-  linkSelector: string | null;
-  soldOutSelector: string | null;
-  paginationSelector: string | null;
-  nextPageSelector: string | null;
-  vendorId: string | null;
-  vendorName: string | null;
-  isActive: boolean;
-  currency: string | null;
-  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
-  version: string;
-}
+import {
+  scrapeSourceFields,
+  SELECTOR_HELP,
+  SOURCE_FIELD_LIMITS,
+  type EditableSource,
+} from "~/lib/forms/scraping";
 
 type TextFieldName = keyof typeof SOURCE_FIELD_LIMITS;
 type SelectorTestAnswer = ActionResult & { testResult?: unknown };

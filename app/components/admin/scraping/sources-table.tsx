@@ -18,7 +18,7 @@ import { formatLastScraped } from "~/lib/format";
 import { sourceDisplayStatus } from "~/lib/forms/scraping";
 import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
-import type { EditableSource } from "./source-dialog";
+import type { EditableSource } from "~/lib/forms/scraping";
 
 export interface SourceRow extends EditableSource {
   status: string;
@@ -218,7 +218,7 @@ export function SourcesTable({
             fetcherKey={DELETE_KEY}
             fields={{ intent: "delete-source", id: row.id }}
             itemName={row.retailerName}
-            description={`This action cannot be undone. The scrape source for ${row.retailerName} will be permanently deleted.`}
+            description={`The scrape source for ${row.retailerName} will be permanently deleted.`}
           />
         </div>
       ),

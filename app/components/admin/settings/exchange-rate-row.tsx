@@ -1,4 +1,5 @@
 import { Loader2 } from "lucide-react";
+import type * as React from "react";
 import { useCallback, useRef } from "react";
 import { useFetcher } from "react-router";
 
@@ -32,6 +33,22 @@ export interface ExchangeRateRowData {
  * when the stored rate changes). A save after someone else's (or the ECB refresh's) shows their
  * value (EditConflictNotice).
  */
+/** How many units of a currency one US dollar buys: a row's edit and the add form. */
+export function UnitsPerUsdInput(props: Omit<React.ComponentProps<typeof Input>, "name" | "type">) {
+  return (
+    <Input
+      name="unitsPerUsd"
+      type="number"
+      inputMode="decimal"
+      min={MIN_UNITS_PER_USD}
+      max={MAX_UNITS_PER_USD}
+      step="any"
+      required
+      {...props}
+    />
+  );
+}
+
 export function ExchangeRateRow({ rate }: { rate: ExchangeRateRowData }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
@@ -57,15 +74,8 @@ export function ExchangeRateRow({ rate }: { rate: ExchangeRateRowData }) {
           <input type="hidden" name="intent" value="update-rate" />
           <input type="hidden" name="currency" value={rate.currency} />
           <RowVersionInput version={rate.version} />
-          <Input
+          <UnitsPerUsdInput
             id={inputId}
-            name="unitsPerUsd"
-            type="number"
-            inputMode="decimal"
-            min={MIN_UNITS_PER_USD}
-            max={MAX_UNITS_PER_USD}
-            step="any"
-            required
             defaultValue={rate.unitsPerUsd}
             aria-label={`1 USD in ${rate.currency}`}
             className="w-36 tabular-nums"

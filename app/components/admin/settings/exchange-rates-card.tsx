@@ -4,28 +4,33 @@ import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import {
-  MAX_UNITS_PER_USD,
-  MIN_UNITS_PER_USD,
-  exchangeRateFormSchema,
-} from "~/lib/forms/exchange-rates";
+import { exchangeRateFormSchema } from "~/lib/forms/exchange-rates";
 
 import { useFetcherToast } from "../confirm-delete-button";
+import { SimpleTable } from "../data-table";
 import { Field } from "../form-controls";
-import { useFieldErrors } from "../use-field-errors";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { Button } from "../../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
 import { Input } from "../../ui/input";
 import { Label } from "../../ui/label";
 import { Switch } from "../../ui/switch";
-import { Table, TableBody, TableHead, TableHeader, TableRow } from "../../ui/table";
 
 import {
   DELETE_RATE_KEY,
   ExchangeRateRow,
   SETTINGS_ACTION,
+  UnitsPerUsdInput,
   type ExchangeRateRowData,
 } from "./exchange-rate-row";
+
+const RATE_COLUMNS = [
+  { header: "Currency" },
+  { header: "1 USD =" },
+  { header: "Source" },
+  { header: "Updated" },
+  { header: <span className="sr-only">Actions</span> },
+];
 
 function AutoRefreshControls({ autoRefresh }: { autoRefresh: boolean }) {
   const toggle = useFetcher<ActionResult>();
@@ -111,17 +116,7 @@ function AddExchangeRateForm() {
         hint="Units of that currency"
         errors={errors?.unitsPerUsd}
       >
-        <Input
-          id="new-rate-units"
-          name="unitsPerUsd"
-          type="number"
-          inputMode="decimal"
-          min={MIN_UNITS_PER_USD}
-          max={MAX_UNITS_PER_USD}
-          step="any"
-          required
-          className="w-36"
-        />
+        <UnitsPerUsdInput id="new-rate-units" className="w-36" />
       </Field>
       <Button type="submit" disabled={adding} className="mb-5">
         {adding ? (
@@ -160,26 +155,13 @@ export function ExchangeRatesCard({
             No exchange rates: every price is shown in its own currency only.
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-md border">
-            <Table aria-label="Exchange rates">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Currency</TableHead>
-                  <TableHead>1 USD =</TableHead>
-                  <TableHead>Source</TableHead>
-                  <TableHead>Updated</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rates.map((rate) => (
-                  <ExchangeRateRow key={rate.currency} rate={rate} />
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <SimpleTable
+            label="Exchange rates"
+            columns={RATE_COLUMNS}
+            rows={rates}
+            rowKey={(rate) => rate.currency}
+            renderRow={(rate) => <ExchangeRateRow rate={rate} />}
+          />
         )}
         <AddExchangeRateForm />
       </CardContent>

@@ -2,16 +2,7 @@ import { DatabaseBackup, Download, Eraser, Loader2, Upload } from "lucide-react"
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -93,24 +84,20 @@ export function MaintenanceCard() {
             </Button>
           </div>
         </div>
-        <AlertDialog open={confirming} onOpenChange={setConfirming}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Restore this backup?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Every catalogue, price, content, ad, settings and scraping record will be replaced
-                by the contents of {file?.name ?? "the file"}. This cannot be undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction variant="destructive" onClick={restore}>
-                <DatabaseBackup className="size-4" aria-hidden />
-                Restore Backup
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Restore this backup?"
+          description={`Every catalogue, price, content, ad, settings and scraping record will be replaced by the contents of ${file?.name ?? "the file"}. This cannot be undone.`}
+          confirmLabel={
+            <>
+              <DatabaseBackup className="size-4" aria-hidden />
+              Restore Backup
+            </>
+          }
+          confirmVariant="destructive"
+          onConfirm={restore}
+        />
       </CardContent>
     </Card>
   );

@@ -1,26 +1,29 @@
 import { Link } from "react-router";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
-import { auditEntityName, humaniseAuditKey } from "~/lib/audit";
+import { SimpleTable, type SimpleColumn } from "~/components/admin/data-table";
+import { auditEntityName, humaniseAuditKey, type AuditLogEntry } from "~/lib/audit";
 import { formatLastScraped } from "~/lib/format";
 
-interface AuditRow {
-  id: string;
-  actorEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  details: unknown;
-  createdAt: Date | string;
-}
+/** An audit entry as the dashboard's loader sends it (its date may arrive as a string). */
+type AuditRow = Omit<AuditLogEntry, "createdAt"> & { createdAt: Date | string };
+
+const RECENT_AUDIT_COLUMNS: SimpleColumn<AuditRow>[] = [
+  {
+    header: "When",
+    className: "whitespace-nowrap",
+    cell: (entry) => formatLastScraped(entry.createdAt),
+  },
+  { header: "Who", className: "max-w-48 truncate", cell: (entry) => entry.actorEmail ?? "Unknown" },
+  { header: "Action", cell: (entry) => entry.action },
+  {
+    header: "What",
+    className: "max-w-64 truncate",
+    // The name the entry recorded; only entries older than names show an id.
+    cell: (entry) =>
+      `${humaniseAuditKey(entry.entity)} ${auditEntityName(entry.details, entry.entityId) ?? ""}`.trim(),
+  },
+];
 
 /** The latest admin changes (the full, searchable log is at /admin/audit). */
 export function RecentAuditCard({ audit }: { audit: AuditRow[] }) {
@@ -40,35 +43,12 @@ export function RecentAuditCard({ audit }: { audit: AuditRow[] }) {
         {audit.length === 0 ? (
           <p className="text-sm text-muted-foreground">No admin changes recorded yet.</p>
         ) : (
-          <div className="overflow-x-auto rounded-md border">
-            <Table aria-label="Audit log">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>Who</TableHead>
-                  <TableHead>Action</TableHead>
-                  <TableHead>What</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {audit.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell className="whitespace-nowrap">
-                      {formatLastScraped(entry.createdAt)}
-                    </TableCell>
-                    <TableCell className="max-w-48 truncate">
-                      {entry.actorEmail ?? "Unknown"}
-                    </TableCell>
-                    <TableCell>{entry.action}</TableCell>
-                    <TableCell className="max-w-64 truncate">
-                      {/* The name the entry recorded; only entries older than names show an id. */}
-                      {`${humaniseAuditKey(entry.entity)} ${auditEntityName(entry.details, entry.entityId) ?? ""}`.trim()}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <SimpleTable
+            label="Audit log"
+            columns={RECENT_AUDIT_COLUMNS}
+            rows={audit}
+            rowKey={(entry) => entry.id}
+          />
         )}
       </CardContent>
     </Card>

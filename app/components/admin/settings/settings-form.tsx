@@ -1,14 +1,8 @@
-import { Loader2 } from "lucide-react";
-import { useFetcher } from "react-router";
-
 import { Field } from "~/components/admin/form-controls";
-import { usePageForm } from "~/components/admin/use-page-form";
-import { Button } from "~/components/ui/button";
+import { PageForm, useSavingPageForm } from "~/components/admin/use-page-form";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { useActionToast } from "~/hooks/use-action-toast";
-import type { ActionResult } from "~/lib/action-result";
 import { SETTINGS_LIMITS, type SettingsFormValues } from "~/lib/forms/settings";
 
 const NUMBER_FIELDS = [
@@ -32,22 +26,9 @@ const NUMBER_FIELDS = [
 
 /** The scraping and price-alert settings; errors show under each field. */
 export function SettingsForm({ settings }: { settings: SettingsFormValues }) {
-  const fetcher = useFetcher<ActionResult>();
-  const pageForm = usePageForm(fetcher.data, { version: settings.version });
-  useActionToast(fetcher.data, pageForm.markSaved);
-  const saving = fetcher.state !== "idle";
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const { errors, ...form } = useSavingPageForm({ version: settings.version });
   return (
-    <fetcher.Form
-      ref={pageForm.ref}
-      method="post"
-      className="grid gap-4"
-      aria-label="Settings"
-      onInput={pageForm.onEdit}
-      onChange={pageForm.onEdit}
-    >
-      {pageForm.notices}
-      <input type="hidden" name="intent" value="save-settings" />
+    <PageForm form={form} label="Settings" intent="save-settings" submitLabel="Save Settings">
       <div className="grid gap-4 sm:grid-cols-3">
         {NUMBER_FIELDS.map(({ name, label, hint }) => (
           <Field
@@ -103,10 +84,6 @@ export function SettingsForm({ settings }: { settings: SettingsFormValues }) {
           defaultValue={settings.priceAlertThresholdPercent}
         />
       </Field>
-      <Button type="submit" disabled={saving} className="w-fit">
-        {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-        Save Settings
-      </Button>
-    </fetcher.Form>
+    </PageForm>
   );
 }

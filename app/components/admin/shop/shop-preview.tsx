@@ -2,18 +2,11 @@ import { useState } from "react";
 import { Form, useFetcher } from "react-router";
 
 import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
+import { SimpleTable, type SimpleColumn } from "~/components/admin/data-table";
 import { Field } from "~/components/admin/form-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
 import { SHOP_KIND_LABELS } from "~/lib/constants";
 import { PREVIEW_OUTCOME_LABELS, PREVIEW_OUTCOMES } from "~/lib/shop-preview";
 import type { AddShopResult } from "~/lib/forms/add-shop";
@@ -94,6 +87,52 @@ export function ShopPreview({
       else next.delete(name);
       return next;
     });
+  const previewColumns: SimpleColumn<PreviewRow>[] = [
+    {
+      header: "Listing",
+      cell: (row) =>
+        row.link ? (
+          <a href={row.link} rel="noreferrer nofollow" target="_blank" className="underline">
+            {row.name}
+          </a>
+        ) : (
+          row.name
+        ),
+    },
+    { header: "Price", cell: (row) => money(row.price, row.currency) },
+    { header: "Regular", cell: (row) => money(row.regularPrice, row.currency) },
+    { header: "Sale", cell: (row) => money(row.salePrice, row.currency) },
+    { header: "Stock", cell: (row) => (row.soldOut ? "Sold out" : "In stock") },
+    {
+      header: "Outcome",
+      cell: (row) => (
+        <>
+          {PREVIEW_OUTCOME_LABELS[row.outcome]}
+          {row.peptideName ? ` · ${row.peptideName}` : ""}
+          {row.quantity !== null ? ` ${row.quantity} ${row.unit ?? ""}` : ""}
+          {row.resembles ? ` (like ${row.resembles})` : ""}
+        </>
+      ),
+    },
+    {
+      header: "Action",
+      cell: (row) => (
+        <RowActions row={row} previewJson={previewJson} busy={busy} onAction={onAction} />
+      ),
+    },
+    {
+      header: "Ignore",
+      cell: (row) =>
+        row.outcome === "matched" ? null : (
+          <input
+            type="checkbox"
+            aria-label={`Ignore ${row.name}`}
+            checked={ignored.has(row.name)}
+            onChange={(event) => toggle(row.name, event.currentTarget.checked)}
+          />
+        ),
+    },
+  ];
   return (
     <section aria-labelledby="preview-heading" className="space-y-4">
       <h2 id="preview-heading" className="text-xl font-semibold">
@@ -114,65 +153,11 @@ export function ShopPreview({
           </li>
         ))}
       </ul>
-      <div className="overflow-x-auto">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Listing</TableHead>
-              <TableHead>Price</TableHead>
-              <TableHead>Regular</TableHead>
-              <TableHead>Sale</TableHead>
-              <TableHead>Stock</TableHead>
-              <TableHead>Outcome</TableHead>
-              <TableHead>Action</TableHead>
-              <TableHead>Ignore</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.rows.map((row) => (
-              <TableRow key={`${row.name}|${row.link ?? ""}`}>
-                <TableCell>
-                  {row.link ? (
-                    <a
-                      href={row.link}
-                      rel="noreferrer nofollow"
-                      target="_blank"
-                      className="underline"
-                    >
-                      {row.name}
-                    </a>
-                  ) : (
-                    row.name
-                  )}
-                </TableCell>
-                <TableCell>{money(row.price, row.currency)}</TableCell>
-                <TableCell>{money(row.regularPrice, row.currency)}</TableCell>
-                <TableCell>{money(row.salePrice, row.currency)}</TableCell>
-                <TableCell>{row.soldOut ? "Sold out" : "In stock"}</TableCell>
-                <TableCell>
-                  {PREVIEW_OUTCOME_LABELS[row.outcome]}
-                  {row.peptideName ? ` · ${row.peptideName}` : ""}
-                  {row.quantity !== null ? ` ${row.quantity} ${row.unit ?? ""}` : ""}
-                  {row.resembles ? ` (like ${row.resembles})` : ""}
-                </TableCell>
-                <TableCell>
-                  <RowActions row={row} previewJson={previewJson} busy={busy} onAction={onAction} />
-                </TableCell>
-                <TableCell>
-                  {row.outcome === "matched" ? null : (
-                    <input
-                      type="checkbox"
-                      aria-label={`Ignore ${row.name}`}
-                      checked={ignored.has(row.name)}
-                      onChange={(event) => toggle(row.name, event.currentTarget.checked)}
-                    />
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <SimpleTable
+        columns={previewColumns}
+        rows={data.rows}
+        rowKey={(row) => `${row.name}|${row.link ?? ""}`}
+      />
       <Form method="post" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="create-shop" />
         <input type="hidden" name="preview" value={previewJson} />

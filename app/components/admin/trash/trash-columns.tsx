@@ -2,7 +2,7 @@ import { RotateCcw } from "lucide-react";
 import { useFetcher } from "react-router";
 
 import type { TrashListItem } from "~/lib/trash";
-import type { DataColumn } from "~/components/admin/data-table";
+import { nameColumn, type DataColumn } from "~/components/admin/data-table";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
 import { formatLastScraped } from "~/lib/format";
@@ -29,12 +29,7 @@ function RestoreButton({ item }: { item: TrashListItem }) {
 
 /** The trash table's columns: Name, Kind, Deleted (when and by whom), Actions. */
 export const TRASH_COLUMNS: DataColumn<TrashListItem>[] = [
-  {
-    id: "name",
-    header: "Name",
-    sortKey: "name",
-    cell: (row) => <span className="font-medium">{row.name}</span>,
-  },
+  nameColumn(),
   { id: "entity", header: "Kind", sortKey: "entity", cell: (row) => row.entityLabel },
   {
     id: "deletedAt",

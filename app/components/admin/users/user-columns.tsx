@@ -4,15 +4,7 @@ import { useFetcher } from "react-router";
 
 import type { AdminUserRow } from "~/lib/admin-users";
 import type { DataColumn } from "~/components/admin/data-table";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
@@ -31,39 +23,34 @@ function RemoveAdminButton({ user }: { user: AdminUserRow }) {
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !processing && setOpen(next)}>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Delete ${user.email}`}
-        title="Remove admin privileges"
-        disabled={!user.isAdmin}
-        onClick={() => setOpen(true)}
-      >
-        <Trash2 className="size-4" aria-hidden />
-      </Button>
-      <AlertDialogContent onEscapeKeyDown={(event) => processing && event.preventDefault()}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This removes the admin privileges of {user.email}. The account itself is kept.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={processing}>Cancel</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={processing}
-            onClick={() =>
-              void fetcher.submit({ intent: "remove-admin", userId: user.id }, { method: "post" })
-            }
-          >
-            {processing ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-            {processing ? "Removing…" : "Remove"}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${user.email}`}
+          title="Remove admin privileges"
+          disabled={!user.isAdmin}
+        >
+          <Trash2 className="size-4" aria-hidden />
+        </Button>
+      }
+      title="Are you sure?"
+      description={`This removes the admin privileges of ${user.email}. The account itself is kept.`}
+      confirmLabel={
+        <>
+          {processing ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+          {processing ? "Removing…" : "Remove"}
+        </>
+      }
+      confirmVariant="destructive"
+      onConfirm={() =>
+        void fetcher.submit({ intent: "remove-admin", userId: user.id }, { method: "post" })
+      }
+      busy={processing}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
 import { Field, NativeSelect } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";

@@ -1,13 +1,12 @@
-import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
-import { EditButton } from "~/components/admin/row-actions";
-import type { DataColumn } from "~/components/admin/data-table";
+import { editDeleteColumn } from "~/components/admin/row-actions";
+import { nameColumn, type DataColumn } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import type { DiscountType } from "~/lib/constants";
 import { formatDate, formatPrice } from "~/lib/format";
 import { couponHasExpired } from "~/lib/forms/vendors";
 import { formatCouponDiscount } from "~/lib/pricing";
 
-import type { EditableVendor } from "./vendor-dialog";
+import type { EditableVendor } from "~/lib/forms/vendors";
 
 export const DELETE_VENDOR_KEY = "delete-vendor";
 
@@ -28,12 +27,7 @@ export function vendorColumns({
   today: string;
 }): DataColumn<EditableVendor>[] {
   return [
-    {
-      id: "name",
-      header: "Name",
-      sortKey: "name",
-      cell: (row) => <span className="font-medium">{row.name}</span>,
-    },
+    nameColumn(),
     {
       id: "website",
       header: "Website",
@@ -138,20 +132,12 @@ export function vendorColumns({
       cell: (row) =>
         row.rating !== null ? <span className="tabular-nums">{row.rating.toFixed(1)}</span> : null,
     },
-    {
-      id: "actions",
-      header: "Actions",
-      cell: (row) => (
-        <div className="flex items-center gap-1">
-          <EditButton label={`Edit ${row.name}`} onClick={() => onEdit(row)} />
-          <ConfirmDeleteButton
-            fetcherKey={DELETE_VENDOR_KEY}
-            fields={{ intent: "delete-vendor", id: row.id }}
-            itemName={row.name}
-            description={`${row.name}, its coupon and all its prices will be moved to the trash (kept 30 days, restorable).`}
-          />
-        </div>
-      ),
-    },
+    editDeleteColumn({
+      onEdit,
+      deleteKey: DELETE_VENDOR_KEY,
+      deleteIntent: "delete-vendor",
+      describeDelete: (row) =>
+        `${row.name}, its coupon and all its prices will be moved to the trash (kept 30 days, restorable).`,
+    }),
   ];
 }

@@ -3,33 +3,18 @@ import { useFetcher } from "react-router";
 
 import { Field, NativeSelect, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { useFieldErrors } from "~/hooks/use-field-errors";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import type { ActionResult } from "~/lib/action-result";
 import { TEXT_LIMITS } from "~/lib/forms/fields";
-import { couponHasExpired, PAST_EXPIRY_WARNING, vendorPageSchema } from "~/lib/forms/vendors";
-
-export interface EditableVendor {
-  id: string;
-  name: string;
-  website: string | null;
-  logoUrl: string | null;
-  isPreferred: boolean;
-  shippingCost: string | null;
-  currency: string;
-  shippingFee: number | null;
-  freeShippingThreshold: number | null;
-  shipsTo: string[];
-  rating: number | null;
-  couponCode: string | null;
-  discountAmount: number | null;
-  discountType: string | null;
-  expirationDate: string | null;
-  /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
-  version: string;
-}
+import {
+  couponHasExpired,
+  PAST_EXPIRY_WARNING,
+  vendorPageSchema,
+  type EditableVendor,
+} from "~/lib/forms/vendors";
 
 /**
  * Add or edit a vendor and its coupon. A refused save keeps the dialog open with what was typed

@@ -1,0 +1,226 @@
+/**
+ * The offer rows every public read prices: the columns of a vendor price with its vendor and
+ * coupon (OFFER_COLUMNS), the one join of sizes to their active prices (selectSizeOffers),
+ * pricing a joined row (priceRow) and the offer tables' row (toOfferRow).
+ */
+import { and, eq } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+
+import { DEFAULT_DISPLAY_CURRENCY, DEFAULT_SETTINGS } from "~/lib/constants";
+import type { OfferRow } from "~/lib/offer-row";
+import { couponFromColumns, priceOffer, type PricingContext } from "~/lib/pricing";
+import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
+
+import type { Database } from "../../db/client";
+import { toIso } from "../../db/rows.server";
+import { coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../../db/schema";
+import { priceIsActive } from "../public-visibility.server";
+
+/** One vendor price of the detail and compare pages (the offer tables' row type). */
+export type Offer = OfferRow;
+
+/** Prices as a visitor sees them when nothing else is known: dollars, default staleness. */
+export function defaultPricingContext(now: Date = new Date()): PricingContext {
+  return {
+    displayCurrency: DEFAULT_DISPLAY_CURRENCY,
+    rates: {},
+    staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
+    now,
+    shipTo: null,
+  };
+}
+
+export interface SizeChoice {
+  id: string;
+  label: string;
+}
+
+/** A vendor price's own columns that pricing needs. */
+export const PRICE_COLUMNS = {
+  price: vendorPeptides.price,
+  currency: vendorPeptides.currency,
+  vials: vendorPeptides.vials,
+  stockStatus: vendorPeptides.stockStatus,
+  missedScrapes: vendorPeptides.missedScrapes,
+};
+
+/** The vendor's shipping terms pricing needs, under the names of priceOffer's vendor. */
+export const VENDOR_SHIPPING_COLUMNS = {
+  vendorCurrency: vendors.currency,
+  shippingFee: vendors.shippingFee,
+  freeShippingThreshold: vendors.freeShippingThreshold,
+  shipsTo: vendors.shipsTo,
+};
+
+/** The columns of a vendor price, its vendor and coupon that pricing needs (left-joined). */
+export const OFFER_COLUMNS = {
+  id: vendorPeptides.id,
+  ...PRICE_COLUMNS,
+  vendorId: vendors.id,
+  vendorName: vendors.name,
+  vendorSlug: vendors.slug,
+  vendorRating: vendors.rating,
+  vendorCurrency: vendors.currency,
+  vendorShippingFee: vendors.shippingFee,
+  vendorFreeShippingThreshold: vendors.freeShippingThreshold,
+  vendorShipsTo: vendors.shipsTo,
+  couponCode: coupons.code,
+  couponAmount: coupons.discountAmount,
+  couponType: coupons.discountType,
+  couponExpires: coupons.expirationDate,
+};
+
+export type OfferColumns = {
+  [K in keyof typeof OFFER_COLUMNS]: (typeof OFFER_COLUMNS)[K]["_"]["data"] | null;
+};
+
+/** Prices one joined row; null when the size has no vendor price in it. */
+export function priceRow(
+  row: OfferColumns & { quantity: number; unit: string },
+  pricing: PricingContext,
+) {
+  if (row.id === null || row.price === null || row.vendorId === null) return null;
+  const coupon = couponFromColumns({
+    code: row.couponCode,
+    discountAmount: row.couponAmount,
+    discountType: row.couponType,
+    expirationDate: row.couponExpires,
+  });
+  const currency = row.currency ?? DEFAULT_DISPLAY_CURRENCY;
+  const vendorCurrency = row.vendorCurrency ?? currency;
+  const priced = priceOffer(
+    {
+      price: row.price,
+      currency,
+      vials: row.vials ?? 1,
+      mgPerVial: toMilligrams(row.quantity, row.unit),
+      coupon,
+      stockStatus: row.stockStatus ?? "in_stock",
+      missedScrapes: row.missedScrapes ?? 0,
+      vendor: {
+        currency: vendorCurrency,
+        shippingFee: row.vendorShippingFee,
+        freeShippingThreshold: row.vendorFreeShippingThreshold,
+        shipsTo: row.vendorShipsTo ?? [],
+      },
+    },
+    pricing,
+  );
+  // Spreads go last in this file's per-row objects: V8 builds `{ ...priced, id, … }` on a slow
+  // path (about 20 µs an object, most of a home page's pricing), `{ id, …, ...priced }` fast.
+  // The keys never overlap, so the order changes nothing else.
+  return {
+    id: row.id,
+    vendorId: row.vendorId,
+    vendorName: row.vendorName ?? "",
+    vendorSlug: row.vendorSlug ?? "",
+    vendorRating: row.vendorRating,
+    vendorCurrency,
+    price: row.price,
+    currency,
+    vials: row.vials ?? 1,
+    stockStatus: row.stockStatus ?? "in_stock",
+    coupon,
+    ...priced,
+  };
+}
+
+/** The size columns of selectSizeOffers' rows. */
+const SIZE_COLUMNS = {
+  peptideId: sizeOptions.peptideId,
+  sizeId: sizeOptions.id,
+  quantity: sizeOptions.quantity,
+  unit: sizeOptions.unit,
+  unitLabel: sizeOptions.unitLabel,
+};
+
+/**
+ * The join of a size ("size_options") to its active vendor prices. The peptide condition is
+ * implied; said, it lets the planner fetch just these peptides' prices by
+ * vendor_peptides_peptide_idx instead of hashing the whole price table.
+ */
+export function activePricesOfSize() {
+  return and(
+    eq(vendorPeptides.sizeOptionId, sizeOptions.id),
+    eq(vendorPeptides.peptideId, sizeOptions.peptideId),
+    priceIsActive(),
+  );
+}
+
+/**
+ * Sizes left-joined to their active vendor prices with each price's vendor and coupon: a row
+ * per price (or one without a price for a size nobody sells), with the size's columns,
+ * OFFER_COLUMNS and `extra`. The caller adds the where and order.
+ */
+export function selectSizeOffers<Extra extends SelectedFields>(db: Database, extra: Extra) {
+  return db
+    .select({ ...SIZE_COLUMNS, ...OFFER_COLUMNS, ...extra })
+    .from(sizeOptions)
+    .leftJoin(vendorPeptides, activePricesOfSize())
+    .leftJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
+    .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId));
+}
+
+/** The columns of one offer-table row: pricing's, and what the tables show beside prices. */
+export const OFFER_ROW_COLUMNS = {
+  ...OFFER_COLUMNS,
+  peptideId: peptides.id,
+  peptideName: peptides.name,
+  peptideSlug: peptides.slug,
+  sizeId: sizeOptions.id,
+  quantity: sizeOptions.quantity,
+  unit: sizeOptions.unit,
+  unitLabel: sizeOptions.unitLabel,
+  url: vendorPeptides.url,
+  purity: vendorPeptides.purity,
+  notes: vendorPeptides.notes,
+  source: vendorPeptides.source,
+  priceCheckedAt: vendorPeptides.priceCheckedAt,
+  vendorShippingNote: vendors.shippingCost,
+};
+
+type OfferRowColumns = OfferColumns & {
+  peptideId: string;
+  peptideName: string;
+  peptideSlug: string;
+  sizeId: string;
+  quantity: number;
+  unit: string;
+  unitLabel: string | null;
+  url: string | null;
+  purity: string | null;
+  notes: string | null;
+  source: string | null;
+  priceCheckedAt: Date | string | null;
+  vendorShippingNote: string | null;
+};
+
+/** One joined row as an offer table's row; null when the size has no vendor price in it. */
+export function toOfferRow(
+  row: OfferRowColumns,
+  pricing: PricingContext,
+  lowestPrice90Days: number | null = null,
+): OfferRow | null {
+  const priced = priceRow(row, pricing);
+  if (!priced) return null;
+  return {
+    peptideId: row.peptideId,
+    peptideName: row.peptideName,
+    peptideSlug: row.peptideSlug,
+    vendorShippingNote: row.vendorShippingNote,
+    sizeId: row.sizeId,
+    sizeLabel: formatSize(row.quantity, row.unit, row.unitLabel),
+    quantity: row.quantity,
+    unit: row.unit,
+    url: row.url,
+    purity: row.purity,
+    notes: row.notes,
+    source: row.source ?? "manual",
+    priceCheckedAt: toIso(row.priceCheckedAt),
+    pricePerMg: pricePerMg(priced.priceAfterCoupon, row.quantity * priced.vials, row.unit),
+    lowestPrice90Days,
+    // Filled in by the page that reads the lab tests (withTestedBadges).
+    tested: null,
+    ...priced,
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+
+import { isEditableTarget, moveActiveOption } from "./listbox";
+
+function press(key: string, open: boolean, count: number, index: number, firstIndex: 0 | -1) {
+  let opened = open;
+  let active = index;
+  let prevented = false;
+  moveActiveOption(
+    { key, preventDefault: () => (prevented = true) },
+    {
+      open,
+      setOpen: (value) => (opened = value),
+      count,
+      setActiveIndex: (update) => (active = update(active)),
+      firstIndex,
+    },
+  );
+  return { opened, active, prevented };
+}
+
+describe("moveActiveOption", () => {
+  it("opens a closed list without moving", () => {
+    expect(press("ArrowDown", false, 3, -1, -1)).toEqual({
+      opened: true,
+      active: -1,
+      prevented: true,
+    });
+  });
+
+  it("wraps past the last option to the first, or to the input where it is a stop", () => {
+    expect(press("ArrowDown", true, 3, 2, 0).active).toBe(0);
+    expect(press("ArrowDown", true, 3, 2, -1).active).toBe(-1);
+    expect(press("ArrowDown", true, 3, -1, -1).active).toBe(0);
+  });
+
+  it("wraps before the first stop to the last option", () => {
+    expect(press("ArrowUp", true, 3, 0, 0).active).toBe(2);
+    expect(press("ArrowUp", true, 3, -1, -1).active).toBe(2);
+    expect(press("ArrowUp", true, 3, 0, -1).active).toBe(-1);
+  });
+
+  it("leaves an empty list alone", () => {
+    expect(press("ArrowDown", true, 0, -1, -1).active).toBe(-1);
+  });
+});
+
+describe("isEditableTarget", () => {
+  it("is false without a DOM element", () => {
+    expect(isEditableTarget(null)).toBe(false);
+  });
+});
