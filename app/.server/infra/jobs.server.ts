@@ -43,7 +43,7 @@ import {
 export const SCRAPE_QUEUE = "scrape-all-sources";
 /** Runs an admin asked for, executed by whichever instance's worker takes the job. */
 export const SCRAPE_RUN_QUEUE = "scrape-run";
-const LAST_RUN_KEY = "scrape_schedule_last_run";
+export const SCHEDULE_LAST_RUN_KEY = "scrape_schedule_last_run";
 const EVERY_MINUTE = "* * * * *";
 /** pg-boss's default of 15 minutes would expire a long run over many polite pages. */
 const RUN_QUEUE_OPTIONS = { expireInHours: 4, retryLimit: 0 };
@@ -221,7 +221,7 @@ export async function enqueueScrapeRun(
 /** When the schedule is next due: the last scheduled start plus the interval (null: never ran). */
 export async function nextScheduledScrapeAt(app: Pick<AppContext, "db">): Promise<Date | null> {
   const { scrapeIntervalSeconds } = await getSettings(app.db);
-  const lastRun = await getAppMetaValue(app.db, LAST_RUN_KEY);
+  const lastRun = await getAppMetaValue(app.db, SCHEDULE_LAST_RUN_KEY);
   return lastRun !== null
     ? new Date(new Date(lastRun).getTime() + scrapeIntervalSeconds * 1000)
     : null;
@@ -240,10 +240,10 @@ export async function runScheduledScrape(
   options: { scheduleNext?: (at: Date) => Promise<void> } = {},
 ): Promise<RunAllResult | null> {
   const { scrapeIntervalSeconds } = await getSettings(app.db);
-  const lastRun = await getAppMetaValue(app.db, LAST_RUN_KEY);
+  const lastRun = await getAppMetaValue(app.db, SCHEDULE_LAST_RUN_KEY);
   const intervalMs = scrapeIntervalSeconds * 1000;
   if (lastRun !== null && now.getTime() - new Date(lastRun).getTime() < intervalMs) return null;
-  const claimed = await claimAppMetaValue(app.db, LAST_RUN_KEY, {
+  const claimed = await claimAppMetaValue(app.db, SCHEDULE_LAST_RUN_KEY, {
     expected: lastRun,
     value: now.toISOString(),
   });
@@ -258,7 +258,7 @@ export async function runScheduledScrape(
   });
   if (!run.created) {
     // Not skipped for a whole interval: the marker goes back, and the next tick tries again.
-    await releaseAppMetaValue(app.db, LAST_RUN_KEY, {
+    await releaseAppMetaValue(app.db, SCHEDULE_LAST_RUN_KEY, {
       claimed: now.toISOString(),
       previous: lastRun,
     });
@@ -326,8 +326,11 @@ export async function startJobs(app: QueueContext): Promise<Jobs> {
   await schedulePurgeTrash(boss, app);
   await scheduleAlertJobs(boss, app);
   await scheduleStalenessCheck(boss, app);
-  // A restart need not wait for the next cron minute to catch up on a due run.
-  await boss.send(SCRAPE_QUEUE, {});
+  // A restart need not wait for the next cron minute: a due run is caught up at once, and one
+  // due later is queued for its due time, which the predecessor's exact-time job may miss when
+  // the interval or the marker changed since it was queued.
+  const due = await nextScheduledScrapeAt(app);
+  await boss.send(SCRAPE_QUEUE, {}, due && due.getTime() > Date.now() ? { startAfter: due } : {});
   app.logger.info("scheduled scraping started");
   return {
     stop: async () => {
