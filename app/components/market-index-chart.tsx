@@ -6,6 +6,7 @@ import { HISTORY_CHART_PARAM, MARKET_CHART, type MarketIndexPoint } from "~/lib/
 import { HISTORY_RANGE_LABELS, type HistoryRange } from "~/lib/price-history";
 import { cn } from "~/lib/utils";
 
+import { ChartAxes, chartFrame } from "./chart-axes";
 import { RangeLinks } from "./price-history-chart";
 
 /** What the loader sends for the market chart (the server's `MarketChart`). */
@@ -123,9 +124,8 @@ export function MarketIndexChart({
   const span = Math.max(times[times.length - 1] - start, 86_400_000);
 
   const drawing = (width: number, className: string) => {
-    const x = (t: number) => PAD.left + ((t - start) / span) * (width - PAD.left - PAD.right);
-    const y = (value: number) =>
-      PAD.top + (1 - (value - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
+    const frame = chartFrame({ width, height: HEIGHT, pad: PAD, start, span, yMin, yMax });
+    const { x, y } = frame;
     const line = (values: number[]) =>
       values.map((v, i) => `${i === 0 ? "M" : "L"}${x(times[i]).toFixed(1)},${y(v).toFixed(1)}`);
     // The band: along the 75th percentile, back along the 25th.
@@ -143,40 +143,13 @@ export function MarketIndexChart({
         className={cn("h-auto w-full", className)}
         data-testid="market-index-svg"
       >
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={PAD.left}
-              x2={width - PAD.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              stroke="var(--border)"
-            />
-            <text
-              x={PAD.left - 6}
-              y={y(tick) + 4}
-              textAnchor="end"
-              fontSize="11"
-              fill="currentColor"
-              className="tabular-nums opacity-70"
-            >
-              {perMg(tick)}
-            </text>
-          </g>
-        ))}
-        <text x={PAD.left} y={HEIGHT - 8} fontSize="11" fill="currentColor" className="opacity-70">
-          {formatDate(points[0].date)}
-        </text>
-        <text
-          x={width - PAD.right}
-          y={HEIGHT - 8}
-          fontSize="11"
-          textAnchor="end"
-          fill="currentColor"
-          className="opacity-70"
-        >
-          {formatDate(latest.date)}
-        </text>
+        <ChartAxes
+          frame={frame}
+          ticks={ticks}
+          formatTick={perMg}
+          firstDate={formatDate(points[0].date)}
+          lastDate={formatDate(latest.date)}
+        />
         <path d={band} fill="var(--chart-1)" fillOpacity={0.18} stroke="none" />
         <path
           d={line(medians).join("")}

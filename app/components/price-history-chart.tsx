@@ -21,6 +21,7 @@ import {
 } from "~/lib/price-history";
 import { cn } from "~/lib/utils";
 
+import { ChartAxes, chartFrame } from "./chart-axes";
 import { pointDate, PriceHistoryTable } from "./price-history-table";
 
 /**
@@ -193,9 +194,8 @@ export function PriceHistoryChart({
   };
 
   const drawing = (width: number, className: string) => {
-    const x = (t: number) => PAD.left + ((t - start) / span) * (width - PAD.left - PAD.right);
-    const y = (price: number) =>
-      PAD.top + (1 - (price - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
+    const frame = chartFrame({ width, height: HEIGHT, pad: PAD, start, span, yMin, yMax });
+    const { x, y } = frame;
     const pathOf = (s: PriceSeries, priceOf: (p: PriceSeries["points"][number]) => number) => {
       let d = "";
       s.points.forEach((p, i) => {
@@ -226,46 +226,13 @@ export function PriceHistoryChart({
           }}
           data-testid="price-history-svg"
         >
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line
-                x1={PAD.left}
-                x2={width - PAD.right}
-                y1={y(tick)}
-                y2={y(tick)}
-                stroke="var(--border)"
-              />
-              <text
-                x={PAD.left - 6}
-                y={y(tick) + 4}
-                textAnchor="end"
-                fontSize="11"
-                fill="currentColor"
-                className="tabular-nums opacity-70"
-              >
-                {formatPrice(tick, currency)}
-              </text>
-            </g>
-          ))}
-          <text
-            x={PAD.left}
-            y={HEIGHT - 8}
-            fontSize="11"
-            fill="currentColor"
-            className="opacity-70"
-          >
-            {formatDate(new Date(start))}
-          </text>
-          <text
-            x={width - PAD.right}
-            y={HEIGHT - 8}
-            fontSize="11"
-            textAnchor="end"
-            fill="currentColor"
-            className="opacity-70"
-          >
-            {formatDate(new Date(end))}
-          </text>
+          <ChartAxes
+            frame={frame}
+            ticks={ticks}
+            formatTick={(tick) => formatPrice(tick, currency)}
+            firstDate={formatDate(new Date(start))}
+            lastDate={formatDate(new Date(end))}
+          />
           {drawBeforeCoupon
             ? withPoints.map((s, index) =>
                 s.points.some((p) => p.beforeCoupon !== undefined) ? (

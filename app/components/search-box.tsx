@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useSearchParams } from "react-router";
 
 import { SEARCH_QUERY_MAX_LENGTH, type Suggestion, type SuggestionKind } from "~/lib/search";
-import { isEditableTarget, moveActiveOption } from "~/lib/listbox";
+import { comboboxInputProps, isEditableTarget, listboxIds, moveActiveOption } from "~/lib/listbox";
 import { cn } from "~/lib/utils";
 
 /** Long enough that typing a word sends one request, short enough to feel immediate. */
@@ -27,7 +27,7 @@ const KIND_LABELS: Record<SuggestionKind, string> = {
  */
 export function SearchBox({ className }: { className?: string }) {
   const id = useId();
-  const listboxId = `${id}-listbox`;
+  const { listboxId, optionId } = listboxIds(id);
   const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
@@ -89,7 +89,6 @@ export function SearchBox({ className }: { className?: string }) {
 
   const answered = open && trimmed !== "" && answeredQuery !== "";
   const expanded = answered && suggestions.length > 0;
-  const optionId = (index: number) => `${id}-option-${index}`;
 
   const pick = (suggestion: Suggestion) => {
     setOpen(false);
@@ -157,13 +156,7 @@ export function SearchBox({ className }: { className?: string }) {
         id={`${id}-input`}
         name="q"
         type="search"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-        autoComplete="off"
-        spellCheck={false}
+        {...comboboxInputProps(id, { expanded, activeIndex })}
         enterKeyHint="search"
         maxLength={SEARCH_QUERY_MAX_LENGTH}
         placeholder="Search peptides…"

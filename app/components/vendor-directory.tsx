@@ -144,15 +144,14 @@ function SortableHeader({
   );
 }
 
-function VendorTable({
-  vendors,
-  destination,
-  sort,
-}: {
+/** What the directory's table (from 768 px) and its cards (below) both show. */
+interface VendorListProps {
   vendors: VendorDirectoryEntry[];
   destination: string | null;
   sort: SortState<VendorSort>;
-}) {
+}
+
+function VendorTable({ vendors, destination, sort }: VendorListProps) {
   return (
     <Table className="hidden md:table" data-testid="vendors-table">
       <TableHeader>
@@ -201,15 +200,7 @@ function VendorTable({
   );
 }
 
-function VendorCards({
-  vendors,
-  destination,
-  sort,
-}: {
-  vendors: VendorDirectoryEntry[];
-  destination: string | null;
-  sort: SortState<VendorSort>;
-}) {
+function VendorCards({ vendors, destination, sort }: VendorListProps) {
   return (
     <div className="flex flex-col gap-3 md:hidden">
       <nav

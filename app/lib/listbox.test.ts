@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isEditableTarget, moveActiveOption } from "./listbox";
+import { comboboxInputProps, isEditableTarget, listboxIds, moveActiveOption } from "./listbox";
 
 function press(key: string, open: boolean, count: number, index: number, firstIndex: 0 | -1) {
   let opened = open;
@@ -48,5 +48,23 @@ describe("moveActiveOption", () => {
 describe("isEditableTarget", () => {
   it("is false without a DOM element", () => {
     expect(isEditableTarget(null)).toBe(false);
+  });
+});
+
+describe("comboboxInputProps", () => {
+  it("points at the list, and at the active option only while the list shows", () => {
+    const { listboxId, optionId } = listboxIds("pick");
+    expect(comboboxInputProps("pick", { expanded: true, activeIndex: 2 })).toMatchObject({
+      role: "combobox",
+      "aria-controls": listboxId,
+      "aria-expanded": true,
+      "aria-activedescendant": optionId(2),
+    });
+    expect(
+      comboboxInputProps("pick", { expanded: false, activeIndex: 2 })["aria-activedescendant"],
+    ).toBeUndefined();
+    expect(
+      comboboxInputProps("pick", { expanded: true, activeIndex: -1 })["aria-activedescendant"],
+    ).toBeUndefined();
   });
 });

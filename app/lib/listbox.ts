@@ -44,3 +44,31 @@ export function isEditableTarget(target: EventTarget | null): boolean {
     target instanceof HTMLSelectElement
   );
 }
+
+/** The ids of a combobox's list and of its options, derived from one base id. */
+export function listboxIds(baseId: string) {
+  return {
+    listboxId: `${baseId}-listbox`,
+    optionId: (index: number) => `${baseId}-option-${index}`,
+  };
+}
+
+/**
+ * The ARIA and typing attributes of a combobox's text input: the list it controls, whether that
+ * list shows, and the option the arrow keys made active (announced without moving the focus).
+ */
+export function comboboxInputProps(
+  baseId: string,
+  { expanded, activeIndex }: { expanded: boolean; activeIndex: number },
+) {
+  const { listboxId, optionId } = listboxIds(baseId);
+  return {
+    role: "combobox",
+    "aria-autocomplete": "list",
+    "aria-expanded": expanded,
+    "aria-controls": listboxId,
+    "aria-activedescendant": expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined,
+    autoComplete: "off",
+    spellCheck: false,
+  } as const;
+}

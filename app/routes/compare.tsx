@@ -20,10 +20,10 @@ import {
   type OfferSortOption,
 } from "~/components/offer-columns";
 import { OfferTable } from "~/components/offer-table";
+import { SizeLinks } from "~/components/size-links";
 import { InStockSwitch, TestedOnlySwitch } from "~/components/offer-table-controls";
 import { Button } from "~/components/ui/button";
 import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
-import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/compare";
 import { appOf } from "~/.server/infra/context.server";
@@ -146,24 +146,17 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       </Form>
       {selected ? (
         <>
-          <nav aria-label="Sizes" className="flex flex-wrap gap-2">
-            {sizes.map((size) => (
-              <Link
-                key={size.id}
-                to={hrefForSize(size.id)}
-                preventScrollReset
-                aria-current={size.id === selectedSizeId ? "page" : undefined}
-                className={cn(
-                  "inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium",
-                  size.id === selectedSizeId
-                    ? "border-primary bg-primary text-primary-foreground"
-                    : "bg-background hover:bg-accent",
-                )}
-              >
-                {size.label}
-              </Link>
-            ))}
-          </nav>
+          <SizeLinks
+            label="Sizes"
+            ariaCurrent="page"
+            className="gap-2"
+            items={sizes.map((size) => ({
+              key: size.id,
+              label: size.label,
+              to: hrefForSize(size.id),
+              current: size.id === selectedSizeId,
+            }))}
+          />
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             <InStockSwitch />
             <TestedOnlySwitch />

@@ -1,18 +1,12 @@
-import { renderDemoWooProductPage } from "~/.server/scraper/demo-retailer.server";
+import {
+  demoRetailerResponse,
+  renderDemoWooProductPage,
+} from "~/.server/scraper/demo-retailer.server";
 
 import type { Route } from "./+types/demo-retailer.woo-product";
 import { appOf } from "~/.server/infra/context.server";
 
 /** The demo retailer's WooCommerce-style variable product: sizes only in its variation data. */
 export function loader({ params, context }: Route.LoaderArgs) {
-  const html = renderDemoWooProductPage(appOf(context).baseUrl, params.slug);
-  if (html === null) {
-    return new Response("Product not found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-  return new Response(html, {
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  return demoRetailerResponse(renderDemoWooProductPage(appOf(context).baseUrl, params.slug));
 }

@@ -21,6 +21,7 @@ import { InStockSwitch, TestedOnlySwitch } from "~/components/offer-table-contro
 import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { HistoryChartSwitch, MarketIndexChart } from "~/components/market-index-chart";
 import { PriceHistoryChart } from "~/components/price-history-chart";
+import { SizeLinks } from "~/components/size-links";
 import { KeyBenefits, RecommendedPeptides } from "~/components/peptide-extras";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
 import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
@@ -37,7 +38,6 @@ import {
   HISTORY_TABLE_PARAM,
   parseHistoryRange,
 } from "~/lib/price-history";
-import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/peptide";
 import { appOf } from "~/.server/infra/context.server";
@@ -238,24 +238,16 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
           <h2 id="prices-heading" className="text-xl font-semibold">
             Price comparison
           </h2>
-          <nav aria-label="Size" className="flex flex-wrap gap-1.5">
-            {[{ id: null as string | null, label: "All" }, ...sizes].map((size) => (
-              <Link
-                key={size.id ?? "all"}
-                to={hrefForSize(size.id === null ? null : size.label)}
-                preventScrollReset
-                aria-current={size.id === sizeId ? "true" : undefined}
-                className={cn(
-                  "inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-                  size.id === sizeId
-                    ? "border-primary bg-primary text-primary-foreground"
-                    : "bg-background hover:bg-accent",
-                )}
-              >
-                {size.label}
-              </Link>
-            ))}
-          </nav>
+          <SizeLinks
+            label="Size"
+            className="gap-1.5"
+            items={[{ id: null as string | null, label: "All" }, ...sizes].map((size) => ({
+              key: size.id ?? "all",
+              label: size.label,
+              to: hrefForSize(size.id === null ? null : size.label),
+              current: size.id === sizeId,
+            }))}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <InStockSwitch />

@@ -4,7 +4,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/.server/http/cache-headers.server";
 import { getSavedStackByToken } from "~/.server/data/stacks.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { quoteStack } from "~/.server/services/stack.server";
-import { StackBaskets } from "~/components/stack/stack-baskets";
+import { StackQuote } from "~/components/stack/stack-baskets";
 import { Button } from "~/components/ui/button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { stackUrl } from "~/lib/stack";
@@ -70,15 +70,7 @@ export default function SharedStack({ loaderData }: Route.ComponentProps) {
           <Link to={stackUrl(lines)}>Open as my stack</Link>
         </Button>
       </div>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"
-        >
-          {error}
-        </p>
-      ) : null}
-      {result ? <StackBaskets result={result} /> : null}
+      <StackQuote error={error} result={result} />
     </main>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from "~/.server/data/stacks.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { quoteStack } from "~/.server/services/stack.server";
-import { StackBaskets, StackRulesNote } from "~/components/stack/stack-baskets";
+import { StackQuote, StackRulesNote } from "~/components/stack/stack-baskets";
 import { writeStoredStack } from "~/components/stack/stack-storage";
 import { StackEditor, ShareStack } from "~/components/stack/stack-editor";
 import { Button } from "~/components/ui/button";
@@ -213,15 +213,7 @@ export default function StackPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <StackEditor lines={lines} names={names} />
-          {error ? (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"
-            >
-              {error}
-            </p>
-          ) : null}
-          {result ? <StackBaskets result={result} /> : null}
+          <StackQuote error={error} result={result} />
           <ShareStack lines={lines} signedIn={signedIn} />
         </>
       )}

@@ -7,6 +7,7 @@ import {
 } from "playwright-core";
 import { afterEach, expect } from "vitest";
 
+import { HEADLESS_CHROMIUM_ARGS } from "~/.server/scraper/browser.server";
 import { AGE_VERIFIED_KEY, AGE_CONFIRMATION_MS } from "~/lib/constants";
 
 import { signIn } from "./auth";
@@ -74,15 +75,7 @@ const VISITOR_TIME_ZONE = "Pacific/Kiritimati";
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: [...HEADLESS_CHROMIUM_ARGS, "--disable-quic"],
   });
   // Every context a test opens reports its pages' errors, and its visitor lives far from the
   // server's time zone, so anything rendered in local time would fail hydration.

@@ -10,18 +10,23 @@ export interface BrowserOptions {
 
 export const PAGE_BUDGET_MS = 90_000;
 
-/**
- * Chromium opens no connection of its own: every HTTP(S) request is answered by the polite,
- * guarded Node fetcher (route.fulfill), and anything that slips past routing (preconnects,
- * DNS prefetch, WebRTC) meets a proxy that does not exist and a resolver that knows no host.
- */
-const CHROMIUM_ARGS = [
+/** Headless Chromium on a server: no sandbox or GPU, no updates, syncing or first-run pages. */
+export const HEADLESS_CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+];
+
+/**
+ * Chromium opens no connection of its own: every HTTP(S) request is answered by the polite,
+ * guarded Node fetcher (route.fulfill), and anything that slips past routing (preconnects,
+ * DNS prefetch, WebRTC) meets a proxy that does not exist and a resolver that knows no host.
+ */
+const CHROMIUM_ARGS = [
+  ...HEADLESS_CHROMIUM_ARGS,
   "--host-resolver-rules=MAP * ~NOTFOUND",
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
   "--disable-features=NetworkPrediction,DnsOverHttps",

@@ -288,3 +288,16 @@ export function renderDemoShopifyProductPage(
 <script>window.Shopify = window.Shopify || {}; Shopify.currency = {"active":"USD","rate":"1.0"};</script>`,
   );
 }
+
+/** A demo retailer page as the shop serves it: never cached; a product it lacks is a plain 404. */
+export function demoRetailerResponse(html: string | null): Response {
+  if (html === null) {
+    return new Response("Product not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return new Response(html, {
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

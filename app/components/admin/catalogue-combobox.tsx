@@ -8,7 +8,7 @@ import {
   type CatalogueOption,
   type CatalogueOptionKind,
 } from "~/lib/catalogue-options";
-import { moveActiveOption } from "~/lib/listbox";
+import { comboboxInputProps, listboxIds, moveActiveOption } from "~/lib/listbox";
 import { cn } from "~/lib/utils";
 
 /** Long enough that typing a word sends one request, short enough to feel immediate. */
@@ -57,7 +57,7 @@ export function CatalogueCombobox({
   const { id: fieldId, ...aria } = useFieldControlProps(controlProps);
   const ownId = useId();
   const inputId = fieldId ?? `${ownId}-input`;
-  const listboxId = `${inputId}-listbox`;
+  const { listboxId, optionId } = listboxIds(inputId);
   const [value, setValue] = useState<CatalogueOption | null>(selected);
   const [text, setText] = useState(selected?.label ?? "");
   const [open, setOpen] = useState(false);
@@ -108,7 +108,6 @@ export function CatalogueCombobox({
   const entries: CatalogueOption[] =
     noneLabel !== undefined && query === "" ? [{ ...NONE, label: noneLabel }, ...options] : options;
   const expanded = open && answered;
-  const optionId = (index: number) => `${inputId}-option-${index}`;
 
   useEffect(() => {
     if (!expanded || activeIndex < 0) return;
@@ -179,13 +178,7 @@ export function CatalogueCombobox({
         {...aria}
         id={inputId}
         type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-        autoComplete="off"
-        spellCheck={false}
+        {...comboboxInputProps(inputId, { expanded, activeIndex })}
         // The search the options route accepts: a longer one would only be refused.
         maxLength={CATALOGUE_OPTION_QUERY_MAX}
         // Escape is the picker's (close the list, put the name back), not its dialog's.

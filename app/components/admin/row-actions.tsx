@@ -1,27 +1,7 @@
-import { Pencil } from "lucide-react";
-
-import { Button } from "../ui/button";
+import { EditButton } from "../edit-button";
 
 import { ConfirmDeleteButton } from "./confirm-delete-button";
 import type { DataColumn } from "./data-table";
-
-/** The pencil button of a table row or card that opens its edit dialog. */
-export function EditButton({
-  label,
-  disabled,
-  onClick,
-}: {
-  /** The accessible name ("Edit BPC-157"). */
-  label: string;
-  disabled?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <Button variant="ghost" size="icon" aria-label={label} disabled={disabled} onClick={onClick}>
-      <Pencil className="size-4" aria-hidden />
-    </Button>
-  );
-}
 
 /** The Actions column of a table whose rows open an edit dialog and move to the trash. */
 export function editDeleteColumn<Row extends { id: string; name: string }>(options: {

@@ -1,8 +1,9 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { EditButton } from "~/components/edit-button";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -111,13 +112,7 @@ function EditAlertDialog({ alert, options }: { alert: PriceAlertRow; options: Al
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button
-          size="icon"
-          variant="ghost"
-          aria-label={`Edit alert on ${alert.peptideName} ${size}`}
-        >
-          <Pencil className="size-4" aria-hidden />
-        </Button>
+        <EditButton label={`Edit alert on ${alert.peptideName} ${size}`} />
       </DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>

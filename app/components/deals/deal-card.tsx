@@ -1,4 +1,4 @@
-import { BellOff, BellRing, ExternalLink, Pencil, Trash2 } from "lucide-react";
+import { BellOff, BellRing, ExternalLink, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 
@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { CopyCouponButton } from "~/components/copy-coupon-button";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
 import { Badge } from "~/components/ui/badge";
+import { EditButton } from "~/components/edit-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
@@ -188,13 +189,7 @@ function EditDealDialog({ deal }: { deal: SavedDealRow }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button
-          size="icon"
-          variant="ghost"
-          aria-label={`Edit ${deal.peptideName} from ${deal.vendorName}`}
-        >
-          <Pencil className="size-4" aria-hidden />
-        </Button>
+        <EditButton label={`Edit ${deal.peptideName} from ${deal.vendorName}`} />
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>

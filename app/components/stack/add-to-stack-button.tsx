@@ -1,11 +1,10 @@
 import { Layers } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
-import { addToStack, MAX_STACK_LINES, readStoredStack, stackUrl } from "~/lib/stack-line";
+import { stackUrl } from "~/lib/stack-line";
 
-import { writeStoredStack } from "./stack-storage";
+import { addToStoredStack } from "./stack-storage";
 
 /**
  * Adds one vial of a peptide size to the visitor's stack (kept in this browser). Without
@@ -25,18 +24,7 @@ export function AddToStackButton({
   const line = { peptide, size, quantity: 1 };
   const add = (event: React.MouseEvent) => {
     event.preventDefault();
-    const stored = readStoredStack(window.localStorage);
-    const next = addToStack(stored, line);
-    if (next === stored) {
-      toast.error("Your stack is full", {
-        description: `A stack holds at most ${MAX_STACK_LINES} different peptide sizes.`,
-      });
-      return;
-    }
-    writeStoredStack(next);
-    toast.success(`Added ${peptideName} ${size} to your stack`, {
-      action: { label: "View stack", onClick: () => window.location.assign(stackUrl(next)) },
-    });
+    addToStoredStack(peptideName, line);
   };
   return (
     <Button asChild size="sm" variant={variant}>

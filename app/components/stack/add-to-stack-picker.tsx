@@ -1,12 +1,10 @@
 import { Layers } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import { addToStack, MAX_STACK_LINES, readStoredStack, stackUrl } from "~/lib/stack-line";
 
-import { writeStoredStack } from "./stack-storage";
+import { addToStoredStack } from "./stack-storage";
 
 /**
  * A size picker with "Add to stack", for lists of peptides. Without JavaScript it is a GET
@@ -26,18 +24,7 @@ export function AddToStackPicker({
   const add = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const size = String(new FormData(event.currentTarget).get("size") ?? sizes[0]);
-    const stored = readStoredStack(window.localStorage);
-    const next = addToStack(stored, { peptide, size, quantity: 1 });
-    if (next === stored) {
-      toast.error("Your stack is full", {
-        description: `A stack holds at most ${MAX_STACK_LINES} different peptide sizes.`,
-      });
-      return;
-    }
-    writeStoredStack(next);
-    toast.success(`Added ${peptideName} ${size} to your stack`, {
-      action: { label: "View stack", onClick: () => window.location.assign(stackUrl(next)) },
-    });
+    addToStoredStack(peptideName, { peptide, size, quantity: 1 });
   };
   return (
     <form method="get" action="/stack" onSubmit={add} className="flex items-center gap-2">

@@ -200,3 +200,26 @@ function BasketList({
     </ul>
   );
 }
+
+/** A stack's quote: the baskets, or why it could not be priced (too many lines, say). */
+export function StackQuote({
+  error,
+  result,
+}: {
+  error: string | null;
+  result: StackResult | null;
+}) {
+  return (
+    <>
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"
+        >
+          {error}
+        </p>
+      ) : null}
+      {result ? <StackBaskets result={result} /> : null}
+    </>
+  );
+}

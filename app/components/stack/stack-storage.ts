@@ -1,4 +1,14 @@
-import { STACK_CHANGED_EVENT, STACK_STORAGE_KEY, type StackLine } from "~/lib/stack-line";
+import { toast } from "sonner";
+
+import {
+  addToStack,
+  MAX_STACK_LINES,
+  readStoredStack,
+  STACK_CHANGED_EVENT,
+  STACK_STORAGE_KEY,
+  stackUrl,
+  type StackLine,
+} from "~/lib/stack-line";
 
 /** Stores the visitor's stack in this browser and tells the header's count. */
 export function writeStoredStack(lines: StackLine[]) {
@@ -9,4 +19,23 @@ export function writeStoredStack(lines: StackLine[]) {
     // Storage may be full or refused (private mode); the URL still holds the stack.
   }
   window.dispatchEvent(new Event(STACK_CHANGED_EVENT));
+}
+
+/**
+ * Adds a line to the stack kept in this browser and says so in a toast (with a way to the
+ * stack), or says the stack is full.
+ */
+export function addToStoredStack(peptideName: string, line: StackLine) {
+  const stored = readStoredStack(window.localStorage);
+  const next = addToStack(stored, line);
+  if (next === stored) {
+    toast.error("Your stack is full", {
+      description: `A stack holds at most ${MAX_STACK_LINES} different peptide sizes.`,
+    });
+    return;
+  }
+  writeStoredStack(next);
+  toast.success(`Added ${peptideName} ${line.size} to your stack`, {
+    action: { label: "View stack", onClick: () => window.location.assign(stackUrl(next)) },
+  });
 }

@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import type { AdminAd } from "~/lib/ads";
 import { BulkBar } from "~/components/admin/bulk-actions";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
-import { EditButton } from "~/components/admin/row-actions";
+import { EditButton } from "~/components/edit-button";
 import { useTrashUndo } from "~/components/admin/trash-undo";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

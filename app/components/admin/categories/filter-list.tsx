@@ -1,5 +1,5 @@
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
-import { EditButton } from "~/components/admin/row-actions";
+import { EditButton } from "~/components/edit-button";
 import { Badge } from "~/components/ui/badge";
 
 import type { EditableFilter } from "~/lib/forms/catalog";

@@ -1,6 +1,6 @@
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
 import type { DataColumn } from "~/components/admin/data-table";
-import { EditButton } from "~/components/admin/row-actions";
+import { EditButton } from "~/components/edit-button";
 import { LabReportLink, LabResultBadge } from "~/components/lab-tests-section";
 import { formatDate } from "~/lib/format";
 import { describeMeasurements, type LabTestJudgement } from "~/lib/lab-tests";

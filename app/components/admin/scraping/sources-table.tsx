@@ -5,7 +5,7 @@ import { BulkBar, useRowSelection } from "~/components/admin/bulk-actions";
 import { ConfirmDeleteButton, useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { NativeSelect } from "~/components/admin/form-controls";
-import { EditButton } from "~/components/admin/row-actions";
+import { EditButton } from "~/components/edit-button";
 import { TableStateInputs } from "~/components/admin/table-filter-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

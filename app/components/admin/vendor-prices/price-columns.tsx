@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 
 import { ActiveBadge } from "~/components/admin/active-status";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete-button";
-import { EditButton } from "~/components/admin/row-actions";
+import { EditButton } from "~/components/edit-button";
 import type { DataColumn } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import type { StockStatus } from "~/lib/constants";
