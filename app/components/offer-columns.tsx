@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 import { formatLastScraped, formatPrice } from "~/lib/format";
-import type { OfferRow } from "~/lib/offer-row";
+import type { OfferRow, OfferlessRow } from "~/lib/offer-row";
 import { formatPack, shippingNote } from "~/lib/offer-view";
 import { GOOD_DEAL_TOOLTIP, type GoodDealReason } from "~/lib/good-deal";
 import { landedRank } from "~/lib/pricing";
@@ -40,8 +40,44 @@ export function VendorLink({
   );
 }
 
+/** The peptide's name, linking to its page, with the alias a search matched under it. */
+export function PeptideLink({
+  row,
+}: {
+  row: Pick<OfferRow, "peptideName" | "peptideSlug" | "matchedAlias">;
+}) {
+  return (
+    <>
+      <Link to={`/peptide/${row.peptideSlug}`} className="font-medium hover:underline">
+        {row.peptideName}
+      </Link>
+      {row.matchedAlias ? (
+        <span className="block text-xs text-muted-foreground">
+          Also known as {row.matchedAlias}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function vendorCountText(count: number): string {
+  return count === 1 ? "1 vendor" : `${count} vendors`;
+}
+
+/** What a search result without an offer says in place of one (OfferlessRow). */
+export function OfferlessNote({ row }: { row: OfferlessRow }) {
+  if (row.vendorCount === 0) return <span data-testid="no-offer">No vendor prices yet</span>;
+  return (
+    <span data-testid="no-offer">
+      No offer to buy right now ·{" "}
+      <span data-testid="vendor-count">{vendorCountText(row.vendorCount)}</span>
+    </span>
+  );
+}
+
 export type OfferColumn =
   | "peptide"
+  | "vendors"
   | "vendor"
   | "size"
   | "price"
@@ -128,10 +164,16 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
     label: "Peptide",
     onCard: true,
     sortValue: (o) => o.peptideName,
+    cell: (o) => <PeptideLink row={o} />,
+  },
+  vendors: {
+    label: "Vendors",
+    onCard: true,
+    sortValue: (o) => o.vendorCount,
     cell: (o) => (
-      <Link to={`/peptide/${o.peptideSlug}`} className="font-medium hover:underline">
-        {o.peptideName}
-      </Link>
+      <span className="text-muted-foreground" data-testid="vendor-count">
+        {vendorCountText(o.vendorCount ?? 0)}
+      </span>
     ),
   },
   vendor: {

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { useSearchParams } from "react-router";
 
 import { useRootData } from "~/hooks/use-root-data";
-import type { OfferRow } from "~/lib/offer-row";
+import type { OfferRow, OfferlessRow } from "~/lib/offer-row";
 import {
   formatPack,
   isInStockOnly,
@@ -18,6 +18,8 @@ import { cn } from "~/lib/utils";
 import {
   OFFER_COLUMNS,
   OFFER_SORT_OPTIONS,
+  OfferlessNote,
+  PeptideLink,
   type CellContext,
   type OfferColumn,
   type OfferSortOption,
@@ -41,6 +43,11 @@ import { Button } from "./ui/button";
  * by landed total (app/lib/pricing.ts); out-of-stock rows get a quiet "View at vendor". An
  * offer whose pair is Tested (issue 23) carries the "Tested" badge under its first cell, the
  * card's title, so phones show it too.
+ *
+ * The search page lists one row per peptide (its Best Price offer) in its own relevance order
+ * (`sortable={false}`: totals of different peptides and packs are not one market), then a row
+ * for each peptide with nothing to buy (`offerless`), and an "Add to stack" in each row
+ * (`rowActions`).
  */
 
 const SORTABLE = (Object.keys(OFFER_COLUMNS) as OfferColumn[]).filter(
@@ -52,7 +59,7 @@ const SORTABLE = (Object.keys(OFFER_COLUMNS) as OfferColumn[]).filter(
  * column with buyable offers first and out-of-stock or stale ones after them, and a `head`
  * that renders a sortable header cell.
  */
-function useOfferSort(offers: OfferRow[], initialColumn: OfferColumn) {
+function useOfferSort(offers: OfferRow[], initialColumn: OfferColumn, sortable: boolean) {
   const [params, setParams] = useSearchParams();
   const sort = parseOfferSort(params, SORTABLE, initialColumn);
   // From the URL as it is when the visitor acts, so a click that lands while another change
@@ -79,7 +86,7 @@ function useOfferSort(offers: OfferRow[], initialColumn: OfferColumn) {
   const valueOf = (offer: OfferRow, column: OfferColumn) =>
     OFFER_COLUMNS[column].sortValue?.(offer);
   return {
-    rows: buyableFirst(sortBy(shown, sort, valueOf)),
+    rows: buyableFirst(sortable ? sortBy(shown, sort, valueOf) : shown),
     sort,
     setSort,
     onSort,
@@ -167,24 +174,35 @@ function OfferDetails({
 
 export function OfferTable({
   offers,
+  offerless = [],
   columns,
   details = [],
   initialSort = "total",
+  sortable = true,
   sortOptions = OFFER_SORT_OPTIONS,
   badges = true,
+  rowActions,
   testId,
   rowTestId,
   empty,
 }: {
   offers: OfferRow[];
+  /** Peptides without an offer to show (search results): a row each after the offers. */
+  offerless?: OfferlessRow[];
   /** The table's columns, in order; the first is the card's title. */
   columns: readonly OfferColumn[];
   /** Less important columns, shown in each row's "Details" only. */
   details?: readonly OfferColumn[];
   initialSort?: OfferColumn;
+  /** False: rows keep the order given (buyable first), and no header sorts. */
+  sortable?: boolean;
   sortOptions?: OfferSortOption[];
   /** Best Price and Good Deal: off where the offers are not one market (a vendor's own page). */
   badges?: boolean;
+  /** More actions of a row's peptide, after Buy and Save (search's "Add to stack"). */
+  rowActions?: (
+    row: Pick<OfferRow, "peptideId" | "peptideName" | "peptideSlug">,
+  ) => React.ReactNode;
   testId: string;
   rowTestId: string;
   /** What an empty list says. */
@@ -194,6 +212,7 @@ export function OfferTable({
   const { rows, sort, setSort, onSort, hiddenCount, inStockOnly, testedOnly } = useOfferSort(
     offers,
     initialSort,
+    sortable,
   );
   const best = badges ? bestOfferIds(offers, (offer) => offer.sizeId) : new Set<string>();
   const deals = badges
@@ -201,7 +220,7 @@ export function OfferTable({
     : new Map<string, GoodDealReason>();
   const folded = columns.filter((column) => !OFFER_COLUMNS[column].onCard);
 
-  if (offers.length === 0) {
+  if (offers.length === 0 && offerless.length === 0) {
     return (
       <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
         {empty}
@@ -210,8 +229,8 @@ export function OfferTable({
   }
   return (
     <div className="flex flex-col gap-3">
-      <SortSelect options={sortOptions} sort={sort} onChange={setSort} />
-      {rows.length === 0 ? (
+      {sortable ? <SortSelect options={sortOptions} sort={sort} onChange={setSort} /> : null}
+      {rows.length === 0 && offerless.length === 0 ? (
         <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
           {testedOnly
             ? "No offer here has a passing lab test right now."
@@ -225,7 +244,7 @@ export function OfferTable({
               {columns.map((column) => {
                 const spec = OFFER_COLUMNS[column];
                 const className = cn(spec.numeric && "num");
-                return spec.sortValue ? (
+                return spec.sortValue && sortable ? (
                   <SortableHead
                     key={column}
                     column={column}
@@ -295,11 +314,32 @@ export function OfferTable({
                         <VendorPageLink offer={offer} />
                         <SaveDealButton vendorPeptideId={offer.id} />
                       </span>
+                      {rowActions?.(offer)}
                     </div>
                   </td>
                 </tr>
               );
             })}
+            {offerless.map((row) => (
+              <tr
+                key={`offerless:${row.peptideId}`}
+                data-testid={rowTestId}
+                data-buyable={false}
+                className={UNAVAILABLE_CLASS}
+              >
+                <td>
+                  <PeptideLink row={row} />
+                </td>
+                <td colSpan={columns.length - 1} className="max-sm:col-span-2">
+                  <OfferlessNote row={row} />
+                </td>
+                <td>
+                  <div className="flex flex-wrap items-center justify-end gap-1 max-sm:justify-between">
+                    {rowActions?.(row)}
+                  </div>
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

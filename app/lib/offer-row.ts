@@ -45,4 +45,24 @@ export interface OfferRow extends OfferPricing {
    * this peptide within 12 months (issue 23, ~/lib/lab-tests.ts testedPairs); null otherwise.
    */
   tested: string | null;
+  /** Search results only: the alias the query matched, when it did not match the name. */
+  matchedAlias?: string | null;
+  /**
+   * Search results only (the "vendors" column): vendors with a public price for the peptide,
+   * whatever its size or stock.
+   */
+  vendorCount?: number;
+}
+
+/**
+ * A search result with no offer to show (issue 22): a peptide no vendor prices, or whose
+ * prices cannot be bought right now. The offer table gives it a row that says so.
+ */
+export interface OfferlessRow {
+  peptideId: string;
+  peptideName: string;
+  peptideSlug: string;
+  matchedAlias: string | null;
+  /** Vendors with a public price for the peptide (none of them buyable now). */
+  vendorCount: number;
 }

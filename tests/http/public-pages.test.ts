@@ -1,8 +1,11 @@
-import { eq } from "drizzle-orm";
+import { load } from "cheerio";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { getAdminPeptide, getPeptideIdBySlug, updatePeptide } from "~/.server/data/peptides.server";
 import * as t from "~/.server/db/schema";
+import { formatPrice } from "~/lib/format";
+import type { ApiOfferList } from "~/lib/open-data-schemas";
 
 import { createUserWithPassword } from "../helpers/auth";
 import { startFileServer } from "../helpers/server";
@@ -465,15 +468,105 @@ describe("search", () => {
     );
   });
 
-  it("shows each result's best total and its number of vendors", async () => {
+  it("lists each result in the offer table with its lowest landed total, pack, vendor and number of vendors", async () => {
     const { html } = await page("/search?q=glp");
-    const results = html.split('data-testid="search-result"').slice(1);
-    expect(results.length).toBeGreaterThanOrEqual(2);
-    for (const result of results) {
-      expect(result).toMatch(
-        /data-testid="search-result-price".*?\$[\d,]+\.\d\d.*?(incl\. shipping|\+ shipping \(not stated\))/s,
+    const $ = load(html);
+    const rows = $('table[data-testid="search-results"] tr[data-testid="search-result"]');
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const element of rows.toArray()) {
+      const row = $(element);
+      const slug = row.find('a[href^="/peptide/"]').attr("href")!.slice("/peptide/".length);
+      // The open-data API's own reading of the same offers: the cheapest buyable landed total
+      // per vial (SPEC's Best Price), else the cheapest price after coupon when no vendor of the
+      // peptide states its shipping.
+      const { data: offers } = (await (
+        await site.server.fetch(`/api/v1/peptides/${slug}/offers`)
+      ).json()) as { data: ApiOfferList["data"] };
+      const buyable = offers.filter((offer) => offer.buyable);
+      const known = buyable.filter((offer) => offer.landedTotal !== null);
+      const perVial = (offer: (typeof offers)[number]) =>
+        known.length > 0
+          ? offer.landedTotal!.amount / offer.vials
+          : offer.priceAfterCoupon.converted!.amount / offer.vials;
+      const lowest = Math.min(...(known.length > 0 ? known : buyable).map(perVial));
+      const cheapest = (known.length > 0 ? known : buyable).filter(
+        (offer) => Math.abs(perVial(offer) - lowest) < 0.005,
       );
-      expect(result).toMatch(/data-testid="search-result-vendors">\d+ vendors?</);
+      expect(cheapest.length, slug).toBeGreaterThan(0);
+      const shown = row.find('[data-testid="total"]').text();
+      const vendor = row.find('[data-testid="vendor-link"]').text();
+      const best = cheapest.find((offer) => offer.vendor.name === vendor);
+      expect(best, `${slug}: ${vendor} is not the cheapest`).toBeDefined();
+      if (known.length > 0) {
+        expect(shown, slug).toBe(formatPrice(best!.landedTotal!.amount, "USD"));
+      } else {
+        expect(shown, slug).toBe(
+          `${formatPrice(best!.priceAfterCoupon.converted!.amount, "USD")}+ shipping (not stated)`,
+        );
+      }
+      expect(row.find("td").eq(1).text(), slug).toContain(best!.size);
+      const vendorCount = new Set(offers.map((offer) => offer.vendor.slug)).size;
+      expect(row.find('[data-testid="vendor-count"]').text(), slug).toBe(
+        vendorCount === 1 ? "1 vendor" : `${vendorCount} vendors`,
+      );
+    }
+  });
+
+  it("gives the results without an offer to buy a row that says so, after the ones with one", async () => {
+    const { db } = site.server.app;
+    const [vendor] = await db.select({ id: t.vendors.id }).from(t.vendors).limit(1);
+    const [unpriced, soldOut, priced] = await db
+      .insert(t.peptides)
+      .values([
+        { name: "Zeta Unpricedtide", slug: "zeta-unpricedtide", aliases: ["Zeta Alpha"] },
+        { name: "Zeta Soldoutide", slug: "zeta-soldoutide" },
+        { name: "Zeta Pricedtide", slug: "zeta-pricedtide" },
+      ])
+      .returning({ id: t.peptides.id });
+    const sizes = await db
+      .insert(t.sizeOptions)
+      .values(
+        [unpriced, soldOut, priced].map(({ id }) => ({ peptideId: id, quantity: 5, unit: "mg" })),
+      )
+      .returning({ id: t.sizeOptions.id, peptideId: t.sizeOptions.peptideId });
+    const sizeOf = (peptideId: string) => sizes.find((size) => size.peptideId === peptideId)!.id;
+    await db.insert(t.vendorPeptides).values([
+      {
+        peptideId: soldOut.id,
+        sizeOptionId: sizeOf(soldOut.id),
+        vendorId: vendor.id,
+        price: 10,
+        stockStatus: "out_of_stock",
+      },
+      { peptideId: priced.id, sizeOptionId: sizeOf(priced.id), vendorId: vendor.id, price: 40 },
+    ]);
+    try {
+      const $ = load((await page("/search?q=zeta+alpha")).html);
+      const rows = $('tr[data-testid="search-result"]');
+      expect(rows.length).toBe(1);
+      expect(rows.attr("data-buyable")).toBe("false");
+      expect(rows.find('a[href="/peptide/zeta-unpricedtide"]').text()).toBe("Zeta Unpricedtide");
+      expect(rows.text()).toContain("Also known as Zeta Alpha");
+      expect(rows.find('[data-testid="no-offer"]').text()).toBe("No vendor prices yet");
+      expect(rows.find('[data-testid="buy"]').length).toBe(0);
+      // The peptide still goes into a stack, by one of its sizes.
+      expect(rows.find('button[aria-label="Add to stack: Zeta Unpricedtide"]').length).toBe(1);
+
+      const all = load((await page("/search?q=zeta")).html)('tr[data-testid="search-result"]');
+      const summary = all.toArray().map((row) => ({
+        name: load(row)('a[href^="/peptide/"]').first().text(),
+        buyable: load(row)("tr").attr("data-buyable"),
+        says: load(row)('[data-testid="no-offer"]').text(),
+      }));
+      expect(summary).toEqual([
+        { name: "Zeta Pricedtide", buyable: "true", says: "" },
+        { name: "Zeta Soldoutide", buyable: "false", says: "No offer to buy right now · 1 vendor" },
+        { name: "Zeta Unpricedtide", buyable: "false", says: "No vendor prices yet" },
+      ]);
+    } finally {
+      await db
+        .delete(t.peptides)
+        .where(inArray(t.peptides.id, [unpriced.id, soldOut.id, priced.id]));
     }
   });
 

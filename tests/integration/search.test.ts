@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
-import { getSearchResultPrices, searchCatalog } from "~/.server/data/search.server";
+import { getSearchResultRows, searchCatalog } from "~/.server/data/search.server";
 import * as t from "~/.server/db/schema";
 
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -133,8 +133,8 @@ describe("searchCatalog", () => {
   });
 });
 
-describe("getSearchResultPrices", () => {
-  /** Two peptides of this test's own, with vendors whose terms make the sums easy. */
+describe("getSearchResultRows", () => {
+  /** Four peptides of this test's own, with vendors whose terms make the sums easy. */
   async function seedPricedPeptides() {
     const { db } = app;
     const [coupon, free, dear, unstated] = await db
@@ -152,19 +152,23 @@ describe("getSearchResultPrices", () => {
       discountAmount: 10,
       discountType: "percentage",
     });
-    const [priced, unpriced] = await db
+    const [priced, unpriced, soldOut, unsold] = await db
       .insert(t.peptides)
       .values([
         { name: "Kappa Testide", slug: "kappa-testide" },
         { name: "Kappa Unstatide", slug: "kappa-unstatide" },
+        { name: "Kappa Soldoutide", slug: "kappa-soldoutide" },
+        { name: "Kappa Unsoldide", slug: "kappa-unsoldide" },
       ])
       .returning({ id: t.peptides.id });
-    const [five, ten, two] = await db
+    const [five, ten, two, three] = await db
       .insert(t.sizeOptions)
       .values([
         { peptideId: priced.id, quantity: 5, unit: "mg" },
         { peptideId: priced.id, quantity: 10, unit: "mg" },
         { peptideId: unpriced.id, quantity: 2, unit: "mg" },
+        { peptideId: soldOut.id, quantity: 3, unit: "mg" },
+        { peptideId: unsold.id, quantity: 4, unit: "mg" },
       ])
       .returning({ id: t.sizeOptions.id });
     const offer = (peptideId: string, sizeOptionId: string, vendorId: string, price: number) => ({
@@ -183,35 +187,62 @@ describe("getSearchResultPrices", () => {
       // A price switched off is neither a price nor a vendor.
       { ...offer(priced.id, five.id, unstated.id, 1), active: false },
       offer(unpriced.id, two.id, unstated.id, 30),
+      // Priced by two vendors, bought from neither: a row that says so.
+      { ...offer(soldOut.id, three.id, dear.id, 20), stockStatus: "out_of_stock" },
+      { ...offer(soldOut.id, three.id, free.id, 25), stockStatus: "out_of_stock" },
     ]);
-    return { priced: priced.id, unpriced: unpriced.id };
+    return { priced: priced.id, unpriced: unpriced.id, soldOut: soldOut.id, unsold: unsold.id };
   }
 
-  it("gives each result its best total after coupon and shipping, and its number of vendors", async () => {
+  it("gives each result its Best Price offer row with its number of vendors, and says which have none", async () => {
     const ids = await seedPricedPeptides();
     const result = await searchCatalog(app.db, { query: "kappa", limit: 8 });
-    const prices = await getSearchResultPrices(
-      app.db,
-      result.peptides.map((peptide) => peptide.id),
-      defaultPricingContext(),
-    );
-    expect(prices[ids.priced]).toEqual({
+    const rows = await getSearchResultRows(app.db, result.peptides, defaultPricingContext());
+    const offerOf = (id: string) => rows.offers.find((offer) => offer.peptideId === id);
+    // The whole offer-table row of the best offer: $100 − 10% + $5 shipping.
+    expect(offerOf(ids.priced)).toMatchObject({
+      peptideName: "Kappa Testide",
+      peptideSlug: "kappa-testide",
+      matchedAlias: null,
       vendorCount: 3,
-      best: {
-        total: 95,
-        priceAfterCoupon: 90,
-        currency: "USD",
-        converted: false,
-        sizeLabel: "10mg",
-        vials: 1,
-        vendorName: "Kappa Coupon Labs",
-      },
+      vendorName: "Kappa Coupon Labs",
+      sizeLabel: "10mg",
+      vials: 1,
+      price: 100,
+      buyable: true,
+      coupon: { code: "KAPPA10" },
+      display: { total: 95, priceAfterCoupon: 90, currency: "USD", converted: false },
     });
     // Shipping not stated: the price, and no total.
-    expect(prices[ids.unpriced]).toMatchObject({
+    expect(offerOf(ids.unpriced)).toMatchObject({
       vendorCount: 1,
-      best: { total: null, priceAfterCoupon: 30, vendorName: "Kappa Unstated" },
+      vendorName: "Kappa Unstated",
+      display: { total: null, priceAfterCoupon: 30 },
     });
-    expect(await getSearchResultPrices(app.db, [], defaultPricingContext())).toEqual({});
+    expect(rows.offerless).toEqual([
+      {
+        peptideId: ids.soldOut,
+        peptideName: "Kappa Soldoutide",
+        peptideSlug: "kappa-soldoutide",
+        matchedAlias: null,
+        vendorCount: 2,
+      },
+      {
+        peptideId: ids.unsold,
+        peptideName: "Kappa Unsoldide",
+        peptideSlug: "kappa-unsoldide",
+        matchedAlias: null,
+        vendorCount: 0,
+      },
+    ]);
+    // One row per result, in the results' order.
+    const order = result.peptides.map((peptide) => peptide.id);
+    expect(rows.offers.map((offer) => offer.peptideId)).toEqual(
+      order.filter((id) => id === ids.priced || id === ids.unpriced),
+    );
+    expect(await getSearchResultRows(app.db, [], defaultPricingContext())).toEqual({
+      offers: [],
+      offerless: [],
+    });
   });
 });

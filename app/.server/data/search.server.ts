@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 
+import type { OfferlessRow, OfferRow } from "~/lib/offer-row";
 import { bestOffer, type PricingContext } from "~/lib/pricing";
 import {
   categoryPath,
@@ -9,12 +10,10 @@ import {
   type Suggestion,
 } from "~/lib/search";
 
-import { formatSize } from "~/lib/units";
-
 import type { Database } from "../db/client";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
-import { OFFER_COLUMNS, priceRow } from "./listings/offer-rows.server";
+import { OFFER_ROW_COLUMNS, toOfferRow } from "./listings/offer-rows.server";
 import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
 
 export interface PeptideHit {
@@ -163,82 +162,73 @@ export async function searchCatalog(
   };
 }
 
-/** What a search result says a peptide costs, as the visitor would pay it. */
-export interface SearchResultPrice {
-  /** Vendors with a public price for the peptide, whatever its size or stock. */
-  vendorCount: number;
+/** The search page's offer table: one row per peptide result, in the results' order. */
+export interface SearchResultRows {
   /**
-   * The Best Price over all of the peptide's buyable offers (~/lib/pricing's bestOffer: the
-   * lowest landed total for the visitor's destination), in the display currency; null when no
-   * offer can be bought or priced.
+   * Each result's Best Price (~/lib/pricing's bestOffer: the lowest landed total for the
+   * visitor's destination, or the price after coupon where the vendor does not state its
+   * shipping), with the alias the query matched and its number of vendors.
    */
-  best: {
-    /** Price after coupon plus shipping; null when the vendor does not state its shipping. */
-    total: number | null;
-    priceAfterCoupon: number;
-    currency: string;
-    converted: boolean;
-    sizeLabel: string;
-    vials: number;
-    vendorName: string;
-  } | null;
+  offers: OfferRow[];
+  /** The results with no offer to buy right now (none priced, or none in stock and fresh). */
+  offerless: OfferlessRow[];
 }
 
 /**
- * The price line of each peptide result: every public price of these peptides with its vendor
- * and coupon in one query, priced as the home cards and detail pages price them (priceRow). The
- * header's suggestions do without: they stay one cached, currency-free answer per query.
+ * The offer-table rows of the peptide results: every public price of these peptides with its
+ * vendor and coupon in one query, priced as the detail and vendor pages price them (toOfferRow).
+ * The header's suggestions do without: they stay one cached, currency-free answer per query.
  */
-export async function getSearchResultPrices(
+export async function getSearchResultRows(
   db: Database,
-  peptideIds: string[],
+  hits: Pick<PeptideHit, "id" | "name" | "slug" | "matchedAlias">[],
   pricing: PricingContext,
-): Promise<Record<string, SearchResultPrice>> {
-  if (peptideIds.length === 0) return {};
+): Promise<SearchResultRows> {
+  if (hits.length === 0) return { offers: [], offerless: [] };
   const rows = await db
-    .select({
-      peptideId: vendorPeptides.peptideId,
-      quantity: sizeOptions.quantity,
-      unit: sizeOptions.unit,
-      unitLabel: sizeOptions.unitLabel,
-      ...OFFER_COLUMNS,
-    })
+    .select(OFFER_ROW_COLUMNS)
     .from(vendorPeptides)
+    .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
     .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
     .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
     .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
-    .where(and(inArray(vendorPeptides.peptideId, peptideIds), priceIsActive()));
+    .where(
+      and(
+        inArray(
+          vendorPeptides.peptideId,
+          hits.map((hit) => hit.id),
+        ),
+        priceIsActive(),
+      ),
+    );
 
-  type PricedOffer = NonNullable<ReturnType<typeof priceRow>> & { sizeLabel: string };
-  const byPeptide = new Map<string, { offers: PricedOffer[]; vendorIds: Set<string> }>();
+  const byPeptide = new Map<string, { offers: OfferRow[]; vendorIds: Set<string> }>();
   for (const row of rows) {
-    const offer = priceRow(row, pricing);
+    const offer = toOfferRow(row, pricing);
     if (!offer) continue;
     const entry = byPeptide.get(row.peptideId) ?? { offers: [], vendorIds: new Set<string>() };
-    entry.offers.push({ sizeLabel: formatSize(row.quantity, row.unit, row.unitLabel), ...offer });
+    entry.offers.push(offer);
     entry.vendorIds.add(offer.vendorId);
     byPeptide.set(row.peptideId, entry);
   }
-  const prices: Record<string, SearchResultPrice> = {};
-  for (const [peptideId, { offers, vendorIds }] of byPeptide) {
-    const best = bestOffer(offers);
-    prices[peptideId] = {
-      vendorCount: vendorIds.size,
-      best:
-        best?.display == null
-          ? null
-          : {
-              total: best.display.total,
-              priceAfterCoupon: best.display.priceAfterCoupon,
-              currency: best.display.currency,
-              converted: best.display.converted,
-              sizeLabel: best.sizeLabel,
-              vials: best.vials,
-              vendorName: best.vendorName,
-            },
-    };
+  const result: SearchResultRows = { offers: [], offerless: [] };
+  for (const hit of hits) {
+    const entry = byPeptide.get(hit.id);
+    const vendorCount = entry?.vendorIds.size ?? 0;
+    const best = entry ? bestOffer(entry.offers) : undefined;
+    if (best) {
+      result.offers.push({ ...best, matchedAlias: hit.matchedAlias, vendorCount });
+    } else {
+      result.offerless.push({
+        peptideId: hit.id,
+        peptideName: hit.name,
+        peptideSlug: hit.slug,
+        matchedAlias: hit.matchedAlias,
+        vendorCount,
+      });
+    }
   }
-  return prices;
+  return result;
 }
 
 /** The header's suggestions: the best peptides, then a few categories and vendors. */
