@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
 
-import { newVerifiedContext } from "../helpers/browser";
+import { newVerifiedContext, waitForHydration } from "../helpers/browser";
 import { PHONE, SETTLE, startPublicBrowser } from "../helpers/public-browser";
 
 const site = startPublicBrowser();
@@ -85,6 +85,10 @@ describe("vendor page", () => {
     const page = await context.newPage();
     await page.goto(url("/vendors?sort=reliability&dir=desc"));
     await page.getByTestId("vendors-table").waitFor(SETTLE);
+    // A click while React Router still fetches the routes the page links to (/__manifest) is
+    // dropped: the link is clicked once the page is hydrated and its requests have settled.
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
     await page
       .getByTestId("vendors-table")
       .getByRole("link", { name: `${stored!.score}/100 reliability: how it is computed` })
