@@ -12,8 +12,9 @@
  * its own process with bench-query-log.mjs preloaded, which writes down its SQL. Times are
  * from request to last byte over loopback with one keep-alive connection (server time plus a
  * loopback round trip), BENCH_REQUESTS (default 20) per view after two warm-ups.
- * BENCH_KEEP_DATABASE=1 keeps the database to study. Figures are printed, never failing: a
- * machine's load is not the code's fault.
+ * BENCH_KEEP_DATABASE=1 keeps the database to study; BENCH_VIEWS measures only the views whose
+ * "table: view" contains it, any case ("vendor prices: search" for that one view). Figures are
+ * printed, never failing: a machine's load is not the code's fault.
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -54,6 +55,7 @@ const HTML_BUDGET_BYTES = 150 * 1024;
 const BIG_TABLE_ROWS = 5_000;
 const ADMIN_EMAIL = "bench-admin@peptideprices.test";
 const ADMIN_PASSWORD = "bench-admin-password";
+const ONLY_VIEWS = process.env.BENCH_VIEWS?.toLowerCase();
 
 function build() {
   if (process.env.BENCH_SKIP_BUILD === "1") return;
@@ -323,7 +325,9 @@ async function main() {
       `PostgreSQL: ${PG_PEPTIDES} peptides, ${counts.vendor_peptides} vendor prices, ${historyRows} price-history rows, ${counts.audit_log} audit entries, ${counts.scrape_sources} sources (made in ${((performance.now() - started) / 1000).toFixed(0)} s). ${REQUESTS} requests per view, one at a time.\n`,
     );
 
-    const views = await allViews(databaseUrl);
+    const views = (await allViews(databaseUrl)).filter(
+      (view) => !ONLY_VIEWS || `${view.table}: ${view.view}`.toLowerCase().includes(ONLY_VIEWS),
+    );
     const rows = [];
     const scans: { view: string; table: string }[] = [];
     for (const view of views) {

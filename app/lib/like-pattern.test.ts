@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { likePattern, likePrefixPattern } from "./like-pattern";
+import { likePattern, likePrefixPattern, likeSuffixPattern } from "./like-pattern";
 
 describe("likePattern", () => {
   it("matches the text anywhere", () => {
@@ -15,5 +15,11 @@ describe("likePattern", () => {
 describe("likePrefixPattern", () => {
   it("matches what starts with the text, its wildcards escaped", () => {
     expect(likePrefixPattern("ed_1%")).toBe("ed\\_1\\%%");
+  });
+});
+
+describe("likeSuffixPattern", () => {
+  it("matches what ends with the text, its wildcards escaped", () => {
+    expect(likeSuffixPattern("Labs_1%")).toBe("%Labs\\_1\\%");
   });
 });

@@ -15,3 +15,8 @@ export function likePattern(text: string): string {
 export function likePrefixPattern(text: string): string {
   return `${escapeLike(text)}%`;
 }
+
+/** A LIKE pattern matching what ends with `text`. */
+export function likeSuffixPattern(text: string): string {
+  return `%${escapeLike(text)}`;
+}

@@ -24,9 +24,9 @@ import type { SortState } from "~/lib/sort";
 import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
-import { containsSearch } from "./table-search.server";
 import { priceIsPublic } from "./public-visibility.server";
 import { rowVersion, updateIfUnchanged } from "./row-version.server";
+import { vendorPriceSearch } from "./vendor-price-search.server";
 
 /** When any price was last confirmed: the freshness line in the top bar. */
 export async function getLatestPriceCheck(db: Database): Promise<Date | null> {
@@ -110,15 +110,7 @@ const ADMIN_PRICE_SORT_KEYS: Record<AdminVendorPriceSort, (AnyColumn | SQL)[]> =
 export async function getAdminVendorPricePage(db: Database, query: AdminVendorPriceQuery) {
   const conditions: SQL[] = [];
   if (query.search) {
-    conditions.push(
-      containsSearch(query.search, [
-        peptides.name,
-        vendors.name,
-        vendorPeptides.url,
-        vendorPeptides.notes,
-        sql`${vendors.name} || ' price for ' || ${peptides.name}`,
-      ]),
-    );
+    conditions.push(await vendorPriceSearch(db, query.search));
   }
   if (query.peptideId) conditions.push(eq(vendorPeptides.peptideId, query.peptideId));
   if (query.vendorId) conditions.push(eq(vendorPeptides.vendorId, query.vendorId));

@@ -224,6 +224,9 @@ export const peptides = pgTable(
     index("peptides_popular_idx").on(t.isPopular, t.popularOrder),
     // The home page's order (listings.server.ts BY_NAME): one page is read without a sort.
     index("peptides_sort_name_idx").on(sql`lower(${t.name})`, t.name, t.id),
+    // The admin price table's search box finds the peptides whose name contains the text
+    // (vendor-price-search.server.ts), then their prices.
+    index("peptides_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check("peptides_popular_order_range", sql`${t.popularOrder} between 1 and 3`),
     // One peptide per featured slot, and a popular peptide always has its slot.
     uniqueIndex("peptides_popular_order_uq").on(t.popularOrder),
@@ -423,6 +426,10 @@ export const vendorPeptides = pgTable(
     index("vendor_peptides_stock_idx").on(t.stockStatus, t.id),
     index("vendor_peptides_checked_idx").on(t.priceCheckedAt, t.id),
     index("vendor_peptides_active_idx").on(t.active),
+    // The search box's own texts of a price: with the peptide and vendor ids found by name,
+    // the planner ORs index scans instead of reading every price (vendor-price-search.server.ts).
+    index("vendor_peptides_url_trgm_idx").using("gin", t.url.op("gin_trgm_ops")),
+    index("vendor_peptides_notes_trgm_idx").using("gin", t.notes.op("gin_trgm_ops")),
     check("vendor_peptides_price_nonnegative", sql`${t.price} >= 0`),
     check("vendor_peptides_currency_check", isoCurrency("currency")),
     check("vendor_peptides_vials_positive", sql`${t.vials} >= 1`),
