@@ -1,5 +1,7 @@
-// Over 400 lines of data, not logic: the demo catalogue read in one place.
-/** The demo catalogue of PRODUCT.md §5: fictional vendors, real peptide names. */
+/**
+ * The demo catalogue of PRODUCT.md §5: fictional vendors, real peptide names. Over 400 lines
+ * of data, not logic, kept in one file so the whole catalogue reads in one place.
+ */
 import type { LabTestResults } from "~/lib/forms/lab-tests";
 
 export const DEMO_USER = { email: "demo@peptideprices.test", password: "demo-password" };
