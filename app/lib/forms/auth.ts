@@ -82,8 +82,8 @@ export function passwordLengthError(password: string): string | null {
 
 /** What the reset form answers when its link's token is missing, used or expired. */
 export const INVALID_RESET_LINK = "This reset link is invalid or has expired. Ask for a new one.";
-export const ENTER_EMAIL = "Please enter your email";
-export const ENTER_NEW_PASSWORD = "Please enter a new password";
+const ENTER_EMAIL = "Please enter your email";
+const ENTER_NEW_PASSWORD = "Please enter a new password";
 
 const text = z.string().trim().default("");
 const email = text.pipe(z.string().max(EMAIL_MAX_LENGTH, LENGTH_MESSAGES.email));

@@ -20,12 +20,12 @@ export const SIZE_LABEL_SQL = sql.raw(
 );
 
 /** Units of a currency per US dollar from the rates the page was given; null without a rate. */
-export function rateSql(currency: SQL, rates: PricingContext["rates"]): SQL {
+function rateSql(currency: SQL, rates: PricingContext["rates"]): SQL {
   return sql`(case when ${currency} = ${DEFAULT_DISPLAY_CURRENCY} then 1::numeric else (${JSON.stringify(rates)}::jsonb ->> ${currency})::numeric end)`;
 }
 
 /** SQL twin of priceOffer's price after coupon, in the offer's own currency (rows "vp", "v", "c"). */
-export function priceAfterCouponSql(pricing: PricingContext): SQL {
+function priceAfterCouponSql(pricing: PricingContext): SQL {
   const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
   const vendorRate = rateSql(sql.raw("v.currency"), pricing.rates);
   return sql`round(case when c.vendor_id is not null and (c.expiration_date is null or c.expiration_date >= (now() at time zone 'utc')::date)
@@ -39,14 +39,14 @@ export function priceAfterCouponSql(pricing: PricingContext): SQL {
  * cards show it; the prices shown are still computed by app/lib/pricing.ts. Calendar days in
  * UTC, as isCouponActive does; a fixed coupon is in the vendor's currency. Null without a rate.
  */
-export function displayPricePerVialSql(pricing: PricingContext): SQL {
+function displayPricePerVialSql(pricing: PricingContext): SQL {
   const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
   const displayRate = rateSql(sql`${pricing.displayCurrency}`, pricing.rates);
   return sql`(${priceAfterCouponSql(pricing)} / ${offerRate} * ${displayRate} / vp.vials)`;
 }
 
 /** SQL twin of shipsToDestination for the row "v": true, false, or null when not stated. */
-export function shipsToDestinationSql(pricing: PricingContext): SQL {
+function shipsToDestinationSql(pricing: PricingContext): SQL {
   if (pricing.shipTo === null) return sql`true`;
   return sql`(case when cardinality(v.ships_to) = 0 then null else ${pricing.shipTo} = any(v.ships_to) end)`;
 }
@@ -56,7 +56,7 @@ export function shipsToDestinationSql(pricing: PricingContext): SQL {
  * the vendor's shipping to the destination (free from the threshold, applied after coupon).
  * Null when shipping is not known or the vendor does not ship there.
  */
-export function landedTotalPerVialSql(pricing: PricingContext): SQL {
+function landedTotalPerVialSql(pricing: PricingContext): SQL {
   const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
   const vendorRate = rateSql(sql.raw("v.currency"), pricing.rates);
   const displayRate = rateSql(sql`${pricing.displayCurrency}`, pricing.rates);

@@ -158,7 +158,7 @@ function resultColumns(scraped: ScrapedResult): SimpleColumn<number>[] {
   return columns;
 }
 
-export function ResultsTable({ scraped }: { scraped: ScrapedResult }) {
+function ResultsTable({ scraped }: { scraped: ScrapedResult }) {
   return (
     // Collapsed, a long run's rows do not push the review queue and the logs far down.
     <details className="space-y-2 [&[open]>summary]:mb-2">
