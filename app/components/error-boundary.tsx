@@ -53,3 +53,33 @@ export function GeneralErrorBoundary({
     </main>
   );
 }
+
+/**
+ * A public detail page's boundary (a peptide's, a vendor's): "not found" for an address that
+ * names nothing, "failed to load" for anything else, both with the way home.
+ */
+export function DetailPageErrorBoundary({
+  error,
+  subject,
+}: {
+  error: unknown;
+  subject: "peptide" | "vendor";
+}) {
+  const Subject = subject === "peptide" ? "Peptide" : "Vendor";
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusViews={{
+        404: {
+          title: `${Subject} not found`,
+          message: `We could not find a ${subject} at this address.`,
+        },
+      }}
+      fallback={{
+        title: `Failed to load ${subject} details`,
+        message: "Please try again in a moment.",
+      }}
+      link={{ to: "/", label: "Return to Home" }}
+    />
+  );
+}

@@ -2,12 +2,11 @@ import { FlaskConical, Search, Shapes, Store } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useSearchParams } from "react-router";
 
+import { useDebouncedJson } from "~/hooks/use-debounced-json";
+import { useListbox } from "~/hooks/use-listbox";
 import { SEARCH_QUERY_MAX_LENGTH, type Suggestion, type SuggestionKind } from "~/lib/search";
-import { comboboxInputProps, isEditableTarget, listboxIds, moveActiveOption } from "~/lib/listbox";
+import { comboboxInputProps, isEditableTarget, listboxIds } from "~/lib/listbox";
 import { cn } from "~/lib/utils";
-
-/** Long enough that typing a word sends one request, short enough to feel immediate. */
-const DEBOUNCE_MS = 150;
 
 const KIND_ICONS: Record<SuggestionKind, typeof FlaskConical> = {
   peptide: FlaskConical,
@@ -36,15 +35,14 @@ export function SearchBox({ className }: { className?: string }) {
   const [query, setQuery] = useState(currentQuery);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [answeredQuery, setAnsweredQuery] = useState("");
-  const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
+  const { open, setOpen, activeIndex, setActiveIndex, moveActive } = useListbox(-1);
 
   // A new page (a picked suggestion, a results page) starts closed, showing its own query.
   useEffect(() => {
     setQuery(currentQuery);
     setOpen(false);
     setActiveIndex(-1);
-  }, [location.key, currentQuery]);
+  }, [location.key, currentQuery, setOpen, setActiveIndex]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -60,32 +58,21 @@ export function SearchBox({ className }: { className?: string }) {
 
   const trimmed = query.trim();
   useEffect(() => {
-    if (trimmed === "") {
-      setSuggestions([]);
-      setAnsweredQuery("");
-      return;
-    }
-    const controller = new AbortController();
-    const timer = window.setTimeout(async () => {
-      try {
-        const response = await fetch(`/search/suggestions?${new URLSearchParams({ q: trimmed })}`, {
-          signal: controller.signal,
-          headers: { Accept: "application/json" },
-        });
-        if (!response.ok) return;
-        const body = (await response.json()) as { suggestions: Suggestion[] };
+    if (trimmed !== "") return;
+    setSuggestions([]);
+    setAnsweredQuery("");
+  }, [trimmed]);
+  useDebouncedJson<{ suggestions: Suggestion[] }>(
+    trimmed === "" ? null : `/search/suggestions?${new URLSearchParams({ q: trimmed })}`,
+    {
+      onAnswer: (body) => {
         setSuggestions(body.suggestions);
         setAnsweredQuery(trimmed);
         setActiveIndex(-1);
-      } catch (error) {
-        if ((error as Error).name !== "AbortError") setSuggestions([]);
-      }
-    }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [trimmed]);
+      },
+      onFailure: () => setSuggestions([]),
+    },
+  );
 
   const answered = open && trimmed !== "" && answeredQuery !== "";
   const expanded = answered && suggestions.length > 0;
@@ -102,13 +89,7 @@ export function SearchBox({ className }: { className?: string }) {
       case "ArrowDown":
       case "ArrowUp":
         // -1 is the input itself: past the last option the focus wraps through it.
-        moveActiveOption(event, {
-          open,
-          setOpen,
-          count: suggestions.length,
-          setActiveIndex,
-          firstIndex: -1,
-        });
+        moveActive(event, suggestions.length);
         return;
       case "Enter": {
         const active = expanded ? suggestions[activeIndex] : undefined;

@@ -1,5 +1,5 @@
 /** A key press as the combobox helpers need it (a React or DOM keyboard event). */
-interface KeyPress {
+export interface KeyPress {
   key: string;
   preventDefault: () => void;
 }

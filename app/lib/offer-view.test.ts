@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   differOnlyIn,
+  revalidateUnlessOnly,
   formatPack,
   shippingNote,
   isInStockOnly,
@@ -67,6 +68,24 @@ describe("differOnlyIn", () => {
     expect(differOnlyIn(url("/compare?peptide=a"), url("/compare?peptide=b"), ["sort"])).toBe(
       false,
     );
+  });
+});
+
+describe("revalidateUnlessOnly", () => {
+  const args = (current: string, next: string, formMethod?: "POST") => ({
+    currentUrl: new URL(current, "http://x"),
+    nextUrl: new URL(next, "http://x"),
+    formMethod,
+    defaultShouldRevalidate: true,
+  });
+  it("keeps the loaded data when only the listed parameters changed", () => {
+    expect(revalidateUnlessOnly(args("/c?peptide=a", "/c?peptide=a&sort=total"), ["sort"])).toBe(
+      false,
+    );
+  });
+  it("revalidates after a form or when anything else changed", () => {
+    expect(revalidateUnlessOnly(args("/c", "/c?sort=total", "POST"), ["sort"])).toBe(true);
+    expect(revalidateUnlessOnly(args("/c?peptide=a", "/c?peptide=b"), ["sort"])).toBe(true);
   });
 });
 

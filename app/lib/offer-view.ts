@@ -4,6 +4,8 @@
  * the "Tested only" switch (?tested=1, issue 23).
  */
 
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+
 import type { SortDirection, SortState } from "~/lib/sort";
 
 export const SORT_PARAM = "sort";
@@ -70,6 +72,24 @@ export function differOnlyIn(current: URL, next: URL, params: readonly string[])
     return rest.toString();
   };
   return strip(current) === strip(next);
+}
+
+/**
+ * A page's `shouldRevalidate` when some query parameters only rearrange what is already loaded:
+ * a navigation that changes nothing else keeps the loaded data; a form, another page or another
+ * parameter revalidates as React Router would.
+ */
+export function revalidateUnlessOnly(
+  args: Pick<
+    ShouldRevalidateFunctionArgs,
+    "currentUrl" | "nextUrl" | "formMethod" | "defaultShouldRevalidate"
+  >,
+  params: readonly string[],
+): boolean {
+  if (args.formMethod === undefined && differOnlyIn(args.currentUrl, args.nextUrl, params)) {
+    return false;
+  }
+  return args.defaultShouldRevalidate;
 }
 
 /** The pack an offer buys: "10mg", or "10mg × 5 vials" for a kit. */

@@ -23,7 +23,7 @@ import { OfferTable } from "~/components/offer-table";
 import { SizeLinks } from "~/components/size-links";
 import { InStockSwitch, TestedOnlySwitch } from "~/components/offer-table-controls";
 import { Button } from "~/components/ui/button";
-import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
+import { OFFER_VIEW_PARAMS, revalidateUnlessOnly } from "~/lib/offer-view";
 
 import type { Route } from "./+types/compare";
 import { appOf } from "~/.server/infra/context.server";
@@ -61,15 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** Sorting and the stock switch only rearrange the offers already loaded. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod === undefined && differOnlyIn(currentUrl, nextUrl, OFFER_VIEW_PARAMS))
-    return false;
-  return defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return revalidateUnlessOnly(args, OFFER_VIEW_PARAMS);
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -26,10 +26,10 @@ import { KeyBenefits, RecommendedPeptides } from "~/components/peptide-extras";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
 import { AddToStackPicker } from "~/components/stack/add-to-stack-picker";
 import { Badge } from "~/components/ui/badge";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DetailPageErrorBoundary } from "~/components/error-boundary";
 import { jsonForScript, priceSummary, productDescription, productJsonLd } from "~/lib/json-ld";
 import { HISTORY_CHART_PARAM, MARKET_CHART } from "~/lib/market-index";
-import { differOnlyIn, OFFER_VIEW_PARAMS } from "~/lib/offer-view";
+import { OFFER_VIEW_PARAMS, revalidateUnlessOnly } from "~/lib/offer-view";
 import { peptideFeedPath } from "~/lib/price-drop-feed";
 import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
 import {
@@ -103,20 +103,13 @@ function chartSizeLabel(sizes: { label: string }[], chosen: string | null): stri
  * the history table shows points already loaded. The market chart is the one size's, so a
  * size chosen while it shows is loaded.
  */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const marketShown = nextUrl.searchParams.get(HISTORY_CHART_PARAM) === MARKET_CHART;
-  const alreadyLoaded = [
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const marketShown = args.nextUrl.searchParams.get(HISTORY_CHART_PARAM) === MARKET_CHART;
+  return revalidateUnlessOnly(args, [
     ...(marketShown ? [] : [SIZE_PARAM]),
     HISTORY_TABLE_PARAM,
     ...OFFER_VIEW_PARAMS,
-  ];
-  if (formMethod === undefined && differOnlyIn(currentUrl, nextUrl, alreadyLoaded)) return false;
-  return defaultShouldRevalidate;
+  ]);
 }
 
 export function meta({ data, error }: Route.MetaArgs) {
@@ -304,20 +297,5 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusViews={{
-        404: {
-          title: "Peptide not found",
-          message: "We could not find a peptide at this address.",
-        },
-      }}
-      fallback={{
-        title: "Failed to load peptide details",
-        message: "Please try again in a moment.",
-      }}
-      link={{ to: "/", label: "Return to Home" }}
-    />
-  );
+  return <DetailPageErrorBoundary error={error} subject="peptide" />;
 }

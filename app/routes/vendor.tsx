@@ -12,7 +12,7 @@ import type { OfferColumn } from "~/components/offer-columns";
 import { OfferTable } from "~/components/offer-table";
 import { VendorReliabilityBreakdown } from "~/components/vendor-reliability";
 import { Badge } from "~/components/ui/badge";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DetailPageErrorBoundary } from "~/components/error-boundary";
 import { formatDate } from "~/lib/format";
 import { jsonForScript } from "~/lib/json-ld";
 import { withTestedBadges } from "~/lib/lab-tests";
@@ -235,17 +235,5 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusViews={{
-        404: { title: "Vendor not found", message: "We could not find a vendor at this address." },
-      }}
-      fallback={{
-        title: "Failed to load vendor details",
-        message: "Please try again in a moment.",
-      }}
-      link={{ to: "/", label: "Return to Home" }}
-    />
-  );
+  return <DetailPageErrorBoundary error={error} subject="vendor" />;
 }

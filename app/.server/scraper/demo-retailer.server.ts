@@ -162,14 +162,24 @@ export function renderDemoProductPage(
   );
 }
 
-/** Script content safe inside an HTML page: `</script>` cannot close it early. */
+/** Where each platform's theme puts a product's page. */
+const DEMO_PRODUCT_PATHS = {
+  woo: (slug: string) => `/demo-retailer/woo/product/${slug}/`,
+  shopify: (slug: string) => `/demo-retailer/shopify/products/${slug}`,
+};
+type DemoPlatform = keyof typeof DEMO_PRODUCT_PATHS;
 
-function peptideVariants(peptideSlug: string, now?: Date) {
+/**
+ * A peptide the demo shop sells, with each size it comes in and the address of its page in the
+ * given platform's theme; null when the shop sells none of it.
+ */
+function demoProduct(baseUrl: string, peptideSlug: string, platform: DemoPlatform, now?: Date) {
   const variants = demoShopItems(now).filter((item) => item.peptideSlug === peptideSlug);
   const peptide = DEMO_PEPTIDES.find((p) => slugify(p.name) === peptideSlug);
   if (!peptide || variants.length === 0) return null;
   return {
     name: peptide.name,
+    pageUrl: new URL(DEMO_PRODUCT_PATHS[platform](peptideSlug), baseUrl).href,
     variants: variants.map((item) => ({
       ...item,
       size: item.title.slice(peptide.name.length + 1),
@@ -186,9 +196,9 @@ export function renderDemoWooProductPage(
   peptideSlug: string,
   now?: Date,
 ): string | null {
-  const product = peptideVariants(peptideSlug, now);
+  const product = demoProduct(baseUrl, peptideSlug, "woo", now);
   if (!product) return null;
-  const pageUrl = new URL(`/demo-retailer/woo/product/${peptideSlug}/`, baseUrl).href;
+  const { pageUrl } = product;
   const prices = product.variants.map((v) => v.price);
   const amount = (value: number) =>
     `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#36;</span>${value.toFixed(2)}</bdi></span>`;
@@ -258,9 +268,9 @@ export function renderDemoShopifyProductPage(
   peptideSlug: string,
   now?: Date,
 ): string | null {
-  const product = peptideVariants(peptideSlug, now);
+  const product = demoProduct(baseUrl, peptideSlug, "shopify", now);
   if (!product) return null;
-  const pageUrl = new URL(`/demo-retailer/shopify/products/${peptideSlug}`, baseUrl).href;
+  const { pageUrl } = product;
   const variants = product.variants.map((variant, index) => ({
     id: 4400 + index,
     title: variant.size,

@@ -1,18 +1,17 @@
 import { ChevronsUpDown } from "lucide-react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useState } from "react";
 
 import { useFieldControlProps } from "~/components/ui/field";
+import { useDebouncedJson } from "~/hooks/use-debounced-json";
+import { useListbox } from "~/hooks/use-listbox";
 import {
   CATALOGUE_OPTION_QUERY_MAX,
   catalogueOptionsPath,
   type CatalogueOption,
   type CatalogueOptionKind,
 } from "~/lib/catalogue-options";
-import { comboboxInputProps, listboxIds, moveActiveOption } from "~/lib/listbox";
+import { comboboxInputProps, listboxIds } from "~/lib/listbox";
 import { cn } from "~/lib/utils";
-
-/** Long enough that typing a word sends one request, short enough to feel immediate. */
-const DEBOUNCE_MS = 150;
 
 /** The "none" entry (All peptides, No vendor): picking it empties the hidden input. */
 const NONE: CatalogueOption = { id: "", label: "" };
@@ -60,10 +59,9 @@ export function CatalogueCombobox({
   const { listboxId, optionId } = listboxIds(inputId);
   const [value, setValue] = useState<CatalogueOption | null>(selected);
   const [text, setText] = useState(selected?.label ?? "");
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, activeIndex, setActiveIndex, moveActive } = useListbox(0);
   const [options, setOptions] = useState<CatalogueOption[]>([]);
   const [answered, setAnswered] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
 
   // A new page (Apply, Reset, back) brings its own choice.
   const selectedId = selected?.id ?? "";
@@ -73,37 +71,20 @@ export function CatalogueCombobox({
     setText(selectedLabel);
   }, [selectedId, selectedLabel]);
 
-  const scopePeptide = scope?.peptide;
-  const scopeParams = useMemo(
-    () => (scopePeptide ? { peptide: scopePeptide } : {}),
-    [scopePeptide],
-  );
-
   // While the text is the chosen entry's name, the list shows everything (from the top).
   const query = value && text === value.label ? "" : text.trim();
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(async () => {
-      try {
-        const response = await fetch(catalogueOptionsPath(kind, query, scopeParams), {
-          signal: controller.signal,
-          headers: { Accept: "application/json" },
-        });
-        if (!response.ok) return;
-        const body = (await response.json()) as { options: CatalogueOption[] };
+  const scopeParams = scope?.peptide ? { peptide: scope.peptide } : {};
+  useDebouncedJson<{ options: CatalogueOption[] }>(
+    open ? catalogueOptionsPath(kind, query, scopeParams) : null,
+    {
+      onAnswer: (body) => {
         setOptions(body.options);
         setAnswered(true);
         setActiveIndex(query === "" ? -1 : 0);
-      } catch (error) {
-        if ((error as Error).name !== "AbortError") setOptions([]);
-      }
-    }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [kind, query, open, scopeParams]);
+      },
+      onFailure: () => setOptions([]),
+    },
+  );
 
   const entries: CatalogueOption[] =
     noneLabel !== undefined && query === "" ? [{ ...NONE, label: noneLabel }, ...options] : options;
@@ -144,13 +125,7 @@ export function CatalogueCombobox({
     switch (event.key) {
       case "ArrowDown":
       case "ArrowUp":
-        moveActiveOption(event, {
-          open,
-          setOpen,
-          count: entries.length,
-          setActiveIndex,
-          firstIndex: 0,
-        });
+        moveActive(event, entries.length);
         return;
       case "Enter": {
         const active = expanded ? entries[activeIndex] : undefined;

@@ -1,10 +1,8 @@
-import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmRemoveButton } from "~/components/confirm-remove-button";
 import { EditButton } from "~/components/edit-button";
-import { Button } from "~/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -13,8 +11,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { useActionToast } from "~/hooks/use-action-toast";
-import type { ActionResult } from "~/lib/action-result";
 import { formatDate, formatPrice } from "~/lib/format";
 import { ALERT_CHANNEL_LABELS, ALERT_DIGEST_LABELS } from "~/lib/price-alerts";
 import { countryName } from "~/lib/ship-to";
@@ -142,27 +138,15 @@ export function DeleteAlertButton({
   label: string;
   iconOnly?: boolean;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
   return (
-    <ConfirmDialog
-      trigger={
-        <Button
-          size={iconOnly ? "icon" : "sm"}
-          variant={iconOnly ? "ghost" : "outline"}
-          aria-label={`Delete alert on ${label}`}
-          disabled={fetcher.state !== "idle"}
-        >
-          <Trash2 className="size-4" aria-hidden />
-          {iconOnly ? null : "Delete alert"}
-        </Button>
-      }
+    <ConfirmRemoveButton
+      fields={{ intent: "delete", alertId }}
+      action="/alerts"
+      accessibleName={`Delete alert on ${label}`}
+      label={iconOnly ? undefined : "Delete alert"}
       title="Delete this price alert?"
       description={`You will no longer be told about prices of ${label}.`}
       confirmLabel="Delete"
-      onConfirm={() =>
-        void fetcher.submit({ intent: "delete", alertId }, { method: "post", action: "/alerts" })
-      }
     />
   );
 }

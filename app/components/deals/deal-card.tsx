@@ -1,10 +1,10 @@
-import { BellOff, BellRing, ExternalLink, Trash2 } from "lucide-react";
+import { BellOff, BellRing, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 
 import type { SavedDealRow } from "~/lib/saved-deals";
 import type { ActionResult } from "~/lib/action-result";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmRemoveButton } from "~/components/confirm-remove-button";
 import { CopyCouponButton } from "~/components/copy-coupon-button";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
 import { Badge } from "~/components/ui/badge";
@@ -252,29 +252,14 @@ function EditDealDialog({ deal }: { deal: SavedDealRow }) {
 }
 
 function RemoveDealButton({ deal }: { deal: SavedDealRow }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
   return (
-    <ConfirmDialog
-      trigger={
-        <Button
-          size="icon"
-          variant="ghost"
-          aria-label={`Remove ${deal.peptideName} from ${deal.vendorName}`}
-          disabled={fetcher.state !== "idle"}
-        >
-          <Trash2 className="size-4" aria-hidden />
-        </Button>
-      }
+    <ConfirmRemoveButton
+      fields={{ intent: "remove", dealId: deal.id }}
+      action="/deals"
+      accessibleName={`Remove ${deal.peptideName} from ${deal.vendorName}`}
       title="Remove this deal?"
       description={`${deal.peptideName} from ${deal.vendorName} will be removed from your saved deals.`}
       confirmLabel="Remove"
-      onConfirm={() =>
-        void fetcher.submit(
-          { intent: "remove", dealId: deal.id },
-          { method: "post", action: "/deals" },
-        )
-      }
     />
   );
 }

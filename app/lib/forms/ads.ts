@@ -37,6 +37,15 @@ export const AD_MESSAGES = {
   staleSelection: "Some selected ads no longer exist; reload the page and select again",
 } as const;
 
+/** What each of the form's selects offers, in order: the schema's enums and the form's options. */
+export const AD_CHOICES = {
+  type: AD_TYPES,
+  placement: AD_PLACEMENTS,
+  size: AD_SIZES,
+  overlayPosition: AD_OVERLAY_POSITIONS,
+  mediaType: AD_MEDIA_TYPES,
+} as const;
+
 export const AD_DEFAULTS = {
   type: "basic",
   ctaText: "Learn More",
@@ -82,7 +91,7 @@ function cssColor(label: string, fallback: string) {
 
 const adFields = z
   .object({
-    type: z.enum(AD_TYPES, "Choose an ad type").default(AD_DEFAULTS.type),
+    type: z.enum(AD_CHOICES.type, "Choose an ad type").default(AD_DEFAULTS.type),
     title: requiredText("Title", AD_LIMITS.title, AD_MESSAGES.titleRequired),
     description: optionalText("Description", AD_LIMITS.description),
     imageUrl: optionalLink("Image URL"),
@@ -91,15 +100,15 @@ const adFields = z
       (value) => value ?? AD_DEFAULTS.ctaText,
     ),
     active: checkbox,
-    placement: z.enum(AD_PLACEMENTS, "Choose a placement").default(AD_DEFAULTS.placement),
-    size: z.enum(AD_SIZES, "Choose a size").default(AD_DEFAULTS.size),
+    placement: z.enum(AD_CHOICES.placement, "Choose a placement").default(AD_DEFAULTS.placement),
+    size: z.enum(AD_CHOICES.size, "Choose a size").default(AD_DEFAULTS.size),
     overlayPosition: z
-      .enum(AD_OVERLAY_POSITIONS, "Choose an overlay position")
+      .enum(AD_CHOICES.overlayPosition, "Choose an overlay position")
       .default(AD_DEFAULTS.overlayPosition),
     overlayColor: cssColor("Overlay color", AD_DEFAULTS.overlayColor),
     textColor: cssColor("Text color", AD_DEFAULTS.textColor),
     mediaUrl: optionalLink("Media URL"),
-    mediaType: z.enum(AD_MEDIA_TYPES, "Choose a media type").default(AD_DEFAULTS.mediaType),
+    mediaType: z.enum(AD_CHOICES.mediaType, "Choose a media type").default(AD_DEFAULTS.mediaType),
     logoUrl: optionalLink("Logo URL"),
   })
   .superRefine((ad, ctx) => {

@@ -1,71 +1,22 @@
-import {
-  Boxes,
-  FlaskConical,
-  History,
-  Image,
-  LayoutDashboard,
-  Megaphone,
-  Microscope,
-  PanelBottom,
-  Settings,
-  Shapes,
-  Store,
-  Tags,
-  Trash2,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
-import { data, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useLocation } from "react-router";
 
 import { adminGuard, adminOf } from "~/.server/http/admin-guard.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
+import { AdminSidebar, currentAdminSection } from "~/components/admin/admin-sidebar";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { focusPageHeading } from "~/components/admin/focus-return";
 import { TRASH_UNDO_FETCHER_KEY } from "~/components/admin/trash-undo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   readSidebarState,
-  Sidebar,
-  SidebarContent,
-  SidebarGroup,
-  SidebarGroupContent,
-  SidebarGroupLabel,
-  SidebarHeader,
   SidebarInset,
-  SidebarMenu,
-  SidebarMenuButton,
-  SidebarMenuItem,
   SidebarProvider,
-  SidebarRail,
   SidebarTrigger,
 } from "~/components/ui/sidebar";
 import { actionFailure } from "~/lib/action-result";
 import { SESSION_EXPIRED_MESSAGE } from "~/lib/admin-session";
 
 import type { Route } from "./+types/layout";
-
-interface AdminSection {
-  title: string;
-  to: string;
-  icon: LucideIcon;
-}
-
-const ADMIN_SECTIONS: AdminSection[] = [
-  { title: "Dashboard", to: "/admin", icon: LayoutDashboard },
-  { title: "Peptides", to: "/admin/peptides", icon: FlaskConical },
-  { title: "Vendor Prices", to: "/admin/prices", icon: Tags },
-  { title: "Categories", to: "/admin/categories", icon: Shapes },
-  { title: "Scraping", to: "/admin/scraping", icon: Boxes },
-  { title: "Vendors", to: "/admin/vendors", icon: Store },
-  { title: "Lab tests", to: "/admin/lab-tests", icon: Microscope },
-  { title: "Ads", to: "/admin/ads", icon: Megaphone },
-  { title: "Hero", to: "/admin/hero", icon: Image },
-  { title: "Footer", to: "/admin/footer", icon: PanelBottom },
-  { title: "Users", to: "/admin/users", icon: Users },
-  { title: "Settings", to: "/admin/settings", icon: Settings },
-  { title: "Audit log", to: "/admin/audit", icon: History },
-  { title: "Trash", to: "/admin/trash", icon: Trash2 },
-];
 
 /** Every /admin page, loader and action is behind the admin guard (admin-guard.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [adminGuard];
@@ -115,49 +66,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // An Undo pressed on one page may finish after the admin moved to another.
   // The Undo button left with its toast: the focus goes to the page's heading, not the body.
   useFetcherToast(TRASH_UNDO_FETCHER_KEY, focusPageHeading);
-  const current = ADMIN_SECTIONS.find((section) =>
-    // "/admin" is every page's prefix: the dashboard is current only on itself.
-    section.to === "/admin"
-      ? pathname.replace(/\/$/, "") === "/admin"
-      : pathname.startsWith(section.to),
-  );
+  const current = currentAdminSection(pathname);
   return (
     // The sidebar sits below the site header, so it is positioned within this area, not the viewport.
     <SidebarProvider
       defaultOpen={loaderData.sidebarOpen}
       className="relative min-h-[calc(100svh-3.5rem)]"
     >
-      <Sidebar collapsible="icon" label="Admin" className="absolute h-full">
-        <SidebarHeader>
-          <div className="flex h-8 items-center gap-2 px-2 text-sm font-semibold group-data-[collapsible=icon]:hidden">
-            Back office
-          </div>
-        </SidebarHeader>
-        <SidebarContent>
-          <SidebarGroup>
-            <SidebarGroupLabel>Manage</SidebarGroupLabel>
-            <SidebarGroupContent>
-              <SidebarMenu>
-                {ADMIN_SECTIONS.map((section) => (
-                  <SidebarMenuItem key={section.to}>
-                    <SidebarMenuButton
-                      asChild
-                      isActive={current?.to === section.to}
-                      tooltip={section.title}
-                    >
-                      <NavLink to={section.to} end={section.to === "/admin"} prefetch="intent">
-                        <section.icon aria-hidden />
-                        <span>{section.title}</span>
-                      </NavLink>
-                    </SidebarMenuButton>
-                  </SidebarMenuItem>
-                ))}
-              </SidebarMenu>
-            </SidebarGroupContent>
-          </SidebarGroup>
-        </SidebarContent>
-        <SidebarRail />
-      </Sidebar>
+      <AdminSidebar current={current} />
       <SidebarInset as="div">
         <div className="flex h-12 items-center gap-2 border-b px-4">
           <SidebarTrigger />

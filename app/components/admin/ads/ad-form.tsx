@@ -11,14 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
-import {
-  AD_MEDIA_TYPES,
-  AD_OVERLAY_POSITIONS,
-  AD_PLACEMENTS,
-  AD_SIZES,
-  AD_TYPES,
-} from "~/lib/constants";
-import { AD_DEFAULTS, AD_LIMITS, adFormSchema } from "~/lib/forms/ads";
+import { AD_CHOICES, AD_DEFAULTS, AD_LIMITS, adFormSchema } from "~/lib/forms/ads";
 
 import { PLACEMENT_LABELS, SIZE_LABELS, TYPE_LABELS } from "./ad-labels";
 
@@ -127,7 +120,7 @@ export function AdForm({
       >
         <input type="hidden" name="intent" value={ad ? "update" : "create"} />
         {ad ? <input type="hidden" name="id" value={ad.id} /> : null}
-        {select("type", "Type", AD_TYPES, TYPE_LABELS)}
+        {select("type", "Type", AD_CHOICES.type, TYPE_LABELS)}
         {text("title", "Title")}
         <Field id={`${prefix}-description`} label="Description" errors={errors.description}>
           <Textarea
@@ -150,13 +143,13 @@ export function AdForm({
         {text("linkUrl", "Link URL", { placeholder: "https://…" })}
         {text("ctaText", "Button Text")}
         <div className="grid gap-4 sm:grid-cols-2">
-          {select("placement", "Placement", AD_PLACEMENTS, PLACEMENT_LABELS)}
-          {select("size", "Size", AD_SIZES, SIZE_LABELS)}
+          {select("placement", "Placement", AD_CHOICES.placement, PLACEMENT_LABELS)}
+          {select("size", "Size", AD_CHOICES.size, SIZE_LABELS)}
         </div>
         {draft.type === "overlay" ? (
           <fieldset className="grid gap-4 rounded-md border p-3">
             <legend className="px-1 text-sm font-medium">Overlay</legend>
-            {select("overlayPosition", "Overlay Position", AD_OVERLAY_POSITIONS)}
+            {select("overlayPosition", "Overlay Position", AD_CHOICES.overlayPosition)}
             <div className="grid gap-4 sm:grid-cols-2">
               {text("overlayColor", "Overlay Color")}
               {text("textColor", "Text Color")}
@@ -167,7 +160,7 @@ export function AdForm({
           <fieldset className="grid gap-4 rounded-md border p-3">
             <legend className="px-1 text-sm font-medium">Media</legend>
             {text("mediaUrl", "Media URL", { placeholder: "https://…" })}
-            {select("mediaType", "Media Type", AD_MEDIA_TYPES)}
+            {select("mediaType", "Media Type", AD_CHOICES.mediaType)}
             {text("logoUrl", "Logo URL (optional)", { placeholder: "https://…" })}
           </fieldset>
         ) : null}
