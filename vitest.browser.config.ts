@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One Chromium at a time keeps a 2-core machine responsive.
     fileParallelism: false,
+    // As in vitest.config.ts: one worker keeps the app's modules loaded from file to file.
+    isolate: false,
   },
 });
