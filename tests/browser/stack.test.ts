@@ -66,9 +66,15 @@ describe("stack optimizer", () => {
     // A changed quantity is optimized again, and the baskets still add up.
     await waitForHydration(page);
     await page.getByLabel("Quantity").first().fill("3");
+    const shownTotal = await page.getByTestId("stack-total").textContent();
     await page.getByRole("button", { name: "Update quantities" }).click();
     await page.waitForURL(/bpc-157:10mg:3/, SETTLE);
-    await page.getByTestId("stack-total").waitFor(SETTLE);
+    // The address changes as the new quote starts to render: wait for the total it brings.
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="stack-total"]')?.textContent !== before,
+      shownTotal,
+      SETTLE,
+    );
     const changed = await totals(page);
     expect(changed.total).toBeGreaterThan(shown.total);
     expect(changed.baskets.reduce((sum, basket) => sum + basket, 0)).toBe(changed.total);
