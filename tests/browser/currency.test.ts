@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getExchangeRates } from "~/.server/data/exchange-rates.server";
 
-import { launchBrowser, newAdminContext, newVerifiedContext } from "../helpers/browser";
+import {
+  launchBrowser,
+  newAdminContext,
+  newVerifiedContext,
+  waitForHydration,
+} from "../helpers/browser";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -31,6 +36,8 @@ describe("exchange rates and the display currency in a browser", () => {
   it("an admin adds a rate, edits it and deletes another with confirmation", async () => {
     const page = await admin.newPage();
     await page.goto(`${server.baseUrl}/admin/settings`);
+    // Clicked before React runs, the form would post as a plain page and never show the toast.
+    await waitForHydration(page);
     const form = page.getByRole("form", { name: "Add a currency" });
     await form.getByLabel("Currency").fill("sek");
     await form.getByLabel("1 USD =").fill("9.45");
