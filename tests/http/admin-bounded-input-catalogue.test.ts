@@ -1,18 +1,9 @@
-import { count } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import {
-  auditLog,
-  coupons,
-  peptides,
-  priceHistory,
-  sizeOptions,
-  vendorPeptides,
-  vendors,
-} from "~/.server/db/schema";
+import { peptides, vendorPeptides, vendors } from "~/.server/db/schema";
 
 import { startAdminHttp } from "../helpers/admin-http";
+import { rowCountsOfAllTables } from "../helpers/row-counts";
 
 const admin = startAdminHttp();
 
@@ -30,21 +21,14 @@ beforeAll(async () => {
   [{ id: priceId }] = await db.select({ id: vendorPeptides.id }).from(vendorPeptides).limit(1);
 });
 
-async function rowCount(table: PgTable) {
-  const [row] = await admin.server.app.db.select({ n: count() }).from(table);
-  return row!.n;
-}
-
-/** Every table these pages write, and the audit log: a refused post changes none of them. */
+/** Every table's row count, and the prices' values: a refused post changes none of them. */
 async function snapshot() {
-  const tables = [peptides, vendors, coupons, vendorPeptides, sizeOptions, priceHistory, auditLog];
-  const counts = await Promise.all(tables.map(rowCount));
-  const [prices] = await Promise.all([
-    admin.server.app.db
-      .select({ price: vendorPeptides.price, url: vendorPeptides.url })
-      .from(vendorPeptides)
-      .orderBy(vendorPeptides.id),
-  ]);
+  const db = admin.server.app.db;
+  const counts = await rowCountsOfAllTables(db);
+  const prices = await db
+    .select({ price: vendorPeptides.price, url: vendorPeptides.url })
+    .from(vendorPeptides)
+    .orderBy(vendorPeptides.id);
   return { counts, prices };
 }
 

@@ -2,7 +2,7 @@ import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 import { MAX_BULK_SOURCES } from "~/lib/forms/scraping";
 
 import { signIn } from "../helpers/auth";

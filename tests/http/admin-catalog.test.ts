@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import {
   auditLog,
   categories,
-  mailOutbox,
-  savedDeals,
   categoryFilters,
   coupons,
+  mailOutbox,
   peptides,
   priceHistory,
+  savedDeals,
   sizeOptions,
   vendorPeptides,
   vendors,
@@ -20,6 +20,7 @@ import {
 import { rowVersion } from "~/.server/data/row-version.server";
 
 import { startAdminHttp } from "../helpers/admin-http";
+import { rowCountsOfAllTables } from "../helpers/row-counts";
 import { versionOf } from "../helpers/row-version";
 
 const PLAIN = { email: "catalog-user@peptideprices.test", password: "catalog-user-password" };
@@ -45,17 +46,10 @@ async function rowCount(table: PgTable) {
   return row!.n;
 }
 
-/** Everything the catalogue pages can change, to prove a refused request changed nothing. */
+/** Every table's row count and the popular peptides: a refused request changes neither. */
 async function catalogSnapshot() {
   return {
-    peptides: await rowCount(peptides),
-    categories: await rowCount(categories),
-    vendors: await rowCount(vendors),
-    coupons: await rowCount(coupons),
-    vendorPeptides: await rowCount(vendorPeptides),
-    filters: await rowCount(categoryFilters),
-    sizes: await rowCount(sizeOptions),
-    history: await rowCount(priceHistory),
+    ...(await rowCountsOfAllTables(db())),
     popular: (
       await db().select({ id: peptides.id }).from(peptides).where(eq(peptides.isPopular, true))
     ).length,

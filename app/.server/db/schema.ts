@@ -41,7 +41,7 @@ import {
   STOCK_STATUSES,
   UNITS,
 } from "~/lib/constants";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 import type { ReliabilityComponent } from "~/lib/vendor-reliability";
 import { FOOTER_LIMITS } from "~/lib/forms/footer";
 import { HERO_LIMITS } from "~/lib/forms/hero";

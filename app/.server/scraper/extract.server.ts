@@ -1,13 +1,7 @@
 import * as cheerio from "cheerio";
 
-import {
-  type Candidate,
-  collapse,
-  ogTitle,
-  pageTitle,
-  safeLink,
-  type StructuredMethod,
-} from "./extract/common.server";
+import type { Candidate, StructuredMethod } from "./extract/candidate.server";
+import { collapse, ogTitle, pageTitle, safeLink } from "./extract/page-text.server";
 import { extractJsonLd } from "./extract/json-ld.server";
 import { extractMeta } from "./extract/meta.server";
 import { mergeSources } from "./extract/merge.server";

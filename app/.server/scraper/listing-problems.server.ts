@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { inputErrorOf } from "../http/write-errors.server";
 import type { Listing } from "./extract.server";

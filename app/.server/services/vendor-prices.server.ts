@@ -5,7 +5,7 @@
  * once (PostgreSQL's NOTIFY trigger tells the other instances; this instance's cache is emptied
  * here, which also covers PGlite).
  */
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { notifyPriceChanges } from "../alerts/notify.server";
 import type { AppContext } from "../infra/context.server";

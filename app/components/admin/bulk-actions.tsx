@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { bulkVersionsValue } from "~/lib/edit-conflict";
-import type { BulkOperation } from "~/lib/forms/peptides";
+import type { BulkOperation } from "~/lib/forms/bulk";
 
 import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";

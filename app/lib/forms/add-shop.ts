@@ -7,7 +7,9 @@
 import { z } from "./zod";
 
 import { SCRAPE_SOURCE_KINDS } from "~/lib/constants";
-import { recordId, requiredText, TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
+import { requiredText } from "~/lib/forms/fields";
+import { recordId } from "~/lib/forms/record-ids";
 import { isWebUrl } from "~/lib/site-path";
 import type { PreviewMatch, PreviewOutcome } from "~/lib/shop-preview";
 

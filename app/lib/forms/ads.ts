@@ -13,17 +13,11 @@ import {
   AD_TYPES,
 } from "~/lib/constants";
 import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 
-import {
-  checkbox,
-  distinctIds,
-  optionalLink,
-  optionalText,
-  recordId,
-  requiredText,
-  TEXT_LIMITS,
-  tooLongMessage,
-} from "./fields";
+import { checkbox, optionalText, requiredText } from "./fields";
+import { optionalLink } from "./link-fields";
+import { distinctIds, recordId } from "./record-ids";
 import type { AdminAd } from "~/lib/ads";
 
 export const AD_MESSAGES = {

@@ -6,15 +6,10 @@ import { z } from "./zod";
 
 import { FILTER_FIELDS, FILTER_TYPES } from "~/lib/constants";
 import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
-import {
-  TEXT_LIMITS,
-  checkbox,
-  optionalNumber,
-  optionalText,
-  recordId,
-  requiredText,
-} from "./fields";
+import { checkbox, optionalNumber, optionalText, requiredText } from "./fields";
+import { recordId } from "./record-ids";
 
 const categoryName = (requiredMessage: string) =>
   requiredText("Category name", TEXT_LIMITS.name, requiredMessage);

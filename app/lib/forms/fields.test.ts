@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import {
-  checkbox,
-  integerField,
-  optionalLink,
-  optionalNumber,
-  optionalRecordId,
-  optionalText,
-  optionalWebUrl,
-  recordId,
-  requiredText,
-  TEXT_LIMITS,
-} from "./fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
+import { checkbox, integerField, optionalNumber, optionalText, requiredText } from "./fields";
+import { optionalLink, optionalWebUrl } from "./link-fields";
+import { optionalRecordId, recordId } from "./record-ids";
 
 function messageOf(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value);

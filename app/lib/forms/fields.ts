@@ -5,29 +5,7 @@
  */
 import { z } from "./zod";
 
-import { isSameSitePath, isWebUrl } from "~/lib/site-path";
-
-/** Maximum lengths, in characters, shared by schemas, inputs' maxLength and database CHECKs. */
-export const TEXT_LIMITS = {
-  /** Names and titles: peptides, vendors, categories, filters, ads, sources. */
-  name: 200,
-  slug: 200,
-  /** Codes: coupons, currencies, short labels. */
-  code: 64,
-  /** One-line values: purity, unit labels, CSS selectors, colours. */
-  short: 500,
-  url: 2048,
-  /** Descriptions, notes, key benefits. */
-  long: 10_000,
-  /** Admin-authored rich text (sanitized before it renders). */
-  html: 100_000,
-} as const;
-
-export const UNKNOWN_RECORD = "Unknown record";
-
-export function tooLongMessage(label: string, max: number): string {
-  return `${label} can be at most ${max.toLocaleString("en-US")} characters`;
-}
+import { tooLongMessage } from "~/lib/text-limits";
 
 /** Trimmed text that must not be empty. */
 export function requiredText(label: string, max: number, requiredMessage = `${label} is required`) {
@@ -53,40 +31,6 @@ export const checkbox = z
   .string()
   .optional()
   .transform((value) => value === "on" || value === "true");
-
-/** A row's id from a hidden field; anything else names the record as unknown. */
-export function recordId(message = UNKNOWN_RECORD) {
-  return z.string({ error: message }).trim().pipe(z.guid(message));
-}
-
-/** An optional reference to another row (a select whose empty option means "none"). */
-export function optionalRecordId(message = UNKNOWN_RECORD) {
-  return z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || z.guid().safeParse(value).success, message);
-}
-
-const WEB_URL_MESSAGE = "Enter a full URL starting with http:// or https://";
-
-/** An optional http(s) URL. */
-export function optionalWebUrl(label: string, message = WEB_URL_MESSAGE) {
-  return optionalText(label, TEXT_LIMITS.url).refine(
-    (value) => value === null || (/^https?:\/\/\S+$/i.test(value) && isWebUrl(value)),
-    message,
-  );
-}
-
-/** An optional http(s) URL or a path on this site (uploaded images are served from our origin). */
-export function optionalLink(label: string) {
-  return optionalText(label, TEXT_LIMITS.url).refine(
-    (value) =>
-      value === null || (/^https?:\/\//i.test(value) && isWebUrl(value)) || isSameSitePath(value),
-    "Enter a full URL (https://…) or a path starting with /",
-  );
-}
 
 export function wholeNumberMessage(label: string, min: number, max: number): string {
   return `${label} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`;
@@ -124,16 +68,4 @@ export function optionalNumber(schema: z.ZodNumber) {
       }
       return parsed.data;
     });
-}
-
-/** The ids of one comma-separated hidden field (FormData keeps them all), trimmed, each once. */
-export function distinctIds(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split(",")
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  ];
 }

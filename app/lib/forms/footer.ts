@@ -1,7 +1,8 @@
 /** The footer page's form: one zod schema shared by the page and its action. */
 import { z } from "./zod";
 
-import { requiredText, TEXT_LIMITS, tooLongMessage } from "./fields";
+import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
+import { requiredText } from "./fields";
 
 import { FOOTER_SECTIONS } from "~/lib/constants";
 import { rowVersionField, type FormValues } from "~/lib/edit-conflict";

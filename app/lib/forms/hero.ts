@@ -2,8 +2,9 @@
 import { z } from "./zod";
 
 import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
-import { optionalText, requiredText, TEXT_LIMITS } from "./fields";
+import { optionalText, requiredText } from "./fields";
 
 /** Each hero text field's maximum length (inputs' maxLength and the database's CHECKs). */
 export const HERO_LIMITS = {

@@ -4,18 +4,11 @@
  * and a test imported are held to the same rules.
  */
 import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
-import {
-  optionalLink,
-  optionalNumber,
-  optionalRecordId,
-  optionalText,
-  optionalWebUrl,
-  recordId,
-  requiredText,
-  TEXT_LIMITS,
-} from "./fields";
-import { UNKNOWN_ACTION } from "./peptides";
+import { optionalNumber, optionalText, requiredText } from "./fields";
+import { optionalLink, optionalWebUrl } from "./link-fields";
+import { optionalRecordId, recordId, UNKNOWN_ACTION } from "./record-ids";
 import { z } from "./zod";
 
 /** Maximum lengths, shared by the schemas, the inputs' maxLength and the database's CHECKs. */

@@ -1,56 +1,22 @@
 /**
- * The peptides and vendor-prices pages' forms: one zod schema per page, shared by the dialogs
- * and the route actions. Values arrive as FormData strings; every text field is bounded.
+ * The peptides page's form: one zod schema shared by the dialog and the route action. Values
+ * arrive as FormData strings; every text field is bounded.
  */
 import { z } from "zod";
 
-import { CURRENCIES, STOCK_STATUSES, UNITS } from "~/lib/constants";
 import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
-import { PRICE_NOT_POSITIVE } from "~/lib/price-sanity";
+import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 
-import {
-  checkbox,
-  distinctIds,
-  optionalNumber,
-  optionalRecordId,
-  optionalText,
-  optionalLink,
-  optionalWebUrl,
-  recordId,
-  requiredText,
-  TEXT_LIMITS,
-  tooLongMessage,
-} from "./fields";
+import { bulkIds, bulkOperation } from "./bulk";
+import { checkbox, optionalNumber, optionalText, requiredText } from "./fields";
+import { optionalLink } from "./link-fields";
+import { optionalRecordId, recordId, UNKNOWN_ACTION } from "./record-ids";
 
-/** An intent no form of the page has (a crafted post). */
-export const UNKNOWN_ACTION = "Unknown action";
-export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 const POPULAR_ORDER_RANGE = "Popular order must be a number from 1 to 3";
 export const MAX_POPULAR_ORDER = 3;
-/** Rows one bulk action may touch: a page of the largest table, with room to spare. */
-export const MAX_BULK_IDS = 200;
-/** What the bulk bar does to the ticked rows: to the trash, or shown or hidden on the public side. */
-export const BULK_OPERATIONS = ["delete", "activate", "deactivate"] as const;
-export type BulkOperation = (typeof BULK_OPERATIONS)[number];
 export const MAX_KEY_BENEFITS = 20;
 export const MAX_ALIASES = 50;
 export const MAX_ALIAS_LENGTH = 100;
-
-/** Selected rows' ids, comma-separated (one hidden field, so FormData keeps them all). */
-export const bulkIds = z
-  .string({ error: "Select at least one row" })
-  .max(MAX_BULK_IDS * 40, `At most ${MAX_BULK_IDS} rows at once`)
-  .transform(distinctIds)
-  .pipe(
-    z
-      .array(z.guid("Unknown record"))
-      .min(1, "Select at least one row")
-      .max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} rows at once`),
-  );
-
-const bulkOperation = z.enum(BULK_OPERATIONS, "Choose what to do with the selected rows");
-
-// ---------------------------------------------------------------- peptides
 
 export const peptideFields = {
   name: requiredText("Peptide name", TEXT_LIMITS.name, "Peptide name is required"),
@@ -189,98 +155,3 @@ export function resolvePopularOrder(
   if (!isPopular) return null;
   return popularOrder ?? 1;
 }
-
-// ---------------------------------------------------------------- vendor prices
-
-const priceAmount = z.coerce
-  .number<string>({ error: "Enter the price as a number" })
-  .nonnegative("Price cannot be negative")
-  .refine((value) => value !== 0, PRICE_NOT_POSITIVE)
-  .max(1_000_000_000, "Price is too large");
-const price = requiredText("Price", 40, REQUIRED_FIELDS_MESSAGE).pipe(priceAmount);
-/** The inline edit shows its message under the one field it has, so it names the field. */
-export const INLINE_PRICE_REQUIRED = "Enter a price";
-const inlinePrice = requiredText("Price", 40, INLINE_PRICE_REQUIRED).pipe(priceAmount);
-
-/** "1": the admin confirmed a price the sanity rule found unusual (ConfirmSaveDialog). */
-const confirmed = z
-  .string()
-  .optional()
-  .transform((value) => value === "1");
-
-/** Manual vendor price entry (SPEC.md §5). */
-const vendorPriceFields = {
-  peptideId: z
-    .string({ error: REQUIRED_FIELDS_MESSAGE })
-    .trim()
-    .pipe(z.guid(REQUIRED_FIELDS_MESSAGE)),
-  vendorId: z
-    .string({ error: REQUIRED_FIELDS_MESSAGE })
-    .trim()
-    .pipe(z.guid(REQUIRED_FIELDS_MESSAGE)),
-  price,
-  currency: z.enum(CURRENCIES, "Choose USD, EUR or GBP").default("USD"),
-  quantity: requiredText("Quantity", 40, REQUIRED_FIELDS_MESSAGE).pipe(
-    z.coerce
-      .number<string>({ error: "Enter the quantity as a number" })
-      .positive("Quantity must be greater than 0")
-      .max(1_000_000_000, "Quantity is too large"),
-  ),
-  unit: z.enum(UNITS, REQUIRED_FIELDS_MESSAGE),
-  /** Free-text unit, required only when unit is 'other'. */
-  unitLabel: optionalText("Custom unit", TEXT_LIMITS.code),
-  purity: optionalText("Purity", TEXT_LIMITS.code),
-  notes: optionalText("Notes", TEXT_LIMITS.long),
-  url: optionalWebUrl("Link"),
-  confirm: confirmed,
-};
-
-export const vendorPriceFormSchema = z
-  .object({ intent: z.literal("create-vendor-price"), ...vendorPriceFields })
-  .refine((value) => value.unit !== "other" || value.unitLabel !== null, {
-    message: REQUIRED_FIELDS_MESSAGE,
-    path: ["unitLabel"],
-  });
-
-/** The inline edit of a price's row: price, stock and link (Enter saves). */
-export const vendorPriceRowSchema = z.object({
-  intent: z.literal("update-vendor-price"),
-  id: recordId("Vendor price not found"),
-  version: rowVersionField,
-  price: inlinePrice,
-  stockStatus: z.enum(STOCK_STATUSES, "Choose in stock, low stock or out of stock"),
-  url: optionalWebUrl("Link"),
-  confirm: confirmed,
-});
-
-/** A vendor price as its inline edit posts it: what an edit conflict compares. */
-export function vendorPriceRowFormValues(row: {
-  price: number;
-  stockStatus: string;
-  url: string | null;
-  version: string;
-}): FormValues {
-  return {
-    price: String(row.price),
-    stockStatus: row.stockStatus,
-    url: row.url ?? "",
-    version: row.version,
-  };
-}
-
-export const vendorPricePageSchema = z.discriminatedUnion(
-  "intent",
-  [
-    vendorPriceFormSchema,
-    vendorPriceRowSchema,
-    z.object({ intent: z.literal("delete-vendor-price"), id: recordId() }),
-    z.object({
-      intent: z.literal("bulk-vendor-prices"),
-      operation: bulkOperation,
-      ids: bulkIds,
-      versions: bulkVersionsField,
-    }),
-  ],
-  { error: UNKNOWN_ACTION },
-);
-export type VendorPricePageForm = z.infer<typeof vendorPricePageSchema>;

@@ -1,9 +1,12 @@
 import { z } from "./zod";
 
 import { ALERT_CHANNELS, ALERT_DIGESTS, ALERT_MODES } from "~/lib/price-alerts";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { formFields } from "./form-data";
-import { checkbox, optionalRecordId, optionalWebUrl, recordId, TEXT_LIMITS } from "./fields";
+import { checkbox } from "./fields";
+import { optionalWebUrl } from "./link-fields";
+import { optionalRecordId, recordId } from "./record-ids";
 
 export const ALERT_MESSAGES = {
   saved: "Price alert saved",

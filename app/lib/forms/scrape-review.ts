@@ -5,7 +5,8 @@
 import { z } from "./zod";
 
 import { CURRENCY_CODE_PATTERN } from "~/lib/constants";
-import { checkbox, recordId } from "~/lib/forms/fields";
+import { checkbox } from "~/lib/forms/fields";
+import { recordId } from "~/lib/forms/record-ids";
 
 export const REVIEW_INTENTS = [
   "approve-review",

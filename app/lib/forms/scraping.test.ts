@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { TEXT_LIMITS } from "./fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 import {
   MAX_BULK_SOURCES,
   scrapeSourceFields,

@@ -7,14 +7,9 @@ import { z } from "./zod";
 
 import { CURRENCY_CODE_PATTERN, PAGE_TYPES } from "~/lib/constants";
 import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
-import {
-  checkbox,
-  optionalRecordId,
-  optionalText,
-  recordId,
-  requiredText,
-  TEXT_LIMITS,
-} from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
+import { checkbox, optionalText, requiredText } from "~/lib/forms/fields";
+import { optionalRecordId, recordId } from "~/lib/forms/record-ids";
 import { isWebUrl } from "~/lib/site-path";
 
 const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";

@@ -7,7 +7,8 @@ import {
   stackLineSchema,
 } from "~/lib/stack";
 
-import { recordId, requiredText } from "./fields";
+import { requiredText } from "./fields";
+import { recordId } from "./record-ids";
 
 export const STACK_MESSAGES = {
   saved: "Stack saved",

@@ -3,7 +3,7 @@ import { z } from "./zod";
 
 import { defineTableQuery } from "~/lib/table-query";
 
-import { recordId } from "./fields";
+import { recordId } from "./record-ids";
 
 /** Days a deleted record stays restorable before the daily purge removes it. */
 export const TRASH_RETENTION_DAYS = 30;

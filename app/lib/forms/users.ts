@@ -5,8 +5,7 @@
 import { z } from "./zod";
 
 import { defineTableQuery } from "~/lib/table-query";
-
-import { tooLongMessage } from "./fields";
+import { tooLongMessage } from "~/lib/text-limits";
 
 export const USER_MESSAGES = {
   adminGranted: "Admin status granted",

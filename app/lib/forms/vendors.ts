@@ -6,19 +6,12 @@ import { z } from "zod";
 
 import { CURRENCY_CODE_PATTERN, DISCOUNT_TYPES } from "~/lib/constants";
 import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 
-import {
-  checkbox,
-  optionalLink,
-  optionalNumber,
-  optionalText,
-  optionalWebUrl,
-  recordId,
-  requiredText,
-  TEXT_LIMITS,
-  tooLongMessage,
-} from "./fields";
-import { bulkIds, UNKNOWN_ACTION } from "./peptides";
+import { checkbox, optionalNumber, optionalText, requiredText } from "./fields";
+import { optionalLink, optionalWebUrl } from "./link-fields";
+import { recordId, UNKNOWN_ACTION } from "./record-ids";
+import { bulkIds } from "./bulk";
 
 const VENDOR_NAME_REQUIRED = "Vendor name is required";
 const MAX_COUNTRIES = 250;

@@ -31,7 +31,7 @@ import {
   vendorPricePageSchema,
   vendorPriceRowFormValues,
   type VendorPricePageForm,
-} from "~/lib/forms/peptides";
+} from "~/lib/forms/vendor-prices";
 import {
   OUTLIER_TITLE,
   outlierQuestion,

@@ -15,7 +15,7 @@ import { Input } from "~/components/ui/input";
 import { failure } from "~/lib/action-result";
 import { addShopActionSchema } from "~/lib/forms/add-shop";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import type { Route } from "./+types/scraping.add-shop";
 import {

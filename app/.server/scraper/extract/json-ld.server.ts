@@ -1,22 +1,19 @@
 import type { CheerioAPI } from "cheerio";
 
+import { type Candidate, normalizeName, variantCandidate } from "./candidate.server";
+import { pageTitle, safeLink } from "./page-text.server";
 import {
   amountOf,
   asArray,
-  type Candidate,
   currencyOf,
   isObject,
   isSoldOut,
   type Json,
   type JsonObject,
   lowerKeys,
-  normalizeName,
-  pageTitle,
   parseLooseJson,
-  safeLink,
   text,
-  variantCandidate,
-} from "./common.server";
+} from "./structured-values.server";
 
 /** schema.org types without their prefix ("http://schema.org/Offer", "schema:Offer"), lower-cased. */
 function typesOf(node: JsonObject): string[] {

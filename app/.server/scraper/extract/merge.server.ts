@@ -1,4 +1,4 @@
-import { type Candidate, normalizeName, type StructuredMethod } from "./common.server";
+import { type Candidate, normalizeName, type StructuredMethod } from "./candidate.server";
 
 /** On a tie, the source that names each variant's attribute wins. */
 const PRIORITY: StructuredMethod[] = [

@@ -1,13 +1,8 @@
 import type { CheerioAPI } from "cheerio";
 
-import {
-  amountOf,
-  type Candidate,
-  currencyOf,
-  isSoldOut,
-  ogTitle,
-  safeLink,
-} from "./common.server";
+import type { Candidate } from "./candidate.server";
+import { ogTitle, safeLink } from "./page-text.server";
+import { amountOf, currencyOf, isSoldOut } from "./structured-values.server";
 
 /** The first `<meta>` among the names given, by `property` or `name`. */
 export function metaContent($: CheerioAPI, ...names: string[]): string | null {

@@ -1,18 +1,9 @@
 import type { Cheerio, CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 
-import {
-  amountOf,
-  type Candidate,
-  collapse,
-  currencyOf,
-  isSoldOut,
-  normalizeName,
-  documentTitle,
-  pageTitle,
-  safeLink,
-  variantCandidate,
-} from "./common.server";
+import { type Candidate, normalizeName, variantCandidate } from "./candidate.server";
+import { collapse, documentTitle, pageTitle, safeLink } from "./page-text.server";
+import { amountOf, currencyOf, isSoldOut } from "./structured-values.server";
 
 /** Microdata (`itemscope`/`itemprop`) and RDFa (`typeof`/`property`) share one reading. */
 interface Vocabulary {

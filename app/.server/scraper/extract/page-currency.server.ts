@@ -2,7 +2,7 @@ import type { CheerioAPI } from "cheerio";
 
 import { isoCurrencyCode } from "~/lib/currency";
 
-import { asArray, isObject, type Json, parseLooseJson } from "./common.server";
+import { asArray, isObject, type Json, parseLooseJson } from "./structured-values.server";
 import { jsonLdBlocks } from "./json-ld.server";
 import { metaContent } from "./meta.server";
 

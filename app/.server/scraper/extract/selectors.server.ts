@@ -4,7 +4,7 @@ import type { AnyNode } from "domhandler";
 import { currencyCode } from "~/lib/currency";
 import { parsePrice } from "~/lib/price";
 
-import { collapse, safeLink } from "./common.server";
+import { collapse, safeLink } from "./page-text.server";
 
 export interface SelectorListing {
   name: string;

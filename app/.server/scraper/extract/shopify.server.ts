@@ -2,18 +2,16 @@ import type { CheerioAPI } from "cheerio";
 
 import { parsePrice } from "~/lib/price";
 
+import { type Candidate, variantCandidate } from "./candidate.server";
+import { pageTitle, safeLink } from "./page-text.server";
 import {
   asArray,
-  type Candidate,
   isObject,
   type Json,
   type JsonObject,
-  pageTitle,
   parseLooseJson,
-  safeLink,
   text,
-  variantCandidate,
-} from "./common.server";
+} from "./structured-values.server";
 
 /** Shopify's product JSON gives prices in cents as integers; some themes print "49.99" strings. */
 function shopifyPrice(value: Json): number | null {

@@ -3,19 +3,16 @@ import type { CheerioAPI } from "cheerio";
 import { currencyCode } from "~/lib/currency";
 import { parsePrice } from "~/lib/price";
 
+import { type Candidate, variantCandidate } from "./candidate.server";
+import { collapse, pageTitle, safeLink } from "./page-text.server";
 import {
   amountOf,
   asArray,
-  type Candidate,
-  collapse,
   isObject,
   type Json,
-  pageTitle,
   parseLooseJson,
-  safeLink,
   text,
-  variantCandidate,
-} from "./common.server";
+} from "./structured-values.server";
 
 /** The label a shopper sees for an attribute value: the select's option text ("10 mg" for "10mg"). */
 function attributeLabel($: CheerioAPI, attribute: string, value: string): string {

@@ -1,14 +1,8 @@
 import { z } from "zod";
 
 import type { PageFetcher } from "../fetch-page.server";
-import {
-  emptyRead,
-  fetchJson,
-  offerName,
-  positive,
-  type CatalogueRead,
-  type ShopOffer,
-} from "./catalogue-read.server";
+import { emptyRead, fetchJson, type CatalogueRead } from "./catalogue-read.server";
+import { offerName, positive, type ShopOffer } from "./shop-offer.server";
 
 /**
  * Shopify's storefront JSON: `/products.json?limit=250&page=N` lists every product with its

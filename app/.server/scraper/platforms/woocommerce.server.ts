@@ -1,15 +1,9 @@
 import { z } from "zod";
 
-import { safeLink } from "../extract/common.server";
+import { safeLink } from "../extract/page-text.server";
 import type { PageFetcher } from "../fetch-page.server";
-import {
-  emptyRead,
-  fetchJson,
-  offerName,
-  positive,
-  type CatalogueRead,
-  type ShopOffer,
-} from "./catalogue-read.server";
+import { emptyRead, fetchJson, type CatalogueRead } from "./catalogue-read.server";
+import { offerName, positive, type ShopOffer } from "./shop-offer.server";
 
 /**
  * WooCommerce's Store API (`/wp-json/wc/store/v1/products`): public JSON of the whole

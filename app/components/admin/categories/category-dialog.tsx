@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
 import { categoryPageSchema, type EditableCategory } from "~/lib/forms/catalog";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
 /** Add or edit a category; a refused save keeps the dialog open with what was typed. */
 export function CategoryDialog({

@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import type { ActionResult } from "~/lib/action-result";
 import { categoryPageSchema, type EditableFilter } from "~/lib/forms/catalog";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { FILTER_FIELD_LABELS, FILTER_TYPE_LABELS } from "./filter-labels";
 

@@ -1,6 +1,6 @@
 import { Field } from "~/components/admin/form-controls";
 import { Textarea } from "~/components/ui/textarea";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
 /** The other names shops sell the peptide under; the scraper matches listings by them. */
 export function AliasesField({ aliases, errors }: { aliases: string[]; errors?: string[] }) {

@@ -10,7 +10,7 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 import { MAX_POPULAR_ORDER, peptidePageSchema, type EditablePeptide } from "~/lib/forms/peptides";
 import { slugify } from "~/lib/slug";
 

@@ -13,7 +13,7 @@ import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { STOCK_STATUSES } from "~/lib/constants";
 import { formValuesOf, type FormValues } from "~/lib/edit-conflict";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { priceRowName, STOCK_LABELS, type PriceRow } from "./price-columns";
 

@@ -9,8 +9,8 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
 import { CURRENCIES, UNITS } from "~/lib/constants";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
-import { vendorPriceFormSchema } from "~/lib/forms/peptides";
+import { TEXT_LIMITS } from "~/lib/text-limits";
+import { vendorPriceFormSchema } from "~/lib/forms/vendor-prices";
 
 /** SPEC.md §5's manual vendor price entry; a refused save keeps what was typed. */
 export function VendorPriceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

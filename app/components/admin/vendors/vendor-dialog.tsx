@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import type { ActionResult } from "~/lib/action-result";
-import { TEXT_LIMITS } from "~/lib/forms/fields";
+import { TEXT_LIMITS } from "~/lib/text-limits";
 import {
   couponHasExpired,
   PAST_EXPIRY_WARNING,

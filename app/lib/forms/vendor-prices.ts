@@ -1,0 +1,110 @@
+/**
+ * The vendor prices page's forms: the add-price dialog, the inline row edit and the bulk bar, in
+ * one zod schema shared by the components and the route action.
+ */
+import { z } from "zod";
+
+import { CURRENCIES, STOCK_STATUSES, UNITS } from "~/lib/constants";
+import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { PRICE_NOT_POSITIVE } from "~/lib/price-sanity";
+import { TEXT_LIMITS } from "~/lib/text-limits";
+
+import { bulkIds, bulkOperation } from "./bulk";
+import { optionalText, requiredText } from "./fields";
+import { recordId, UNKNOWN_ACTION } from "./record-ids";
+import { optionalWebUrl } from "./link-fields";
+
+const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
+
+const priceAmount = z.coerce
+  .number<string>({ error: "Enter the price as a number" })
+  .nonnegative("Price cannot be negative")
+  .refine((value) => value !== 0, PRICE_NOT_POSITIVE)
+  .max(1_000_000_000, "Price is too large");
+const price = requiredText("Price", 40, REQUIRED_FIELDS_MESSAGE).pipe(priceAmount);
+/** The inline edit shows its message under the one field it has, so it names the field. */
+const INLINE_PRICE_REQUIRED = "Enter a price";
+const inlinePrice = requiredText("Price", 40, INLINE_PRICE_REQUIRED).pipe(priceAmount);
+
+/** "1": the admin confirmed a price the sanity rule found unusual (ConfirmSaveDialog). */
+const confirmed = z
+  .string()
+  .optional()
+  .transform((value) => value === "1");
+
+/** Manual vendor price entry (SPEC.md §5). */
+const vendorPriceFields = {
+  peptideId: z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .pipe(z.guid(REQUIRED_FIELDS_MESSAGE)),
+  vendorId: z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .pipe(z.guid(REQUIRED_FIELDS_MESSAGE)),
+  price,
+  currency: z.enum(CURRENCIES, "Choose USD, EUR or GBP").default("USD"),
+  quantity: requiredText("Quantity", 40, REQUIRED_FIELDS_MESSAGE).pipe(
+    z.coerce
+      .number<string>({ error: "Enter the quantity as a number" })
+      .positive("Quantity must be greater than 0")
+      .max(1_000_000_000, "Quantity is too large"),
+  ),
+  unit: z.enum(UNITS, REQUIRED_FIELDS_MESSAGE),
+  /** Free-text unit, required only when unit is 'other'. */
+  unitLabel: optionalText("Custom unit", TEXT_LIMITS.code),
+  purity: optionalText("Purity", TEXT_LIMITS.code),
+  notes: optionalText("Notes", TEXT_LIMITS.long),
+  url: optionalWebUrl("Link"),
+  confirm: confirmed,
+};
+
+export const vendorPriceFormSchema = z
+  .object({ intent: z.literal("create-vendor-price"), ...vendorPriceFields })
+  .refine((value) => value.unit !== "other" || value.unitLabel !== null, {
+    message: REQUIRED_FIELDS_MESSAGE,
+    path: ["unitLabel"],
+  });
+
+/** The inline edit of a price's row: price, stock and link (Enter saves). */
+export const vendorPriceRowSchema = z.object({
+  intent: z.literal("update-vendor-price"),
+  id: recordId("Vendor price not found"),
+  version: rowVersionField,
+  price: inlinePrice,
+  stockStatus: z.enum(STOCK_STATUSES, "Choose in stock, low stock or out of stock"),
+  url: optionalWebUrl("Link"),
+  confirm: confirmed,
+});
+
+/** A vendor price as its inline edit posts it: what an edit conflict compares. */
+export function vendorPriceRowFormValues(row: {
+  price: number;
+  stockStatus: string;
+  url: string | null;
+  version: string;
+}): FormValues {
+  return {
+    price: String(row.price),
+    stockStatus: row.stockStatus,
+    url: row.url ?? "",
+    version: row.version,
+  };
+}
+
+export const vendorPricePageSchema = z.discriminatedUnion(
+  "intent",
+  [
+    vendorPriceFormSchema,
+    vendorPriceRowSchema,
+    z.object({ intent: z.literal("delete-vendor-price"), id: recordId() }),
+    z.object({
+      intent: z.literal("bulk-vendor-prices"),
+      operation: bulkOperation,
+      ids: bulkIds,
+      versions: bulkVersionsField,
+    }),
+  ],
+  { error: UNKNOWN_ACTION },
+);
+export type VendorPricePageForm = z.infer<typeof vendorPricePageSchema>;
