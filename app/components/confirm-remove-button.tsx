@@ -4,33 +4,41 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
 import { Button } from "./ui/button";
 
 /**
- * How a signed-in visitor removes one of their own rows (a saved deal, a price alert): a trash
- * button that asks first, then posts `fields` to `action` through its own fetcher and toasts
- * the answer. With `label` the button shows it beside the icon; without, the icon stands alone.
+ * The one trash button that asks first: confirmed, it posts `fields` (to `action`, else to the
+ * current route) through a fetcher. With `label` the button shows it beside the icon; without,
+ * the icon stands alone.
+ *
+ * Where the removed row takes this button with it before the answer arrives (the admin tables),
+ * the page passes `fetcherKey` and toasts that fetcher's answer itself; without a key the
+ * button toasts its own answer.
  */
 export function ConfirmRemoveButton({
   fields,
   action,
+  fetcherKey,
   accessibleName,
   label,
   title,
   description,
   confirmLabel,
+  confirmVariant,
+  focusAfterConfirm,
 }: {
   fields: Record<string, string>;
-  action: string;
+  action?: string;
+  fetcherKey?: string;
   accessibleName: string;
   label?: string;
-  title: string;
-  description: string;
-  confirmLabel: string;
-}) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
+} & Pick<
+  ConfirmDialogProps,
+  "title" | "description" | "confirmLabel" | "confirmVariant" | "focusAfterConfirm"
+>) {
+  const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
+  useActionToast(fetcherKey ? undefined : fetcher.data);
   return (
     <ConfirmDialog
       trigger={
@@ -47,7 +55,9 @@ export function ConfirmRemoveButton({
       title={title}
       description={description}
       confirmLabel={confirmLabel}
+      confirmVariant={confirmVariant}
       onConfirm={() => void fetcher.submit(fields, { method: "post", action })}
+      focusAfterConfirm={focusAfterConfirm}
     />
   );
 }

@@ -24,4 +24,13 @@ describe("catalogue picker queries", () => {
   it("writes the resource route's address with the text encoded", () => {
     expect(catalogueOptionsPath("vendors", "A & B")).toBe("/admin/options/vendors?q=A+%26+B");
   });
+
+  it("names the peptide a size picker is scoped to, and nothing when there is none", () => {
+    expect(catalogueOptionsPath("sizes", "10", { peptide: "p-1" })).toBe(
+      "/admin/options/sizes?q=10&peptide=p-1",
+    );
+    expect(catalogueOptionsPath("sizes", "10", { peptide: undefined })).toBe(
+      "/admin/options/sizes?q=10",
+    );
+  });
 });

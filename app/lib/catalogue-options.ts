@@ -33,6 +33,7 @@ export function catalogueOptionsPath(
   query: string,
   scope: { peptide?: string } = {},
 ): string {
-  const params = new URLSearchParams({ q: query, ...scope });
+  const params = new URLSearchParams({ q: query });
+  if (scope.peptide) params.set("peptide", scope.peptide);
   return `/admin/options/${kind}?${params}`;
 }

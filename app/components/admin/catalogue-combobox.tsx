@@ -73,9 +73,8 @@ export function CatalogueCombobox({
 
   // While the text is the chosen entry's name, the list shows everything (from the top).
   const query = value && text === value.label ? "" : text.trim();
-  const scopeParams = scope?.peptide ? { peptide: scope.peptide } : {};
   useDebouncedJson<{ options: CatalogueOption[] }>(
-    open ? catalogueOptionsPath(kind, query, scopeParams) : null,
+    open ? catalogueOptionsPath(kind, query, scope) : null,
     {
       onAnswer: (body) => {
         setOptions(body.options);

@@ -1,11 +1,9 @@
-import { Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 
-import { ConfirmDialog } from "../confirm-dialog";
-import { Button } from "../ui/button";
+import { ConfirmRemoveButton } from "../confirm-remove-button";
 import { focusPageHeading } from "./focus-return";
 import { useTrashUndo } from "./trash-undo";
 
@@ -34,28 +32,23 @@ export function useFetcherToast(key: string, onSuccess?: () => void) {
   return fetcher;
 }
 
-/** A delete button that asks first (ConfirmDialog) and posts through a fetcher. */
+/** An admin table row's delete button: "Are you sure?", then the row goes to the trash. */
 export function ConfirmDeleteButton({
   fetcherKey,
   fields,
   itemName,
   description,
 }: ConfirmDeleteButtonProps) {
-  const fetcher = useFetcher({ key: fetcherKey });
-  const busy = fetcher.state !== "idle";
-  // Confirmed, the row and this button are about to go: the focus waits on the page's heading.
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="icon" aria-label={`Delete ${itemName}`} disabled={busy}>
-          <Trash2 className="size-4" aria-hidden />
-        </Button>
-      }
+    <ConfirmRemoveButton
+      fetcherKey={fetcherKey}
+      fields={fields}
+      accessibleName={`Delete ${itemName}`}
       title="Are you sure?"
       description={description}
       confirmLabel="Delete"
       confirmVariant="destructive"
-      onConfirm={() => void fetcher.submit(fields, { method: "post" })}
+      // Confirmed, the row and this button are about to go: the focus waits on the page's heading.
       focusAfterConfirm={focusPageHeading}
     />
   );
