@@ -9,11 +9,11 @@ import { performance } from "node:perf_hooks";
 
 import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server";
 import { getVendorProfile } from "~/.server/data/vendor-profile.server";
-import { openDatabase } from "~/.server/db/client";
 import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
 import { HISTORY_RANGES, rangeStart } from "~/lib/price-history";
 
 import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";
+import { median, openCountingDatabase } from "./bench-database";
 
 const PEPTIDES = 2000;
 const DAILY_DAYS = 60;
@@ -21,18 +21,8 @@ const HOURLY_DAYS = 400;
 const HEAVY_SLUG = "peptide-0";
 const RUNS = 7;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 async function main() {
-  let queries = 0;
-  const handle = await openDatabase({
-    dataDir: "memory://",
-    logger: { logQuery: () => void queries++ },
-  });
-  await handle.migrate();
+  const { handle, counter } = await openCountingDatabase();
   const seedStart = performance.now();
   await seedSyntheticCatalogue(handle.db, PEPTIDES);
   await handle.executeSql(`
@@ -73,7 +63,7 @@ async function main() {
       const times: number[] = [];
       let page = await run();
       for (let i = 0; i < RUNS; i += 1) {
-        queries = 0;
+        counter.queries = 0;
         const t0 = performance.now();
         page = await run();
         times.push(performance.now() - t0);
@@ -87,7 +77,7 @@ async function main() {
         "points sent": points,
         "history JSON KB": Number((JSON.stringify(page!.history).length / 1024).toFixed(1)),
         "median ms": Number(median(times).toFixed(1)),
-        queries,
+        queries: counter.queries,
       });
     }
   }
@@ -98,11 +88,11 @@ async function main() {
   let vendorQueries = 0;
   let offers = 0;
   for (let i = 0; i < RUNS; i += 1) {
-    queries = 0;
+    counter.queries = 0;
     const t0 = performance.now();
     const profile = await getVendorProfile(handle.db, "synthetic-vendor-1", pricing);
     vendorTimes.push(performance.now() - t0);
-    vendorQueries = queries;
+    vendorQueries = counter.queries;
     offers = profile?.offers.length ?? 0;
   }
   console.log(

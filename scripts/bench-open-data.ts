@@ -5,11 +5,9 @@
  * or a fresh database on the PostgreSQL server of BENCH_DATABASE_URL / TEST_DATABASE_URL.
  * These are what an uncached API request or feed costs; cached ones cost none.
  */
-import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 
 import { sql } from "drizzle-orm";
-import pg from "pg";
 
 import {
   getOpenDataPeptide,
@@ -22,38 +20,15 @@ import { openDatabase } from "~/.server/db/client";
 import { getOpenDataPricing } from "~/.server/services/open-data.server";
 
 import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";
+import { median } from "./bench-database";
+import { createScratchDatabase } from "./bench-server";
 
 const PEPTIDES = 2000;
 const RUNS = 9;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** A fresh database on the server, dropped afterwards; null runs on PGlite in memory. */
-async function freshPostgres(serverUrl: string | undefined) {
-  if (!serverUrl) return null;
-  const name = `pp_bench_open_data_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function main() {
-  const server = await freshPostgres(
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
-  );
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const server = serverUrl ? await createScratchDatabase(serverUrl) : null;
   let queries = 0;
   const handle = await openDatabase({
     url: server?.url,

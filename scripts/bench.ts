@@ -9,29 +9,18 @@ import { performance } from "node:perf_hooks";
 import { getHomePageData } from "~/.server/data/listings/home.server";
 import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server";
 import { searchCatalog } from "~/.server/data/search.server";
-import { openDatabase } from "~/.server/db/client";
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 import { SUGGESTION_LIMIT } from "~/lib/search";
 
 import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";
+import { median, openCountingDatabase } from "./bench-database";
 import { benchStackOptimizer, benchStackQuote } from "./bench-stack";
 
 const SIZES = [20, 500, 5000];
 const RUNS = 9;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 async function main() {
-  let queries = 0;
-  const handle = await openDatabase({
-    dataDir: "memory://",
-    logger: { logQuery: () => void queries++ },
-  });
-  await handle.migrate();
+  const { handle, counter } = await openCountingDatabase();
   const results: Record<string, string | number>[] = [];
 
   for (const size of SIZES) {
@@ -56,11 +45,11 @@ async function main() {
       const times: number[] = [];
       let count = 0;
       for (let i = 0; i < RUNS; i += 1) {
-        queries = 0;
+        counter.queries = 0;
         const start = performance.now();
         await run();
         times.push(performance.now() - start);
-        count = queries;
+        count = counter.queries;
       }
       results.push({
         peptides: size,
@@ -103,12 +92,7 @@ function swapMiddle(word: string): string {
  * prefixes as typed, aliases, and a query that matches nothing.
  */
 async function benchSearch() {
-  let queries = 0;
-  const handle = await openDatabase({
-    dataDir: "memory://",
-    logger: { logQuery: () => void queries++ },
-  });
-  await handle.migrate();
+  const { handle, counter } = await openCountingDatabase();
   await seedSyntheticCatalogue(handle.db, SEARCH_CATALOGUE_SIZE);
   // "Peptide 00042" two thousand times over would make every query match every row.
   await handle.executeSql(`
@@ -132,14 +116,14 @@ async function benchSearch() {
   const cpuTimes: number[] = [];
   let perSearch = 0;
   for (const query of terms) {
-    queries = 0;
+    counter.queries = 0;
     const start = performance.now();
     const cpuStart = process.cpuUsage();
     await searchCatalog(handle.db, { query, limit: SUGGESTION_LIMIT });
     const cpu = process.cpuUsage(cpuStart);
     wallTimes.push(performance.now() - start);
     cpuTimes.push((cpu.user + cpu.system) / 1000);
-    perSearch = Math.max(perSearch, queries);
+    perSearch = Math.max(perSearch, counter.queries);
   }
   await handle.close();
   const figures = (times: number[]) =>
