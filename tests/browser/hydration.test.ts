@@ -62,6 +62,33 @@ describe("hydration after the first paint", () => {
     },
   );
 
+  it("knows every route from the first page, so no click waits on a route-discovery request", async () => {
+    const page = await visitor.newPage();
+    const discoveryRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/__manifest") discoveryRequests.push(request.url());
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await waitForHydration(page);
+    const routeIds = await page.evaluate(() =>
+      Object.keys(
+        (window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest
+          .routes,
+      ),
+    );
+    // Routes the home page neither renders nor links to are known as well.
+    expect(routeIds).toEqual(expect.arrayContaining(["routes/vendor", "routes/admin/layout"]));
+    // Clicked the moment the page is interactive, the link navigates.
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Catalog" })
+      .click();
+    await page.waitForURL(/\/catalog$/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(discoveryRequests).toEqual([]);
+    await page.close();
+  });
+
   it("hydrates a page from the shared cache, whose policy allows its inline scripts by hash", async () => {
     const path = "/peptide/tb-500";
     const earlier = await browser.newContext();
