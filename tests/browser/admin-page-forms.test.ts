@@ -101,14 +101,16 @@ describe("an expired session on a page form", () => {
     );
 
     // A form without a notice of its own (here: adding a currency) says so in its toast, whose
-    // "Sign in" opens the sign-in in a new tab that returns to this page.
+    // "Sign in" opens the sign-in in a new tab that returns to this page. The settings save's
+    // alike toast closes on its own first, so the one read here is surely the new form's.
+    const toasts = toast("Your session has expired");
+    await toasts.waitFor({ state: "detached", timeout: 15_000 });
     const addRate = admin.page.getByRole("form", { name: "Add a currency" });
     await addRate.getByLabel("Currency").fill("SEK");
     await addRate.getByLabel("1 USD =").fill("10");
     await addRate.getByRole("button", { name: "Add currency" }).click();
-    // The settings save's toast still shows too; sonner lists the newest, in front, first.
-    const toasts = toast("Your session has expired");
-    await expect.poll(() => toasts.count()).toBe(2);
+    await toasts.waitFor();
+    expect(await toasts.count()).toBe(1);
     const expired = toasts.first();
     const [signInTab] = await Promise.all([
       admin.context.waitForEvent("page"),
