@@ -12,8 +12,9 @@ import { getVendorProfile } from "~/.server/data/vendor-profile.server";
 import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
 import { HISTORY_RANGES, rangeStart } from "~/lib/price-history";
 
+import { openCountingDatabase } from "../tests/helpers/counting-database";
 import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";
-import { median, openCountingDatabase } from "./bench-database";
+import { median } from "./median";
 
 const PEPTIDES = 2000;
 const DAILY_DAYS = 60;

@@ -20,7 +20,7 @@ import { openDatabase } from "~/.server/db/client";
 import { getOpenDataPricing } from "~/.server/services/open-data.server";
 
 import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";
-import { median } from "./bench-database";
+import { median } from "./median";
 import { createScratchDatabase } from "./bench-server";
 
 const PEPTIDES = 2000;

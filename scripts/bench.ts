@@ -12,8 +12,9 @@ import { searchCatalog } from "~/.server/data/search.server";
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 import { SUGGESTION_LIMIT } from "~/lib/search";
 
+import { openCountingDatabase } from "../tests/helpers/counting-database";
 import { seedSyntheticCatalogue } from "../tests/helpers/synthetic-catalogue";
-import { median, openCountingDatabase } from "./bench-database";
+import { median } from "./median";
 import { benchStackOptimizer, benchStackQuote } from "./bench-stack";
 
 const SIZES = [20, 500, 5000];

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
 
-import { openDatabase, type DatabaseHandle } from "~/.server/db/client";
+import type { DatabaseHandle } from "~/.server/db/client";
+
+import { openCountingDatabase } from "./counting-database";
 
 export interface CountingDatabase {
   readonly handle: DatabaseHandle;
@@ -13,26 +15,21 @@ export interface CountingDatabase {
  * the hooks of the file (or describe block) that calls this, for tests of a page's query budget.
  */
 export function startCountingDatabase(): CountingDatabase {
-  let handle: DatabaseHandle;
-  let queries = 0;
+  let counting: Awaited<ReturnType<typeof openCountingDatabase>> | undefined;
   beforeAll(async () => {
-    handle = await openDatabase({
-      dataDir: "memory://",
-      logger: { logQuery: () => void queries++ },
-    });
-    await handle.migrate();
+    counting = await openCountingDatabase();
   });
   afterAll(async () => {
-    await handle?.close();
+    await counting?.handle.close();
   });
   return {
     get handle() {
-      return handle;
+      return counting!.handle;
     },
     measure: async (run) => {
-      queries = 0;
+      counting!.counter.queries = 0;
       await run();
-      return queries;
+      return counting!.counter.queries;
     },
   };
 }
