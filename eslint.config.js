@@ -3,6 +3,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Toasts go through ~/components/ui/toast, which mounts the toast area only where a page can toast. */
+const TOAST_THROUGH_THE_APP = {
+  name: "sonner",
+  importNames: ["toast"],
+  message: "Import toast from ~/components/ui/toast.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "drizzle/"] },
   js.configs.recommended,
@@ -22,12 +29,20 @@ export default tseslint.config(
     },
   },
   {
-    // Components and hooks run in the browser too: the types they need live in app/lib.
-    files: ["app/components/**", "app/hooks/**"],
+    files: ["app/**"],
+    ignores: ["app/components/ui/toast.ts", "app/components/ui/sonner.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [TOAST_THROUGH_THE_APP] }] },
+  },
+  {
+    // Components, hooks and the pure helpers run in the browser too: the types they need live
+    // in app/lib, which imports nothing from the server.
+    files: ["app/components/**", "app/hooks/**", "app/lib/**"],
+    ignores: ["app/components/ui/toast.ts", "app/components/ui/sonner.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: [TOAST_THROUGH_THE_APP],
           patterns: [
             { group: ["~/.server/*", "**/.server/*"], message: "Put the type in app/lib." },
           ],

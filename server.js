@@ -55,7 +55,7 @@ async function main() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  const { app, context, startBackgroundJobs } = await module.createServer({
+  const { app, context, metricsApp, startBackgroundJobs } = await module.createServer({
     env,
     clientBuildDir: vite ? undefined : path.resolve(process.env.BUILD_DIR ?? "build", "client"),
     build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") : undefined,
@@ -74,6 +74,19 @@ async function main() {
     process.exit(1);
   }
   context.logger.info(`PeptidePrices listening on http://localhost:${env.PORT}`);
+  // Metrics on a port of their own (METRICS_PORT), for Prometheus on a private network.
+  const metricsServer = metricsApp ? http.createServer(metricsApp) : null;
+  if (metricsServer) {
+    const where = { ...env, HOST: env.METRICS_HOST, PORT: env.METRICS_PORT };
+    try {
+      await listen(metricsServer, env.METRICS_PORT, env.METRICS_HOST);
+    } catch (error) {
+      console.error(listenFailure(error, where).replace("PORT", "METRICS_PORT"));
+      await context.close();
+      process.exit(1);
+    }
+    context.logger.info(`metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
+  }
   // Only now: the first scheduled scrape may fetch through this very server (robots.txt of
   // a demo source), and an instance that cannot listen must never start jobs.
   await startBackgroundJobs();
@@ -87,6 +100,7 @@ async function main() {
       context.logger.error({ err: error }, "could not mark the scrape runs interrupted");
     });
     // No new connections; idle keep-alive ones close now, busy ones once they are answered.
+    metricsServer?.close();
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

@@ -21,9 +21,47 @@ const withoutQuery = (id: string) => id.split("?")[0]!;
  */
 function publicShellChunk(id: string, meta: ManualChunkMeta): string | undefined {
   const file = withoutQuery(id);
+  const icon = LUCIDE_ICON.exec(file);
+  if (icon) return shellIconFiles(meta).has(icon[1]!) ? "shell" : "icons";
+  // The code every icon is drawn with stays in the shell, so the home page never loads "icons".
+  if (file.includes("/lucide-react/dist/esm/")) return "shell";
   const routeModule = SHELL_ROUTES.has(file) || file.startsWith(ROUTES + path.sep);
   if (!file.startsWith(APP + path.sep) || routeModule) return undefined;
   return reachesShellRoute(id, meta) ? "shell" : undefined;
+}
+
+/**
+ * lucide-react's barrel re-exports every icon, so Rollup would pull each icon the app uses
+ * anywhere (the admin's included) into the shell with the barrel. Only the icons a shell module
+ * names stay there; the others go to an "icons" chunk that only the pages using them load.
+ */
+const LUCIDE_ICON = /lucide-react\/dist\/esm\/icons\/([a-z0-9-]+)\.mjs$/;
+const LUCIDE_REEXPORT = /export \{([^}]*)\} from '\.\/icons\/([a-z0-9-]+)\.mjs'/g;
+const LUCIDE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
+let shellIcons: Set<string> | undefined;
+
+function shellIconFiles(meta: ManualChunkMeta): Set<string> {
+  if (shellIcons) return shellIcons;
+  const fileOfName = new Map<string, string>();
+  const names = new Set<string>();
+  for (const id of meta.getModuleIds()) {
+    const info = meta.getModuleInfo(id);
+    if (!info?.code) continue;
+    if (id.endsWith("lucide-react/dist/esm/lucide-react.mjs")) {
+      for (const [, list, file] of info.code.matchAll(LUCIDE_REEXPORT)) {
+        for (const part of list!.split(",")) {
+          const name = part.trim().split(/\s+as\s+/)[1];
+          if (name) fileOfName.set(name, file!);
+        }
+      }
+    } else if (id.startsWith(APP + path.sep) && reachesShellRoute(id, meta)) {
+      for (const [, list] of info.code.matchAll(LUCIDE_IMPORT)) {
+        for (const part of list!.split(",")) names.add(part.trim().split(/\s+as\s+/)[0]!);
+      }
+    }
+  }
+  shellIcons = new Set([...names].flatMap((name) => fileOfName.get(name) ?? []));
+  return shellIcons;
 }
 
 function reachesShellRoute(id: string, { getModuleInfo }: ManualChunkMeta): boolean {

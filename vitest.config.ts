@@ -7,6 +7,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
+    // A timeout catches a hang, never slowness: under load (2 cores, other suites running) a
+    // test that starts its own server and database may take a minute where it takes seconds
+    // on a quiet machine, so the HTTP and integration suites allow more (below).
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
@@ -26,6 +29,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          testTimeout: 120_000,
           globalSetup: ["tests/setup/database-template.ts"],
         },
       },
@@ -34,6 +38,7 @@ export default defineConfig({
         test: {
           name: "http",
           include: ["tests/http/**/*.test.ts"],
+          testTimeout: 180_000,
           // The HTTP tests run against the production build.
           globalSetup: ["tests/setup/build-once.ts", "tests/setup/database-template.ts"],
         },

@@ -3,12 +3,19 @@ import { PassThrough, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 
 import { contentSecurityPolicy, createCspNonce } from "~/.server/http/csp.server";
 import { deferHydration } from "~/.server/http/hydrate-after-paint.server";
 import { isAdminArea } from "~/lib/admin-session";
 import { appOf } from "~/.server/infra/context.server";
+import { requestForLog } from "~/.server/infra/logger";
 
 export const streamTimeout = 5_000;
 
@@ -112,3 +119,20 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * Every error a loader, action or render throws is logged here, as one structured line through
+ * the app's capped logger (React Router's default prints the whole error, stack and all, to
+ * stderr). A refusal React Router makes itself — a POST to a path with no action (405), an
+ * unknown path (404) — is the visitor's doing: a warning with its status, no stack trace.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const where = requestForLog(request);
+  const { logger } = appOf(context as RouterContextProvider);
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn({ ...where, status: error.status }, "request refused");
+  } else {
+    logger.error({ ...where, err: error }, "request failed");
+  }
+};

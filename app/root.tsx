@@ -21,11 +21,12 @@ import {
   getCachedShippingCountries,
 } from "~/.server/services/pricing-context.server";
 import { getShipTo } from "~/.server/http/ship-to.server";
+import { getIncludeFailedLabOffers } from "~/.server/http/failed-lab-preference.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { AgeGate } from "~/components/age-gate";
 import { FlashToast } from "~/components/flash-toast";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { AdminHeader, SiteHeader } from "~/components/site-header";
 import { SkipLink } from "~/components/skip-link";
 import { TopBar } from "~/components/top-bar";
 import { Toaster } from "~/components/ui/sonner";
@@ -33,12 +34,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useRootData } from "~/hooks/use-root-data";
 import { isAdminArea } from "~/lib/admin-session";
 import { AGE_GATE_HEAD_SCRIPT, AGE_GATE_PAGE_SCRIPT } from "~/lib/age-gate";
+import { SCRIPTING_HEAD_SCRIPT } from "~/lib/scripting";
 import { displayCurrencies } from "~/lib/money";
 import { shipToChoices } from "~/lib/ship-to";
 
 import type { Route } from "./+types/root";
 import "./app.css";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf, requestIdContext } from "~/.server/infra/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);
@@ -62,7 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       currencies: displayCurrencies(rates),
       shipTo,
       shipToChoices: shipToChoices(shippingCountries, shipTo),
+      // Every offer table ranks Best Price and Good Deal with the visitor's lab-test choice.
+      includeFailedLabOffers: getIncludeFailedLabOffers(request),
       savedOfferIds,
+      // Shown on an error page rendered by this request, for the visitor to quote.
+      requestId: context.get(requestIdContext),
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
@@ -86,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // parsing, so the client renders none and the mismatch is expected.
   const nonce = useContext(FrameworkContext)?.nonce;
   return (
-    // The head script may mark <html> before hydration (AGE_GATE_HEAD_SCRIPT).
+    // The head scripts mark <html> before hydration (SCRIPTING_HEAD_SCRIPT, AGE_GATE_HEAD_SCRIPT).
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
@@ -95,6 +101,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/site.webmanifest" />
         <meta name="theme-color" content="#171717" />
         {/* Before the stylesheet, which would hold the parser until it loads. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: SCRIPTING_HEAD_SCRIPT }}
+        />
         {adminArea ? null : (
           <>
             <script
@@ -121,8 +132,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             />
           )}
           <SkipLink />
-          <SiteHeader user={root?.user ?? null} />
-          <TopBar latestPriceCheck={root?.latestPriceCheck ?? null} />
+          {adminArea ? (
+            <AdminHeader user={root?.user ?? null} />
+          ) : (
+            <>
+              <SiteHeader user={root?.user ?? null} />
+              <TopBar confirmed={root?.pricesConfirmed ?? null} />
+            </>
+          )}
           {/* The skip link's target without JavaScript (with it, the link focuses <main>). */}
           <div id="main-content" className="flex flex-1 flex-col">
             {children}

@@ -169,6 +169,7 @@ export async function benchStackQuote(runs = 30) {
     displayCurrency: "USD",
     rates: {},
     staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
+    scrapeIntervalSeconds: DEFAULT_SETTINGS.scrapeIntervalSeconds,
     now: new Date(),
     shipTo: null,
   };

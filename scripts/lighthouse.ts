@@ -103,7 +103,18 @@ function timings(result: LighthouseResult) {
     "TBT ms": ms("total-blocking-time"),
     "LCP ms": ms("largest-contentful-paint"),
     "FCP ms": ms("first-contentful-paint"),
+    "JS KB": scriptKilobytes(result),
   };
+}
+
+/** The JavaScript the page loaded as Chromium fetched it (gzip from the server), all of it. */
+function scriptKilobytes(result: LighthouseResult): number {
+  const items = (result.audits["resource-summary"]?.details?.items ?? []) as {
+    resourceType?: string;
+    transferSize?: number;
+  }[];
+  const bytes = items.find((item) => item.resourceType === "script")?.transferSize ?? NaN;
+  return Number((bytes / 1024).toFixed(1));
 }
 
 async function auditRuns(baseUrl: string, page: string, label: string, i: number) {

@@ -1,10 +1,6 @@
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
-import type { RequestHandler } from "express";
-
-import { createRequestWindow } from "~/lib/request-window";
-
-const WINDOW_MS = 60_000;
+import { memoryRateLimiter } from "~/lib/rate-limiter";
 
 /** Any origin will do: only the path of the parsed URL is read. */
 const PARSING_BASE = "http://path.invalid";
@@ -58,19 +54,28 @@ function refuse(res: ServerResponse, retryAfterMs: number) {
   res.end(body);
 }
 
+/** Only a path that names these letters, or spells itself with escapes, can be open data. */
+const MAY_BE_OPEN_DATA = /[%\\.]|api|feeds/i;
+
 /**
- * At most `perMinute` requests a minute per client address to the open data. server/app.ts
- * mounts it before the page cache, so a cached answer costs a client its count too. The
- * address is Express's req.ip (the socket's, or X-Forwarded-For as far as TRUST_PROXY lets
- * Express believe it). Counts are per instance.
+ * At most `perMinute` requests a minute per client address to the open data, counted in memory
+ * per instance (the one rate-limiter interface, ~/lib/rate-limiter). server/app.ts applies it
+ * before the page cache, so a cached answer costs a client its count too. The address is the
+ * client's as Express sees it (the socket's, or X-Forwarded-For as far as TRUST_PROXY lets it
+ * be believed). Answers 429 and true when the request is over the limit.
  */
-export function openDataRateLimit(perMinute: number): RequestHandler {
-  const requests = createRequestWindow({ limit: perMinute, windowMs: WINDOW_MS });
-  return (req, res, next) => {
-    if (isOpenDataPath(req.originalUrl)) {
-      const verdict = requests.hit(req.ip ?? "", Date.now());
-      if (!verdict.allowed) return refuse(res, verdict.retryAfterMs);
-    }
-    next();
+export function openDataRateLimit(perMinute: number) {
+  const limiter = memoryRateLimiter({ windowSeconds: 60, max: perMinute });
+  return async (
+    req: IncomingMessage & { originalUrl?: string },
+    res: ServerResponse,
+    address: string,
+  ): Promise<boolean> => {
+    const url = req.originalUrl ?? req.url ?? "/";
+    if (!MAY_BE_OPEN_DATA.test(url) || !isOpenDataPath(url)) return false;
+    const verdict = await limiter.consume(address);
+    if (verdict.allowed) return false;
+    refuse(res, verdict.retryAfterMs);
+    return true;
   };
 }

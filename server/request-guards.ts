@@ -1,6 +1,12 @@
 import type { NextFunction, Request, Response } from "express";
 
 import { CLIENT_IP_HEADER } from "~/.server/services/auth.server";
+import { cookiePairs, decodePercentOrNull, expiredCookie } from "~/.server/http/cookies.server";
+import { FLASH_COOKIE, parseFlash } from "~/.server/http/flash.server";
+import { SIDEBAR_COOKIE_NAME } from "~/components/ui/sidebar";
+import { FAILED_LAB_COOKIE, isFailedLabValue } from "~/lib/failed-lab-preference";
+import { DISPLAY_CURRENCY_COOKIE } from "~/lib/money";
+import { SHIP_TO_ANYWHERE, SHIP_TO_COOKIE } from "~/lib/ship-to";
 import { MAX_BACKUP_BYTES } from "~/.server/services/backup.server";
 import { FORM_BODY_LIMIT } from "~/.server/http/upload-form.server";
 import { MAX_UPLOAD_BYTES } from "~/.server/services/uploads.server";
@@ -149,6 +155,43 @@ export function securityHeaders(baseUrl: string) {
     });
     if (https || req.secure) {
       res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  };
+}
+
+/**
+ * The cookies this site sets, each with the shape of a value it writes. One of another shape
+ * (undecodable `%ZZ`, a currency "usd<script>", a flash that is not our JSON) was not written
+ * by us: its reader already falls back to its default, and the answer expires it so the
+ * browser stops sending it. A well-formed value the reader cannot use today (a currency that
+ * lost its rate) is kept.
+ */
+const SITE_COOKIES: Readonly<Record<string, (value: string) => boolean>> = {
+  [SHIP_TO_COOKIE]: (value) => value === SHIP_TO_ANYWHERE || /^[A-Z]{2}$/.test(value),
+  [DISPLAY_CURRENCY_COOKIE]: (value) => /^[A-Z]{3}$/.test(value),
+  [FAILED_LAB_COOKIE]: isFailedLabValue,
+  [FLASH_COOKIE]: (value) => parseFlash(value) !== null,
+  [SIDEBAR_COOKIE_NAME]: (value) => value === "true" || value === "false",
+};
+
+/** The site's own cookies a Cookie header carries with a value the site cannot have written. */
+export function malformedSiteCookies(header: string | undefined): string[] {
+  return [...cookiePairs(header)]
+    .filter(([name, raw]) => {
+      const wellFormed = SITE_COOKIES[name];
+      if (!wellFormed) return false;
+      const value = decodePercentOrNull(raw);
+      return value === null || !wellFormed(value);
+    })
+    .map(([name]) => name);
+}
+
+/** Every answer to a request with a malformed cookie of the site expires that cookie. */
+export function expireMalformedCookies(baseUrl: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    for (const name of malformedSiteCookies(req.headers.cookie)) {
+      res.append("Set-Cookie", expiredCookie(name, baseUrl));
     }
     next();
   };

@@ -1,7 +1,7 @@
 import type { Ad } from "~/lib/ads";
 import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
 import { linkHref } from "~/lib/site-path";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 import { PEPTIDE_GRID_CLASS } from "./peptide-card";
 import { Button } from "./ui/button";
@@ -35,7 +35,7 @@ function CallToAction({ ad, className }: { ad: Ad; className?: string }) {
   const href = linkHref(ad.linkUrl);
   if (!href) return null;
   return (
-    <Button asChild size="sm" className={cn("w-fit", className)}>
+    <Button asChild size="sm" className={clsx("w-fit", className)}>
       <a href={href} {...(isExternal(href) ? { target: "_blank", rel: "sponsored noopener" } : {})}>
         {ad.ctaText || "Learn More"}
       </a>
@@ -53,7 +53,7 @@ function AdLabel() {
 export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
   if (!ad.active) return null;
   const sizeClass = SIZE_CLASS[ad.size] ?? SIZE_CLASS.full;
-  const base = cn("overflow-hidden rounded-xl border shadow-sm", sizeClass, className);
+  const base = clsx("overflow-hidden rounded-xl border shadow-sm", sizeClass, className);
 
   if (ad.type === "overlay") {
     return (
@@ -61,7 +61,7 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
         aria-label={`Advertisement: ${ad.title}`}
         data-ad-type="overlay"
         data-ad-size={ad.size}
-        className={cn(base, "relative min-h-48 bg-muted")}
+        className={clsx(base, "relative min-h-48 bg-muted")}
       >
         {ad.imageUrl ? (
           <img
@@ -73,7 +73,7 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
           />
         ) : null}
         <div
-          className={cn(
+          className={clsx(
             "relative flex h-full min-h-48 flex-col p-4",
             OVERLAY_POSITION_CLASS[ad.overlayPosition ?? "bottom"] ?? OVERLAY_POSITION_CLASS.bottom,
           )}
@@ -101,7 +101,7 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
         aria-label={`Advertisement: ${ad.title}`}
         data-ad-type="media"
         data-ad-size={ad.size}
-        className={cn(base, "flex flex-col bg-card")}
+        className={clsx(base, "flex flex-col bg-card")}
       >
         <div className="relative aspect-video bg-muted">
           {ad.mediaUrl && ad.mediaType === "video" ? (
@@ -149,7 +149,7 @@ export function AdCard({ ad, className }: { ad: Ad; className?: string }) {
       aria-label={`Advertisement: ${ad.title}`}
       data-ad-type="basic"
       data-ad-size={ad.size}
-      className={cn(base, "flex flex-col gap-3 bg-card p-5 sm:flex-row sm:items-center")}
+      className={clsx(base, "flex flex-col gap-3 bg-card p-5 sm:flex-row sm:items-center")}
     >
       {ad.imageUrl ? (
         <img
@@ -175,7 +175,7 @@ export function AdSlot({ ads, className }: { ads: Ad[]; className?: string }) {
   const visible = ads.filter((ad) => ad.active);
   if (visible.length === 0) return null;
   return (
-    <div className={cn(PEPTIDE_GRID_CLASS, className)} data-testid="ad-slot">
+    <div className={clsx(PEPTIDE_GRID_CLASS, className)} data-testid="ad-slot">
       {visible.map((ad) => (
         <AdCard key={ad.id} ad={ad} />
       ))}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import {
   AGE_GATE_INERT_ATTRIBUTE,
   AGE_GATE_OPEN_ATTRIBUTE,
+  AGE_VERIFIED_ATTRIBUTE,
   newAgeVerificationExpiry,
   nextFocusIndex,
   readAgeVerification,
@@ -64,6 +65,9 @@ export function useAgeGate() {
  * what is already inert (the page wrapper the page script shut) is left alone.
  */
 function shutPageBehindGate(overlay: Element): void {
+  // The head script's mark of a verified visitor hides the gate (app.css): a gate opened again
+  // (the footer's reset, or a reset in another tab) must show, not shut the page behind nothing.
+  document.documentElement.removeAttribute(AGE_VERIFIED_ATTRIBUTE);
   document.documentElement.setAttribute(AGE_GATE_OPEN_ATTRIBUTE, "");
   for (const element of document.body.children) {
     if (element instanceof HTMLElement && !element.contains(overlay) && !element.inert) {

@@ -189,27 +189,15 @@ export interface ProviderButton {
   label: string;
 }
 
-const SPEC_SOCIAL_BUTTONS: ProviderButton[] = [
-  { id: "google", label: "Google" },
-  { id: "facebook", label: "Facebook" },
-  { id: "twitter", label: "Twitter" },
-];
-
 /**
- * One small form per provider, SPEC.md's three then the configured ones (`extraProviders`): a
+ * One small form per configured provider (none configured: nothing, not even the divider): a
  * plain POST works without JavaScript.
  */
-export function SocialButtons({
-  extraProviders,
-  verb,
-}: {
-  extraProviders: ProviderButton[];
-  verb: string;
-}) {
+export function SocialButtons({ providers, verb }: { providers: ProviderButton[]; verb: string }) {
   const { submitting } = usePosting();
-  const providers = [...SPEC_SOCIAL_BUTTONS, ...extraProviders];
   // The page to return to after the provider's round trip, as the password form carries it.
   const redirectTo = useSearchParams()[0].get("redirectTo");
+  if (providers.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2 text-xs text-muted-foreground">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 import type { CategoryLink } from "~/lib/peptide-card";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 /** Plain links (?category=slug) so filtering works without JavaScript and crawlers can follow it. */
 export function CategoryBar({
@@ -25,7 +25,7 @@ export function CategoryBar({
                 to={hrefFor(item.slug)}
                 preventScrollReset
                 aria-current={current ? "page" : undefined}
-                className={cn(
+                className={clsx(
                   "inline-flex h-8 items-center rounded-full border px-3 text-sm whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
                   current
                     ? "border-primary bg-primary text-primary-foreground"

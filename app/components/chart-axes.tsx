@@ -36,21 +36,20 @@ export function chartFrame(options: {
 }
 
 /**
- * The axes both history charts draw: a grid line and label per value tick, and the first and
- * last date under the plot.
+ * The axes both history charts draw: a grid line and label per value tick, and a mark and
+ * label per date tick under the plot.
  */
 export function ChartAxes({
-  frame: { y, width, height, pad },
+  frame: { x, y, width, height, pad },
   ticks,
   formatTick,
-  firstDate,
-  lastDate,
+  dates,
 }: {
   frame: ChartFrame;
   ticks: number[];
   formatTick: (value: number) => string;
-  firstDate: string;
-  lastDate: string;
+  /** Times (epoch ms) with their labels, inside the frame's span. */
+  dates: { t: number; label: string }[];
 }) {
   return (
     <>
@@ -75,19 +74,37 @@ export function ChartAxes({
           </text>
         </g>
       ))}
-      <text x={pad.left} y={height - 8} fontSize="11" fill="currentColor" className="opacity-70">
-        {firstDate}
-      </text>
-      <text
-        x={width - pad.right}
-        y={height - 8}
-        fontSize="11"
-        textAnchor="end"
-        fill="currentColor"
-        className="opacity-70"
-      >
-        {lastDate}
-      </text>
+      <line
+        x1={pad.left}
+        x2={width - pad.right}
+        y1={height - pad.bottom}
+        y2={height - pad.bottom}
+        stroke="currentColor"
+        className="opacity-30"
+      />
+      {dates.map(({ t, label }) => (
+        <g key={t}>
+          <line
+            x1={x(t)}
+            x2={x(t)}
+            y1={height - pad.bottom}
+            y2={height - pad.bottom + 4}
+            stroke="currentColor"
+            className="opacity-50"
+          />
+          <text
+            x={x(t)}
+            y={height - pad.bottom + 16}
+            fontSize="11"
+            textAnchor="middle"
+            fill="currentColor"
+            className="opacity-70"
+            data-testid="chart-date-tick"
+          >
+            {label}
+          </text>
+        </g>
+      ))}
     </>
   );
 }

@@ -33,6 +33,11 @@ export interface ConfirmDialogProps {
    */
   focusAfterConfirm?: () => void;
   /**
+   * Where the focus goes once the dialog was answered with Cancel, when that answer means "go
+   * and change something" (the field a save's question is about); else back to the opener.
+   */
+  focusAfterCancel?: () => void;
+  /**
    * The answer is being worked on: both buttons and Escape wait, and confirming leaves the
    * dialog open (the caller closes it when the answer is in).
    */
@@ -51,6 +56,7 @@ export function ConfirmDialog({
   confirmVariant = "default",
   onConfirm,
   focusAfterConfirm,
+  focusAfterCancel,
   busy,
 }: ConfirmDialogProps) {
   const confirmed = useRef(false);
@@ -82,9 +88,10 @@ export function ConfirmDialog({
       <AlertDialogContent
         onEscapeKeyDown={(event) => busy && event.preventDefault()}
         onCloseAutoFocus={(event) => {
-          if (!focusAfterConfirm || !confirmed.current) return;
+          const focusAfter = confirmed.current ? focusAfterConfirm : focusAfterCancel;
+          if (!focusAfter) return;
           event.preventDefault();
-          focusAfterConfirm();
+          focusAfter();
         }}
       >
         <AlertDialogHeader>

@@ -1,4 +1,6 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
+
+import { useRootData } from "~/hooks/use-root-data";
 
 import { Button } from "./ui/button";
 
@@ -29,11 +31,17 @@ export function GeneralErrorBoundary({
   const view =
     (isRouteErrorResponse(error) ? statusViews[error.status] : undefined) ??
     (typeof fallback === "function" ? fallback(error) : fallback);
+  const requestId = useErrorRequestId();
   const action = (
     <Button asChild variant={link.variant ?? "default"}>
       <Link to={link.to}>{link.label}</Link>
     </Button>
   );
+  const reference = requestId ? (
+    <p className="text-sm text-muted-foreground">
+      Request ID: <code>{requestId}</code>
+    </p>
+  ) : null;
   if (layout === "section") {
     return (
       <div className="flex flex-col items-start gap-4">
@@ -41,6 +49,7 @@ export function GeneralErrorBoundary({
         <p role="alert" className="text-destructive">
           {view.message}
         </p>
+        {reference}
         {action}
       </div>
     );
@@ -49,9 +58,22 @@ export function GeneralErrorBoundary({
     <main className="container mx-auto flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{view.title}</h1>
       <p className="max-w-prose text-muted-foreground">{view.message}</p>
+      {reference}
       {action}
     </main>
   );
+}
+
+/**
+ * The id of the request that rendered this error page (its log lines carry it), from the
+ * root loader's data. Only on the page as the server sent it (the first location, key
+ * "default"): after a navigation in the browser the root data is the first page's, whose id
+ * names another request, so none is shown rather than a wrong one.
+ */
+function useErrorRequestId(): string | null {
+  const firstPage = useLocation().key === "default";
+  const requestId = useRootData()?.requestId ?? null;
+  return firstPage ? requestId : null;
 }
 
 /**

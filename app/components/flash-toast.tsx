@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-import { toasterReady } from "./ui/sonner";
+import { toasterReady, wantToaster } from "./ui/sonner";
 
 export interface FlashMessage {
   id: string;
@@ -15,6 +15,7 @@ export function FlashToast({ flash }: { flash: FlashMessage | null }) {
     if (!flash) return;
     let cancelled = false;
     // Sonner loads after the page is shown (see ui/sonner.tsx); the id keeps a toast single.
+    wantToaster();
     void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) => {
       if (cancelled) return;
       if (flash.kind === "success") toast.success(flash.message, { id: flash.id });

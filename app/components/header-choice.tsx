@@ -1,24 +1,13 @@
-import { useSyncExternalStore } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 
 import { Button } from "./ui/button";
 import { NativeSelect } from "./ui/native-select";
 
-const subscribeToNothing = () => () => {};
-
-/** False in the server's HTML and during hydration, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * A choice the header keeps in a cookie (display currency, ship-to country): a plain form
- * posted to its resource route, so it works without JavaScript (with its Apply button); once
- * React runs, choosing submits at once. The route sends the visitor back to this page.
+ * posted to its resource route, so it works without JavaScript (with its Apply button); with
+ * scripts the button never shows (lib/scripting.ts) and choosing submits at once. The route
+ * sends the visitor back to this page.
  */
 export function HeaderChoice({
   action,
@@ -40,7 +29,6 @@ export function HeaderChoice({
 }) {
   const location = useLocation();
   const submit = useSubmit();
-  const hydrated = useHydrated();
   return (
     <Form method="post" action={action} className="flex items-center gap-1">
       <input
@@ -66,7 +54,7 @@ export function HeaderChoice({
           </option>
         ))}
       </NativeSelect>
-      <Button type="submit" size="sm" variant="outline" hidden={hydrated}>
+      <Button type="submit" size="sm" variant="outline" data-no-js-fallback="">
         Apply
         {/* Two of these share the header: each says what it applies. */}
         <span className="sr-only"> {label.toLowerCase()}</span>

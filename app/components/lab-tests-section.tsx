@@ -10,8 +10,10 @@ import { Badge } from "~/components/ui/badge";
 import { formatDate } from "~/lib/format";
 import {
   describeMeasurements,
+  FAILED_LAB_TEST,
   LAB_CHECK_LABELS,
   type LabCheck,
+  type LabWarning,
   type PublicLabTest,
 } from "~/lib/lab-tests";
 
@@ -72,12 +74,25 @@ export interface LabTestsSectionProps {
   subject: "vendor" | "peptide";
   /** The section heading's id (for aria-labelledby and in-page links). */
   headingId?: string;
+  /** The vendor's reply to a test, by test id, shown beneath it (issue 33). */
+  replies?: Record<string, string>;
+}
+
+/** A vendor's answer beneath what it answers: a lab result here, a review on the vendor page. */
+export function VendorReply({ text }: { text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <p className="text-sm whitespace-pre-line text-muted-foreground" data-testid="vendor-reply">
+      <span className="font-medium">The vendor&apos;s reply:</span> {text}
+    </p>
+  );
 }
 
 export function LabTestsSection({
   tests,
   subject,
   headingId = "lab-tests-heading",
+  replies = {},
 }: LabTestsSectionProps) {
   const otherHeader = subject === "vendor" ? "Peptide" : "Vendor";
   const otherOf = (test: PublicLabTest) =>
@@ -131,7 +146,7 @@ export function LabTestsSection({
                 </tr>
               </thead>
               <tbody>
-                {tests.map((test) => (
+                {tests.flatMap((test) => [
                   <tr key={test.id} className="border-t" data-lab-test={test.result.verdict}>
                     <td className="p-2 font-medium">{otherOf(test)}</td>
                     <td className="p-2">{test.size ?? "—"}</td>
@@ -157,8 +172,17 @@ export function LabTestsSection({
                     <td className="p-2">
                       <LabReportLink url={test.reportUrl} label={labelOf(test)} />
                     </td>
-                  </tr>
-                ))}
+                  </tr>,
+                  ...(replies[test.id]
+                    ? [
+                        <tr key={`${test.id}-reply`}>
+                          <td colSpan={8} className="px-2 pb-2">
+                            <VendorReply text={replies[test.id]} />
+                          </td>
+                        </tr>,
+                      ]
+                    : []),
+                ])}
               </tbody>
             </table>
           </div>
@@ -185,6 +209,7 @@ export function LabTestsSection({
                   <p className="text-muted-foreground">{extrasText(test)}</p>
                 ) : null}
                 <LabReportLink url={test.reportUrl} label={labelOf(test)} />
+                <VendorReply text={replies[test.id]} />
               </li>
             ))}
           </ul>
@@ -201,5 +226,22 @@ export function TestedOfferBadge({ text }: { text: string }) {
       Tested
       <span className="sr-only">: {text}</span>
     </Badge>
+  );
+}
+
+/**
+ * The "Failed lab test" warning of an offer row (issue 30): the newest judged test of this
+ * vendor, peptide and size failed. Its words (lab, date, what was measured) are the tooltip and
+ * reach a screen reader; the report is linked beside it.
+ */
+export function FailedLabTestWarning({ warning }: { warning: LabWarning }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1 text-xs" data-lab-warning>
+      <Badge variant="destructive" title={warning.text}>
+        {FAILED_LAB_TEST}
+        <span className="sr-only">: {warning.text}</span>
+      </Badge>
+      {warning.reportUrl ? <LabReportLink url={warning.reportUrl} label={warning.text} /> : null}
+    </span>
   );
 }

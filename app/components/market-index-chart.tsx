@@ -1,13 +1,16 @@
-import { useId } from "react";
+import { useId, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 
 import { formatDate, formatPrice } from "~/lib/format";
 import { HISTORY_CHART_PARAM, MARKET_CHART, type MarketIndexPoint } from "~/lib/market-index";
+import type { OfferRow } from "~/lib/offer-row";
+import { NOT_VERIFIED, perVerifiedMg } from "~/lib/offer-view";
+import { labelledDateTicks, nearestTimeIndex } from "~/lib/price-chart";
 import { HISTORY_RANGE_LABELS, type HistoryRange } from "~/lib/price-history";
 import { cn } from "~/lib/utils";
 
 import { ChartAxes, chartFrame } from "./chart-axes";
-import { RangeLinks } from "./price-history-chart";
+import { HistoryRangeSwitch } from "./history-range-switch";
 
 /** What the loader sends for the market chart (the server's `MarketChart`). */
 export interface MarketChartData {
@@ -16,6 +19,19 @@ export interface MarketChartData {
   points: MarketIndexPoint[];
   noMilligrams: boolean;
   csvPath: string | null;
+  /** Today's point and the offers it counts (the server's `MarketChart.today`). */
+  today: { date: string; offerIds: string[] } | null;
+}
+
+/**
+ * An offer's price per verified mg as the offer table's line says it (perVerifiedMg, issue 34):
+ * "not verified" without a passing lab test of its size, never a guess.
+ */
+export function verifiedPerMgText(offer: OfferRow): string {
+  const perMg = perVerifiedMg(offer);
+  if (!perMg || !offer.display) return NOT_VERIFIED;
+  const amount = `${offer.display.converted ? "≈ " : ""}${formatPrice(perMg.amount, offer.display.currency)}/verified mg`;
+  return perMg.delivered ? amount : `${amount} (shipping not stated)`;
 }
 
 const PILL =
@@ -67,21 +83,28 @@ const PAD = { top: 12, right: 16, bottom: 28, left: 64 };
 /**
  * The market price index of one size: the daily median landed price per mg across the vendors
  * that could be bought that day, with the band from the 25th to the 75th percentile, and the
- * same in words for screen readers and a CSV download of the API's figures.
+ * same in words for screen readers and a CSV download of the API's figures. A tooltip on hover,
+ * tap and keyboard focus (arrow keys step through the days) gives a day's figures; today's also
+ * names the offers counted with their price per verified mg.
  */
 export function MarketIndexChart({
   market,
+  offers,
   range,
   currency,
   subject,
 }: {
   market: MarketChartData;
+  /** The page's offers, priced as its table prices them. */
+  offers: readonly OfferRow[];
   range: HistoryRange;
   currency: string;
   /** Whose index it is ("BPC-157 10mg"). */
   subject: string;
 }) {
   const summaryId = useId();
+  const tooltipId = useId();
+  const [active, setActive] = useState<number | null>(null);
   const { points } = market;
   const perMg = (amount: number) => `${formatPrice(amount, currency)}/mg`;
   const download = market.csvPath ? (
@@ -98,7 +121,7 @@ export function MarketIndexChart({
   if (market.noMilligrams || points.length === 0) {
     return (
       <div className="flex flex-col gap-3" data-testid="market-index">
-        <RangeLinks range={range} />
+        <HistoryRangeSwitch range={range} />
         <p className="text-sm text-muted-foreground" data-testid="market-index-empty">
           {market.noMilligrams
             ? `${subject} is not sold by weight, so it has no market price per mg.`
@@ -122,6 +145,33 @@ export function MarketIndexChart({
   const times = points.map((p) => Date.parse(`${p.date}T00:00:00Z`));
   const start = times[0];
   const span = Math.max(times[times.length - 1] - start, 86_400_000);
+  const activePoint = active === null ? null : (points[active] ?? null);
+  const todayOffers =
+    activePoint && market.today?.date === activePoint.date
+      ? market.today.offerIds.flatMap((id) => offers.find((offer) => offer.id === id) ?? [])
+      : [];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = points.length - 1;
+    const current = active ?? last;
+    const moves: Record<string, number> = {
+      ArrowLeft: Math.max(0, current - 1),
+      ArrowDown: Math.max(0, current - 1),
+      ArrowRight: Math.min(last, current + 1),
+      ArrowUp: Math.min(last, current + 1),
+      Home: 0,
+      End: last,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      setActive(active === null ? current : moves[event.key]);
+    } else if (event.key === "Escape") {
+      setActive(null);
+    }
+  };
+
+  const describe = (point: MarketIndexPoint) =>
+    `${formatDate(point.date)}: median ${perMg(point.median)}, middle half ${perMg(point.p25)} to ${perMg(point.p75)}, ${point.vendors} ${point.vendors === 1 ? "vendor" : "vendors"}`;
 
   const drawing = (width: number, className: string) => {
     const frame = chartFrame({ width, height: HEIGHT, pad: PAD, start, span, yMin, yMax });
@@ -136,35 +186,88 @@ export function MarketIndexChart({
         .map((step) => `L${step.slice(1)}`),
       "Z",
     ].join("");
+    // The pointer's place in the drawing's units, then the nearest day to it.
+    const pick = (event: PointerEvent<SVGSVGElement>) => {
+      const box = event.currentTarget.getBoundingClientRect();
+      if (box.width === 0) return;
+      const px = ((event.clientX - box.left) / box.width) * width;
+      // x is linear in time: the pointer's time, then the nearest day's index.
+      const t = start + ((px - x(start)) / (x(start + span) - x(start))) * span;
+      setActive(nearestTimeIndex(times, t));
+    };
     return (
-      <svg
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        aria-hidden
-        className={cn("h-auto w-full", className)}
-        data-testid="market-index-svg"
-      >
-        <ChartAxes
-          frame={frame}
-          ticks={ticks}
-          formatTick={perMg}
-          firstDate={formatDate(points[0].date)}
-          lastDate={formatDate(latest.date)}
-        />
-        <path d={band} fill="var(--chart-1)" fillOpacity={0.18} stroke="none" />
-        <path
-          d={line(medians).join("")}
-          fill="none"
-          stroke="var(--chart-1)"
-          strokeWidth={2}
-          strokeLinejoin="round"
-        />
-      </svg>
+      <div className={cn("relative", className)}>
+        <svg
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          aria-hidden
+          className="h-auto w-full touch-pan-y"
+          onPointerMove={pick}
+          onPointerDown={pick}
+          onPointerLeave={(event) => {
+            if (event.pointerType === "mouse") setActive(null);
+          }}
+          data-testid="market-index-svg"
+        >
+          <ChartAxes
+            frame={frame}
+            ticks={ticks}
+            formatTick={perMg}
+            dates={labelledDateTicks(start, start + span, width)}
+          />
+          <path d={band} fill="var(--chart-1)" fillOpacity={0.18} stroke="none" />
+          <path
+            d={line(medians).join("")}
+            fill="none"
+            stroke="var(--chart-1)"
+            strokeWidth={2}
+            strokeLinejoin="round"
+          />
+          {activePoint ? (
+            <circle
+              cx={x(times[active!])}
+              cy={y(activePoint.median)}
+              r={5}
+              fill="var(--chart-1)"
+              stroke="var(--background)"
+              strokeWidth={2}
+            />
+          ) : null}
+        </svg>
+        {activePoint ? (
+          <div
+            aria-hidden
+            data-testid="market-index-tooltip"
+            className="pointer-events-none absolute z-10 max-w-64 -translate-y-full rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-md"
+            style={{
+              left: `${Math.min(60, (x(times[active!]) / width) * 100)}%`,
+              top: `${(y(activePoint.median) / HEIGHT) * 100}%`,
+              marginTop: -8,
+            }}
+          >
+            <span className="block font-medium">{formatDate(activePoint.date)}</span>
+            <span className="block tabular-nums">Median {perMg(activePoint.median)}</span>
+            <span className="block text-muted-foreground tabular-nums">
+              Middle half {perMg(activePoint.p25)} – {perMg(activePoint.p75)} ·{" "}
+              {activePoint.vendors} {activePoint.vendors === 1 ? "vendor" : "vendors"}
+            </span>
+            {todayOffers.length > 0 ? (
+              <ul className="mt-1 border-t pt-1" data-testid="market-index-offers">
+                {todayOffers.map((offer) => (
+                  <li key={offer.id} className="tabular-nums" data-offer-id={offer.id}>
+                    {offer.vendorName}: {verifiedPerMgText(offer)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
     );
   };
 
   return (
     <div className="flex flex-col gap-4" data-testid="market-index">
-      <RangeLinks range={range} />
+      <HistoryRangeSwitch range={range} />
       <dl className="grid max-w-3xl grid-cols-2 gap-2 sm:grid-cols-3">
         <div className="flex flex-col rounded-lg border px-3 py-2">
           <dt className="text-xs font-medium text-muted-foreground">Market (median per mg)</dt>
@@ -187,10 +290,29 @@ export function MarketIndexChart({
         </div>
       </dl>
       <figure className="flex max-w-3xl flex-col gap-2">
-        <div role="img" aria-labelledby={summaryId} data-testid="market-index-chart">
+        <div
+          tabIndex={0}
+          role="group"
+          aria-roledescription="chart"
+          aria-labelledby={summaryId}
+          aria-describedby={tooltipId}
+          onKeyDown={onKeyDown}
+          onFocus={() => setActive((current) => current ?? points.length - 1)}
+          onBlur={() => setActive(null)}
+          className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          data-testid="market-index-chart"
+        >
           {drawing(WIDE, "hidden sm:block")}
           {drawing(NARROW, "sm:hidden")}
         </div>
+        <p id={tooltipId} aria-live="polite" className="sr-only">
+          {activePoint
+            ? [
+                describe(activePoint),
+                ...todayOffers.map((o) => `${o.vendorName}: ${verifiedPerMgText(o)}`),
+              ].join("; ")
+            : ""}
+        </p>
         <figcaption id={summaryId} className="text-sm text-muted-foreground">
           Market price of {subject} per mg over the last {market.days} days. The line is each
           day&apos;s median landed price per mg (after coupon, with shipping) of the vendors that

@@ -1,22 +1,35 @@
 import { Link } from "react-router";
 
 import { formatLastScraped, formatPrice } from "~/lib/format";
+import { formatLastChecked } from "~/lib/freshness";
+import { VENDOR_SUPPLIED_LABEL } from "~/lib/vendor-accounts";
 import type { OfferRow, OfferlessRow } from "~/lib/offer-row";
-import { formatPack, shippingNote } from "~/lib/offer-view";
-import { GOOD_DEAL_TOOLTIP, type GoodDealReason } from "~/lib/good-deal";
+import {
+  formatPack,
+  PER_MG_HINT,
+  PER_MG_LABEL,
+  PER_VERIFIED_MG_HINT,
+  PER_VERIFIED_MG_LABEL,
+  perMgDelivered,
+  perVerifiedMg,
+} from "~/lib/offer-view";
+import type { GoodDealReason } from "~/lib/good-deal";
 import { landedRank } from "~/lib/pricing";
+import { peptidePath } from "~/lib/search";
 import { cn } from "~/lib/utils";
 
 import { CouponCell } from "./copy-coupon-button";
+import { DealBadges, VerifiedPerMg } from "./offer-badges";
 import {
   Freshness,
   LandedTotal,
+  landedOriginal,
   OfferAmount,
   OfferFinalPrice,
+  perMgOriginal,
   ShippingAmount,
 } from "./offer-price";
 import { STOCK_ORDER, StockBadge } from "./stock-badge";
-import { Badge } from "./ui/badge";
 import { VendorRating } from "./vendor-rating";
 
 /** The columns an OfferTable can show: header, sort value and cell of each. */
@@ -32,7 +45,7 @@ export function VendorLink({
   return (
     <Link
       to={`/vendor/${offer.vendorSlug}`}
-      className={cn("underline-offset-4 hover:underline", className)}
+      className={cn("offer-free-text underline-offset-4 hover:underline", className)}
       data-testid="vendor-link"
     >
       {offer.vendorName}
@@ -40,15 +53,21 @@ export function VendorLink({
   );
 }
 
-/** The peptide's name, linking to its page, with the alias a search matched under it. */
+/**
+ * The peptide's name, linking to its page (open at the size a search asked for), with the
+ * alias a search matched under it.
+ */
 export function PeptideLink({
   row,
 }: {
-  row: Pick<OfferRow, "peptideName" | "peptideSlug" | "matchedAlias">;
+  row: Pick<OfferRow, "peptideName" | "peptideSlug" | "matchedAlias" | "askedSize">;
 }) {
   return (
     <>
-      <Link to={`/peptide/${row.peptideSlug}`} className="font-medium hover:underline">
+      <Link
+        to={peptidePath(row.peptideSlug, row.askedSize ?? null)}
+        className="offer-free-text font-medium hover:underline"
+      >
         {row.peptideName}
       </Link>
       {row.matchedAlias ? (
@@ -84,6 +103,7 @@ export type OfferColumn =
   | "coupon"
   | "afterCoupon"
   | "perMg"
+  | "perVerifiedMg"
   | "shipping"
   | "total"
   | "stock"
@@ -104,7 +124,11 @@ export interface CellContext {
 
 interface ColumnSpec {
   label: string;
+  /** The header's tooltip: what the column's figure is. */
+  hint?: string;
   numeric?: boolean;
+  /** The header may wrap onto two lines, so a long label does not widen its column. */
+  wrapHeader?: boolean;
   /** Shown on a phone's card; the other columns fold into the card's "Details". */
   onCard?: boolean;
   /** The value rows are sorted by; a column without one has no sort button. */
@@ -126,37 +150,6 @@ function landedSortValue(offer: OfferRow): number | null {
   const rank = landedRank(offer);
   if (rank === null) return null;
   return Math.round(rank.amount * 100) + (rank.known ? 0 : 0.5);
-}
-
-/** The Best Price and Good Deal badges, and what the Best Price's total covers. */
-function DealBadges({
-  offer,
-  best,
-  deal,
-}: {
-  offer: OfferRow;
-  best: boolean;
-  deal?: GoodDealReason;
-}) {
-  if (!best && !deal) return null;
-  return (
-    <>
-      <span className="flex flex-wrap gap-1 sm:justify-end">
-        {best ? <Badge variant="success">Best Price</Badge> : null}
-        {deal ? (
-          <Badge variant="outline" title={GOOD_DEAL_TOOLTIP[deal]} data-deal={deal}>
-            Good Deal
-            <span className="sr-only">: {GOOD_DEAL_TOOLTIP[deal]}</span>
-          </Badge>
-        ) : null}
-      </span>
-      {best ? (
-        <span className="text-xs text-foreground/80" data-testid="best-shipping">
-          {shippingNote(offer.display?.shipping ?? null)}
-        </span>
-      ) : null}
-    </>
-  );
 }
 
 export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
@@ -188,6 +181,14 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
             {formatPack(o.sizeLabel, o.vials)}
           </span>
         ) : null}
+        {/* Purity and source at a glance, not behind a Details toggle. */}
+        <span
+          className="offer-free-text block text-xs text-muted-foreground"
+          data-testid="purity-source"
+        >
+          {o.purity ? `Purity ${o.purity} · ` : ""}
+          {o.source === "scraped" ? "Scraped" : "Manual"}
+        </span>
       </>
     ),
   },
@@ -209,12 +210,37 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
   price: {
     label: "Price",
     numeric: true,
-    sortValue: (o) => o.price,
-    cell: (o) => <span data-testid="price">{formatPrice(o.price, o.currency)}</span>,
+    sortValue: (o) => o.display?.price,
+    // In the display currency like every money column; the listed price is on hover.
+    cell: (o) => (
+      <>
+        {o.display ? (
+          <OfferAmount
+            offer={o}
+            amount={(d) => d.price}
+            original={{ amount: o.price, currency: o.currency }}
+            testId="price"
+          />
+        ) : (
+          <span data-testid="price">{formatPrice(o.price, o.currency)}</span>
+        )}
+        {o.vendorSupplied ? (
+          <span className="block text-xs text-muted-foreground">{VENDOR_SUPPLIED_LABEL}</span>
+        ) : null}
+      </>
+    ),
   },
   coupon: {
     label: "Coupon",
-    cell: (o) => <CouponCell coupon={o.coupon} currency={o.vendorCurrency} showDiscount />,
+    cell: (o) => (
+      <CouponCell
+        coupon={o.coupon}
+        currency={o.vendorCurrency}
+        showDiscount
+        reportedByVendor={o.couponReportedByVendor}
+        votes={o.couponVotes}
+      />
+    ),
   },
   afterCoupon: {
     label: "Price after coupon",
@@ -223,14 +249,52 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
     cell: (o) => <OfferFinalPrice offer={o} />,
   },
   perMg: {
-    label: "Price per mg",
+    label: PER_MG_LABEL,
+    hint: PER_MG_HINT,
     numeric: true,
-    sortValue: (o) => o.display?.perMg,
-    cell: (o) => (
-      <span className="text-muted-foreground">
-        <OfferAmount offer={o} amount={(d) => d.perMg} suffix="/mg" />
-      </span>
-    ),
+    sortValue: (o) => perMgDelivered(o.display)?.amount,
+    cell: (o, { columns }) => {
+      const perMg = perMgDelivered(o.display);
+      // Both per-mg figures in the offer's own currency, for the hover of converted ones.
+      const beforeShipping = perMgOriginal(o, { amount: o.priceAfterCoupon, currency: o.currency });
+      return (
+        <span className="inline-flex flex-col items-end text-muted-foreground">
+          <OfferAmount
+            offer={o}
+            amount={() => perMg?.amount ?? null}
+            suffix="/mg"
+            original={perMg?.delivered ? perMgOriginal(o, landedOriginal(o)) : beforeShipping}
+          />
+          {perMg ? (
+            <span className="text-xs whitespace-normal" data-testid="per-mg-secondary">
+              {perMg.delivered ? (
+                // "before shipping" may wrap under the amount: the column stays narrow.
+                <>
+                  <OfferAmount
+                    offer={o}
+                    amount={(d) => d.perMg}
+                    suffix="/mg"
+                    original={beforeShipping}
+                  />{" "}
+                  before shipping
+                </>
+              ) : (
+                "shipping not stated"
+              )}
+            </span>
+          ) : null}
+          {columns.includes("perVerifiedMg") ? null : <VerifiedPerMg offer={o} />}
+        </span>
+      );
+    },
+  },
+  perVerifiedMg: {
+    label: PER_VERIFIED_MG_LABEL,
+    hint: PER_VERIFIED_MG_HINT,
+    numeric: true,
+    wrapHeader: true,
+    sortValue: (o) => perVerifiedMg(o)?.amount,
+    cell: (o) => <VerifiedPerMg offer={o} suffix="/mg" />,
   },
   shipping: {
     label: "Shipping",
@@ -246,7 +310,7 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
     cell: (o, { best, deal, shipTo }) => (
       <div className="flex flex-col items-start gap-1 sm:items-end">
         <span className="font-semibold" data-testid="total">
-          <LandedTotal offer={o} shipTo={shipTo} />
+          <LandedTotal offer={o} shipTo={shipTo} original={landedOriginal(o)} />
         </span>
         <DealBadges offer={o} best={best} deal={deal} />
       </div>
@@ -258,7 +322,7 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
     sortValue: (o) => STOCK_ORDER[o.stockStatus] ?? 0,
     cell: (o, { columns }) => (
       <div className="flex flex-col items-start gap-1">
-        <StockBadge status={o.stockStatus} stale={o.stale} />
+        <StockBadge status={o.stockStatus} stale={o.stale} priceHeld={o.priceHeld} />
         {columns.includes("updated") || columns.includes("checked") ? null : (
           <Freshness offer={o} />
         )}
@@ -273,7 +337,7 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
   purity: {
     label: "Purity",
     sortValue: (o) => purityValue(o.purity),
-    cell: (o) => o.purity ?? "—",
+    cell: (o) => <span className="offer-free-text">{o.purity ?? "—"}</span>,
   },
   source: {
     label: "Source",
@@ -282,14 +346,18 @@ export const OFFER_COLUMNS: Record<OfferColumn, ColumnSpec> = {
   },
   notes: {
     label: "Notes",
-    cell: (o) => o.notes || "—",
+    cell: (o) => <span className="offer-free-text">{o.notes || "—"}</span>,
   },
   checked: {
     label: "Last checked",
     sortValue: (o) => -Date.parse(o.priceCheckedAt),
     cell: (o) => (
       <time dateTime={o.priceCheckedAt} className="text-xs whitespace-nowrap text-muted-foreground">
-        {formatLastScraped(o.priceCheckedAt)}
+        {o.stale ? (
+          <span suppressHydrationWarning>{formatLastChecked(o.priceCheckedAt, new Date())}</span>
+        ) : (
+          formatLastScraped(o.priceCheckedAt)
+        )}
       </time>
     ),
   },
@@ -307,7 +375,8 @@ export type OfferSortOption = { column: OfferColumn; direction: "asc" | "desc"; 
 export const OFFER_SORT_OPTIONS: OfferSortOption[] = [
   { column: "total", direction: "asc", label: "Total with shipping: low to high" },
   { column: "afterCoupon", direction: "asc", label: "Price after coupon: low to high" },
-  { column: "perMg", direction: "asc", label: "Price per mg: low to high" },
+  { column: "perMg", direction: "asc", label: "Per mg, delivered: low to high" },
+  { column: "perVerifiedMg", direction: "asc", label: "Per verified mg: low to high" },
   { column: "total", direction: "desc", label: "Total with shipping: high to low" },
   { column: "vendor", direction: "asc", label: "Vendor: A to Z" },
   { column: "updated", direction: "asc", label: "Recently updated" },

@@ -1,8 +1,45 @@
 import { formatPrice, formatRelativeTime } from "~/lib/format";
+import { formatLastChecked } from "~/lib/freshness";
+import { fromMinorUnits, toMinorUnits } from "~/lib/money";
 import type { OfferRow as Offer } from "~/lib/offer-row";
 import { SHIPPING_NOT_STATED } from "~/lib/offer-view";
 import { doesNotShipTo } from "~/lib/ship-to";
+import { pricePerMg } from "~/lib/units";
 import { cn } from "~/lib/utils";
+
+/** An amount in a named currency: an offer's own figure, shown on hover beside a converted one. */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+/**
+ * What LandedTotal shows, in the offer's own currency: the price after coupon plus shipping, or
+ * the price alone when shipping is not known. Null when the vendor's shipping is in another
+ * currency than the price, so that no one figure in its own currency exists.
+ */
+export function landedOriginal(
+  offer: Pick<Offer, "display" | "priceAfterCoupon" | "currency" | "shipping">,
+): Money | null {
+  const { currency } = offer;
+  if (offer.display?.total == null || offer.shipping === null) {
+    return { amount: offer.priceAfterCoupon, currency };
+  }
+  if (offer.shipping.currency !== currency) return null;
+  const minor =
+    toMinorUnits(offer.priceAfterCoupon, currency) + toMinorUnits(offer.shipping.amount, currency);
+  return { amount: fromMinorUnits(minor, currency), currency };
+}
+
+/** A per-mg amount of the whole pack in its own currency (the server's pricePerMg). */
+export function perMgOriginal(
+  offer: Pick<Offer, "quantity" | "unit" | "vials">,
+  original: Money | null,
+): Money | null {
+  if (original === null) return null;
+  const amount = pricePerMg(original.amount, offer.quantity * offer.vials, offer.unit);
+  return amount === null ? null : { amount, currency: original.currency };
+}
 
 /**
  * A price in the visitor's display currency. A converted price says so and from what
@@ -69,17 +106,36 @@ export function OfferAmount({
   amount,
   suffix = "",
   className,
+  original,
+  testId,
 }: {
-  offer: Offer;
+  offer: Pick<Offer, "display">;
   amount: (display: NonNullable<Offer["display"]>) => number | null;
   suffix?: string;
   className?: string;
+  /**
+   * The amount in the currency it was listed in (the offer's, or the vendor's for shipping),
+   * shown on hover when that is not the display currency.
+   */
+  original?: Money | null;
+  testId?: string;
 }) {
   const value = offer.display ? amount(offer.display) : null;
   if (value === null || !offer.display) return <span className="text-muted-foreground">—</span>;
+  const converted = original
+    ? original.currency !== offer.display.currency
+    : offer.display.converted;
   return (
-    <span className={cn("whitespace-nowrap", className)}>
-      {offer.display.converted ? "≈ " : ""}
+    <span
+      className={cn("whitespace-nowrap", className)}
+      data-testid={testId}
+      title={
+        converted && original
+          ? `from ${formatPrice(original.amount, original.currency)}`
+          : undefined
+      }
+    >
+      {converted ? "≈ " : ""}
       {formatPrice(value, offer.display.currency)}
       {suffix}
     </span>
@@ -91,7 +147,16 @@ export function OfferAmount({
  * shipping is never $0: the price is shown with "+ shipping (not stated)"; a vendor that does
  * not ship to the destination says so.
  */
-export function LandedTotal({ offer, shipTo }: { offer: Offer; shipTo: string | null }) {
+export function LandedTotal({
+  offer,
+  shipTo,
+  original,
+}: {
+  offer: Pick<Offer, "display" | "shipsToDestination">;
+  shipTo: string | null;
+  /** The shown amount in the offer's own currency (landedOriginal), for its hover. */
+  original?: Money | null;
+}) {
   if (offer.shipsToDestination === false && shipTo !== null) {
     return (
       <span className="text-xs whitespace-normal text-muted-foreground" data-testid="no-shipping">
@@ -102,7 +167,7 @@ export function LandedTotal({ offer, shipTo }: { offer: Offer; shipTo: string | 
   if (offer.display !== null && offer.display.total === null) {
     return (
       <span className="inline-flex flex-col items-start leading-tight sm:items-end">
-        <OfferAmount offer={offer} amount={(d) => d.priceAfterCoupon} />
+        <OfferAmount offer={offer} amount={(d) => d.priceAfterCoupon} original={original} />
         <span
           className="text-xs font-normal text-muted-foreground"
           data-testid="shipping-not-stated"
@@ -112,7 +177,7 @@ export function LandedTotal({ offer, shipTo }: { offer: Offer; shipTo: string | 
       </span>
     );
   }
-  return <OfferAmount offer={offer} amount={(d) => d.total} />;
+  return <OfferAmount offer={offer} amount={(d) => d.total} original={original} />;
 }
 
 /** Shipping for one pack: free, a fee, or not known (with the vendor's own note when there is one). */
@@ -133,7 +198,7 @@ export function ShippingAmount({ offer, shipTo }: { offer: Offer; shipTo: string
   }
   if (offer.shipping.amount === 0) return <span className="text-success">Free</span>;
   return offer.display?.shipping != null ? (
-    <OfferAmount offer={offer} amount={(d) => d.shipping} />
+    <OfferAmount offer={offer} amount={(d) => d.shipping} original={offer.shipping} />
   ) : (
     <span className="whitespace-nowrap">
       {formatPrice(offer.shipping.amount, offer.shipping.currency)}
@@ -141,17 +206,21 @@ export function ShippingAmount({ offer, shipTo }: { offer: Offer; shipTo: string
   );
 }
 
-/** "updated 3 hours ago", or that the price is stale. */
+/**
+ * "updated 3 hours ago"; a stale offer (~/lib/freshness) says how long its price has gone
+ * unconfirmed: "last checked 32 h ago".
+ */
 export function Freshness({ offer }: { offer: Offer }) {
   return (
-    // May wrap: "updated 35 minutes ago" is longer than "updated 2 hours ago", and the offer
-    // table must fit 1366 px whatever the clock says.
+    // One line: a wrapped "updated 11 hours ago" doubled the row's height.
     <time
       dateTime={offer.priceCheckedAt}
-      className="text-xs whitespace-normal text-muted-foreground"
+      className="text-xs whitespace-nowrap text-muted-foreground"
       suppressHydrationWarning
     >
-      {`updated ${formatRelativeTime(offer.priceCheckedAt)}`}
+      {offer.stale
+        ? formatLastChecked(offer.priceCheckedAt, new Date())
+        : `updated ${formatRelativeTime(offer.priceCheckedAt)}`}
     </time>
   );
 }

@@ -20,9 +20,12 @@ export function SortableHead<K extends string>({
   sort,
   onSort,
   className,
+  title,
 }: {
   column: K;
   label: string;
+  /** The header's tooltip. */
+  title?: string;
   sort: SortState<K> | null;
   onSort: (column: K) => void;
   className?: string;
@@ -34,6 +37,7 @@ export function SortableHead<K extends string>({
       scope="col"
       aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}
       className={className}
+      title={title}
     >
       <button
         type="button"
@@ -71,22 +75,29 @@ function OfferFilterSwitch({
       aria-checked={on}
       className="inline-flex items-center gap-2 rounded-md text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
     >
-      <span
-        aria-hidden
-        className={cn(
-          "relative inline-flex h-5 w-9 shrink-0 rounded-full border transition-colors",
-          on ? "border-primary bg-primary" : "bg-input",
-        )}
-      >
-        <span
-          className={cn(
-            "absolute top-0.5 size-3.5 rounded-full bg-background shadow transition-transform",
-            on ? "translate-x-4" : "translate-x-0.5",
-          )}
-        />
-      </span>
+      <SwitchTrack on={on} />
       {label}
     </Link>
+  );
+}
+
+/** The drawn track and knob of a link or button with role="switch": one look for every switch. */
+export function SwitchTrack({ on }: { on: boolean }) {
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        "relative inline-flex h-5 w-9 shrink-0 rounded-full border transition-colors",
+        on ? "border-primary bg-primary" : "bg-input",
+      )}
+    >
+      <span
+        className={cn(
+          "absolute top-0.5 size-3.5 rounded-full bg-background shadow transition-transform",
+          on ? "translate-x-4" : "translate-x-0.5",
+        )}
+      />
+    </span>
   );
 }
 

@@ -1,10 +1,13 @@
 import { ExternalLink } from "lucide-react";
+import { Fragment } from "react";
 import { useSearchParams } from "react-router";
 
 import { useRootData } from "~/hooks/use-root-data";
+import { offerLinkPath, outboundRel } from "~/lib/affiliate";
 import type { OfferRow, OfferlessRow } from "~/lib/offer-row";
 import {
   formatPack,
+  groupBySize,
   isInStockOnly,
   isTestedOnly,
   parseOfferSort,
@@ -30,7 +33,10 @@ import {
   SortSelect,
   UNAVAILABLE_CLASS,
 } from "./offer-table-controls";
-import { TestedOfferBadge } from "./lab-tests-section";
+import { AffiliateNote } from "./affiliate-note";
+import { OfferDetails } from "./offer-details";
+import { FailedLabTestWarning, TestedOfferBadge } from "./lab-tests-section";
+import { ReportOfferLink } from "./report-offer-link";
 import { SaveDealButton } from "./save-deal-button";
 import { Button } from "./ui/button";
 
@@ -40,9 +46,10 @@ import { Button } from "./ui/button";
  * 640 px, a compact card per offer below (app.css .offer-table) showing vendor, size, landed
  * total, stock and Buy, the other columns behind the row's "Details" disclosure, where a page's
  * less important columns (`details`) always go. Best Price and Good Deal go to buyable offers
- * by landed total (app/lib/pricing.ts); out-of-stock rows get a quiet "View at vendor". An
- * offer whose pair is Tested (issue 23) carries the "Tested" badge under its first cell, the
- * card's title, so phones show it too.
+ * by landed total (app/lib/pricing.ts), never to an offer whose lab test failed; out-of-stock
+ * rows get a quiet "View at vendor". An offer whose size is Tested (issues 23 and 30) carries
+ * the "Tested" badge under its first cell, the card's title, so phones show it too; one whose
+ * test of its size failed carries the "Failed lab test" warning there, with its report.
  *
  * The search page lists one row per peptide (its Best Price offer) in its own relevance order
  * (`sortable={false}`: totals of different peptides and packs are not one market), then a row
@@ -96,8 +103,13 @@ function useOfferSort(offers: OfferRow[], initialColumn: OfferColumn, sortable: 
   };
 }
 
-/** The Buy link of a buyable offer; a quiet "View at vendor" for one that cannot be bought now. */
+/**
+ * The Buy link of a buyable offer; a quiet "View at vendor" for one that cannot be bought now.
+ * Both leave through /go (issue 34); a vendor that pays for clicks gets rel="sponsored" and the
+ * visible "Affiliate link" note beside the button, which opens the disclosure.
+ */
 function VendorPageLink({ offer }: { offer: OfferRow }) {
+  const affiliated = useRootData()?.affiliatedVendorIds.includes(offer.vendorId) ?? false;
   if (!offer.url) return null;
   const what = (
     <span className="sr-only">
@@ -106,69 +118,40 @@ function VendorPageLink({ offer }: { offer: OfferRow }) {
       a new tab)
     </span>
   );
+  const note = affiliated ? <AffiliateNote /> : null;
   if (!offer.buyable) {
     return (
-      <a
-        href={offer.url}
-        target="_blank"
-        rel="nofollow noopener"
-        className="text-xs whitespace-nowrap text-foreground/80 underline underline-offset-4 hover:text-foreground"
-        data-testid="view-at-vendor"
-      >
-        View at vendor
-        {what}
-      </a>
+      <span className="inline-flex flex-col items-start gap-0.5">
+        <a
+          href={offerLinkPath(offer.id)}
+          target="_blank"
+          rel={outboundRel(affiliated)}
+          className="text-xs whitespace-nowrap text-foreground/80 underline underline-offset-4 hover:text-foreground"
+          data-testid="view-at-vendor"
+        >
+          View at vendor
+          {what}
+        </a>
+        {note}
+      </span>
     );
   }
   return (
-    <Button asChild size="sm">
-      <a href={offer.url} target="_blank" rel="nofollow noopener" data-testid="buy">
-        Buy
-        <ExternalLink className="size-3" aria-hidden />
-        {what}
-      </a>
-    </Button>
-  );
-}
-
-/**
- * The row's "Details" disclosure: on a phone, opening it shows the columns the card leaves out
- * (app.css: a row with an open disclosure shows its .offer-fold cells, so nothing is rendered
- * twice); on every screen it holds the page's `details` columns, the less important ones the
- * table folds away. Plain <details>: it works before hydration.
- */
-function OfferDetails({
-  offer,
-  hasFolded,
-  details,
-  context,
-}: {
-  offer: OfferRow;
-  hasFolded: boolean;
-  details: readonly OfferColumn[];
-  context: CellContext;
-}) {
-  if (!hasFolded && details.length === 0) return null;
-  return (
-    <details className={cn("offer-details", details.length === 0 && "sm:hidden")}>
-      <summary className="cursor-pointer text-xs font-medium text-foreground/80 select-none">
-        Details
-        <span className="sr-only">
-          {" "}
-          of {offer.vendorName} {formatPack(offer.sizeLabel, offer.vials)}
-        </span>
-      </summary>
-      {details.length > 0 ? (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-          {details.map((column) => (
-            <div key={column} className="contents">
-              <dt className="text-muted-foreground">{OFFER_COLUMNS[column].label}</dt>
-              <dd className="min-w-0 break-words">{OFFER_COLUMNS[column].cell(offer, context)}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-    </details>
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <Button asChild size="sm">
+        <a
+          href={offerLinkPath(offer.id)}
+          target="_blank"
+          rel={outboundRel(affiliated)}
+          data-testid="buy"
+        >
+          Buy
+          <ExternalLink className="size-3" aria-hidden />
+          {what}
+        </a>
+      </Button>
+      {note}
+    </span>
   );
 }
 
@@ -181,6 +164,7 @@ export function OfferTable({
   sortable = true,
   sortOptions = OFFER_SORT_OPTIONS,
   badges = true,
+  groupSizes = false,
   rowActions,
   testId,
   rowTestId,
@@ -199,24 +183,31 @@ export function OfferTable({
   sortOptions?: OfferSortOption[];
   /** Best Price and Good Deal: off where the offers are not one market (a vendor's own page). */
   badges?: boolean;
+  /** Offers of several sizes under a heading per size (a detail page's "All"). */
+  groupSizes?: boolean;
   /** More actions of a row's peptide, after Buy and Save (search's "Add to stack"). */
   rowActions?: (
-    row: Pick<OfferRow, "peptideId" | "peptideName" | "peptideSlug">,
+    row: Pick<OfferRow, "peptideId" | "peptideName" | "peptideSlug" | "askedSize">,
   ) => React.ReactNode;
   testId: string;
   rowTestId: string;
   /** What an empty list says. */
   empty: string;
 }) {
-  const shipTo = useRootData()?.shipTo ?? null;
+  const root = useRootData();
+  const shipTo = root?.shipTo ?? null;
+  // The visitor's "Include offers that failed a lab test in Best Price" switch (issue 30).
+  const labChoice = { includeFailedLabOffers: root?.includeFailedLabOffers ?? false };
   const { rows, sort, setSort, onSort, hiddenCount, inStockOnly, testedOnly } = useOfferSort(
     offers,
     initialSort,
     sortable,
   );
-  const best = badges ? bestOfferIds(offers, (offer) => offer.sizeId) : new Set<string>();
+  const best = badges
+    ? bestOfferIds(offers, (offer) => offer.sizeId, labChoice)
+    : new Set<string>();
   const deals = badges
-    ? goodDealsBySize(offers, (offer) => offer.sizeId)
+    ? goodDealsBySize(offers, (offer) => offer.sizeId, labChoice)
     : new Map<string, GoodDealReason>();
   const folded = columns.filter((column) => !OFFER_COLUMNS[column].onCard);
 
@@ -243,18 +234,19 @@ export function OfferTable({
             <tr>
               {columns.map((column) => {
                 const spec = OFFER_COLUMNS[column];
-                const className = cn(spec.numeric && "num");
+                const className = cn(spec.numeric && "num", spec.wrapHeader && "whitespace-normal");
                 return spec.sortValue && sortable ? (
                   <SortableHead
                     key={column}
                     column={column}
                     label={spec.label}
+                    title={spec.hint}
                     sort={sort}
                     onSort={onSort}
                     className={className}
                   />
                 ) : (
-                  <th key={column} scope="col" className={className}>
+                  <th key={column} scope="col" className={className} title={spec.hint}>
                     {spec.label}
                   </th>
                 );
@@ -265,61 +257,82 @@ export function OfferTable({
             </tr>
           </thead>
           <tbody>
-            {rows.map((offer) => {
-              const context: CellContext = {
-                best: best.has(offer.id),
-                deal: deals.get(offer.id),
-                shipTo,
-                columns,
-              };
-              return (
-                <tr
-                  key={offer.id}
-                  data-testid={rowTestId}
-                  data-offer={offer.id}
-                  data-buyable={offer.buyable}
-                  data-size={offer.sizeId}
-                  data-best={context.best || undefined}
-                  className={cn(
-                    context.best && "bg-success/5",
-                    (!offer.buyable || offer.shipsToDestination === false) && UNAVAILABLE_CLASS,
-                  )}
-                >
-                  {columns.map((column, index) => {
-                    const spec = OFFER_COLUMNS[column];
+            {(groupSizes ? groupBySize(rows) : [{ sizeId: "", label: "", rows }]).map(
+              (group, _, groups) => (
+                <Fragment key={group.sizeId}>
+                  {groups.length > 1 ? (
+                    <tr className="offer-group" data-testid="size-group">
+                      <th colSpan={columns.length + 1} scope="colgroup">
+                        {group.label}
+                      </th>
+                    </tr>
+                  ) : null}
+                  {group.rows.map((offer) => {
+                    const context: CellContext = {
+                      best: best.has(offer.id),
+                      deal: deals.get(offer.id),
+                      shipTo,
+                      columns,
+                    };
                     return (
-                      <td
-                        key={column}
-                        data-label={index === 0 ? undefined : spec.label}
-                        className={cn(spec.numeric && "num", !spec.onCard && "offer-fold")}
+                      <tr
+                        key={offer.id}
+                        data-testid={rowTestId}
+                        data-offer={offer.id}
+                        data-buyable={offer.buyable}
+                        data-size={offer.sizeId}
+                        data-best={context.best || undefined}
+                        className={cn(
+                          context.best && "bg-success/5",
+                          (!offer.buyable || offer.shipsToDestination === false) &&
+                            UNAVAILABLE_CLASS,
+                        )}
                       >
-                        {spec.cell(offer, context)}
-                        {index === 0 && offer.tested ? (
-                          <span className="mt-1 block">
-                            <TestedOfferBadge text={offer.tested} />
-                          </span>
-                        ) : null}
-                      </td>
+                        {columns.map((column, index) => {
+                          const spec = OFFER_COLUMNS[column];
+                          return (
+                            <td
+                              key={column}
+                              data-label={index === 0 ? undefined : spec.label}
+                              className={cn(spec.numeric && "num", !spec.onCard && "offer-fold")}
+                            >
+                              {spec.cell(offer, context)}
+                              {index === 0 && offer.tested ? (
+                                <span className="mt-1 block">
+                                  <TestedOfferBadge text={offer.tested} />
+                                </span>
+                              ) : null}
+                              {index === 0 && offer.labWarning ? (
+                                <span className="mt-1 block">
+                                  <FailedLabTestWarning warning={offer.labWarning} />
+                                </span>
+                              ) : null}
+                            </td>
+                          );
+                        })}
+                        <td>
+                          <div className="flex flex-wrap items-center justify-end gap-1 max-sm:justify-between">
+                            <OfferDetails
+                              offer={offer}
+                              hasFolded={folded.length > 0}
+                              details={details}
+                              context={context}
+                            />
+                            <span className="flex items-center gap-1">
+                              <VendorPageLink offer={offer} />
+                              <SaveDealButton vendorPeptideId={offer.id} />
+                            </span>
+                            {/* Its own item: where the table is tight it wraps under Buy, not widening it. */}
+                            <ReportOfferLink offer={offer} />
+                            {rowActions?.(offer)}
+                          </div>
+                        </td>
+                      </tr>
                     );
                   })}
-                  <td>
-                    <div className="flex flex-wrap items-center justify-end gap-1 max-sm:justify-between">
-                      <OfferDetails
-                        offer={offer}
-                        hasFolded={folded.length > 0}
-                        details={details}
-                        context={context}
-                      />
-                      <span className="flex items-center gap-1">
-                        <VendorPageLink offer={offer} />
-                        <SaveDealButton vendorPeptideId={offer.id} />
-                      </span>
-                      {rowActions?.(offer)}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
+                </Fragment>
+              ),
+            )}
             {offerless.map((row) => (
               <tr
                 key={`offerless:${row.peptideId}`}

@@ -4,11 +4,10 @@ import { Link } from "react-router";
 import type { PeptideCardData } from "~/lib/peptide-card";
 import { formatPrice } from "~/lib/format";
 import { SHIPPING_NOT_STATED, shippingNote } from "~/lib/offer-view";
-import { IMAGE_SIZES, PLACEHOLDER_IMAGE, responsiveImage } from "~/lib/responsive-image";
+import { peptideImageProps } from "~/lib/peptide-image";
+import { IMAGE_SIZES } from "~/lib/responsive-image";
 
 import { Skeleton } from "./ui/skeleton";
-
-export const PEPTIDE_PLACEHOLDER_IMAGE = PLACEHOLDER_IMAGE;
 
 /**
  * One peptide with its sizes; every size's Best Price (landed total: price after coupon plus
@@ -26,13 +25,11 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
     <article className="peptide-card" aria-label={peptide.name} data-testid="peptide-card">
       <div className="peptide-card-media">
         <img
-          {...responsiveImage(peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, IMAGE_SIZES.card)}
+          {...peptideImageProps(peptide.imageUrl, IMAGE_SIZES.card, 400)}
           alt=""
-          width={400}
-          height={300}
           loading="lazy"
           decoding="async"
-          className="size-full object-cover"
+          className="peptide-image size-full"
         />
       </div>
       <div className="peptide-card-body">
@@ -94,7 +91,7 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
                 {size.perMg !== null ? `${formatPrice(size.perMg, size.currency)}/mg · ` : ""}
                 {shippingNote(size.shipping)}
               </p>
-            ) : size && size.vendorCount > 0 ? (
+            ) : size?.listed ? (
               <p className="text-xs text-muted-foreground">Not in stock</p>
             ) : null}
           </div>

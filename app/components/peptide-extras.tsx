@@ -1,8 +1,7 @@
 import { Check } from "lucide-react";
 import { Link } from "react-router";
 
-import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
-import { responsiveImage } from "~/lib/responsive-image";
+import { peptideImageProps } from "~/lib/peptide-image";
 
 /** The detail page's list of a peptide's key benefits. */
 export function KeyBenefits({ benefits }: { benefits: string[] }) {
@@ -52,16 +51,11 @@ export function RecommendedPeptides({ items }: { items: RecommendedPeptide[] }) 
                 className="flex h-full flex-col gap-2 rounded-lg border p-3 hover:bg-accent"
               >
                 <img
-                  {...responsiveImage(
-                    item.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE,
-                    "(min-width: 768px) 160px, 50vw",
-                  )}
+                  {...peptideImageProps(item.imageUrl, "(min-width: 768px) 160px, 50vw", 200)}
                   alt=""
-                  width={200}
-                  height={150}
                   loading="lazy"
                   decoding="async"
-                  className="aspect-[4/3] w-full rounded object-cover"
+                  className="peptide-image aspect-[4/3] w-full rounded bg-muted"
                 />
                 <span className="font-medium">{item.name}</span>
                 <span className="text-xs text-muted-foreground">

@@ -6,11 +6,12 @@ import {
   HISTORY_RANGE_LABELS,
   HISTORY_TABLE_OPEN,
   HISTORY_TABLE_PARAM,
-  type FlatPoint,
   type HistoryBucket,
   type HistoryRange,
   type PricePoint,
+  type PriceSeries,
 } from "~/lib/price-history";
+import { crosshairTimes, pointAt } from "~/lib/price-chart";
 
 const BUCKET_PREFIX: Record<HistoryBucket, string> = {
   day: "",
@@ -22,26 +23,31 @@ const BUCKET_PREFIX: Record<HistoryBucket, string> = {
  * A point's span as the chart and the table say it: its day (UTC), or the first day of its week
  * or month; a merged point's first and last (see mergePoints).
  */
-export function pointDate({ t, until }: PricePoint, bucket: HistoryBucket): string {
+export function pointDate(
+  { t, until }: Pick<PricePoint, "t" | "until">,
+  bucket: HistoryBucket,
+): string {
   if (until === undefined) return `${BUCKET_PREFIX[bucket]}${formatDate(new Date(t))} (UTC)`;
   return `${formatDate(new Date(t))} to ${BUCKET_PREFIX[bucket].toLowerCase()}${formatDate(new Date(until))} (UTC)`;
 }
 
 /**
- * Every point of a price history as a table, behind a disclosure whose rows are rendered when
- * it opens: a range's points are a hundred rows or more, about half of a detail page's
- * elements, which most visitors never open and every uncached render of the page would pay
- * for. Without JavaScript the disclosure links to the same page with the table open
- * (`?history=table`), rendered by the server. Cell styles are in app.css (.history-table).
+ * The chart's prices as a table, a row per date and a column per vendor (each cell the price
+ * that held that day, as the crosshair reads it), behind a "Show as table" disclosure whose
+ * rows are rendered when it opens: a range is a hundred rows or more, which most visitors never
+ * open and every uncached render of the page would pay for. Without JavaScript the disclosure
+ * links to the same page with the table open (`?history=table`), rendered by the server. Cell
+ * styles are in app.css (.history-table).
  */
 export function PriceHistoryTable({
-  points,
+  series,
   bucket,
   currency,
   range,
   subject,
 }: {
-  points: FlatPoint[];
+  /** Every vendor's series of the range (the legend's toggles and the zoom leave it whole). */
+  series: PriceSeries[];
   bucket: HistoryBucket;
   currency: string;
   range: HistoryRange;
@@ -52,44 +58,44 @@ export function PriceHistoryTable({
   const [open, setOpen] = useState(params.get(HISTORY_TABLE_PARAM) === HISTORY_TABLE_OPEN);
   const withTableOpen = new URLSearchParams(params);
   withTableOpen.set(HISTORY_TABLE_PARAM, HISTORY_TABLE_OPEN);
-  const withCoupons = points.some((p) => p.beforeCoupon !== undefined);
+  const times = crosshairTimes(series);
   return (
     <details
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
       className="rounded-lg border px-3 py-2 text-sm"
     >
-      <summary className="cursor-pointer font-medium">Price history as a table</summary>
+      <summary className="cursor-pointer font-medium">Show as table</summary>
       {open ? (
-        <div className="mt-2 max-h-96 overflow-y-auto">
+        <div
+          className="mt-2 max-h-96 overflow-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Price history table"
+        >
           <table className="history-table" data-testid="price-history-table">
             <caption className="py-1 text-left text-xs text-muted-foreground">
               Prices of {subject} after each vendor&apos;s current coupon,{" "}
-              {HISTORY_RANGE_LABELS[range].toLowerCase()}:{" "}
-              {points.some((p) => p.until !== undefined)
-                ? `each ${bucket}'s or run of ${bucket}s' last price`
-                : `each ${bucket}'s last price`}{" "}
-              with its low and high, in {currency}
+              {HISTORY_RANGE_LABELS[range].toLowerCase()}: the price each vendor had on each{" "}
+              {bucket}, in {currency}
             </caption>
             <thead>
               <tr>
                 <th scope="col">Date</th>
-                <th scope="col">Vendor</th>
-                <th scope="col">Price</th>
-                <th scope="col">Low</th>
-                <th scope="col">High</th>
-                {withCoupons ? <th scope="col">Before coupon</th> : null}
+                {series.map((s) => (
+                  <th key={s.id} scope="col">
+                    {s.vendorName}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {points.map((p) => (
-                <tr key={`${p.seriesIndex}-${p.t}`}>
-                  <th scope="row">{pointDate(p, bucket)}</th>
-                  <td>{p.vendorName}</td>
-                  <td>{formatPrice(p.price, currency)}</td>
-                  <td>{formatPrice(p.low ?? p.price, currency)}</td>
-                  <td>{formatPrice(p.high ?? p.price, currency)}</td>
-                  {withCoupons ? <td>{formatPrice(p.beforeCoupon ?? p.price, currency)}</td> : null}
+              {times.map((t) => (
+                <tr key={t}>
+                  <th scope="row">{pointDate({ t }, bucket)}</th>
+                  {series.map((s) => (
+                    <td key={s.id}>{cellText(pointAt(s.points, t), t, currency)}</td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -101,10 +107,28 @@ export function PriceHistoryTable({
             to={`?${withTableOpen.toString()}#history-heading`}
             className="underline underline-offset-4"
           >
-            Show the {points.length} prices as a table
+            Show the prices of {times.length} dates as a table
           </Link>
         </p>
       )}
     </details>
   );
+}
+
+/**
+ * A vendor's price on a date: the one that held then, with that day's low and high when it
+ * moved and the price before coupon when a coupon lowers it; a dash before its first price.
+ */
+function cellText(point: PricePoint | null, t: number, currency: string): string {
+  if (!point) return "—";
+  const price = formatPrice(point.price, currency);
+  const spread =
+    point.t === t && point.low !== undefined && point.high !== undefined && point.low !== point.high
+      ? ` (${formatPrice(point.low, currency)}–${formatPrice(point.high, currency)})`
+      : "";
+  const before =
+    point.beforeCoupon === undefined
+      ? ""
+      : `, ${formatPrice(point.beforeCoupon, currency)} before coupon`;
+  return `${price}${spread}${before}`;
 }

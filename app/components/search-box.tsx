@@ -6,7 +6,7 @@ import { useDebouncedJson } from "~/hooks/use-debounced-json";
 import { useListbox } from "~/hooks/use-listbox";
 import { SEARCH_QUERY_MAX_LENGTH, type Suggestion, type SuggestionKind } from "~/lib/search";
 import { comboboxInputProps, isEditableTarget, listboxIds } from "~/lib/listbox";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 const KIND_ICONS: Record<SuggestionKind, typeof FlaskConical> = {
   peptide: FlaskConical,
@@ -119,7 +119,7 @@ export function SearchBox({ className }: { className?: string }) {
       action="/search"
       role="search"
       aria-label="Site"
-      className={cn("relative", className)}
+      className={clsx("relative", className)}
       onSubmit={(event) => {
         if (trimmed === "") event.preventDefault();
         setOpen(false);
@@ -180,7 +180,7 @@ export function SearchBox({ className }: { className?: string }) {
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(suggestion)}
               onMouseMove={() => setActiveIndex(index)}
-              className={cn(
+              className={clsx(
                 "flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm",
                 index === activeIndex && "bg-accent text-accent-foreground",
               )}

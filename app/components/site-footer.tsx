@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 
+import { DISCLOSURE_PATH } from "~/lib/affiliate";
 import { FOOTER_REFRESH_DELAY_MS, type FooterSection } from "~/lib/constants";
 import { SITE_FEED_PATH } from "~/lib/price-drop-feed";
 
@@ -34,7 +35,8 @@ function useFooterRefresh() {
 export function SiteFooter({ sections }: { sections: FooterSectionView[] }) {
   useFooterRefresh();
   const { reset } = useAgeGate();
-  const columns = sections.filter((s) => s.section !== "copyright");
+  // The disclosure is a page of its own (/disclosure), linked below.
+  const columns = sections.filter((s) => s.section !== "copyright" && s.section !== "disclosure");
   const copyright = sections.find((s) => s.section === "copyright");
   return (
     <footer className="mt-12 border-t bg-muted/30">
@@ -62,6 +64,9 @@ export function SiteFooter({ sections }: { sections: FooterSectionView[] }) {
           ) : null}
           <Link to="/vendors" className="underline underline-offset-2">
             All vendors
+          </Link>
+          <Link to={DISCLOSURE_PATH} className="underline underline-offset-2">
+            Affiliate disclosure
           </Link>
           <nav aria-label="Open data" className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="font-medium">Open data:</span>

@@ -27,22 +27,62 @@ const AUTH_PAGES = new Set([
   "/reset-password",
 ]);
 
+/** Its name is its visible text, so a voice user saying "PeptidePrices" reaches it. */
+function BrandLink() {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
+      <span
+        aria-hidden
+        className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
+      >
+        PP
+      </span>
+      <span className="sr-only sm:not-sr-only">PeptidePrices</span>
+    </Link>
+  );
+}
+
+function LogoutButton() {
+  return (
+    <Form method="post" action="/logout">
+      <Button type="submit" size="sm" variant="ghost">
+        <LogOut className="size-4" aria-hidden />
+        Logout
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The back office's header: one row at every width. The shop's search, currency, ship-to and
+ * navigation serve buyers; an admin reaches the site through the brand or "View site".
+ */
+export function AdminHeader({ user }: { user: HeaderUser | null }) {
+  return (
+    <header className="border-b bg-background">
+      <div className="flex h-14 items-center gap-3 px-4">
+        <BrandLink />
+        <div className="ml-auto flex min-w-0 items-center gap-2 text-sm">
+          <Link
+            to="/"
+            className="rounded-sm px-2 py-1 text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            View site
+          </Link>
+          {user ? <LogoutButton /> : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const { pathname, search } = useLocation();
   const loginPath = AUTH_PAGES.has(pathname) ? "/login" : loginPathFor(`${pathname}${search}`);
   return (
     <header className="border-b bg-background">
       <div className="container mx-auto flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
-        {/* Its name is its visible text, so a voice user saying "PeptidePrices" reaches it. */}
-        <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
-          <span
-            aria-hidden
-            className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
-          >
-            PP
-          </span>
-          <span className="sr-only sm:not-sr-only">PeptidePrices</span>
-        </Link>
+        <BrandLink />
         <nav
           aria-label="Main"
           className="order-last flex w-full flex-wrap items-center gap-x-4 gap-y-1 text-sm sm:order-none sm:w-auto"
@@ -83,12 +123,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                   </Link>
                 </Button>
               ) : null}
-              <Form method="post" action="/logout">
-                <Button type="submit" size="sm" variant="ghost">
-                  <LogOut className="size-4" aria-hidden />
-                  Logout
-                </Button>
-              </Form>
+              <LogoutButton />
             </>
           ) : (
             <Button asChild size="sm">

@@ -2,8 +2,17 @@ import { Clock } from "lucide-react";
 
 import { formatRelativeTime } from "~/lib/format";
 
-/** The second bar under the header: how fresh the prices are, and what the site is for. */
-export function TopBar({ latestPriceCheck }: { latestPriceCheck: string | null }) {
+/** When the public prices were last confirmed: the median offer's confirmation and the oldest. */
+export interface PricesConfirmed {
+  median: string | null;
+  oldest: string | null;
+}
+
+/**
+ * The second bar under the header: how fresh the prices are (when they were last confirmed, as
+ * the median and the oldest offer, not when a scrape last ran), and what the site is for.
+ */
+export function TopBar({ confirmed }: { confirmed: PricesConfirmed | null }) {
   return (
     // A landmark of its own, so a screen reader's landmark list reaches every line of the page.
     <aside
@@ -13,13 +22,10 @@ export function TopBar({ latestPriceCheck }: { latestPriceCheck: string | null }
       <div className="container mx-auto flex flex-wrap items-center justify-between gap-2 px-4 py-1.5">
         <span className="inline-flex items-center gap-1">
           <Clock className="size-3.5" aria-hidden />
-          {latestPriceCheck ? (
-            <>
-              Prices last updated{" "}
-              <time dateTime={latestPriceCheck} suppressHydrationWarning>
-                {formatRelativeTime(latestPriceCheck)}
-              </time>
-            </>
+          {confirmed?.median && confirmed.oldest ? (
+            <span suppressHydrationWarning>
+              {`Prices confirmed: median ${formatRelativeTime(confirmed.median)}, oldest ${formatRelativeTime(confirmed.oldest)}`}
+            </span>
           ) : (
             "No prices yet"
           )}

@@ -243,7 +243,7 @@ function VendorCards({ vendors, destination, sort }: VendorListProps) {
             <div className="flex items-start justify-between gap-2">
               <Link
                 to={`/vendor/${vendor.slug}`}
-                className="font-medium break-words underline-offset-2 hover:underline"
+                className="min-w-0 font-medium wrap-anywhere underline-offset-2 hover:underline"
               >
                 {vendor.name}
               </Link>
@@ -251,15 +251,15 @@ function VendorCards({ vendors, destination, sort }: VendorListProps) {
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-muted-foreground">Delivery</dt>
-              <dd className="min-w-0 break-words">
+              <dd className="min-w-0 wrap-anywhere">
                 <ShipsThereText vendor={vendor} destination={destination} />
               </dd>
               <dt className="text-muted-foreground">Shipping</dt>
-              <dd className="min-w-0 break-words">
+              <dd className="min-w-0 wrap-anywhere">
                 <ShippingFeeText vendor={vendor} />
               </dd>
               <dt className="text-muted-foreground">Coupon</dt>
-              <dd className="min-w-0 break-words">
+              <dd className="min-w-0 wrap-anywhere">
                 <CouponText vendor={vendor} />
               </dd>
               <dt className="text-muted-foreground">Reliability</dt>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 import type { ActionResult } from "~/lib/action-result";
 import { adminLoginPathFor } from "~/lib/admin-session";
@@ -16,6 +16,9 @@ export interface ActionToastOptions {
 const openErrorToasts = new Set<string | number>();
 
 function showError(title: string, data: Parameters<typeof toast.error>[1]) {
+  // The newest failure replaces the older ones: they pile up otherwise, each about a past try.
+  for (const open of openErrorToasts) toast.dismiss(open);
+  openErrorToasts.clear();
   const id = toast.error(title, {
     ...data,
     onDismiss: () => openErrorToasts.delete(id),

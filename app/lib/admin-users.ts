@@ -2,6 +2,8 @@
 export interface AdminUserRow {
   id: string;
   email: string;
+  /** The account confirmed its e-mail address (or a provider vouched for it). */
+  emailVerified: boolean;
   dealsCount: number;
   lastLoginAt: Date | null;
   isAdmin: boolean;

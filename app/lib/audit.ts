@@ -86,6 +86,8 @@ const ENTITY_PAGES: Record<string, string> = {
   size_option: "/admin/categories",
   vendor: "/admin/vendors",
   coupon: "/admin/vendors",
+  offer_report: "/admin/reports",
+  vendor_review: "/admin/reviews",
   scrape_source: "/admin/scraping",
   scrape_run: "/admin/scraping",
   scrape_review: "/admin/scraping",
@@ -145,6 +147,44 @@ export function auditEntityLink(entry: {
   return SEARCHABLE_PAGES.has(page) ? searchFor(page, entry.name) : page;
 }
 
+/** Fields that hold another record's id, and the entity kind of that record. */
+const REFERENCE_FIELDS: Record<string, ReferencedKind> = {
+  vendorId: "vendor",
+  peptideId: "peptide",
+  categoryId: "category",
+};
+
+export type ReferencedKind = "vendor" | "peptide" | "category";
+
+/** The record an id in a change stands for: its name, and the page that shows it. */
+export interface AuditReference {
+  name: string;
+  href: string | null;
+}
+
+/** The kind of record a changed field points at ("vendorId" → vendor), if it is an id field. */
+export function referencedKind(field: string): ReferencedKind | null {
+  return REFERENCE_FIELDS[field] ?? null;
+}
+
+/** Every id an entry's changes point at, by kind, so the log can show names instead. */
+export function auditReferencedIds(details: unknown): { kind: ReferencedKind; id: string }[] {
+  const found: { kind: ReferencedKind; id: string }[] = [];
+  for (const [field, change] of Object.entries(auditEntryChanges(details).changes)) {
+    const kind = referencedKind(field);
+    if (!kind) continue;
+    for (const value of [change.before, change.after]) {
+      if (typeof value === "string" && value) found.push({ kind, id: value });
+    }
+  }
+  return found;
+}
+
+/** A referenced record as the log links it: its name, on its admin page searched for it. */
+export function auditReference(kind: ReferencedKind, name: string): AuditReference {
+  return { name, href: auditEntityLink({ entity: kind, action: "update", name }) };
+}
+
 /** "peptide" → "Peptide", "vendor_peptide" → "Vendor peptide", "exchange-rate" → "Exchange rate". */
 export function humaniseAuditKey(key: string): string {
   const words = key
@@ -184,4 +224,6 @@ export interface AuditLogEntry {
   entityId: string | null;
   details: unknown;
   createdAt: Date;
+  /** The names of the records its changes point at by id (vendorId, peptideId…), by id. */
+  references?: Record<string, AuditReference>;
 }

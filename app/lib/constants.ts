@@ -33,23 +33,39 @@ export type StockStatus = (typeof STOCK_STATUSES)[number];
 export const PRICE_SOURCES = ["scraped", "manual"] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
 
-export const FOOTER_SECTIONS = ["about", "vendors", "legal", "contact", "copyright"] as const;
+/** "disclosure" is the affiliate disclosure page's text (/disclosure), edited with the footer. */
+export const FOOTER_SECTIONS = [
+  "about",
+  "vendors",
+  "legal",
+  "contact",
+  "copyright",
+  "disclosure",
+] as const;
 export type FooterSection = (typeof FOOTER_SECTIONS)[number];
 
 export const SCRAPE_SOURCE_STATUSES = ["active", "inactive", "error"] as const;
-export const SCRAPE_LOG_STATUSES = ["success", "error"] as const;
+/** "warning": the run went through but read nothing (its cause in the details). */
+export const SCRAPE_LOG_STATUSES = ["success", "warning", "error"] as const;
 export const PAGE_TYPES = ["single", "category"] as const;
 /**
  * What a scrape source reads: its page(s) with selectors or structured data, or a whole shop's
  * catalogue feed (WooCommerce Store API, Shopify products.json, or the sitemap's product pages).
  */
-export const SCRAPE_SOURCE_KINDS = ["page", "woocommerce", "shopify", "sitemap"] as const;
+export const SCRAPE_SOURCE_KINDS = [
+  "page",
+  "woocommerce",
+  "shopify",
+  "sitemap",
+  "merchant_feed",
+] as const;
 export type ScrapeSourceKind = (typeof SCRAPE_SOURCE_KINDS)[number];
 /** How the sources table and the Add-shop preview name a shop source's kind. */
 export const SHOP_KIND_LABELS: Record<Exclude<ScrapeSourceKind, "page">, string> = {
   woocommerce: "WooCommerce Store API",
   shopify: "Shopify product JSON",
   sitemap: "Sitemap product pages",
+  merchant_feed: "Vendor's product feed (Google Merchant)",
 };
 
 export const AD_TYPES = ["basic", "overlay", "media"] as const;
@@ -65,6 +81,9 @@ export const FILTER_FIELDS = ["size", "vendor", "price", "rating"] as const;
 export const DEAL_TAGS = ["favorite", "to-buy", "researching"] as const;
 
 /** Here rather than beside the deal form's schema: the Save buttons need them, not zod. */
+/** Most rows of each list one account may keep (docs/security.md). */
+export const USER_LIST_LIMITS = { savedStacks: 100, savedDeals: 500, priceAlerts: 500 } as const;
+
 export const DEAL_MESSAGES = {
   saved: "Deal saved",
   alreadySaved: "Deal saved",
@@ -74,6 +93,7 @@ export const DEAL_MESSAGES = {
   notFound: "That deal no longer exists",
   priceGone: "That price is no longer listed",
   loginRequired: "Please log in to save deals",
+  full: `You have ${USER_LIST_LIMITS.savedDeals} saved deals, the most there can be; remove one to save another`,
 } as const;
 
 export const AGE_VERIFIED_KEY = "age-verified";
@@ -124,6 +144,13 @@ export const DEFAULT_FOOTER: Record<FooterSection, { title: string; content: str
   copyright: {
     title: "Copyright",
     content: "<p>For research purposes only. Not for human consumption.</p>",
+  },
+  disclosure: {
+    title: "Affiliate disclosure",
+    content:
+      '<p>Some Buy buttons are affiliate links, marked "Affiliate link": when you buy through one, the shop may pay us a commission, at no cost to you. Money never buys rank.</p>' +
+      "<p><strong>How offers are ranked.</strong> Best Price is the in-stock, recently checked offer with the lowest landed total for its size: the price after the vendor's current coupon, plus the vendor's shipping to your ship-to country, in your display currency. Good Deal marks an offer at or near its lowest price of the last 90 days. Every sort order sorts by the column you choose.</p>" +
+      "<p><strong>Ties.</strong> When two landed totals are equal, the offer with the lower shelf price comes first, then the one with fewer vials. Whether a vendor pays us is never read by any ranking, sort or stack.</p>",
   },
 };
 

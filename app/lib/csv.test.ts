@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { CsvSyntaxError, parseCsv } from "./csv";
+import { csvCell, CsvSyntaxError, parseCsv } from "./csv";
 
 describe("parseCsv", () => {
   it("reads records with the line each starts on, quotes, CRLF and a BOM", () => {
@@ -28,5 +28,25 @@ describe("parseCsv", () => {
       expect((error as CsvSyntaxError).line).toBe(2);
     }
     expect(() => parseCsv('"a"b\n')).toThrow("Text follows a closing quote");
+  });
+});
+
+describe("csvCell (issue 37)", () => {
+  it("neutralises what a spreadsheet would run as a formula", () => {
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("-cmd")).toBe("'-cmd");
+    expect(csvCell("\t=1")).toBe("'\t=1");
+    expect(csvCell("\r=1")).toBe('"\'\r=1"');
+  });
+
+  it("leaves plain values, numbers and dashes alone, and quotes separators", () => {
+    expect(csvCell("Janoshik")).toBe("Janoshik");
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell("-5.5")).toBe("-5.5");
+    expect(csvCell("-")).toBe("-");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell('a,"b"')).toBe('"a,""b"""');
   });
 });

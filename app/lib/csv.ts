@@ -77,3 +77,25 @@ export function parseCsv(text: string): CsvRecord[] {
   if (field !== "" || fields.length > 0 || fieldStarted) endRecord();
   return records;
 }
+
+/**
+ * Whether a spreadsheet opening this cell would read it as a formula (CSV injection): it starts
+ * with "=", "+", "@", a tab or a carriage return, or with "-" not followed by a number ("-5"
+ * and "-" alone are plain values, "-cmd|…" is not).
+ */
+export function isFormulaLeading(value: string): boolean {
+  if (/^[=+@\t\r]/.test(value)) return true;
+  return value.startsWith("-") && value.length > 1 && !/^-\d|^-\.\d/.test(value);
+}
+
+/**
+ * One cell of a CSV this site writes: a formula-leading value gets a leading apostrophe, which
+ * spreadsheets show as text instead of running; a value holding a comma, quote or line break
+ * is quoted (RFC 4180).
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return "";
+  if (typeof value === "number") return String(value);
+  const text = isFormulaLeading(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}

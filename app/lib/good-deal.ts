@@ -1,7 +1,7 @@
 /** Good Deal against the market (issue 18): which offers of a size earn the badge, and why. */
 import { GOOD_DEAL_MARKET_MARGIN, GOOD_DEAL_MIN_MARKET } from "~/lib/constants";
 import { quantile } from "~/lib/market-index";
-import { groupBy, roundToCents } from "~/lib/pricing";
+import { groupBy, mayRank, roundToCents, type FailedLabChoice } from "~/lib/pricing";
 
 /**
  * Why an offer is a Good Deal (issue 18): its landed price per mg is at least 10% below the
@@ -20,6 +20,8 @@ export type GoodDealCandidate = {
   /** The lowest price of its history over the last 90 days; null without history. */
   lowestPrice90Days: number | null;
   display: { totalPerMg: number | null } | null;
+  /** A failed lab test of its size (~/lib/lab-tests): no Good Deal unless the buyer includes it. */
+  labWarning: object | null;
 };
 
 /** The landed price per mg of an offer that competes in its market: buyable, shipped, known. */
@@ -31,14 +33,20 @@ function marketPerMg(offer: GoodDealCandidate): number | null {
 /**
  * The Good Deals of one size's offers, with the reason each badge's tooltip gives. An offer
  * needs a known landed price per mg and at least three offers of other vendors to compare
- * with; the dearest offer of the size is never one.
+ * with; the dearest offer of the size is never one, nor (Best Price's rule, mayRank) one whose
+ * lab test failed unless the buyer includes those. A failed offer's price still counts in the
+ * market the others are weighed against: it is what that vendor asks.
  */
-export function goodDeals<T extends GoodDealCandidate>(offers: T[]): Map<string, GoodDealReason> {
+export function goodDeals<T extends GoodDealCandidate>(
+  offers: T[],
+  choice: FailedLabChoice,
+): Map<string, GoodDealReason> {
   const deals = new Map<string, GoodDealReason>();
   const competing = offers.filter((offer) => marketPerMg(offer) !== null);
   if (competing.length === 0) return deals;
   const dearestCents = Math.max(...competing.map((o) => Math.round(marketPerMg(o)! * 100)));
   for (const offer of competing) {
+    if (!mayRank(offer, choice)) continue;
     const perMg = marketPerMg(offer)!;
     const others = competing
       .filter((other) => other.vendorId !== offer.vendorId)
@@ -70,10 +78,11 @@ export function goodDeals<T extends GoodDealCandidate>(offers: T[]): Map<string,
 export function goodDealsBySize<T extends GoodDealCandidate>(
   offers: T[],
   groupOf: (offer: T) => string,
+  choice: FailedLabChoice,
 ): Map<string, GoodDealReason> {
   const deals = new Map<string, GoodDealReason>();
   for (const group of groupBy(offers, groupOf)) {
-    for (const [id, reason] of goodDeals(group)) deals.set(id, reason);
+    for (const [id, reason] of goodDeals(group, choice)) deals.set(id, reason);
   }
   return deals;
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  hasRowFilters,
-  offerPassesFilters,
-  parseHomeFilters,
-  parseHomeSort,
-  parsePage,
-} from "./home-filters";
+import { hasRowFilters, offerPassesFilters, parseHomeFilters, parseHomeSort } from "./home-filters";
 
 const parse = (query: string) => parseHomeFilters(new URLSearchParams(query));
 
@@ -56,13 +50,6 @@ describe("parseHomeFilters", () => {
   it("tells whether any filter narrows the rows", () => {
     expect(hasRowFilters(parse(""))).toBe(false);
     expect(hasRowFilters(parse("maxPrice=20"))).toBe(true);
-  });
-});
-
-describe("parsePage", () => {
-  it("falls back to page 1 for anything but a positive whole number", () => {
-    expect(parsePage("3")).toBe(3);
-    for (const bad of [null, "", "0", "-2", "1.5", "abc", "1e400"]) expect(parsePage(bad)).toBe(1);
   });
 });
 

@@ -1,5 +1,7 @@
 /** The home page's filters as they travel in the URL (?size=5mg&vendor=…&minPrice=…), read on both sides. */
 
+import { compareAmounts } from "./money";
+
 export interface HomeFilters {
   /** Size labels as formatSize writes them ("5mg", "2 vials"). */
   sizes: string[];
@@ -102,11 +104,6 @@ export function hasRowFilters(filters: HomeFilters): boolean {
   );
 }
 
-export function parsePage(value: string | null): number {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
-}
-
 /** How the home grid is ordered (?sort=…); name is the default and is left out of the URL. */
 export const HOME_SORTS = ["name", "price", "per-mg", "vendors"] as const;
 export type HomeSort = (typeof HOME_SORTS)[number];
@@ -114,7 +111,7 @@ export type HomeSort = (typeof HOME_SORTS)[number];
 export const HOME_SORT_LABELS: Record<HomeSort, string> = {
   name: "Name",
   price: "Lowest price",
-  "per-mg": "Price per mg",
+  "per-mg": "Per mg, delivered",
   vendors: "Most vendors",
 };
 
@@ -137,8 +134,9 @@ export function offerPassesFilters(
     return false;
   if (filters.minPrice !== null || filters.maxPrice !== null) {
     if (offer.displayPrice === null) return false;
-    if (filters.minPrice !== null && offer.displayPrice < filters.minPrice) return false;
-    if (filters.maxPrice !== null && offer.displayPrice > filters.maxPrice) return false;
+    const price = offer.displayPrice;
+    if (filters.minPrice !== null && compareAmounts(price, filters.minPrice) < 0) return false;
+    if (filters.maxPrice !== null && compareAmounts(price, filters.maxPrice) > 0) return false;
   }
   return true;
 }

@@ -49,6 +49,38 @@ describe("readLabTestCsv", () => {
     expect(readLabTestCsv("").errors[0]?.message).toBe("The file is empty");
     expect(readLabTestCsv(`${HEADER}\n`).errors[0]?.message).toMatch(/no lab tests/);
   });
+
+  it("refuses a 100,000-column header with one short message (issue 37)", () => {
+    const header = Array.from({ length: 100_000 }, (_, i) => `c${i % 7}`).join(",");
+    const { errors } = readLabTestCsv(`${header}\n1,2\n`);
+    expect(errors).toEqual([
+      { line: 1, message: "The header has 100,000 columns; a lab tests CSV has at most 12" },
+    ]);
+  });
+
+  it("names each repeated column once", () => {
+    const { errors } = readLabTestCsv(`${HEADER},lab,lab,batch\n`);
+    expect(errors[0]?.message).toBe("Column lab, batch appears twice");
+  });
+
+  it("refuses cells a spreadsheet would run as a formula", () => {
+    const lines = [
+      HEADER,
+      "Apex Peptide Labs,BPC-157,10,=1+1,2026-03-01,L1,10,10,99",
+      "Apex Peptide Labs,BPC-157,10,Janoshik,2026-03-01,@SUM(A1),10,10,99",
+      "Apex Peptide Labs,BPC-157,10,+cmd,2026-03-01,L3,10,10,99",
+      "Apex Peptide Labs,BPC-157,10,-cmd|' /C calc'!A0,2026-03-01,L4,10,10,99",
+      'Apex Peptide Labs,BPC-157,10,"\t=1+1",2026-03-01,L5,10,10,99',
+      "Apex Peptide Labs,BPC-157,10,Janoshik,2026-03-01,-,10,10,99",
+    ];
+    const reading = readLabTestCsv(lines.join("\n"));
+    expect(reading.errors.map((error) => error.line)).toEqual([2, 3, 4, 5, 6]);
+    expect(reading.errors[0]?.message).toBe(
+      "Lab cannot start with =, +, -, @ or a tab (a spreadsheet would run it as a formula)",
+    );
+    // "-" alone is the usual "not measured".
+    expect(reading.rows.map((row) => row.row.batch)).toEqual(["-"]);
+  });
 });
 
 describe("resolveLabTestRows", () => {

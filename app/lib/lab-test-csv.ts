@@ -29,6 +29,12 @@ export function formatLineErrors(errors: readonly CsvLineError[]): string[] {
   return errors.map((error) => `Line ${error.line}: ${error.message}`);
 }
 
+/**
+ * Columns a header may have before it is refused unread: the template's, each of which may
+ * appear once, plus as many again for the messages to name (unknown or repeated ones).
+ */
+export const MAX_CSV_COLUMNS = LAB_TEST_CSV_COLUMNS.length * 2;
+
 export function readLabTestCsv(text: string): LabTestCsvReading {
   let records;
   try {
@@ -42,6 +48,20 @@ export function readLabTestCsv(text: string): LabTestCsvReading {
   const [header, ...lines] = records;
   if (!header) return { rows: [], errors: [{ line: 1, message: "The file is empty" }] };
 
+  // A header is checked in one pass, and a header far wider than the template is refused at
+  // once: 100,000 columns must neither stall the server nor come back as a megabyte of names.
+  if (header.fields.length > MAX_CSV_COLUMNS) {
+    const found = header.fields.length.toLocaleString("en-US");
+    return {
+      rows: [],
+      errors: [
+        {
+          line: header.line,
+          message: `The header has ${found} columns; a lab tests CSV has at most ${LAB_TEST_CSV_COLUMNS.length}`,
+        },
+      ],
+    };
+  }
   const columns = header.fields.map((name) => name.trim().toLowerCase());
   const known = new Set<string>(LAB_TEST_CSV_COLUMNS);
   const headerErrors: string[] = [];
@@ -50,8 +70,10 @@ export function readLabTestCsv(text: string): LabTestCsvReading {
     headerErrors.push(`Unknown column ${unknown.map((n) => `"${n}"`).join(", ")}`);
   const missing = REQUIRED_CSV_COLUMNS.filter((name) => !columns.includes(name));
   if (missing.length > 0) headerErrors.push(`Missing column ${missing.join(", ")}`);
-  const repeated = columns.filter((name, index) => columns.indexOf(name) !== index);
-  if (repeated.length > 0) headerErrors.push(`Column ${repeated.join(", ")} appears twice`);
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const name of columns) (seen.has(name) ? repeated : seen).add(name);
+  if (repeated.size > 0) headerErrors.push(`Column ${[...repeated].join(", ")} appears twice`);
   if (headerErrors.length > 0) {
     return { rows: [], errors: [{ line: header.line, message: headerErrors.join("; ") }] };
   }
@@ -153,6 +175,8 @@ export function resolveLabTestRows(
       vendorId: vendor.id,
       peptideId: peptide.id,
       sizeOptionId,
+      // The import's columns name one size; a test of all sizes is marked in its dialog.
+      coversAllSizes: false,
       labName: row.lab,
       testedOn: row.test_date,
       batch: row.batch,

@@ -5,11 +5,11 @@ import {
   judgeLabTest,
   latestPerVendorAndSize,
   massDeviationPercent,
-  pairKey,
+  offerLabState,
   testedBadgeText,
-  testedPairs,
   testedSince,
-  withTestedBadges,
+  verifiedMgPerVial,
+  type OfferLabTest,
   type TestedCandidate,
 } from "./lab-tests";
 
@@ -145,63 +145,142 @@ describe("latestPerVendorAndSize", () => {
   });
 });
 
-describe("testedPairs", () => {
-  it("marks a vendor–peptide pair Tested by its newest passing test within 12 months", () => {
-    const pass = candidate({ testedOn: "2026-03-02", purityPercent: 99.1 });
-    const badges = testedPairs([pass], DEFAULT_LAB_THRESHOLDS, NOW);
-    expect(badges.get(pairKey("v1", "p1"))).toEqual({
-      vendorId: "v1",
-      peptideId: "p1",
-      testId: pass.id,
-      labName: "Janoshik",
-      testedOn: "2026-03-02",
-      text: "Tested by Janoshik on Mar 2, 2026: passed (purity 99.1%, mass 10.1 mg of 10 mg)",
+function offerTest(overrides: Partial<OfferLabTest>): OfferLabTest {
+  nextId += 1;
+  return {
+    id: `t${nextId}`,
+    labName: "Janoshik",
+    testedOn: "2026-10-01",
+    createdAt: new Date(`2026-10-01T00:00:${String(nextId).padStart(2, "0")}Z`),
+    purityPercent: 99.2,
+    claimedMassMg: 10,
+    measuredMassMg: 10.1,
+    reportUrl: null,
+    sameSize: true,
+    minPurityPercent: null,
+    maxMassDeviationPercent: null,
+    ...overrides,
+  };
+}
+
+describe("offerLabState: Tested and Failed per size (issue 30 Must 4)", () => {
+  it("is Tested by a recent passing test of the size, with what it verified", () => {
+    const pass = offerTest({ testedOn: "2026-03-02", purityPercent: 99.1, reportUrl: "/r.pdf" });
+    const state = offerLabState([pass], 10, NOW);
+    expect(state.tested).toBe(
+      "Tested by Janoshik on Mar 2, 2026: passed (purity 99.1%, mass 10.1 mg of 10 mg)",
+    );
+    expect(state.labWarning).toBeNull();
+    expect(state.verified).toMatchObject({ testId: pass.id, reportUrl: "/r.pdf" });
+    expect(state.verified!.mgPerVial).toBeCloseTo(10.1 * 0.991, 10);
+  });
+
+  it("warns of a failed test and links its report: 96.4 % purity, 8.3 of 10 mg", () => {
+    const fail = offerTest({
+      purityPercent: 96.4,
+      measuredMassMg: 8.3,
+      testedOn: "2026-11-02",
+      reportUrl: "https://lab.example/mb-2407.pdf",
+    });
+    expect(offerLabState([fail], 10, NOW)).toEqual({
+      tested: null,
+      labWarning: {
+        testId: fail.id,
+        text: "Failed lab test by Janoshik on Nov 2, 2026 (purity 96.4%, mass 8.3 mg of 10 mg)",
+        reportUrl: "https://lab.example/mb-2407.pdf",
+      },
+      verified: null,
     });
   });
 
-  it("does not count a test older than 12 months", () => {
-    const old = candidate({ testedOn: "2025-11-23" });
-    expect(testedPairs([old], DEFAULT_LAB_THRESHOLDS, NOW).size).toBe(0);
-    const justInside = candidate({ testedOn: "2025-11-24" });
-    expect(testedPairs([justInside], DEFAULT_LAB_THRESHOLDS, NOW).size).toBe(1);
+  it("lets the newest judged test decide: a newer failure outweighs a pass, a newer pass clears it", () => {
+    const pass = offerTest({ testedOn: "2026-02-01" });
+    const fail = offerTest({ testedOn: "2026-09-01", purityPercent: 95 });
+    expect(offerLabState([pass, fail], 10, NOW).labWarning?.testId).toBe(fail.id);
+    const repass = offerTest({ testedOn: "2026-10-01" });
+    expect(offerLabState([fail, repass, pass], 10, NOW)).toMatchObject({
+      labWarning: null,
+      verified: { testId: repass.id },
+    });
+    // Same day: the later entry is the later test.
+    const sameDay = offerTest({ testedOn: "2026-10-01", measuredMassMg: 7 });
+    expect(offerLabState([repass, sameDay], 10, NOW).labWarning?.testId).toBe(sameDay.id);
   });
 
-  it("is not Tested when the newest test of that size failed, though an older one passed", () => {
-    const pass = candidate({ testedOn: "2026-02-01" });
-    const fail = candidate({ testedOn: "2026-09-01", purityPercent: 95 });
-    expect(testedPairs([pass, fail], DEFAULT_LAB_THRESHOLDS, NOW).size).toBe(0);
+  it("lets a test that measured only part neither grant nor hide anything", () => {
+    const fail = offerTest({ testedOn: "2026-02-01", purityPercent: 90 });
+    const partial = offerTest({ testedOn: "2026-09-01", measuredMassMg: null });
+    expect(offerLabState([fail, partial], 10, NOW).labWarning?.testId).toBe(fail.id);
+    expect(offerLabState([partial], 10, NOW)).toEqual({
+      tested: null,
+      labWarning: null,
+      verified: null,
+    });
   });
 
-  it("is not Tested while another size's latest test failed", () => {
-    const pass = candidate({ sizeOptionId: "s10", testedOn: "2026-09-01" });
-    const fail = candidate({ sizeOptionId: "s5", testedOn: "2026-02-01", measuredMassMg: 7 });
-    expect(testedPairs([pass, fail], DEFAULT_LAB_THRESHOLDS, NOW).size).toBe(0);
+  it("forgets tests older than 12 months, passing or failing", () => {
+    expect(offerLabState([offerTest({ testedOn: "2025-11-23" })], 10, NOW).tested).toBeNull();
+    expect(
+      offerLabState([offerTest({ testedOn: "2025-11-23", purityPercent: 80 })], 10, NOW).labWarning,
+    ).toBeNull();
+    expect(offerLabState([offerTest({ testedOn: "2025-11-24" })], 10, NOW).tested).not.toBeNull();
   });
 
-  it("is Tested again once a newer test of the failed size passes", () => {
-    const fail = candidate({ testedOn: "2026-02-01", purityPercent: 95 });
-    const pass = candidate({ testedOn: "2026-09-01" });
-    expect(testedPairs([fail, pass], DEFAULT_LAB_THRESHOLDS, NOW).get("v1|p1")?.testId).toBe(
-      pass.id,
-    );
+  it("judges by the admin's thresholds when the test carries them", () => {
+    const strict = offerTest({
+      purityPercent: 99.2,
+      minPurityPercent: 99.5,
+      maxMassDeviationPercent: 10,
+    });
+    expect(offerLabState([strict], 10, NOW).labWarning).not.toBeNull();
+  });
+});
+
+describe("verifiedMgPerVial", () => {
+  it("is the measured mass times purity for a test of this very size", () => {
+    expect(
+      verifiedMgPerVial(
+        { sameSize: true, purityPercent: 99.3, claimedMassMg: 10, measuredMassMg: 10.12 },
+        10,
+      ),
+    ).toBeCloseTo(10.04916, 10);
   });
 
-  it("is not Tested on a test that measured only part", () => {
-    const partial = candidate({ measuredMassMg: null });
-    expect(testedPairs([partial], DEFAULT_LAB_THRESHOLDS, NOW).size).toBe(0);
+  it("scales a batch test of another vial by what it found of that vial's label", () => {
+    // The 10 mg vial held 9.5 mg at 99 %: a 5 mg vial of the batch holds 5 × 0.95 × 0.99.
+    expect(
+      verifiedMgPerVial(
+        { sameSize: false, purityPercent: 99, claimedMassMg: 10, measuredMassMg: 9.5 },
+        5,
+      ),
+    ).toBeCloseTo(4.7025, 10);
+    expect(
+      verifiedMgPerVial(
+        { sameSize: false, purityPercent: 99, claimedMassMg: null, measuredMassMg: 9.5 },
+        5,
+      ),
+    ).toBeNull();
+    expect(
+      verifiedMgPerVial(
+        { sameSize: false, purityPercent: 99, claimedMassMg: 10, measuredMassMg: 9.5 },
+        null,
+      ),
+    ).toBeNull();
   });
 
-  it("keeps pairs apart", () => {
-    const badges = testedPairs(
-      [
-        candidate({ vendorId: "v1", peptideId: "p1" }),
-        candidate({ vendorId: "v2", peptideId: "p1", purityPercent: 90 }),
-        candidate({ vendorId: "v1", peptideId: "p2" }),
-      ],
-      DEFAULT_LAB_THRESHOLDS,
-      NOW,
-    );
-    expect([...badges.keys()].sort()).toEqual(["v1|p1", "v1|p2"]);
+  it("is null without a purity or a measured mass: never a guess", () => {
+    expect(
+      verifiedMgPerVial(
+        { sameSize: true, purityPercent: null, claimedMassMg: 10, measuredMassMg: 10 },
+        10,
+      ),
+    ).toBeNull();
+    expect(
+      verifiedMgPerVial(
+        { sameSize: true, purityPercent: 99, claimedMassMg: 10, measuredMassMg: null },
+        10,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -219,21 +298,5 @@ describe("testedBadgeText", () => {
         "not_measured",
       ),
     ).toBe("Tested by Vanguard on Nov 10, 2026: not measured (purity 99.5%, mass not measured)");
-  });
-});
-
-describe("withTestedBadges", () => {
-  it("gives each offer its pair's badge words, and null to the others", () => {
-    const offers = [
-      { id: "a", vendorId: "v1", peptideId: "p1" },
-      { id: "b", vendorId: "v1", peptideId: "p2" },
-      { id: "c", vendorId: "v2", peptideId: "p1" },
-    ];
-    const badges = { [pairKey("v1", "p1")]: { text: "Tested by Lab on Mar 2, 2026: passed" } };
-    expect(withTestedBadges(offers, badges).map((o) => [o.id, o.tested])).toEqual([
-      ["a", "Tested by Lab on Mar 2, 2026: passed"],
-      ["b", null],
-      ["c", null],
-    ]);
   });
 });

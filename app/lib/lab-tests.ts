@@ -1,7 +1,8 @@
 /**
  * Lab tests' rules (issue 23), shared by the admin, the public pages and the API: whether a
- * test passed against the admin's thresholds, which vendor–peptide pairs are "Tested", and what
- * the badge says. Pure: the server reads the rows, these functions judge them.
+ * test passed against the admin's thresholds, which offers are "Tested" or carry the "Failed
+ * lab test" warning (per size, issue 30), what the badge says and how much peptide a passing
+ * test verified (issue 34's price per verified mg). Pure: the server reads the rows, these functions judge them.
  *
  * A test is judged on what it measured. A purity below the minimum, or a measured mass further
  * from the label than the allowed deviation, fails it. What the report does not give is "not
@@ -22,7 +23,7 @@ export const DEFAULT_LAB_THRESHOLDS: LabThresholds = {
   maxMassDeviationPercent: 10,
 };
 
-/** How long a passing test makes its vendor "Tested" for that peptide. */
+/** How long a test speaks for its vendor's offers of that peptide and size. */
 export const TESTED_FOR_MONTHS = 12;
 
 export const LAB_CHECK_LABELS = {
@@ -95,7 +96,7 @@ export function testedSince(now: Date, months = TESTED_FOR_MONTHS): string {
   return since.toISOString().slice(0, 10);
 }
 
-/** A test as the "Tested" rule needs it. */
+/** A test as the latest-per-size listing needs it. */
 export interface TestedCandidate extends LabTestMeasurements {
   id: string;
   vendorId: string;
@@ -108,18 +109,9 @@ export interface TestedCandidate extends LabTestMeasurements {
   createdAt: Date | string;
 }
 
-/** What the "Tested" badge says, and of which test. */
-export interface TestedBadge {
-  vendorId: string;
-  peptideId: string;
-  testId: string;
-  labName: string;
-  testedOn: string;
-  /** "Tested by Janoshik on Mar 2, 2026: passed (purity 99.1%, mass 10.1 mg of 10 mg)". */
-  text: string;
-}
+type Dated = Pick<TestedCandidate, "testedOn" | "createdAt">;
 
-function newerFirst(a: TestedCandidate, b: TestedCandidate): number {
+function newerFirst(a: Dated, b: Dated): number {
   if (a.testedOn !== b.testedOn) return a.testedOn < b.testedOn ? 1 : -1;
   return new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
 }
@@ -161,56 +153,122 @@ export function testedBadgeText(
 }
 
 /**
- * Which vendor–peptide pairs are "Tested", with their badge: the latest test of each size made
- * within the last 12 months is looked at; the pair is Tested when one of them passed and none
- * failed (a newer failure on another size outweighs an older pass, and a failure is never
- * hidden behind a badge). The badge names the newest passing test. Keyed "vendorId|peptideId".
+ * A test as an offer reads it (issue 30 Must 4): one of the tests of the offer's vendor and
+ * peptide that speak for the offer's size — a test of that very size, or one whose report
+ * covers every size of the batch — with the thresholds it is judged by.
  */
-export function testedPairs(
-  tests: readonly TestedCandidate[],
-  thresholds: LabThresholds,
+export interface OfferLabTest extends LabTestMeasurements {
+  id: string;
+  labName: string;
+  /** YYYY-MM-DD. */
+  testedOn: string;
+  createdAt: Date | string;
+  reportUrl: string | null;
+  /** The test is of the offer's own size (else it covers all sizes of its batch). */
+  sameSize: boolean;
+  /** The admin's thresholds; null where none are saved (the defaults apply). */
+  minPurityPercent: number | null;
+  maxMassDeviationPercent: number | null;
+}
+
+/** The "Failed lab test" warning of an offer: which test, its words and its report. */
+export interface LabWarning {
+  testId: string;
+  /** "Failed lab test by Janoshik on Nov 2, 2026 (purity 96.4%, mass 8.3 mg of 10 mg)". */
+  text: string;
+  reportUrl: string | null;
+}
+
+/** What a passing test measured in one vial of the offer's size: the base of per verified mg. */
+export interface VerifiedContent {
+  testId: string;
+  /** Measured mass × purity, in mg of peptide per vial of the offer's size. */
+  mgPerVial: number;
+  /** The Tested badge's words of that test. */
+  text: string;
+  reportUrl: string | null;
+}
+
+/** An offer's lab state: Tested, Failed lab test, or neither; never both. */
+export interface OfferLab {
+  /** The "Tested" badge's words; null when the offer is not Tested. */
+  tested: string | null;
+  /** Set when the deciding test failed: the offer is then never Best Price. */
+  labWarning: LabWarning | null;
+  /** Set with `tested`: the verified peptide content of one vial. */
+  verified: VerifiedContent | null;
+}
+
+export const FAILED_LAB_TEST = "Failed lab test";
+
+const NO_LAB_STATE: OfferLab = { tested: null, labWarning: null, verified: null };
+
+function thresholdsOf(test: OfferLabTest): LabThresholds {
+  return test.minPurityPercent === null || test.maxMassDeviationPercent === null
+    ? DEFAULT_LAB_THRESHOLDS
+    : {
+        minPurityPercent: test.minPurityPercent,
+        maxMassDeviationPercent: test.maxMassDeviationPercent,
+      };
+}
+
+/**
+ * Peptide in one vial as the test found it: the measured mass times purity. A test of another
+ * size of the batch measured another vial, so its found share of the label (measured ÷ claimed)
+ * is applied to this size's mg. Null when the test does not give what that needs.
+ */
+export function verifiedMgPerVial(
+  test: Pick<OfferLabTest, "sameSize" | "purityPercent" | "claimedMassMg" | "measuredMassMg">,
+  mgPerVial: number | null,
+): number | null {
+  if (test.purityPercent === null || test.measuredMassMg === null) return null;
+  const share = test.purityPercent / 100;
+  if (test.sameSize) return test.measuredMassMg * share;
+  if (mgPerVial === null || test.claimedMassMg === null || !(test.claimedMassMg > 0)) return null;
+  return mgPerVial * (test.measuredMassMg / test.claimedMassMg) * share;
+}
+
+/**
+ * One offer's lab state from the tests that speak for its size (OfferLabTest): of those made
+ * within the last 12 months, the newest one that was judged (a test that measured only part
+ * neither grants nor takes away anything) decides. Passed: Tested, with the verified content.
+ * Failed: the "Failed lab test" warning, whatever older test passed. A test of another size
+ * (5 mg) never speaks for this one (10 mg) unless its report covers every size of the batch.
+ */
+export function offerLabState(
+  tests: readonly OfferLabTest[],
+  mgPerVial: number | null,
   now: Date,
-): Map<string, TestedBadge> {
+): OfferLab {
   const since = testedSince(now);
-  const recent = latestPerVendorAndSize(tests.filter((test) => test.testedOn >= since));
-  const byPair = new Map<string, { passed: TestedCandidate[]; failed: boolean }>();
-  for (const test of recent) {
-    const key = pairKey(test.vendorId, test.peptideId);
-    const pair = byPair.get(key) ?? { passed: [], failed: false };
-    const { verdict } = judgeLabTest(test, thresholds);
-    if (verdict === "failed") pair.failed = true;
-    if (verdict === "passed") pair.passed.push(test);
-    byPair.set(key, pair);
+  const newestFirst = tests.filter((test) => test.testedOn >= since).sort(newerFirst);
+  for (const test of newestFirst) {
+    const { verdict } = judgeLabTest(test, thresholdsOf(test));
+    if (verdict === "failed") {
+      return {
+        tested: null,
+        labWarning: {
+          testId: test.id,
+          text: `${FAILED_LAB_TEST} by ${test.labName} on ${formatDate(test.testedOn)} (${describeMeasurements(test)})`,
+          reportUrl: test.reportUrl,
+        },
+        verified: null,
+      };
+    }
+    if (verdict === "passed") {
+      const text = testedBadgeText(test, "passed");
+      const mg = verifiedMgPerVial(test, mgPerVial);
+      return {
+        tested: text,
+        labWarning: null,
+        verified:
+          mg === null || !(mg > 0)
+            ? null
+            : { testId: test.id, mgPerVial: mg, text, reportUrl: test.reportUrl },
+      };
+    }
   }
-  const badges = new Map<string, TestedBadge>();
-  for (const [key, pair] of byPair) {
-    const newest = pair.passed[0];
-    if (pair.failed || !newest) continue;
-    badges.set(key, {
-      vendorId: newest.vendorId,
-      peptideId: newest.peptideId,
-      testId: newest.id,
-      labName: newest.labName,
-      testedOn: newest.testedOn,
-      text: testedBadgeText(newest, "passed"),
-    });
-  }
-  return badges;
-}
-
-export function pairKey(vendorId: string, peptideId: string): string {
-  return `${vendorId}|${peptideId}`;
-}
-
-/** Offers with their "Tested" badge's words (or null), from the pairs `testedPairs` keeps. */
-export function withTestedBadges<T extends { vendorId: string; peptideId: string }>(
-  offers: readonly T[],
-  badges: Readonly<Record<string, Pick<TestedBadge, "text">>>,
-): (T & { tested: string | null })[] {
-  return offers.map((offer) => ({
-    ...offer,
-    tested: badges[pairKey(offer.vendorId, offer.peptideId)]?.text ?? null,
-  }));
+  return NO_LAB_STATE;
 }
 
 /** A lab test as the public "Lab tests" section and the API show it. */

@@ -4,7 +4,8 @@
  */
 import type { ListingUnit } from "./listing";
 
-export const UNIT_SOURCE = String.raw`(mcg|µg|μg|ug|mg|g|ml|iu|i\.u\.)`;
+// Spelled out too, in English and German ("5 Milligramm", "100 Mikrogramm", "5.000 I.E.").
+export const UNIT_SOURCE = String.raw`(milligramm?e?s?|mikrogramm|microgramm?e?s?|gramm?e?s?|mcg|µg|μg|ug|mg|g|ml|iu|i\.u\.|i\.e\.|ie)`;
 export const SIZE = new RegExp(
   String.raw`(?<![\d.,a-wyz])(\d+(?:[.,]\d+)?)\s?${UNIT_SOURCE}(?![a-z])`,
   "g",
@@ -16,12 +17,16 @@ const TIMES_COUNT = new RegExp(
 const COUNT_TIMES = /(?<![\d.,])(\d+)\s*(?:vials?\s*)?[x*]\s*$/;
 const PACK_PATTERNS = [
   /(?<![\d.,])(\d+)\s*-?\s*(?:vials?|bottles?|pcs|pieces|ampoules?|amps|units)\b/,
+  // German, French, Spanish, Italian, Dutch and Polish words for pieces and vials.
+  /(?<![\d.,])(\d+)\s*(?:stuck|stk|flaschchen|durchstechflaschen|ampullen|flacons|viales|fiale|flesjes|fiolki)\b/,
   /(?<![\d.,])(\d+)\s*-?\s*(?:packs?|pk|kits?|boxe?s?)\b/,
+  /(?<![\d.,])(\d+)er[\s-]*(?:pack|packung|set|box)\b/,
   /\b(?:pack|box|set|kit|case|lot|bundle)\s+of\s+(\d+)\b/,
+  /\bpackung\s+mit\s+(\d+)\b/,
   /(?:^|\s)(\d+)\s*x(?=\s|$)/,
 ];
 
-interface Size {
+export interface Size {
   quantity: number;
   unit: ListingUnit;
   start: number;
@@ -31,18 +36,24 @@ interface Size {
   count: number | null;
 }
 
-function toNumber(raw: string): number {
-  // "5,000IU" groups thousands; "2,5mg" is a European decimal comma.
-  return Number(/,\d{3}$/.test(raw) ? raw.replace(",", "") : raw.replace(",", "."));
+const isUnits = (unit: string) => ["iu", "ie"].includes(unit.replace(/\./g, ""));
+
+function toNumber(raw: string, unit: string): number {
+  // "5,000IU" groups thousands; "2,5mg" is a European decimal comma; "5.000 I.E." is the
+  // German grouping of thousands (units come whole, never to a thousandth).
+  if (/,\d{3}$/.test(raw)) return Number(raw.replace(",", ""));
+  if (isUnits(unit) && /^\d{1,3}\.\d{3}$/.test(raw)) return Number(raw.replace(".", ""));
+  return Number(raw.replace(",", "."));
 }
 
 function toSize(quantity: number, rawUnit: string): { quantity: number; unit: ListingUnit } {
   const unit = rawUnit.replace(/\./g, "");
   const round = (value: number) => Number(value.toFixed(6));
-  if (unit === "iu") return { quantity, unit: "IU" };
+  if (isUnits(unit)) return { quantity, unit: "IU" };
   if (unit === "ml") return { quantity, unit: "ml" };
-  if (unit === "g") return { quantity: round(quantity * 1000), unit: "mg" };
-  if (unit === "mg") return { quantity, unit: "mg" };
+  if (unit === "g" || unit.startsWith("gram"))
+    return { quantity: round(quantity * 1000), unit: "mg" };
+  if (unit === "mg" || unit.startsWith("milli")) return { quantity, unit: "mg" };
   return { quantity: round(quantity / 1000), unit: "mg" };
 }
 
@@ -60,14 +71,15 @@ function readCount(raw: string): number | null {
   return Number.isInteger(count) && count >= 1 && count <= 1000 ? count : null;
 }
 
-function findSizes(text: string): Size[] {
+/** Every size written in a lower-cased text, where it stands, in milligrams, IU or ml. */
+export function findSizes(text: string): Size[] {
   return [...text.matchAll(SIZE)].map((match) => {
     const start = match.index;
     const end = start + match[0].length;
     const before = COUNT_TIMES.exec(text.slice(0, start));
     const after = TIMES_COUNT.exec(text.slice(end));
     return {
-      ...toSize(toNumber(match[1]), match[2]),
+      ...toSize(toNumber(match[1], match[2]), match[2]),
       start,
       end,
       inBrackets: bracketDepthAt(text, start) > 0,

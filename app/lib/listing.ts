@@ -10,6 +10,7 @@
  */
 
 import { readPack, SIZE, UNIT_SOURCE } from "./listing-size";
+import { canonicalWord, FILLER, FORMS, WATER_ADD_ON } from "./listing-words";
 
 export type ListingUnit = "mg" | "IU" | "ml";
 export type ListingForm = "vial" | "capsule" | "tablet" | "spray" | "pen" | "other";
@@ -45,43 +46,6 @@ interface Token {
   inBrackets: boolean;
 }
 
-// Words around a peptide's name that say nothing about which peptide it is.
-const FILLER = new Set([
-  "peptide",
-  "peptides",
-  "vial",
-  "vials",
-  "lyophilized",
-  "lyophilised",
-  "lyophilizate",
-  "freeze",
-  "dried",
-  "powder",
-  "acetate",
-  "tfa",
-  "hcl",
-  "salt",
-  "purity",
-  "pure",
-  "research",
-  "grade",
-  "with",
-  "the",
-]);
-
-// Spellings shops use interchangeably inside names.
-const SYNONYMS: Record<string, string> = {
-  i: "1",
-  ii: "2",
-  iii: "3",
-  frag: "fragment",
-  fragments: "fragment",
-  copper: "cu",
-  without: "no",
-  non: "no",
-  alfa: "alpha",
-};
-
 /**
  * One spelling for every title: lower case, one kind of dash and multiplication sign, Greek
  * letters spelled out, purity figures ("99%+") dropped, and "w/o" / "w/" read as words so the
@@ -92,16 +56,16 @@ function normalise(text: string): string {
     text
       .normalize("NFKC")
       .toLowerCase()
+      // "Sémaglutide", "Fläschchen": the same words without their accents.
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
       .replace(/[\u2010-\u2015\u2212]/g, "-")
       .replace(/[×✕]/g, "x")
       .replace(/α/g, " alpha ")
       .replace(/β/g, " beta ")
       .replace(/\d+(?:[.,]\d+)?\s*%\+?/g, " ")
       // Water sold alongside ("+ Bac Water") is an add-on, not a second peptide.
-      .replace(
-        /(?:\+|&|\bwith\b|\bw\/)\s*(?:free\s+)?(?:bac(?:teriostatic)?\.?)\s*water(?:\s*\d+(?:[.,]\d+)?\s?ml)?/g,
-        " ",
-      )
+      .replace(WATER_ADD_ON, " ")
       .replace(/\bw\/o\b/g, " no ")
       .replace(/\bw\/(?=\s|[a-z])/g, " with ")
   );
@@ -118,12 +82,12 @@ function tokenise(text: string): Token[] {
       else if (")]}".includes(char)) depth = Math.max(0, depth - 1);
     }
     last = start;
-    const raw = match[0];
-    if (FILLER.has(raw)) continue;
+    const word = canonicalWord(match[0]);
+    if (FILLER.has(word)) continue;
     tokens.push({
-      text: SYNONYMS[raw] ?? raw,
+      text: word,
       start,
-      end: start + raw.length,
+      end: start + match[0].length,
       inBrackets: depth > 0,
     });
   }
@@ -292,14 +256,6 @@ function hasBlendMarker(text: string): boolean {
   return /[\p{L}\d)#]\s*\/\s*[\p{L}\d(#]/u.test(slashes);
 }
 
-const FORMS: [ListingForm, RegExp][] = [
-  ["capsule", /\b(?:capsules?|caps|softgels?)\b/],
-  ["tablet", /\b(?:tablets?|tabs|pills?|lozenges?|troches?)\b/],
-  ["spray", /\b(?:sprays?|nasal|mist)\b/],
-  ["pen", /\b(?:pens?|auto-?injectors?|cartridges?)\b/],
-  ["other", /\b(?:oral|cream|serum|gel|lotion|topical|patch(?:es)?|drops|gummies|liquid)\b/],
-];
-
 function readForm(text: string): ListingForm {
   return FORMS.find(([, pattern]) => pattern.test(text))?.[0] ?? "vial";
 }
@@ -456,11 +412,11 @@ export function listingNameAlias(name: string): string {
     .replace(new RegExp(SIZE.source, "gi"), " ")
     .replace(/\/\s*(?:ml|vials?)\b/gi, " ")
     .replace(
-      /(?<![\p{L}\d-])\d+\s*-?\s*(?:vials?|packs?|pcs|pieces|bottles?)\b|(?<![\p{L}\d-])\d+\s*[x*×](?=\s|$)|(?<!\S)[x*×]\s*\d+\b/giu,
+      /(?<![\p{L}\d-])\d+\s*-?\s*(?:vials?|packs?|pcs|pieces|bottles?|stück|stk\.?)(?!\p{L})|(?<![\p{L}\d-])\d+\s*[x*×](?=\s|$)|(?<!\S)[x*×]\s*\d+\b/giu,
       " ",
     )
     .replace(
-      /\b(?:peptides?|vials?|lyophili[sz]ed|powder|acetate|purity|research|grade|kits?|packs?|capsules?|caps|tablets?|nasal|spray|pens?|ct|count)\b/gi,
+      /(?<!\p{L})(?:peptides?|vials?|lyophili[sz]ed|powder|acetate|purity|research|grade|kits?|packs?|capsules?|caps|tablets?|nasal|spray|pens?|ct|count|fläschchen|durchstechflaschen?|ampullen?|stück|stk\.?|pulver|flacons?|viales|fiale?|flesjes?|fiolk[ai])(?!\p{L})/giu,
       " ",
     )
     .replace(/(^|\s)[-,:|/+]+(?=\s|$)/g, " ")

@@ -3,6 +3,7 @@
  * 25th/75th percentiles of the landed price per mg of every vendor offer that was buyable
  * that day. Pure: the server prices each observation; this carries prices forward and sums up.
  */
+import { csvCell } from "./csv";
 import type { HistoryRange } from "./price-history";
 
 /** Something recorded about an offer on a UTC day ('YYYY-MM-DD'), e.g. a price-history row. */
@@ -92,7 +93,8 @@ export function computeMarketIndex<T extends DailyObservation>(
 export function marketIndexCsv(points: readonly MarketIndexPoint[]): string {
   const lines = ["date,median,p25,p75,vendors"];
   for (const point of points) {
-    lines.push([point.date, point.median, point.p25, point.p75, point.vendors].join(","));
+    const cells = [point.date, point.median, point.p25, point.p75, point.vendors];
+    lines.push(cells.map(csvCell).join(","));
   }
   return `${lines.join("\n")}\n`;
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  compareAmounts,
   afterPercentOff,
   convertAmount,
   convertMoney,
   displayCurrencies,
   formatMoney,
   fromMinorUnits,
+  isWholeMinorAmount,
   minorUnitExponent,
+  parsePlainDecimal,
   resolveDisplayCurrency,
   roundMoney,
   toMinorUnits,
@@ -44,6 +47,15 @@ describe("display currencies", () => {
     expect(resolveDisplayCurrency("EUR", rates)).toBe("EUR");
     expect(resolveDisplayCurrency("JPY", rates)).toBe("USD");
     expect(resolveDisplayCurrency(null, rates)).toBe("USD");
+  });
+});
+
+describe("compareAmounts", () => {
+  it("takes a float's rounding for equality, as SQL's exact numerics see it", () => {
+    expect(5.65 / 5).not.toBe(1.13);
+    expect(compareAmounts(5.65 / 5, 1.13)).toBe(0);
+    expect(compareAmounts(1.129, 1.13)).toBe(-1);
+    expect(compareAmounts(1.131, 1.13)).toBe(1);
   });
 });
 
@@ -89,5 +101,28 @@ describe("formatMoney", () => {
     expect(formatMoney(5, "EUR", { wholeWithoutMinor: true })).toBe("€5");
     expect(formatMoney(5.5, "EUR", { wholeWithoutMinor: true })).toBe("€5.50");
     expect(formatMoney(Number.POSITIVE_INFINITY, "USD")).toBe("—");
+  });
+});
+
+describe("typed amounts", () => {
+  it("reads plain decimals only", () => {
+    expect(parsePlainDecimal("49.99")).toBe(49.99);
+    expect(parsePlainDecimal("12.")).toBe(12);
+    expect(parsePlainDecimal(".5")).toBe(0.5);
+    for (const text of ["0x10", "1e2", "1e-9", "-1", "+1", "1,000", " 1", "Infinity", "", "."]) {
+      expect(parsePlainDecimal(text), text).toBeNull();
+    }
+  });
+
+  it("knows a whole number of the smallest unit from a fraction of one", () => {
+    expect(isWholeMinorAmount(17.95, "USD")).toBe(true);
+    expect(isWholeMinorAmount(0.29, "USD")).toBe(true);
+    expect(isWholeMinorAmount(0.004, "USD")).toBe(false);
+    expect(isWholeMinorAmount(1e-9, "USD")).toBe(false);
+    expect(isWholeMinorAmount(1200, "JPY")).toBe(true);
+    expect(isWholeMinorAmount(12.5, "JPY")).toBe(false);
+    // KWD has three decimals, and the money columns keep them.
+    expect(isWholeMinorAmount(1.234, "KWD")).toBe(true);
+    expect(isWholeMinorAmount(1.2345, "KWD")).toBe(false);
   });
 });

@@ -50,7 +50,7 @@ export function resolveDisplayCurrency(requested: string | null, rates: Exchange
  * ISO 4217 minor-unit exponents that are not 2. Written out rather than read from Intl, whose
  * CLDR data shows some currencies with fewer decimals than they have (HUF, IDR, TWD).
  */
-const MINOR_UNIT_EXPONENTS: Readonly<Record<string, number>> = {
+export const MINOR_UNIT_EXPONENTS: Readonly<Record<string, number>> = {
   BIF: 0,
   CLP: 0,
   DJF: 0,
@@ -107,6 +107,68 @@ export function fromMinorUnits(minor: number, currency: string): number {
 /** An amount rounded once, by the one rule, to what the currency can pay: 17.955 USD → 17.96. */
 export function roundMoney(amount: number, currency: string): number {
   return fromMinorUnits(toMinorUnits(amount, currency), currency);
+}
+
+/** Below this, two amounts differ only by binary rounding (compareAmounts, and its SQL twin). */
+export const AMOUNT_TOLERANCE = 1e-9;
+
+/**
+ * Orders two amounts as the database's exact numerics would: a difference below a billionth
+ * is the binary floats' rounding (5.65 / 5 is 1.1300000000000001 here, 1.13 in SQL), not money,
+ * so a price filter set to a card's own amount keeps that card on both sides.
+ */
+export function compareAmounts(a: number, b: number): -1 | 0 | 1 {
+  if (Math.abs(a - b) < AMOUNT_TOLERANCE) return 0;
+  return a < b ? -1 : 1;
+}
+
+// ---------------------------------------------------------------- amounts typed into a form
+
+/** Decimals a stored amount keeps: every money column is numeric(13, 3), ISO 4217's largest minor unit. */
+export const STORED_MONEY_DECIMALS = 3;
+
+/**
+ * An amount as a person types it: digits with at most one decimal point. No sign, exponent
+ * (1e-9, 1e2), hexadecimal (0x10), grouping (1,000), spaces or Infinity: `Number()` reads
+ * several of those as some other amount than the one written.
+ */
+const PLAIN_DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** The amount a typed text states, or null when it is not a plain decimal. */
+export function parsePlainDecimal(text: string): number | null {
+  if (!PLAIN_DECIMAL.test(text)) return null;
+  const amount = Number(text);
+  return Number.isFinite(amount) ? amount : null;
+}
+
+/** Decimals an amount in this currency may be entered with: its minor unit, within what is stored. */
+export function enterableDecimals(currency: string): number {
+  return Math.min(minorUnitExponent(currency), STORED_MONEY_DECIMALS);
+}
+
+function hasAtMostDecimals(amount: number, decimals: number): boolean {
+  return Number.isInteger(Number((amount * 10 ** decimals).toPrecision(FAITHFUL_DIGITS)));
+}
+
+/** Whether a money column keeps this amount as it is (0.004 would be stored as 0.00). */
+export function fitsStoredDecimals(amount: number): boolean {
+  return hasAtMostDecimals(amount, STORED_MONEY_DECIMALS);
+}
+
+/**
+ * Whether the amount is a whole number of the currency's smallest unit (0.004 USD is not, nor
+ * is 12.5 JPY): then what is stored is exactly the amount that was checked, never a rounding.
+ */
+export function isWholeMinorAmount(amount: number, currency: string): boolean {
+  return hasAtMostDecimals(amount, enterableDecimals(currency));
+}
+
+/** "Price in JPY must be a whole number", "Shipping fee in USD can have at most 2 decimals". */
+export function minorUnitMessage(label: string, currency: string): string {
+  const decimals = enterableDecimals(currency);
+  return decimals === 0
+    ? `${label} in ${currency} must be a whole number`
+    : `${label} in ${currency} can have at most ${decimals} decimals`;
 }
 
 /** Percentages are taken to a millionth of a percent, so the arithmetic below stays integral. */

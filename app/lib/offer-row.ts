@@ -3,9 +3,12 @@
  * view type the data modules produce and `OfferTable` renders, so no component imports a
  * server module's types (issue 22).
  */
+import type { OfferLab } from "./lab-tests";
+import type { PriceRead } from "./price-provenance";
 import type { Coupon, OfferPricing } from "./pricing";
+import type { CouponVotes } from "./trust/coupon-feedback";
 
-export interface OfferRow extends OfferPricing {
+export interface OfferRow extends OfferPricing, OfferLab {
   id: string;
   peptideId: string;
   peptideName: string;
@@ -35,21 +38,26 @@ export interface OfferRow extends OfferPricing {
   source: string;
   /** ISO timestamp: when this price was last confirmed. */
   priceCheckedAt: string;
+  /** How and when the price was read (issue 31 Must 10); null for prices from before it was kept. */
+  priceRead?: PriceRead | null;
   coupon: Coupon | null;
+  /** The price and stock came from the vendor, confirmed on its storefront (issue 33). */
+  vendorSupplied?: boolean;
+  /** The vendor entered the coupon itself; buyers have not confirmed it yet (issue 33). */
+  couponReportedByVendor?: boolean;
+  /** Buyers' votes on the coupon in the last 90 days, shown beside the code (issue 33). */
+  couponVotes?: CouponVotes | null;
   /** Price after coupon per mg of the whole pack, in the offer's own currency. */
   pricePerMg: number | null;
   /** The lowest price of its history over the last 90 days (Good Deal); null when not read. */
   lowestPrice90Days: number | null;
-  /**
-   * The "Tested" badge's words (lab, date, result) when the vendor has a passing lab test of
-   * this peptide within 12 months (issue 23, ~/lib/lab-tests.ts testedPairs); null otherwise.
-   */
-  tested: string | null;
   /** Search results only: the alias the query matched, when it did not match the name. */
   matchedAlias?: string | null;
+  /** Search results only: the size the query asked for ("semaglutide 5mg"); the row is that size's. */
+  askedSize?: string | null;
   /**
    * Search results only (the "vendors" column): vendors with a public price for the peptide,
-   * whatever its size or stock.
+   * whatever its stock, in the size the query asked for or in any size.
    */
   vendorCount?: number;
 }
@@ -63,6 +71,8 @@ export interface OfferlessRow {
   peptideName: string;
   peptideSlug: string;
   matchedAlias: string | null;
-  /** Vendors with a public price for the peptide (none of them buyable now). */
+  /** The size the query asked for: the row says there is no offer in it. */
+  askedSize: string | null;
+  /** Vendors with a public price for the peptide, in the size asked for (none of them buyable now). */
   vendorCount: number;
 }

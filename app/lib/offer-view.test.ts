@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   differOnlyIn,
+  groupBySize,
   revalidateUnlessOnly,
   formatPack,
   shippingNote,
@@ -11,6 +12,8 @@ import {
   withInStockOnly,
   withTestedOnly,
   withOfferSort,
+  perMgDelivered,
+  perVerifiedMg,
 } from "./offer-view";
 
 const COLUMNS = ["vendor", "afterCoupon", "total"] as const;
@@ -98,5 +101,87 @@ describe("formatPack and shippingNote", () => {
     expect(shippingNote(0)).toBe("free shipping");
     expect(shippingNote(4.99)).toBe("incl. shipping");
     expect(shippingNote(null)).toBe("+ shipping (not stated)");
+  });
+});
+
+describe("perMgDelivered: the one per-mg basis (issue 30)", () => {
+  it("is the landed total per mg when shipping is stated", () => {
+    // $39.90 after coupon, $5 shipping, 10 mg: $4.49/mg delivered, $3.99/mg before shipping.
+    expect(perMgDelivered({ perMg: 3.99, totalPerMg: 4.49 })).toEqual({
+      amount: 4.49,
+      delivered: true,
+    });
+  });
+
+  it("falls back to the price per mg, said not delivered, when shipping is not stated", () => {
+    expect(perMgDelivered({ perMg: 3.99, totalPerMg: null })).toEqual({
+      amount: 3.99,
+      delivered: false,
+    });
+  });
+
+  it("has none without milligrams or without an exchange rate", () => {
+    expect(perMgDelivered({ perMg: null, totalPerMg: null })).toBeNull();
+    expect(perMgDelivered(null)).toBeNull();
+  });
+});
+
+describe("perVerifiedMg: the price per verified mg (issue 34)", () => {
+  it("divides the landed total by the peptide the test found in the pack", () => {
+    // $44.90 delivered for a 10 mg vial that held 10.12 mg at 99.3 %: 10.04916 mg verified.
+    const perMg = perVerifiedMg({
+      display: { priceAfterCoupon: 39.9, total: 44.9 },
+      vials: 1,
+      verified: { mgPerVial: 10.04916 },
+    });
+    expect(perMg?.delivered).toBe(true);
+    expect(perMg?.amount).toBeCloseTo(44.9 / 10.04916, 10);
+  });
+
+  it("counts every vial of a kit", () => {
+    const kit = perVerifiedMg({
+      display: { priceAfterCoupon: 90, total: 100 },
+      vials: 5,
+      verified: { mgPerVial: 8 },
+    });
+    expect(kit?.amount).toBeCloseTo(2.5, 10);
+  });
+
+  it("uses the price after coupon, said not delivered, when shipping is not stated", () => {
+    expect(
+      perVerifiedMg({
+        display: { priceAfterCoupon: 40, total: null },
+        vials: 1,
+        verified: { mgPerVial: 8 },
+      }),
+    ).toEqual({ amount: 5, delivered: false });
+  });
+
+  it("is not verified without a passing test or a rate: never a guess from the label", () => {
+    const display = { priceAfterCoupon: 40, total: 45 };
+    expect(perVerifiedMg({ display, vials: 1, verified: null })).toBeNull();
+    expect(perVerifiedMg({ display: null, vials: 1, verified: { mgPerVial: 8 } })).toBeNull();
+  });
+});
+
+describe("groupBySize", () => {
+  const row = (id: string, sizeId: string, quantity: number) => ({
+    id,
+    sizeId,
+    sizeLabel: `${quantity} mg`,
+    quantity,
+  });
+
+  it("groups sorted rows by size, smallest size first, each group in the sorted order", () => {
+    const sorted = [row("a", "10", 10), row("b", "5", 5), row("c", "10", 10), row("d", "5", 5)];
+    expect(groupBySize(sorted).map((group) => [group.label, group.rows.map((r) => r.id)])).toEqual([
+      ["5 mg", ["b", "d"]],
+      ["10 mg", ["a", "c"]],
+    ]);
+  });
+
+  it("makes one group of one size, and none of no rows", () => {
+    expect(groupBySize([row("a", "5", 5)])).toHaveLength(1);
+    expect(groupBySize([])).toEqual([]);
   });
 });

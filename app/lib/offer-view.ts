@@ -97,6 +97,26 @@ export function formatPack(sizeLabel: string, vials: number): string {
   return vials > 1 ? `${sizeLabel} × ${vials} vials` : sizeLabel;
 }
 
+/**
+ * The one per-mg basis of every screen (issue 30): "per mg, delivered" is the landed total
+ * (price after coupon plus shipping for one pack) divided by the pack's milligrams. When the
+ * vendor has not stated shipping there is no delivered figure: the price after coupon per mg
+ * stands in, `delivered` false, and the screen says shipping is not stated. Null without mg.
+ */
+export function perMgDelivered(
+  display: { perMg: number | null; totalPerMg: number | null } | null,
+): { amount: number; delivered: boolean } | null {
+  if (display === null || display.perMg === null) return null;
+  return display.totalPerMg === null
+    ? { amount: display.perMg, delivered: false }
+    : { amount: display.totalPerMg, delivered: true };
+}
+
+/** The per-mg column's header and tooltip. */
+export const PER_MG_LABEL = "Per mg, delivered";
+export const PER_MG_HINT =
+  "Landed total ÷ mg: the price after coupon plus shipping for one pack, divided by the milligrams in the pack";
+
 /** Unknown shipping is never $0 (issue 18): the price is shown with this beside it. */
 export const SHIPPING_NOT_STATED = "+ shipping (not stated)";
 
@@ -104,4 +124,59 @@ export const SHIPPING_NOT_STATED = "+ shipping (not stated)";
 export function shippingNote(shipping: number | null): string {
   if (shipping === null) return SHIPPING_NOT_STATED;
   return shipping === 0 ? "free shipping" : "incl. shipping";
+}
+
+/**
+ * The price per verified mg (issue 34): the landed total ÷ the peptide a passing lab test of
+ * this vendor, peptide and size found in the pack — measured mg × purity, per vial, times the
+ * vials (~/lib/lab-tests verifiedMgPerVial). Without stated shipping the price after coupon
+ * stands in, `delivered` false, as for per mg. Null without such a test: "not verified", never
+ * a guess from the label.
+ */
+export function perVerifiedMg(offer: {
+  display: { priceAfterCoupon: number; total: number | null } | null;
+  vials: number;
+  verified: { mgPerVial: number } | null;
+}): { amount: number; delivered: boolean } | null {
+  if (offer.display === null || offer.verified === null || !(offer.verified.mgPerVial > 0)) {
+    return null;
+  }
+  const verifiedMg = offer.verified.mgPerVial * Math.max(1, offer.vials);
+  return offer.display.total === null
+    ? { amount: offer.display.priceAfterCoupon / verifiedMg, delivered: false }
+    : { amount: offer.display.total / verifiedMg, delivered: true };
+}
+
+/** The per-verified-mg column's header, tooltip and the words of an offer without a test. */
+export const PER_VERIFIED_MG_LABEL = "Per verified mg";
+export const PER_VERIFIED_MG_HINT =
+  "Landed total ÷ (measured mg × purity): the price after coupon plus shipping for one pack, divided by the peptide a passing lab test of this vendor, peptide and size found in it";
+export const NOT_VERIFIED = "not verified";
+
+/**
+ * Offers of several sizes (a detail page's "All") in one group per size, smallest first, each
+ * keeping the order it was sorted in: a heading says which size the rows below are. One size
+ * is one group.
+ */
+export function groupBySize<Row extends { sizeId: string; sizeLabel: string; quantity: number }>(
+  rows: readonly Row[],
+): { sizeId: string; label: string; rows: Row[] }[] {
+  const groups = new Map<
+    string,
+    { sizeId: string; label: string; quantity: number; rows: Row[] }
+  >();
+  for (const row of rows) {
+    const group = groups.get(row.sizeId);
+    if (group) group.rows.push(row);
+    else
+      groups.set(row.sizeId, {
+        sizeId: row.sizeId,
+        label: row.sizeLabel,
+        quantity: row.quantity,
+        rows: [row],
+      });
+  }
+  return [...groups.values()]
+    .sort((a, b) => a.quantity - b.quantity)
+    .map(({ sizeId, label, rows: grouped }) => ({ sizeId, label, rows: grouped }));
 }

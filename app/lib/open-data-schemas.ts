@@ -55,6 +55,18 @@ const landedTotalSchema = amountSchema
     "Price after coupon plus shipping for one pack to `?shipTo=`, in the requested currency; null when the vendor's shipping is not stated, it does not ship there, or there is no exchange rate.",
   );
 
+const perMgDeliveredSchema = amountSchema
+  .nullable()
+  .describe(
+    "Per mg, delivered: the landed total divided by the milligrams in the pack (four decimals), in the requested currency; the figure every page shows per mg. Null when shipping is not stated, the size has no milligram equivalent, or there is no exchange rate.",
+  );
+
+const pricePerMgSchema = moneySchema
+  .nullable()
+  .describe(
+    "Price after coupon per mg, before shipping (secondary to `perMgDelivered`); null when the size has no milligram equivalent.",
+  );
+
 const bestPriceSchema = named(
   "BestPrice",
   z.object({
@@ -63,10 +75,11 @@ const bestPriceSchema = named(
     landedTotal: landedTotalSchema,
     price: moneySchema,
     priceAfterCoupon: moneySchema,
-    pricePerMg: moneySchema.nullable(),
+    pricePerMg: pricePerMgSchema,
+    perMgDelivered: perMgDeliveredSchema,
     lastChecked: isoTime,
   }),
-  "The cheapest offer of a size that is in stock, fresh and shipped to `?shipTo=`, by landed total per vial (price after coupon plus shipping) in the requested currency; an offer whose shipping is not stated is best only when no offer of the size has a known total.",
+  "The cheapest offer of a size that is in stock, fresh, shipped to `?shipTo=` and without a failed lab test of its size, by landed total per vial (price after coupon plus shipping) in the requested currency; an offer whose shipping is not stated is best only when no offer of the size has a known total.",
 );
 
 const peptideSizeSchema = named(
@@ -123,13 +136,24 @@ const offerSchema = named(
     vials: z.number().int().min(1).describe("Vials in the pack the price buys."),
     price: moneySchema,
     priceAfterCoupon: moneySchema,
-    pricePerMg: moneySchema.nullable(),
+    pricePerMg: pricePerMgSchema,
+    perMgDelivered: perMgDeliveredSchema,
     landedTotal: landedTotalSchema,
     shipsToDestination: z
       .boolean()
       .nullable()
       .describe(
         "Whether the vendor ships to `?shipTo=`: null when it lists no countries (always true without `shipTo`).",
+      ),
+    perVerifiedMg: amountSchema
+      .nullable()
+      .describe(
+        "Per verified mg: the landed total divided by the peptide a passing lab test of this vendor, peptide and size (within 12 months) found in the pack — measured mg × purity per vial, times the vials (four decimals). Null when no such test (not verified, never a guess) or the landed total is not known.",
+      ),
+    failedLabTest: z
+      .boolean()
+      .describe(
+        "The newest lab test of this vendor, peptide and size failed: the offer is never Best Price.",
       ),
     stock: z.enum(STOCK_STATUSES),
     stale: z.boolean().describe("The vendor's page has not shown this price for several scrapes."),

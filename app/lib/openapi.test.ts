@@ -32,6 +32,7 @@ describe("openApiDocument", () => {
         "/peptides/{slug}/index",
         "/stack",
         "/vendors",
+        "/vendor/offers",
       ].sort(),
     );
     expect(Object.keys(document.paths["/stack"])).toEqual(["post"]);

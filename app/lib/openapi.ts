@@ -14,6 +14,7 @@ import {
   peptideListQuerySchema,
 } from "~/lib/open-data";
 import { openDataSchemas } from "~/lib/open-data-schemas";
+import { vendorApiPaths } from "~/lib/vendor-api-openapi";
 
 type Schema = Record<string, unknown>;
 
@@ -211,6 +212,7 @@ export function openApiDocument(baseUrl: string) {
           },
         },
       },
+      ...vendorApiPaths(),
       "/openapi.json": {
         get: {
           operationId: "getOpenApiDocument",
@@ -249,6 +251,16 @@ export function openApiDocument(baseUrl: string) {
         },
       },
     },
-    components: { schemas: componentSchemas() },
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        vendorKey: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "A vendor API key (ppk_…), made on the vendor's manage page: scoped, revocable, with its own requests per minute.",
+        },
+      },
+    },
   };
 }

@@ -26,7 +26,10 @@ export interface CardSize {
   perMg: number | null;
   /** The best offer's shipping for one pack (display currency): 0 free, null unknown. */
   shipping: number | null;
+  /** Vendors with a buyable offer of this size (countBuyableVendors, as search counts). */
   vendorCount: number;
+  /** Some vendor lists this size, bought or not: "Not in stock" when none can be bought. */
+  listed: boolean;
 }
 
 export interface PeptideCardData {

@@ -9,6 +9,7 @@ import {
   buildSitePriceDropFeed,
   peptideFeedPath,
   priceDropEntry,
+  nowText,
   priceDropTitle,
   type PriceDropItem,
 } from "./price-drop-feed";
@@ -30,6 +31,7 @@ function drop(overrides: Partial<PriceDropItem> = {}): PriceDropItem {
     currency: "USD",
     inStock: true,
     observedAt: new Date("2026-11-20T08:30:15.123Z"),
+    now: null,
     ...overrides,
   };
 }
@@ -68,6 +70,40 @@ describe("priceDropEntry", () => {
   it("rounds a cut of half a percent or more to whole percents", () => {
     const summary = priceDropEntry(drop({ previousPrice: 100, price: 99.4 }), BASE_URL).summary;
     expect(summary).toContain("(1% less, before any coupon)");
+  });
+});
+
+describe("what the offer costs now (the offer table's figures, issue 30)", () => {
+  const display = {
+    currency: "USD",
+    converted: false,
+    price: 35.1,
+    priceAfterCoupon: 35.1,
+    perVial: 35.1,
+    perMg: 3.51,
+    shipping: 8.8,
+    total: 43.9,
+    totalPerVial: 43.9,
+    totalPerMg: 4.39,
+  };
+
+  it("says the delivered total and per mg delivered", () => {
+    const summary = priceDropEntry(drop({ now: { display } }), BASE_URL).summary;
+    expect(summary).toContain(
+      "in stock when seen. Now $43.90 delivered; per mg, delivered: $4.39.",
+    );
+  });
+
+  it("says the price after coupon with '+ shipping (not stated)' when shipping is unknown", () => {
+    const unknown = {
+      ...display,
+      shipping: null,
+      total: null,
+      totalPerVial: null,
+      totalPerMg: null,
+    };
+    expect(nowText({ display: unknown })).toBe("Now $35.10 after coupon + shipping (not stated).");
+    expect(nowText(null)).toBeNull();
   });
 });
 

@@ -2,7 +2,8 @@
 
 import { atomDate, buildAtomFeed, tagUri, type AtomEntry } from "~/lib/atom";
 import { formatPrice } from "~/lib/format";
-import { formatPack } from "~/lib/offer-view";
+import { formatPack, perMgDelivered, SHIPPING_NOT_STATED } from "~/lib/offer-view";
+import type { OfferPricing } from "~/lib/pricing";
 import { formatSize } from "~/lib/units";
 
 export const SITE_NAME = "PeptidePrices";
@@ -28,6 +29,8 @@ export interface PriceDropItem {
   currency: string;
   inStock: boolean;
   observedAt: Date;
+  /** The offer now, as every screen prices it (priceOffer); null when it cannot be priced. */
+  now: Pick<OfferPricing, "display"> | null;
 }
 
 function sizeLabel(drop: PriceDropItem): string {
@@ -54,7 +57,25 @@ function priceDropSummary(drop: PriceDropItem): string {
   const change =
     drop.previousPrice > 0 ? `${dropPercentText(drop.previousPrice, drop.price)}, ` : "";
   const stock = drop.inStock ? "in stock" : "out of stock";
-  return `${drop.vendorName} lowered ${drop.peptideName} ${pack} from ${formatPrice(drop.previousPrice, drop.currency)} to ${formatPrice(drop.price, drop.currency)} (${change}before any coupon); ${stock} when seen.`;
+  const now = nowText(drop.now);
+  return `${drop.vendorName} lowered ${drop.peptideName} ${pack} from ${formatPrice(drop.previousPrice, drop.currency)} to ${formatPrice(drop.price, drop.currency)} (${change}before any coupon); ${stock} when seen.${now ? ` ${now}` : ""}`;
+}
+
+/**
+ * What the offer costs now, in the offer table's words and figures (issue 30): "Now $43.90
+ * delivered; per mg, delivered: $8.78." or, shipping not stated, "Now $39.00 after coupon
+ * + shipping (not stated)."
+ */
+export function nowText(now: PriceDropItem["now"]): string | null {
+  const display = now?.display;
+  if (!display) return null;
+  const money = (amount: number) => formatPrice(amount, display.currency);
+  const perMg = perMgDelivered(display);
+  if (display.total === null) {
+    return `Now ${money(display.priceAfterCoupon)} after coupon ${SHIPPING_NOT_STATED}.`;
+  }
+  const perMgPart = perMg?.delivered ? `; per mg, delivered: ${money(perMg.amount)}` : "";
+  return `Now ${money(display.total)} delivered${perMgPart}.`;
 }
 
 function hostOf(baseUrl: string): string {

@@ -4,10 +4,9 @@ import {
   buildHistorySeries,
   cutToRange,
   DEFAULT_HISTORY_RANGE,
-  flattenPoints,
   MAX_CHART_POINTS,
   mergePoints,
-  nearestPointIndex,
+  onlySummaryTimes,
   parseHistoryRange,
   rangeStart,
   summarizeHistory,
@@ -40,14 +39,14 @@ describe("parseHistoryRange and rangeStart", () => {
 });
 
 describe("cutToRange", () => {
-  it("keeps the points inside and carries the price that held in to the start", () => {
+  it("keeps the points inside and carries the price that held in to the start, with when it was recorded", () => {
     const points = [
       { t: ago(5), price: 40 },
       { t: ago(60), price: 50, low: 45, high: 55 },
       { t: ago(40), price: 48 },
     ];
     expect(cutToRange(points, ago(30))).toEqual([
-      { t: ago(30), price: 48 },
+      { t: ago(30), price: 48, lastAt: ago(40) },
       { t: ago(5), price: 40 },
     ]);
   });
@@ -130,6 +129,33 @@ describe("summarizeHistory", () => {
       price: 46,
       t: ago(1),
       vendorName: "Bolt",
+    });
+  });
+
+  it("dates each mark when its price was recorded, not by the day or week that sums it up", () => {
+    const week: PriceSeries = {
+      id: "w",
+      vendorName: "Apex",
+      currency: "USD",
+      points: [
+        // A week whose low came on its Wednesday and high on its Friday.
+        {
+          t: ago(14),
+          price: 45,
+          low: 40,
+          lowAt: ago(12),
+          high: 50,
+          highAt: ago(10),
+          lastAt: ago(9),
+        },
+        // A week of one price, first seen on its Tuesday and last recorded on its Thursday.
+        { t: ago(7), price: 44, lowAt: ago(6), highAt: ago(6), lastAt: ago(4) },
+      ],
+    };
+    expect(summarizeHistory([week])).toEqual({
+      lowest: { price: 40, t: ago(12), vendorName: "Apex" },
+      highest: { price: 50, t: ago(10), vendorName: "Apex" },
+      current: { price: 44, t: ago(4), vendorName: "Apex" },
     });
   });
 
@@ -237,9 +263,17 @@ describe("the history after coupon", () => {
         coupon: tenPercent,
         stockStatus: "in_stock",
         missedScrapes: 0,
+        priceCheckedAt: NOW,
         vendor: { currency: "USD", shippingFee: 5, freeShippingThreshold: null, shipsTo: [] },
       },
-      { displayCurrency: "USD", rates: {}, staleAfterMissedRuns: 3, now: NOW, shipTo: null },
+      {
+        displayCurrency: "USD",
+        rates: {},
+        staleAfterMissedRuns: 3,
+        scrapeIntervalSeconds: 3600,
+        now: NOW,
+        shipTo: null,
+      },
     );
     // The Current card is the table's price after coupon.
     expect(summarizeHistory([series!])!.current.price).toBe(table.display!.priceAfterCoupon);
@@ -329,33 +363,52 @@ describe("mergePoints", () => {
     expect(between).toMatchObject({ t: ago(7), low: expect.any(Number), high: expect.any(Number) });
     expect(between.until).toBeGreaterThan(between.t);
   });
+
+  it("keeps when a merged run's low, high and last price were recorded", () => {
+    const at = (days: number) => ago(days) + 3_600_000;
+    const run: PricePoint[] = Array.from({ length: 9 }, (_, i) => ({
+      t: ago(9 - i),
+      price: [10, 30, 12, 11, 9, 40, 20, 21, 22][i]!,
+      lowAt: at(9 - i),
+      highAt: at(9 - i),
+      lastAt: at(9 - i) + 60_000,
+    }));
+    const merged = mergePoints(run, 7);
+    // The lowest (day 5), the highest (day 4) and the last point stay; days 9 to 6 merge.
+    expect(merged[0]).toEqual({
+      t: ago(9),
+      price: 11,
+      lastAt: at(6) + 60_000,
+      until: ago(6),
+      low: 10,
+      lowAt: at(9),
+      high: 30,
+      highAt: at(8),
+    });
+  });
 });
 
-describe("flattenPoints and nearestPointIndex", () => {
-  const flat = flattenPoints([
-    {
-      id: "a",
-      vendorName: "A",
-      currency: "USD",
-      points: [
-        { t: 3, price: 1 },
-        { t: 1, price: 2 },
-      ],
-    },
-    { id: "b", vendorName: "B", currency: "USD", points: [{ t: 1, price: 3 }] },
-  ]);
-
-  it("orders every point by time, then by vendor", () => {
-    expect(flat.map((p) => [p.t, p.vendorName])).toEqual([
-      [1, "A"],
-      [1, "B"],
-      [3, "A"],
+describe("onlySummaryTimes", () => {
+  it("keeps the recorded times of the first lowest low, the first highest high and the last point only", () => {
+    const point = (days: number, price: number, low = price, high = price): PricePoint => ({
+      t: ago(days),
+      price,
+      ...(low === high ? {} : { low, high }),
+      lowAt: ago(days) + 1,
+      highAt: ago(days) + 2,
+      lastAt: ago(days) + 3,
+    });
+    const points = [point(4, 20, 10, 30), point(3, 15), point(2, 10, 10, 30), point(1, 12)];
+    const kept = onlySummaryTimes(points);
+    expect(kept).toEqual([
+      { t: ago(4), price: 20, low: 10, high: 30, lowAt: ago(4) + 1, highAt: ago(4) + 2 },
+      { t: ago(3), price: 15 },
+      { t: ago(2), price: 10, low: 10, high: 30 },
+      { t: ago(1), price: 12, lastAt: ago(1) + 3 },
     ]);
-  });
-
-  it("finds the point with the smallest distance, and none in an empty list", () => {
-    expect(nearestPointIndex(flat, (p) => Math.abs(p.t - 2.6))).toBe(2);
-    expect(nearestPointIndex(flat, (p) => Math.abs(p.price - 3))).toBe(1);
-    expect(nearestPointIndex([], () => 0)).toBe(-1);
+    const series = (p: PricePoint[]): PriceSeries[] => [
+      { id: "a", vendorName: "Apex", currency: "USD", points: p },
+    ];
+    expect(summarizeHistory(series(kept))).toEqual(summarizeHistory(series(points)));
   });
 });

@@ -68,6 +68,15 @@ export interface PricePoint {
   /** A point merged from several (mergePoints): the time of the last of them. */
   until?: number;
   /**
+   * When the prices were really recorded (epoch ms; `t` is the start of the point's day, week or
+   * month): the last price, and the first sighting of the low and of the high (of the one price,
+   * for a point without them). The summary dates its marks by these, so a price keeps its date
+   * whatever span the range sums it up by.
+   */
+  lastAt?: number;
+  lowAt?: number;
+  highAt?: number;
+  /**
    * The price before the vendor's coupon, when the coupon lowers it (see withCoupon): `price`,
    * `low` and `high` are then after it.
    */
@@ -92,8 +101,9 @@ export function cutToRange(points: PricePoint[], start: number | null): PricePoi
   const inside = sorted.filter((p) => p.t >= start);
   const before = sorted.filter((p) => p.t < start).at(-1);
   if (!before || inside[0]?.t === start) return inside;
-  // Only the price that held on from before: its day's low and high belong outside the range.
-  return [{ t: start, price: before.price }, ...inside];
+  // Only the price that held on from before (and when it was recorded): its day's low and high
+  // belong outside the range.
+  return [{ t: start, price: before.price, lastAt: before.lastAt ?? before.t }, ...inside];
 }
 
 /**
@@ -119,6 +129,8 @@ export function toDisplayCurrency(
         price: scale(p.price)!,
         ...(p.low === undefined ? {} : { low: scale(p.low), high: scale(p.high) }),
         ...(p.until === undefined ? {} : { until: p.until }),
+        ...(p.lastAt === undefined ? {} : { lastAt: p.lastAt }),
+        ...(p.lowAt === undefined ? {} : { lowAt: p.lowAt, highAt: p.highAt }),
         ...(p.beforeCoupon === undefined ? {} : { beforeCoupon: scale(p.beforeCoupon) }),
       })),
     });
@@ -135,14 +147,34 @@ export const MAX_CHART_POINTS = 120;
 
 function mergeRun(run: PricePoint[]): PricePoint {
   if (run.length === 1) return run[0]!;
-  let low = Infinity;
-  let high = -Infinity;
+  let low = run[0]!;
+  let high = run[0]!;
   for (const p of run) {
-    low = Math.min(low, p.low ?? p.price);
-    high = Math.max(high, p.high ?? p.price);
+    if ((p.low ?? p.price) < (low.low ?? low.price)) low = p;
+    if ((p.high ?? p.price) > (high.high ?? high.price)) high = p;
   }
   const last = run[run.length - 1]!;
-  return { t: run[0]!.t, price: last.price, low, high, until: last.until ?? last.t };
+  return {
+    t: run[0]!.t,
+    price: last.price,
+    low: low.low ?? low.price,
+    high: high.high ?? high.price,
+    until: last.until ?? last.t,
+    ...(last.lastAt === undefined ? {} : { lastAt: last.lastAt }),
+    ...(low.lowAt === undefined ? {} : { lowAt: low.lowAt }),
+    ...(high.highAt === undefined ? {} : { highAt: high.highAt }),
+  };
+}
+
+/** The indexes of the first point with the lowest low and of the first with the highest high. */
+function extremes(points: PricePoint[]): { lowest: number; highest: number } {
+  let lowest = 0;
+  let highest = 0;
+  points.forEach((p, i) => {
+    if ((p.low ?? p.price) < (points[lowest]!.low ?? points[lowest]!.price)) lowest = i;
+    if ((p.high ?? p.price) > (points[highest]!.high ?? points[highest]!.price)) highest = i;
+  });
+  return { lowest, highest };
 }
 
 /**
@@ -154,12 +186,7 @@ function mergeRun(run: PricePoint[]): PricePoint {
  */
 export function mergePoints(points: PricePoint[], max: number): PricePoint[] {
   if (points.length <= max) return points;
-  let lowest = 0;
-  let highest = 0;
-  points.forEach((p, i) => {
-    if ((p.low ?? p.price) < (points[lowest]!.low ?? points[lowest]!.price)) lowest = i;
-    if ((p.high ?? p.price) > (points[highest]!.high ?? points[highest]!.price)) highest = i;
-  });
+  const { lowest, highest } = extremes(points);
   const kept = new Set([lowest, highest, points.length - 1]);
   // Each kept point may also cut a run short: room for both.
   const runLength = Math.ceil(points.length / Math.max(1, max - 2 * kept.size));
@@ -180,6 +207,21 @@ export function mergePoints(points: PricePoint[], max: number): PricePoint[] {
   });
   if (run.length > 0) merged.push(mergeRun(run));
   return merged;
+}
+
+/**
+ * The points with only the recorded times the summary reads (summarizeHistory): the first lowest
+ * low's, the first highest high's and the last point's; the others' times would be sent with
+ * the page for nothing (a few hundred points each way).
+ */
+export function onlySummaryTimes(points: PricePoint[]): PricePoint[] {
+  const { lowest, highest } = extremes(points);
+  return points.map(({ lowAt, highAt, lastAt, ...p }, i) => ({
+    ...p,
+    ...(i === lowest && lowAt !== undefined ? { lowAt } : {}),
+    ...(i === highest && highAt !== undefined ? { highAt } : {}),
+    ...(i === points.length - 1 && lastAt !== undefined ? { lastAt } : {}),
+  }));
 }
 
 /** What pricing a vendor price's history after its coupon needs to know of the offer. */
@@ -222,7 +264,8 @@ export function withCoupon(
 
 /**
  * The chart's series of a peptide's vendor prices: each offer's recorded points cut to the
- * range, merged down to its share of MAX_CHART_POINTS among its size's offers, priced after the
+ * range, merged down to its share of MAX_CHART_POINTS among its size's offers (with only the
+ * recorded times the summary reads), priced after the
  * vendor's coupon (withCoupon) and converted to the display currency (offers without a rate
  * are left out).
  */
@@ -243,9 +286,11 @@ export function buildHistorySeries(
     vendorName: offer.vendorName,
     currency: offer.currency,
     points: withCoupon(
-      mergePoints(
-        cutToRange(pointsOf.get(offer.id) ?? [], start),
-        Math.floor(MAX_CHART_POINTS / offersOfSize.get(offer.sizeId)!),
+      onlySummaryTimes(
+        mergePoints(
+          cutToRange(pointsOf.get(offer.id) ?? [], start),
+          Math.floor(MAX_CHART_POINTS / offersOfSize.get(offer.sizeId)!),
+        ),
       ),
       offer,
       pricing,
@@ -265,13 +310,18 @@ export interface PriceMark {
 export interface HistorySummary {
   lowest: PriceMark;
   highest: PriceMark;
-  /** The cheapest of the vendors' latest prices, and since when it holds. */
+  /**
+   * The cheapest of the vendors' latest prices, and since when it holds: when it was recorded
+   * (history rows are written when a price or its stock changes).
+   */
   current: PriceMark;
 }
 
 /**
  * Lowest and highest price seen in the given (already cut) series, the first time each was
- * seen, and the cheapest current price; null when there is no point at all.
+ * seen, and the cheapest current price; null when there is no point at all. Each is dated when
+ * it was recorded (lastAt, lowAt, highAt), not by the day or week that sums it up, so every
+ * range that shows a price gives it the same date.
  */
 export function summarizeHistory(series: PriceSeries[]): HistorySummary | null {
   let lowest: PriceMark | null = null;
@@ -280,43 +330,17 @@ export function summarizeHistory(series: PriceSeries[]): HistorySummary | null {
   for (const s of series) {
     for (const p of s.points) {
       const low = p.low ?? p.price;
+      const lowAt = p.lowAt ?? p.t;
       const high = p.high ?? p.price;
-      if (!lowest || low < lowest.price || (low === lowest.price && p.t < lowest.t))
-        lowest = { price: low, t: p.t, vendorName: s.vendorName };
-      if (!highest || high > highest.price || (high === highest.price && p.t < highest.t))
-        highest = { price: high, t: p.t, vendorName: s.vendorName };
+      const highAt = p.highAt ?? p.t;
+      if (!lowest || low < lowest.price || (low === lowest.price && lowAt < lowest.t))
+        lowest = { price: low, t: lowAt, vendorName: s.vendorName };
+      if (!highest || high > highest.price || (high === highest.price && highAt < highest.t))
+        highest = { price: high, t: highAt, vendorName: s.vendorName };
     }
     const last = s.points.at(-1);
     if (last && (!current || last.price < current.price))
-      current = { price: last.price, t: last.t, vendorName: s.vendorName };
+      current = { price: last.price, t: last.lastAt ?? last.t, vendorName: s.vendorName };
   }
   return lowest && highest && current ? { lowest, highest, current } : null;
-}
-
-export interface FlatPoint extends PricePoint {
-  seriesIndex: number;
-  vendorName: string;
-}
-
-/** Every point of every series in time order (vendors in their order on a tie): what arrow keys step through. */
-export function flattenPoints(series: PriceSeries[]): FlatPoint[] {
-  return series
-    .flatMap((s, seriesIndex) =>
-      s.points.map((p) => ({ ...p, seriesIndex, vendorName: s.vendorName })),
-    )
-    .sort((a, b) => a.t - b.t || a.seriesIndex - b.seriesIndex);
-}
-
-/** The index of the point with the smallest distance (the pointer's, in pixels); -1 when none. */
-export function nearestPointIndex<T>(points: T[], distance: (point: T) => number): number {
-  let best = -1;
-  let bestDistance = Infinity;
-  points.forEach((point, index) => {
-    const d = distance(point);
-    if (d < bestDistance) {
-      best = index;
-      bestDistance = d;
-    }
-  });
-  return best;
 }

@@ -115,3 +115,23 @@ describe("parsePrice on the scraped price corpus", () => {
     expect(share).toBeGreaterThanOrEqual(MIN_SHARE);
   });
 });
+
+describe("amounts near a price that are not the price (issue 31 Must 9)", () => {
+  it.each([
+    ["Free shipping over $50 — $39.99", 39.99],
+    ["$39.99 Free shipping on orders over $50", 39.99],
+    ["Save $20 Now $45.00", 45],
+    ["$45.00 You save: $20.00", 45],
+    ["$120.00 or 4 interest-free payments of $30.00", 120],
+    ["From $29/mo or $299.00 today", 299],
+    ["$89.00 — spend $100 for free delivery", 89],
+    ["€9.99 a month, or 99,00 € once", 99],
+  ])("reads %s as %d", (text, amount) => {
+    expect(parsePrice(text).amount).toBe(amount);
+  });
+
+  it("still reads a price followed by ordinary words", () => {
+    expect(parsePrice("$49.99 per vial").amount).toBe(49.99);
+    expect(parsePrice("Price: $15.00").amount).toBe(15);
+  });
+});

@@ -184,6 +184,37 @@ function saleAwarePrice(source: string, currencyHint?: string | null): ParsedPri
   return positive(parsed) ? parsed : null;
 }
 
+/** An amount as printed beside the phrases below: "$50", "50 €", "USD 1,299.00", "20%". */
+const AMOUNT = String.raw`(?:(?:[A-Z]{1,3})?[$€£¥]\s?|(?:USD|EUR|GBP|CAD|AUD)\s?)?\d[\d.,]*(?:\s?(?:[€£$%]|USD|EUR|GBP))?`;
+
+/**
+ * Amounts near a price that are not the price (issue 31 Must 9): a free-shipping threshold,
+ * a saving, an instalment or a per-month figure. They are taken out before the price is read.
+ */
+const OTHER_AMOUNTS = [
+  // "Free shipping over $50", "free delivery on orders above 100 €", "Spend $75 and save"
+  new RegExp(
+    String.raw`\b(?:free (?:shipping|delivery)[^\d$€£¥]{0,30}|(?:on )?orders? (?:over|above|from|of)|spend(?: over)?|minimum(?: order)?(?: of)?)\s*:?\s*${AMOUNT}`,
+    "giu",
+  ),
+  // "Save $20", "You save: 20%", "$20 off"
+  new RegExp(String.raw`\b(?:you )?sav(?:e|ing)s?\s*:?\s*${AMOUNT}|${AMOUNT}\s*off\b`, "giu"),
+  // "4 interest-free payments of $12.50", "or 3 instalments of €10"
+  new RegExp(
+    String.raw`\b\d+\s*(?:interest[- ]free\s*)?(?:payments|installments|instalments)\s*of\s*${AMOUNT}`,
+    "giu",
+  ),
+  // "$29/mo", "$29 per month", "€9.99 a month", "$10 monthly"
+  new RegExp(
+    String.raw`${AMOUNT}\s*(?:\/\s*(?:mo|month|mth|wk|week|yr|year)\b|per (?:month|week|year)\b|a (?:month|week)\b|monthly\b)`,
+    "giu",
+  ),
+];
+
+function withoutOtherAmounts(text: string): string {
+  return OTHER_AMOUNTS.reduce((rest, phrase) => rest.replace(phrase, " "), text);
+}
+
 /**
  * Parses the price a buyer pays in scraped text or price HTML: sale markup and sale labels
  * give the current price, otherwise the first price counts.
@@ -192,6 +223,6 @@ export function parsePrice(
   text: string | null | undefined,
   currencyHint?: string | null,
 ): ParsedPrice {
-  const source = withoutStruckPrices(text ?? "");
+  const source = withoutOtherAmounts(withoutStruckPrices(text ?? ""));
   return saleAwarePrice(source, currencyHint) ?? parseFirstPrice(source, currencyHint);
 }

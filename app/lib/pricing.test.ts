@@ -14,7 +14,7 @@ import {
   compareLanded,
   shipsToDestination,
   isInStock,
-  isStale,
+  countBuyableVendors,
   lowestPrice,
   priceOffer,
   roundToCents,
@@ -33,6 +33,10 @@ function coupon(overrides: Partial<Coupon> = {}): Coupon {
     ...overrides,
   };
 }
+
+/** The buyer's default: offers that failed a lab test stay out of Best Price and Good Deal. */
+const EXCLUDE_FAILED = { includeFailedLabOffers: false };
+const INCLUDE_FAILED = { includeFailedLabOffers: true };
 
 describe("isCouponActive", () => {
   it("is false without a coupon", () => {
@@ -176,12 +180,30 @@ describe("buyable offers", () => {
     expect(isInStock("out_of_stock")).toBe(false);
   });
 
-  it("is stale from the configured number of missed runs on", () => {
-    expect(isStale(2, 3)).toBe(false);
-    expect(isStale(3, 3)).toBe(true);
-    expect(isBuyable({ stockStatus: "low_stock", missedScrapes: 0 }, 3)).toBe(true);
-    expect(isBuyable({ stockStatus: "in_stock", missedScrapes: 3 }, 3)).toBe(false);
-    expect(isBuyable({ stockStatus: "out_of_stock", missedScrapes: 0 }, 3)).toBe(false);
+  it("is buyable in stock and fresh by the one freshness rule", () => {
+    const rule = { staleAfterMissedRuns: 3, scrapeIntervalSeconds: 3600, now: NOW };
+    const fresh = { missedScrapes: 0, priceCheckedAt: NOW };
+    expect(isBuyable({ ...fresh, stockStatus: "low_stock" }, rule)).toBe(true);
+    expect(isBuyable({ ...fresh, stockStatus: "in_stock", missedScrapes: 3 }, rule)).toBe(false);
+    expect(isBuyable({ ...fresh, stockStatus: "out_of_stock" }, rule)).toBe(false);
+    const checked32HoursAgo = new Date(NOW.getTime() - 32 * 3_600_000);
+    expect(
+      isBuyable({ ...fresh, stockStatus: "in_stock", priceCheckedAt: checked32HoursAgo }, rule),
+    ).toBe(false);
+  });
+});
+
+describe("countBuyableVendors", () => {
+  it("counts each vendor with a buyable offer once, and no vendor that has none", () => {
+    const offers = [
+      { vendorId: "a", buyable: true },
+      { vendorId: "a", buyable: true },
+      { vendorId: "b", buyable: false },
+      { vendorId: "c", buyable: true },
+      { vendorId: "d", buyable: false },
+    ];
+    expect(countBuyableVendors(offers)).toBe(2);
+    expect(countBuyableVendors([])).toBe(0);
   });
 });
 
@@ -225,6 +247,7 @@ describe("priceOffer", () => {
     displayCurrency: "USD",
     rates,
     staleAfterMissedRuns: 3,
+    scrapeIntervalSeconds: 3600,
     now: NOW,
     shipTo: null,
   };
@@ -236,6 +259,7 @@ describe("priceOffer", () => {
     coupon: null,
     stockStatus: "in_stock",
     missedScrapes: 0,
+    priceCheckedAt: NOW,
     vendor: {
       currency: "USD",
       shippingFee: 5,
@@ -293,15 +317,22 @@ describe("priceOffer", () => {
     const priced = priceOffer({ ...base, currency: "JPY" }, context);
     expect(priced.display).toBeNull();
     const offers = [
-      { id: "yen", ...priceOffer({ ...base, currency: "JPY", price: 1 }, context) },
-      { id: "usd", ...priceOffer(base, context) },
+      {
+        id: "yen",
+        labWarning: null,
+        ...priceOffer({ ...base, currency: "JPY", price: 1 }, context),
+      },
+      { id: "usd", labWarning: null, ...priceOffer(base, context) },
     ];
-    expect(bestOffer(offers)?.id).toBe("usd");
+    expect(bestOffer(offers, EXCLUDE_FAILED)?.id).toBe("usd");
   });
 
   it("is not buyable when out of stock or stale", () => {
     expect(priceOffer({ ...base, stockStatus: "out_of_stock" }, context).buyable).toBe(false);
     expect(priceOffer({ ...base, missedScrapes: 3 }, context).buyable).toBe(false);
+    const lastChecked32HoursAgo = new Date(NOW.getTime() - 32 * 3_600_000);
+    const unconfirmed = priceOffer({ ...base, priceCheckedAt: lastChecked32HoursAgo }, context);
+    expect(unconfirmed).toMatchObject({ stale: true, buyable: false });
     expect(priceOffer({ ...base, stockStatus: "low_stock" }, context).buyable).toBe(true);
   });
 });
@@ -311,6 +342,7 @@ describe("landed totals for a destination", () => {
     displayCurrency: "USD",
     rates: {},
     staleAfterMissedRuns: 3,
+    scrapeIntervalSeconds: 3600,
     now: NOW,
     shipTo: "GB",
   };
@@ -322,6 +354,7 @@ describe("landed totals for a destination", () => {
     coupon: coupon({ discountAmount: 10 }),
     stockStatus: "in_stock",
     missedScrapes: 0,
+    priceCheckedAt: NOW,
     vendor: { currency: "USD", shippingFee, freeShippingThreshold: 36, shipsTo },
   });
 
@@ -337,7 +370,7 @@ describe("landed totals for a destination", () => {
     const priced = priceOffer(input(["US"]), context);
     expect(priced.shipsToDestination).toBe(false);
     expect(priced.display).toMatchObject({ shipping: null, total: null, totalPerVial: null });
-    expect(bestOffer([{ id: "x", ...priced }])).toBeUndefined();
+    expect(bestOffer([{ id: "x", labWarning: null, ...priced }], EXCLUDE_FAILED)).toBeUndefined();
   });
 
   it("has no total where the vendor has not said where it ships", () => {
@@ -356,6 +389,7 @@ describe("bestOffer and bestOfferIds", () => {
       size = "5mg",
       perVial = totalPerVial ?? 0,
       ships = true as boolean | null,
+      labWarning = null as { text: string } | null,
     } = {},
   ) => ({
     id,
@@ -363,21 +397,24 @@ describe("bestOffer and bestOfferIds", () => {
     buyable,
     shipsToDestination: ships,
     display: { perVial, totalPerVial },
+    labWarning,
   });
 
   it("ranks by landed total per vial, not by price before shipping", () => {
     // Cheaper before shipping, dearer delivered.
     const apex = offer("apex", 31.24, { perVial: 24.99 });
     const pure = offer("pure", 29.71, { perVial: 26.0 });
-    expect(bestOffer([apex, pure])?.id).toBe("pure");
-    expect(bestOffer([offer("single", 30), offer("pack", 25)])?.id).toBe("pack");
+    expect(bestOffer([apex, pure], EXCLUDE_FAILED)?.id).toBe("pure");
+    expect(bestOffer([offer("single", 30), offer("pack", 25)], EXCLUDE_FAILED)?.id).toBe("pack");
   });
 
   it("puts unknown shipping after known totals: best only when no total is known", () => {
     const unknown = offer("helix", null, { perVial: 10, ships: null });
-    expect(bestOffer([unknown, offer("known", 40)])?.id).toBe("known");
-    expect(bestOffer([unknown, offer("dear", 12, { perVial: 99 })].reverse())?.id).toBe("dear");
-    expect(bestOffer([unknown])?.id).toBe("helix");
+    expect(bestOffer([unknown, offer("known", 40)], EXCLUDE_FAILED)?.id).toBe("known");
+    expect(
+      bestOffer([unknown, offer("dear", 12, { perVial: 99 })].reverse(), EXCLUDE_FAILED)?.id,
+    ).toBe("dear");
+    expect(bestOffer([unknown], EXCLUDE_FAILED)?.id).toBe("helix");
     expect([offer("known", 10), unknown].sort(compareLanded)[0].id).toBe("known");
     expect([unknown, offer("same", 10)].sort(compareLanded).map((o) => o.id)).toEqual([
       "same",
@@ -387,13 +424,36 @@ describe("bestOffer and bestOfferIds", () => {
 
   it("never picks a vendor that does not ship to the destination", () => {
     const abroad = offer("abroad", 1, { ships: false });
-    expect(bestOffer([abroad, offer("home", 50)])?.id).toBe("home");
-    expect(bestOffer([abroad])).toBeUndefined();
+    expect(bestOffer([abroad, offer("home", 50)], EXCLUDE_FAILED)?.id).toBe("home");
+    expect(bestOffer([abroad], EXCLUDE_FAILED)).toBeUndefined();
   });
 
   it("skips out-of-stock and stale offers even when they are cheaper", () => {
-    expect(bestOffer([offer("gone", 10, { buyable: false }), offer("here", 30)])?.id).toBe("here");
-    expect(bestOffer([offer("gone", 10, { buyable: false })])).toBeUndefined();
+    expect(
+      bestOffer([offer("gone", 10, { buyable: false }), offer("here", 30)], EXCLUDE_FAILED)?.id,
+    ).toBe("here");
+    expect(bestOffer([offer("gone", 10, { buyable: false })], EXCLUDE_FAILED)).toBeUndefined();
+  });
+
+  it("never picks an offer whose lab test of its size failed, however cheap (issue 30)", () => {
+    const failed = offer("failed", 10, { labWarning: { text: "Failed lab test" } });
+    expect(bestOffer([failed, offer("passed", 30)], EXCLUDE_FAILED)?.id).toBe("passed");
+    expect(bestOffer([failed], EXCLUDE_FAILED)).toBeUndefined();
+    const ids = bestOfferIds(
+      [failed, offer("other", 20, { size: "10mg" })],
+      (o) => o.size,
+      EXCLUDE_FAILED,
+    );
+    expect([...ids]).toEqual(["other"]);
+  });
+
+  it("ranks a failed-lab offer like any other when the buyer includes them", () => {
+    const failed = offer("failed", 10, { labWarning: { text: "Failed lab test" } });
+    expect(bestOffer([failed, offer("passed", 30)], INCLUDE_FAILED)?.id).toBe("failed");
+    expect(bestOffer([failed, offer("passed", 30)], {})?.id).toBe("passed");
+    // Included or not, it must still be buyable.
+    const gone = offer("gone", 5, { buyable: false, labWarning: { text: "Failed lab test" } });
+    expect(bestOffer([gone, offer("passed", 30)], INCLUDE_FAILED)?.id).toBe("passed");
   });
 
   it("marks one best per size", () => {
@@ -405,6 +465,7 @@ describe("bestOffer and bestOfferIds", () => {
         offer("d", 40, { buyable: false, size: "10mg" }),
       ],
       (o) => o.size,
+      EXCLUDE_FAILED,
     );
     expect([...ids].sort()).toEqual(["b", "c"]);
   });
@@ -424,11 +485,18 @@ describe("goodDeals", () => {
   const offer = (
     id: string,
     totalPerMg: number | null,
-    { price = 100, low = null as number | null, vendorId = id, buyable = true } = {},
+    {
+      price = 100,
+      low = null as number | null,
+      vendorId = id,
+      buyable = true,
+      labWarning = null as object | null,
+    } = {},
   ) => ({
     id,
     vendorId,
     buyable,
+    labWarning,
     shipsToDestination: true as boolean | null,
     price,
     lowestPrice90Days: low,
@@ -436,7 +504,10 @@ describe("goodDeals", () => {
   });
 
   it("marks an offer 10% or more below the median of the other vendors", () => {
-    const deals = goodDeals([offer("a", 9), offer("b", 10), offer("c", 10), offer("d", 12)]);
+    const deals = goodDeals(
+      [offer("a", 9), offer("b", 10), offer("c", 10), offer("d", 12)],
+      EXCLUDE_FAILED,
+    );
     expect(deals.get("a")).toBe("below-market");
     expect(deals.has("b")).toBe(false);
     expect(GOOD_DEAL_TOOLTIP["below-market"]).toMatch(/10% below the median/);
@@ -445,28 +516,42 @@ describe("goodDeals", () => {
   it("marks an offer at its 90-day low only when it is at or below the median", () => {
     const market = [offer("b", 10), offer("c", 10), offer("d", 12)];
     const atLow = offer("a", 9.5, { price: 50, low: 50 });
-    expect(goodDeals([atLow, ...market]).get("a")).toBe("own-low");
+    expect(goodDeals([atLow, ...market], EXCLUDE_FAILED).get("a")).toBe("own-low");
     const aboveMedian = offer("a", 10.5, { price: 50, low: 50 });
-    expect(goodDeals([aboveMedian, ...market]).has("a")).toBe(false);
+    expect(goodDeals([aboveMedian, ...market], EXCLUDE_FAILED).has("a")).toBe(false);
     const notAtLow = offer("a", 9.5, { price: 50, low: 45 });
-    expect(goodDeals([notAtLow, ...market]).has("a")).toBe(false);
+    expect(goodDeals([notAtLow, ...market], EXCLUDE_FAILED).has("a")).toBe(false);
   });
 
   it("needs three offers of other vendors; a vendor's own offers are not its market", () => {
-    expect(goodDeals([offer("a", 5), offer("b", 10), offer("c", 10)]).size).toBe(0);
+    expect(goodDeals([offer("a", 5), offer("b", 10), offer("c", 10)], EXCLUDE_FAILED).size).toBe(0);
     const sameVendor = [offer("a", 5), offer("a2", 10, { vendorId: "a" }), offer("b", 10)];
-    expect(goodDeals([...sameVendor, offer("c", 10)]).has("a")).toBe(false);
-    expect(goodDeals([...sameVendor, offer("c", 10), offer("d", 10)]).get("a")).toBe(
-      "below-market",
-    );
+    expect(goodDeals([...sameVendor, offer("c", 10)], EXCLUDE_FAILED).has("a")).toBe(false);
+    expect(
+      goodDeals([...sameVendor, offer("c", 10), offer("d", 10)], EXCLUDE_FAILED).get("a"),
+    ).toBe("below-market");
   });
 
   it("is never the dearest offer, never unknown shipping, never an unbuyable offer", () => {
     // Every offer at its low: the dearest still gets nothing.
     const all = [9, 10, 10, 11].map((perMg, i) => offer(`o${i}`, perMg, { price: 1, low: 1 }));
-    const deals = goodDeals(all);
+    const deals = goodDeals(all, EXCLUDE_FAILED);
     expect(deals.has("o3")).toBe(false);
-    expect(goodDeals([offer("x", null), ...all]).has("x")).toBe(false);
-    expect(goodDeals([offer("x", 1, { buyable: false }), ...all]).has("x")).toBe(false);
+    expect(goodDeals([offer("x", null), ...all], EXCLUDE_FAILED).has("x")).toBe(false);
+    expect(goodDeals([offer("x", 1, { buyable: false }), ...all], EXCLUDE_FAILED).has("x")).toBe(
+      false,
+    );
+  });
+
+  it("is never a failed-lab offer unless the buyer includes them; its price still counts", () => {
+    const failed = offer("a", 9, { labWarning: { testId: "t" } });
+    const market = [offer("b", 10), offer("c", 10), offer("d", 12)];
+    expect(goodDeals([failed, ...market], EXCLUDE_FAILED).has("a")).toBe(false);
+    expect(goodDeals([failed, ...market], INCLUDE_FAILED).get("a")).toBe("below-market");
+    // The failed offer's 9 stays in the market the others are weighed against.
+    const cheap = offer("e", 8.5);
+    expect(
+      goodDeals([cheap, failed, offer("b", 10), offer("c", 10)], EXCLUDE_FAILED).get("e"),
+    ).toBe("below-market");
   });
 });

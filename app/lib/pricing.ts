@@ -1,9 +1,14 @@
 /**
  * Coupon arithmetic of SPEC.md §5 and the ranking by landed total, shared by the server
  * loaders and the pages; Good Deal against the market is in good-deal.ts.
+ *
+ * Over 400 lines by a few, kept whole: buyability, coupons, shipping and the landed rank are one
+ * chain each offer goes through, and the SQL twins in pricing-sql.server.ts mirror it function by
+ * function; splitting it would scatter that pairing.
  */
 
 import { type DiscountType } from "~/lib/constants";
+import { isStale, type FreshnessFacts, type FreshnessRule } from "~/lib/freshness";
 import {
   afterPercentOff,
   convertAmount,
@@ -114,18 +119,24 @@ export function isInStock(stockStatus: string): boolean {
   return stockStatus !== "out_of_stock";
 }
 
-/** An offer whose source has missed its price this many runs in a row may no longer be true. */
-export function isStale(missedScrapes: number, staleAfterMissedRuns: number): boolean {
-  return missedScrapes >= staleAfterMissedRuns;
+/**
+ * Only an offer in stock (low stock counts), fresh (~/lib/freshness) and not "price being
+ * checked" (a new price read for it waits in review, so the stored one is no longer the shop's)
+ * can be Best Price, a Good Deal or an alert.
+ */
+export function isBuyable(
+  offer: FreshnessFacts & { stockStatus: string; priceHeld?: boolean },
+  context: FreshnessRule & { now: Date },
+): boolean {
+  return (
+    isInStock(offer.stockStatus) &&
+    !isStale(offer, context, context.now) &&
+    offer.priceHeld !== true
+  );
 }
 
-/** Only an offer in stock (low stock counts) and fresh can be Best Price, a Good Deal or an alert. */
-export function isBuyable(
-  offer: { stockStatus: string; missedScrapes: number },
-  staleAfterMissedRuns: number,
-): boolean {
-  return isInStock(offer.stockStatus) && !isStale(offer.missedScrapes, staleAfterMissedRuns);
-}
+/** The public words for an offer whose new price waits in review. */
+export const PRICE_BEING_CHECKED = "price being checked";
 
 /** A vendor's shipping, in the vendor's own currency (also that of its fixed coupons). */
 export interface ShippingTerms {
@@ -177,6 +188,10 @@ export interface OfferPricingInput {
   coupon: Coupon | null;
   stockStatus: string;
   missedScrapes: number;
+  /** When the price was last confirmed (~/lib/freshness). */
+  priceCheckedAt: Date | string;
+  /** A new price read for the offer waits in review (vendor_peptides.price_held_at is set). */
+  priceHeld?: boolean;
   vendor: ShippingTerms;
 }
 
@@ -185,6 +200,8 @@ export interface DisplayPrices {
   currency: string;
   /** True when the offer is priced in another currency and these amounts were converted. */
   converted: boolean;
+  /** The listed price, before the coupon (the price table's Price column). */
+  price: number;
   priceAfterCoupon: number;
   perVial: number;
   perMg: number | null;
@@ -205,6 +222,8 @@ export interface OfferPricing {
   couponApplied: boolean;
   inStock: boolean;
   stale: boolean;
+  /** "price being checked": not buyable, not ranked, shown as such. */
+  priceHeld: boolean;
   buyable: boolean;
   /**
    * Whether the vendor ships to the visitor's destination: false is "Doesn't ship to X" (never
@@ -217,10 +236,20 @@ export interface OfferPricing {
   display: DisplayPrices | null;
 }
 
-export interface PricingContext {
+/**
+ * The buyer's "Include offers that failed a lab test in Best Price" switch (issue 30 Must 4; a
+ * cookie, ~/lib/failed-lab-preference). Off (absent) by default: an offer whose lab test of its
+ * size failed is never Best Price nor a Good Deal. On, it is ranked like any other offer; its
+ * row still says "Failed lab test".
+ */
+export interface FailedLabChoice {
+  includeFailedLabOffers?: boolean;
+}
+
+/** The freshness rule's settings (~/lib/freshness) and the buyer's lab-test choice come with it. */
+export interface PricingContext extends FreshnessRule, FailedLabChoice {
   displayCurrency: string;
   rates: ExchangeRates;
-  staleAfterMissedRuns: number;
   now: Date;
   /** The visitor's "Ship to" country (ISO 3166-1 alpha-2); null is "Anywhere". */
   shipTo: string | null;
@@ -260,7 +289,7 @@ export function priceOffer(offer: OfferPricingInput, context: PricingContext): O
     context,
   );
   const inStock = isInStock(offer.stockStatus);
-  const stale = isStale(offer.missedScrapes, context.staleAfterMissedRuns);
+  const stale = isStale(offer, context, context.now);
   const shipTo = context.shipTo ?? null;
   const subtotalInVendorCurrency = convertAmount(
     priceAfterCoupon,
@@ -294,6 +323,8 @@ export function priceOffer(offer: OfferPricingInput, context: PricingContext): O
     display = {
       currency: to,
       converted: offer.currency !== to,
+      // Rates that converted the price after coupon convert the listed price too.
+      price: convertMoney(offer.price, offer.currency, to, context.rates) ?? displayPrice,
       priceAfterCoupon: displayPrice,
       perVial: displayPrice / vials,
       perMg: mg === null ? null : displayPrice / mg,
@@ -308,7 +339,8 @@ export function priceOffer(offer: OfferPricingInput, context: PricingContext): O
     couponApplied: applied,
     inStock,
     stale,
-    buyable: inStock && !stale,
+    priceHeld: offer.priceHeld === true,
+    buyable: inStock && !stale && offer.priceHeld !== true,
     shipsToDestination: shipsToDestination(shipTo, offer.vendor.shipsTo),
     shipping,
     display,
@@ -321,6 +353,8 @@ type Rankable = {
   buyable: boolean;
   shipsToDestination: boolean | null;
   display: { perVial: number; totalPerVial: number | null } | null;
+  /** A failed lab test of this vendor, peptide and size (~/lib/lab-tests offerLabState). */
+  labWarning: object | null;
 };
 
 /**
@@ -356,13 +390,27 @@ export function compareLanded(
 }
 
 /**
+ * Whether an offer may be ranked (Best Price, Good Deal, the stack's split): buyable, and
+ * without a failed lab test of its size unless the buyer includes those (FailedLabChoice).
+ * The one rule every ranking screen applies, each with the visitor's pricing context.
+ */
+export function mayRank(
+  offer: Pick<Rankable, "buyable" | "labWarning">,
+  choice: FailedLabChoice,
+): boolean {
+  return offer.buyable && (offer.labWarning === null || choice.includeFailedLabOffers === true);
+}
+
+/**
  * The offer to mark Best Price: among buyable offers the vendor ships to the destination, the
  * lowest known landed total per vial; an offer whose shipping is not stated only when no offer
- * has a known total (then by price per vial). Never one without an exchange rate or one the
- * vendor does not ship to the destination.
+ * has a known total (then by price per vial). Never one without an exchange rate, one the
+ * vendor does not ship to the destination, or — unless the buyer includes them (`choice`, the
+ * pricing context) — one whose lab test of its size failed (issue 30): every screen's Best
+ * Price comes from here, so home, detail, compare, search, saved deals and the API agree.
  */
-export function bestOffer<T extends Rankable>(offers: T[]): T | undefined {
-  const ranked = offers.filter((offer) => offer.buyable && landedRank(offer) !== null);
+export function bestOffer<T extends Rankable>(offers: T[], choice: FailedLabChoice): T | undefined {
+  const ranked = offers.filter((offer) => mayRank(offer, choice) && landedRank(offer) !== null);
   const known = ranked.filter((offer) => landedRank(offer)!.known);
   return lowestPrice(known.length > 0 ? known : ranked, (offer) => landedRank(offer)!.amount);
 }
@@ -383,13 +431,24 @@ export function groupBy<T>(offers: T[], groupOf: (offer: T) => string): T[][] {
 export function bestOfferIds<T extends Rankable & { id: string }>(
   offers: T[],
   groupOf: (offer: T) => string,
+  choice: FailedLabChoice,
 ): Set<string> {
   const ids = new Set<string>();
   for (const group of groupBy(offers, groupOf)) {
-    const best = bestOffer(group);
+    const best = bestOffer(group, choice);
     if (best) ids.add(best.id);
   }
   return ids;
+}
+
+/**
+ * "N vendors" wherever offers are summed up (issue 30: the home card and search said 4 and 7 of
+ * the same peptide): the distinct vendors with a buyable offer among these.
+ */
+export function countBuyableVendors(
+  offers: readonly { vendorId: string; buyable: boolean }[],
+): number {
+  return new Set(offers.filter((offer) => offer.buyable).map((offer) => offer.vendorId)).size;
 }
 
 /** Buyable offers first, the rest (out of stock, stale) after them; each part keeps its order. */

@@ -45,7 +45,7 @@ export type SuggestionKind = "peptide" | "category" | "vendor";
 export interface Suggestion {
   kind: SuggestionKind;
   label: string;
-  /** A second line: the category of a peptide, the alias that matched. */
+  /** A second line: the size asked for, then the alias that matched or the peptide's category. */
   detail: string | null;
   href: string;
 }
@@ -61,4 +61,11 @@ export function categoryPath(slug: string): string {
 /** A vendor has no page of its own: its link filters the home grid to its offers. */
 export function vendorPath(name: string): string {
   return `/?${new URLSearchParams({ vendor: name })}`;
+}
+
+/** A peptide's page, open at the size a search asked for (the detail page's ?size=). */
+export function peptidePath(slug: string, sizeLabel: string | null = null): string {
+  return sizeLabel === null
+    ? `/peptide/${slug}`
+    : `/peptide/${slug}?${new URLSearchParams({ size: sizeLabel })}`;
 }

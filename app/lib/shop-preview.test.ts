@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { countOutcomes, previewMatch } from "./shop-preview";
+import { previewMatch, stickingAlias } from "./shop-preview";
 
 const catalogue = [
   { id: "bpc", name: "BPC-157" },
@@ -42,15 +42,19 @@ describe("previewMatch", () => {
   });
 });
 
-describe("countOutcomes", () => {
-  it("counts every outcome, zero for those not seen", () => {
-    expect(countOutcomes(["matched", "matched", "blend"])).toEqual({
-      matched: 2,
-      missing_size: 0,
-      blend: 1,
-      other_form: 0,
-      look_alike: 0,
-      unknown: 0,
-    });
+describe("stickingAlias", () => {
+  const tirzepatide = [{ id: "tirz", name: "Tirzepatide" }];
+
+  it("keeps the words before the size when a word after it would keep the alias from matching", () => {
+    expect(stickingAlias("Tirzepatid 10 mg Fläschchen", "tirz", tirzepatide)).toBe("Tirzepatid");
+    expect(stickingAlias("Sema-Glu 5 mg x 10 Ampullen", "tirz", tirzepatide)).toBe("Sema-Glu");
+  });
+
+  it("keeps the whole name part when it matches as it is", () => {
+    expect(stickingAlias("Zorvatide 10mg", "bpc", catalogue)).toBe("Zorvatide");
+  });
+
+  it("answers null when the listing names no words to keep", () => {
+    expect(stickingAlias("10mg", "bpc", catalogue)).toBeNull();
   });
 });

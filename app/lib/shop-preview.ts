@@ -114,11 +114,26 @@ export function previewMatch(
     : { ...base, outcome: "unknown" };
 }
 
-export function countOutcomes(outcomes: readonly PreviewOutcome[]): Record<PreviewOutcome, number> {
-  const counts = Object.fromEntries(PREVIEW_OUTCOMES.map((o) => [o, 0])) as Record<
-    PreviewOutcome,
-    number
-  >;
-  for (const outcome of outcomes) counts[outcome] += 1;
-  return counts;
+/**
+ * The alias to keep when an operator maps a listing to a peptide: the longest run of the
+ * listing's name words (from the start) that makes the listing itself match that peptide.
+ * "Tirzepatid 10 mg Fläschchen" keeps "Tirzepatid", not "Tirzepatid Fläschchen", which the
+ * listing, its size between the words, would never match. Null when no run of words does.
+ */
+export function stickingAlias(
+  listing: string,
+  peptideId: string,
+  catalogue: readonly CataloguePeptide[],
+): string | null {
+  const words = listingNameAlias(listing).split(" ").filter(Boolean);
+  for (let count = words.length; count > 0; count -= 1) {
+    const alias = words.slice(0, count).join(" ");
+    const trial = catalogue.map((peptide) =>
+      peptide.id === peptideId
+        ? { ...peptide, aliases: [...(peptide.aliases ?? []), alias] }
+        : peptide,
+    );
+    if (matchListing(listing, trial).peptideId === peptideId) return alias;
+  }
+  return null;
 }

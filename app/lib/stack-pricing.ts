@@ -7,6 +7,7 @@
 import { convertMoney, fromMinorUnits, toMinorUnits } from "~/lib/money";
 import {
   isBuyable,
+  mayRank,
   shipsToDestination,
   isCouponActive,
   priceOffer,
@@ -97,12 +98,16 @@ function vendorTerms(
 }
 
 /**
- * One pack of an offer before and after its vendor's percentage coupon, in the stack's
- * currency: priced by priceOffer, as the offer tables and the API price it, so a stack of one
- * pack shows the table's cents. A fixed coupon is left to the order (it counts once).
+ * A line's packs of an offer before and after its vendor's percentage coupon, in minor units
+ * of the stack's currency and the vendor's. Before: the pack's shown price times the packs, so
+ * the items add up to the subtotal. After: the line priced by priceOffer as one amount, as the
+ * offer tables and the API price a pack, the percentage taken once off the whole line in the
+ * offer's currency (issue 30: 10% of 2 × $25.45 is −$5.09, not twice −$2.545 rounded), so a
+ * stack of one pack shows the table's cents. A fixed coupon is left to the order (it counts once).
  */
-function packPrices(
+function linePrices(
   row: StackOfferRow,
+  packs: number,
   coupon: Coupon | null,
   context: PricingContext,
 ): { before: number; after: number; ownBefore: number; ownAfter: number } | null {
@@ -112,13 +117,15 @@ function packPrices(
   if (before === null || ownBefore === null) return null;
   const priced = priceOffer(
     {
-      price: row.price,
+      price: fromMinorUnits(toMinorUnits(row.price, row.currency) * packs, row.currency),
       currency: row.currency,
-      vials: row.vials,
+      vials: row.vials * packs,
       mgPerVial: null,
       coupon: coupon?.discountType === "percentage" ? coupon : null,
       stockStatus: row.stockStatus,
       missedScrapes: row.missedScrapes,
+      priceCheckedAt: row.priceCheckedAt,
+      priceHeld: row.priceHeld,
       vendor: {
         currency: row.vendorCurrency,
         shippingFee: row.shippingFee,
@@ -136,16 +143,17 @@ function packPrices(
   );
   if (priced.display === null || ownAfter === null) return null;
   return {
-    before: toMinorUnits(before, to),
+    before: toMinorUnits(before, to) * packs,
     after: toMinorUnits(priced.display.priceAfterCoupon, to),
-    ownBefore: toMinorUnits(ownBefore, row.vendorCurrency),
+    ownBefore: toMinorUnits(ownBefore, row.vendorCurrency) * packs,
     ownAfter: toMinorUnits(ownAfter, row.vendorCurrency),
   };
 }
 
 /**
  * The cheapest split of a stack across vendors, in the context's display currency: only
- * offers in stock and fresh, with a rate to that currency; for each line and vendor the pack
+ * offers in stock and fresh, with a rate to that currency, and none whose lab test of its size
+ * failed unless the buyer includes those (the context's FailedLabChoice, as Best Price); for each line and vendor the pack
  * that covers the quantity for least (quantity counts vials). The optimum is exact among the
  * vendors that state their shipping; a line only vendors without stated shipping sell is
  * bought from them, and the headline says "+ shipping not stated". A split through such
@@ -166,7 +174,11 @@ export function priceStack(
 
   for (const row of offers) {
     const index = lineIndex.get(lineKey({ peptide: row.peptideSlug, size: row.sizeLabel }));
-    if (index === undefined || !isBuyable(row, context.staleAfterMissedRuns)) continue;
+    if (index === undefined) continue;
+    // Best Price's rule: buyable, and no failed lab test unless the buyer includes those.
+    if (!mayRank({ buyable: isBuyable(row, context), labWarning: row.labWarning }, context)) {
+      continue;
+    }
     // A vendor that does not ship to the visitor's destination is never part of a split.
     if (shipsToDestination(context.shipTo ?? null, row.shipsTo) === false) continue;
     let vendor = vendorIndex.get(row.vendorId);
@@ -182,14 +194,14 @@ export function priceStack(
       });
       vendorIndex.set(row.vendorId, vendor);
     }
-    const pack = packPrices(row, vendors[vendor]!.coupon, context);
-    if (pack === null) continue;
     const packs = Math.ceil(lines[index]!.quantity / Math.max(1, row.vials));
+    const line = linePrices(row, packs, vendors[vendor]!.coupon, context);
+    if (line === null) continue;
     const choice = {
-      minor: pack.before * packs,
-      couponedMinor: pack.after * packs,
-      ownMinor: pack.ownBefore * packs,
-      ownCouponedMinor: pack.ownAfter * packs,
+      minor: line.before,
+      couponedMinor: line.after,
+      ownMinor: line.ownBefore,
+      ownCouponedMinor: line.ownAfter,
       row,
       packs,
     };
@@ -273,7 +285,10 @@ export function priceStack(
         packs: choice.packs,
         vialsPerPack: choice.row.vials,
         lineTotal: fromMinor(choice.minor),
+        offerId: choice.row.offerId,
+        vendorId: choice.row.vendorId,
         url: choice.row.url,
+        labWarning: choice.row.labWarning,
       });
     });
     for (const [vendor, order] of assignmentOrders(problem, assignment)) {

@@ -19,6 +19,7 @@ const context: PricingContext = {
   displayCurrency: "USD",
   rates: { EUR: 0.5 },
   staleAfterMissedRuns: 3,
+  scrapeIntervalSeconds: 3600,
   now: new Date("2026-06-01T12:00:00Z"),
   shipTo: null,
 };
@@ -33,6 +34,7 @@ function offer(overrides: Partial<StackOfferRow>): StackOfferRow {
     vials: 1,
     stockStatus: "in_stock",
     missedScrapes: 0,
+    priceCheckedAt: new Date("2026-06-01T11:00:00Z"),
     url: "https://shop.example/bpc",
     vendorId: "vendor-a",
     vendorSlug: "alpha-labs",
@@ -42,6 +44,7 @@ function offer(overrides: Partial<StackOfferRow>): StackOfferRow {
     freeShippingThreshold: null,
     shipsTo: [],
     coupon: null,
+    labWarning: null,
     ...overrides,
   };
 }
@@ -122,6 +125,43 @@ describe("the browser's copy", () => {
 
 describe("priceStack", () => {
   const line = { peptide: "bpc-157", size: "10mg", quantity: 2 };
+
+  it("never buys an offer whose lab test failed unless the buyer includes them (issue 30)", () => {
+    const warning = {
+      testId: "t1",
+      text: "Failed lab test by Janoshik on Nov 2, 2026 (purity 96.4%, mass 8.3 mg of 10 mg)",
+      reportUrl: "https://reports.example.org/t1.pdf",
+    };
+    const offers = [
+      offer({
+        offerId: "failed",
+        price: 20,
+        vendorId: "v1",
+        vendorSlug: "cheap",
+        labWarning: warning,
+      }),
+      offer({ offerId: "passed", price: 30, vendorId: "v2", vendorSlug: "dear" }),
+    ];
+    const excluded = priceStack([line], offers, names, context);
+    expect(excluded.baskets.map((basket) => basket.vendor)).toEqual(["dear"]);
+    expect(excluded.total).toBe(70);
+    expect(excluded.baskets[0]!.items[0]!.labWarning).toBeNull();
+    const sameWithFalse = priceStack([line], offers, names, {
+      ...context,
+      includeFailedLabOffers: false,
+    });
+    expect(sameWithFalse.total).toBe(70);
+    // Only the failed offer sells it: the line is unavailable, not bought from it.
+    expect(priceStack([line], [offers[0]!], names, context).unavailable).toEqual([line]);
+
+    const included = priceStack([line], offers, names, {
+      ...context,
+      includeFailedLabOffers: true,
+    });
+    expect(included.baskets.map((basket) => basket.vendor)).toEqual(["cheap"]);
+    expect(included.total).toBe(50);
+    expect(included.baskets[0]!.items[0]!.labWarning).toEqual(warning);
+  });
 
   it("counts only buyable offers with a rate, and says which lines no one sells", () => {
     const result = priceStack(
@@ -254,14 +294,29 @@ describe("priceStack: one money rule", () => {
     expect(result.baskets[0]).toMatchObject({ subtotal: 100.97, discount: 10.1, total: 90.87 });
   });
 
-  it("prices each pack after its coupon as the table does: 19.95 at 10% off is 17.96 a pack", () => {
-    const result = priceStack(
+  it("takes the percentage once off a line of several packs, not off each pack (issue 30)", () => {
+    // 10% of $50.90 is −$5.09; twice 10% of $25.45 rounded ($22.905 → $22.91) made it −$5.08.
+    const twoPacks = priceStack(
+      [{ ...line, quantity: 2 }],
+      [offer({ price: 25.45, shippingFee: 4, coupon: tenPercent })],
+      names,
+      context,
+    );
+    expect(twoPacks.baskets[0]).toMatchObject({
+      subtotal: 50.9,
+      discount: 5.09,
+      shipping: 4,
+      total: 49.81,
+    });
+    expect(twoPacks.total).toBe(49.81);
+    // 3 × 19.95 = 59.85 at 10% off: the price after it is rounded once, half up, to 53.87.
+    const threePacks = priceStack(
       [{ ...line, quantity: 3 }],
       [offer({ price: 19.95, shippingFee: 0, coupon: tenPercent })],
       names,
       context,
     );
-    expect(result.baskets[0]).toMatchObject({ subtotal: 59.85, discount: 5.97, total: 53.88 });
+    expect(threePacks.baskets[0]).toMatchObject({ subtotal: 59.85, discount: 5.98, total: 53.87 });
   });
 
   it("works in whole yen when the stack is shown in yen", () => {

@@ -5,6 +5,7 @@
  */
 import { z } from "~/lib/forms/zod";
 
+import type { LabWarning } from "~/lib/lab-tests";
 import { type Coupon } from "~/lib/pricing";
 import {
   lineKey,
@@ -124,6 +125,10 @@ export interface StackOfferRow {
   vials: number;
   stockStatus: string;
   missedScrapes: number;
+  /** When the price was last confirmed (~/lib/freshness). */
+  priceCheckedAt: Date | string;
+  /** A new price read for the offer waits in review: not buyable. */
+  priceHeld?: boolean;
   url: string | null;
   vendorId: string;
   /** The vendor page's slug (/vendor/{slug}). */
@@ -135,6 +140,11 @@ export interface StackOfferRow {
   /** ISO 3166-1 alpha-2 codes the vendor ships to; empty when it has not said. */
   shipsTo: readonly string[];
   coupon: Coupon | null;
+  /**
+   * A failed lab test of this vendor, peptide and size (~/lib/lab-tests offerLabState): never
+   * part of a split unless the buyer includes such offers in Best Price (mayRank).
+   */
+  labWarning: LabWarning | null;
 }
 
 export interface StackBasketItem {
@@ -148,7 +158,13 @@ export interface StackBasketItem {
   packs: number;
   vialsPerPack: number;
   lineTotal: number;
+  /** The vendor price bought: the page's Buy link is /go/{offerId} (issue 34). */
+  offerId: string;
+  vendorId: string;
+  /** The shop's own address (the API's answer). */
   url: string | null;
+  /** The offer's failed lab test: the line says "Failed lab test" (only when the buyer includes those). */
+  labWarning: LabWarning | null;
 }
 
 export interface StackBasket {

@@ -9,6 +9,7 @@ import {
   MAX_PAGE_SIZE,
   pageCount,
   pageOffset,
+  parsePage,
   readTablePage,
   TABLE_QUERY_MAX,
 } from "./table-query";
@@ -310,5 +311,12 @@ describe("the admin tables", () => {
     expect(SOURCES_TABLE.hrefFor(sources, { page: 1 }, current)).toBe(
       "?logs=3&q=apex&status=error",
     );
+  });
+});
+
+describe("parsePage", () => {
+  it("falls back to page 1 for anything but a positive whole number", () => {
+    expect(parsePage("3")).toBe(3);
+    for (const bad of [null, "", "0", "-2", "1.5", "abc", "1e400"]) expect(parsePage(bad)).toBe(1);
   });
 });

@@ -144,6 +144,14 @@ export const textFilter = (max: number) =>
     .transform((value) => value || undefined);
 
 const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1);
+
+/**
+ * A page number from the URL (?page=, ?alertsPage=) for the public lists too (home, /deals,
+ * /stack): anything but a whole number from 1 up is page 1.
+ */
+export function parsePage(value: string | null): number {
+  return pageSchema.parse(value ?? undefined);
+}
 const dirSchema = z.enum(["asc", "desc"]);
 
 function cleanSearch(value: string | null): string {

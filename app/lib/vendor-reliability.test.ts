@@ -71,7 +71,7 @@ describe("computeVendorReliability", () => {
           { priceCheckedAt: daysAgo(0.5), stale: false },
           { priceCheckedAt: daysAgo(5), stale: false },
         ],
-        coupon: { expirationDate: "2026-06-29" },
+        coupon: { expirationDate: "2026-06-29", worked: 0, failed: 0 },
         rating: 4,
         labTests: [{ passed: true }, { passed: true }, { passed: false }, { passed: true }],
       },
@@ -116,5 +116,21 @@ describe("computeVendorReliability", () => {
         NOW,
       ).score,
     ).toBeNull();
+  });
+
+  it("joins buyers' coupon votes with the code on file, which counts as one 'worked'", () => {
+    const couponValue = (coupon: {
+      expirationDate: string | null;
+      worked: number;
+      failed: number;
+    }) =>
+      computeVendorReliability(
+        { offerHistories: [], offers: [], coupon, rating: null, labTests: [] },
+        NOW,
+      ).components.find((c) => c.key === "coupon")!.value;
+    expect(couponValue({ expirationDate: null, worked: 0, failed: 0 })).toBe(1);
+    // (2 + 1) / (2 + 3 + 1) = 0.5
+    expect(couponValue({ expirationDate: null, worked: 2, failed: 3 })).toBe(0.5);
+    expect(couponValue({ expirationDate: "2026-06-29", worked: 9, failed: 0 })).toBe(0);
   });
 });

@@ -4,7 +4,9 @@
  * shows still works, how fresh its prices are, independent lab tests and the admin's rating.
  * Each component is a share from 0 to 1 with a fixed weight; a component without data (no
  * coupon, no lab test, no rating) is left out and the others keep their relative weights.
+ * The rule, with buyers' coupon votes (issue 33), is written out in docs/reliability.md.
  */
+import { couponHonesty } from "~/lib/trust/coupon-feedback";
 
 export const RELIABILITY_WINDOW_DAYS = 90;
 /** An offer's price checked longer ago than this no longer counts as fresh. */
@@ -45,7 +47,8 @@ export const RELIABILITY_COMPONENTS = [
     key: "coupon",
     label: "Coupon honesty",
     weight: 0.1,
-    explains: "Whether the coupon code on file still works (an expired code counts 0%).",
+    explains:
+      'Whether the coupon code on file works: buyers\' "worked / didn\'t work" votes of the last 90 days, the code on file counting as one "worked" (an expired code counts 0%).',
   },
   {
     key: "rating",
@@ -88,7 +91,8 @@ export interface ReliabilityInput {
   offerHistories: readonly (readonly OfferObservation[])[];
   /** Every public offer now: when its price was last confirmed, and whether it is stale. */
   offers: readonly { priceCheckedAt: Date; stale: boolean }[];
-  coupon: { expirationDate: string | null } | null;
+  /** The code on file, with buyers' votes on it in the window (~/lib/trust/coupon-feedback). */
+  coupon: { expirationDate: string | null; worked: number; failed: number } | null;
   rating: number | null;
   labTests: readonly { passed: boolean }[];
 }
@@ -166,12 +170,14 @@ export function computeVendorReliability(input: ReliabilityInput, now: Date): Ve
       input.labTests.length === 0
         ? null
         : input.labTests.filter((test) => test.passed).length / input.labTests.length,
-    coupon:
-      input.coupon === null
-        ? null
-        : input.coupon.expirationDate === null || input.coupon.expirationDate.slice(0, 10) >= today
-          ? 1
-          : 0,
+    coupon: couponHonesty(
+      input.coupon && {
+        expired:
+          input.coupon.expirationDate !== null && input.coupon.expirationDate.slice(0, 10) < today,
+        worked: input.coupon.worked,
+        failed: input.coupon.failed,
+      },
+    ),
     rating: input.rating === null ? null : Math.min(1, Math.max(0, input.rating / 5)),
   };
   const components = RELIABILITY_COMPONENTS.map((component) => ({

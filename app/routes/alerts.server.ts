@@ -88,13 +88,14 @@ async function saveAlert(
       sizeOptionId: input.sizeOptionId,
       ...settings,
     });
-    await upsertPriceAlert(app.db, {
+    const saved = await upsertPriceAlert(app.db, {
       ...settings,
       userId,
       peptideId: size.peptideId,
       sizeOptionId: input.sizeOptionId,
       state,
     });
+    if (saved === "full") return failure(ALERT_MESSAGES.full, 409);
     return actionSuccess(ALERT_MESSAGES.saved);
   }
   const alert = await getUserAlertSize(app.db, { userId, alertId: input.alertId });

@@ -72,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     displayCurrency: currency,
     rates,
     staleAfterMissedRuns: settings.staleAfterMissedRuns,
+    scrapeIntervalSeconds: settings.scrapeIntervalSeconds,
     now: new Date(),
     shipTo: null,
   });

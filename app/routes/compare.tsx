@@ -117,14 +117,14 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose a peptide">
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-medium">
           Peptide
           <select
             name="peptide"
             defaultValue={selected?.slug}
             key={selected?.slug}
             onChange={(event) => submit(event.currentTarget.form)}
-            className="h-9 min-w-56 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            className="h-9 w-full max-w-full min-w-56 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
           >
             {peptides.map((p) => (
               <option key={p.slug} value={p.slug}>
@@ -158,7 +158,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             key={`${selected.slug}-${selectedSizeId}`}
             offers={offers}
             columns={COMPARE_COLUMNS}
-            details={["purity", "source", "notes"]}
+            details={["notes"]}
             sortOptions={COMPARE_SORT_OPTIONS}
             testId="compare-table"
             rowTestId="compare-row"
@@ -166,7 +166,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           />
           <Link
             to={`/peptide/${selected.slug}`}
-            className="w-fit text-sm text-primary hover:underline"
+            className="w-fit max-w-full text-sm text-primary hover:underline"
           >
             Price history and details for {selected.name} →
           </Link>

@@ -1,9 +1,13 @@
 import { data, Link } from "react-router";
 
 import { loadPriceAlertPanel } from "~/.server/alerts/panel.server";
+import { countUserPriceAlerts, PRICE_ALERTS_PAGE_SIZE } from "~/.server/data/price-alerts.server";
 import { getSessionUser } from "~/.server/services/auth.server";
+import { getPricingContext } from "~/.server/services/pricing-context.server";
 import {
+  countSavedDeals,
   listSavedDeals,
+  SAVED_DEALS_PAGE_SIZE,
   removeSavedDeal,
   removeSavedOffer,
   saveDeal,
@@ -14,6 +18,8 @@ import { failure, actionSuccess } from "~/lib/action-result";
 import { PriceAlertList } from "~/components/alerts/price-alert-list";
 import { DealCard } from "~/components/deals/deal-card";
 import { Button } from "~/components/ui/button";
+import { PaginationControls } from "~/components/ui/pagination-controls";
+import { parsePage } from "~/lib/table-query";
 import { DEAL_MESSAGES, DEAL_TAGS } from "~/lib/constants";
 import {
   DEAL_TAG_LABELS,
@@ -39,13 +45,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 401 },
     );
   }
-  const tag = dealTagFilterSchema.parse(new URL(request.url).searchParams.get("tag") ?? undefined);
-  const deals = await listSavedDeals(app.db, { userId: user.id, tag });
-  const priceAlerts = await loadPriceAlertPanel(app, request, { userId: user.id });
+  const url = new URL(request.url);
+  const tag = dealTagFilterSchema.parse(url.searchParams.get("tag") ?? undefined);
+  const total = await countSavedDeals(app.db, { userId: user.id, tag });
+  const pages = Math.max(1, Math.ceil(total / SAVED_DEALS_PAGE_SIZE));
+  // A page past the end (a deal was removed) shows the last one.
+  const page = Math.min(parsePage(url.searchParams.get("page")), pages);
+  const pricing = await getPricingContext(app, request);
+  const deals = await listSavedDeals(app.db, { userId: user.id, tag, page, pricing });
+  const alertTotal = await countUserPriceAlerts(app.db, user.id);
+  const alertPages = Math.max(1, Math.ceil(alertTotal / PRICE_ALERTS_PAGE_SIZE));
+  const alertPage = Math.min(parsePage(url.searchParams.get("alertsPage")), alertPages);
+  const priceAlerts = await loadPriceAlertPanel(app, request, {
+    userId: user.id,
+    page: alertPage,
+  });
   return data({
     signedIn: true as const,
     deals,
     tag: tag ?? null,
+    page,
+    pages,
+    alertPage,
+    alertPages,
     now: new Date().toISOString(),
     priceAlerts,
   });
@@ -65,10 +87,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await saveDeal(app.db, {
         userId: user.id,
         vendorPeptideId: input.vendorPeptideId,
+        tags: input.tags,
+        notes: input.notes,
+        pricing: await getPricingContext(app, request),
       });
       if (outcome === "not-found") {
         return failure(DEAL_MESSAGES.priceGone, 404);
       }
+      if (outcome === "full") return failure(DEAL_MESSAGES.full, 409);
       return actionSuccess(outcome === "saved" ? DEAL_MESSAGES.saved : DEAL_MESSAGES.alreadySaved);
     }
     case "unsave": {
@@ -107,7 +133,7 @@ export default function SavedDeals({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  const { deals, tag, now, priceAlerts } = loaderData;
+  const { deals, tag, page, pages, alertPage, alertPages, now, priceAlerts } = loaderData;
   return (
     <main className="container mx-auto flex flex-col gap-6 px-4 py-8">
       <div className="flex flex-col gap-1">
@@ -134,23 +160,51 @@ export default function SavedDeals({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {deals.map((deal) => (
-            <li key={deal.id}>
-              <DealCard deal={deal} now={now} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Saved deals" className="grid gap-4 md:grid-cols-2">
+            {deals.map((deal) => (
+              <li key={deal.id}>
+                <DealCard deal={deal} now={now} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <PaginationControls
+              page={page}
+              pageCount={pages}
+              label="Saved deals pages"
+              hrefForPage={(to) => dealsPath(tag, to, alertPage)}
+            />
+          ) : null}
+        </>
       )}
       <PriceAlertList alerts={priceAlerts.alerts} options={priceAlerts} />
+      {alertPages > 1 ? (
+        <PaginationControls
+          page={alertPage}
+          pageCount={alertPages}
+          label="Price alerts pages"
+          hrefForPage={(to) => dealsPath(tag, page, to)}
+        />
+      ) : null}
     </main>
   );
+}
+
+/** /deals, with its tag filter and the pages of deals and alerts when they are not the first. */
+function dealsPath(tag: DealTag | null, page: number, alertPage = 1): string {
+  const params = new URLSearchParams();
+  if (tag) params.set("tag", tag);
+  if (page > 1) params.set("page", String(page));
+  if (alertPage > 1) params.set("alertsPage", String(alertPage));
+  const query = params.toString();
+  return query ? `/deals?${query}` : "/deals";
 }
 
 function TagFilterLink({ tag, active }: { tag: DealTag | null; active: boolean }) {
   return (
     <Button asChild size="sm" variant={active ? "default" : "outline"}>
-      <Link to={tag ? `/deals?tag=${tag}` : "/deals"} aria-current={active ? "page" : undefined}>
+      <Link to={dealsPath(tag, 1)} aria-current={active ? "page" : undefined}>
         {tag ? DEAL_TAG_LABELS[tag] : "All"}
       </Link>
     </Button>

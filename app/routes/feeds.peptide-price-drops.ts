@@ -1,7 +1,7 @@
 import { getOpenDataPeptide } from "~/.server/data/open-data.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPriceDrops } from "~/.server/data/price-drops.server";
-import { openDataHeaders } from "~/.server/services/open-data.server";
+import { getOpenDataPricing, openDataHeaders } from "~/.server/services/open-data.server";
 import { ATOM_CONTENT_TYPE } from "~/lib/atom";
 import { slugParamSchema } from "~/lib/open-data";
 import { buildPeptidePriceDropFeed, peptideFeedPath } from "~/lib/price-drop-feed";
@@ -9,7 +9,7 @@ import { buildPeptidePriceDropFeed, peptideFeedPath } from "~/lib/price-drop-fee
 import type { Route } from "./+types/feeds.peptide-price-drops";
 import { appOf } from "~/.server/infra/context.server";
 
-/** One peptide's newest price drops, as Atom: two queries. */
+/** One peptide's newest price drops, as Atom: four small queries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const slug = slugParamSchema.safeParse(params.slug);
@@ -27,7 +27,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       headers: openDataHeaders(request, "text/plain; charset=utf-8"),
     });
   }
-  const drops = await getPriceDrops(app.db, { peptideId: peptide.id });
+  const drops = await getPriceDrops(app.db, {
+    peptideId: peptide.id,
+    pricing: await getOpenDataPricing(app.db),
+  });
   const body = buildPeptidePriceDropFeed({
     baseUrl: app.baseUrl,
     peptide,

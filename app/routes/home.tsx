@@ -14,7 +14,8 @@ import { HomeFilters, HomeSortControl } from "~/components/home-filters";
 import { PEPTIDE_GRID_CLASS, PeptideCard, PeptideGridSkeleton } from "~/components/peptide-card";
 import { Button } from "~/components/ui/button";
 import { PaginationControls } from "~/components/ui/pagination-controls";
-import { parseHomeFilters, parseHomeSort, parsePage } from "~/lib/home-filters";
+import { parseHomeFilters, parseHomeSort } from "~/lib/home-filters";
+import { parsePage } from "~/lib/table-query";
 import { SITE_FEED_PATH } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/home";

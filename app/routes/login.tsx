@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 import { appOf } from "~/.server/infra/context.server";
 import {
@@ -74,7 +74,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           }
         />
       </AuthForm>
-      <SocialButtons extraProviders={loaderData.extraProviders} verb="Log in" />
+      <SocialButtons providers={loaderData.providers} verb="Log in" />
       <AuthSwitch question="Don't have an account?" to="/signup" label="Sign up" />
       {demoCredentials ? (
         <div className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">

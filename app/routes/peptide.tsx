@@ -17,8 +17,8 @@ import { PriceAlertPanel } from "~/components/alerts/price-alert-panel";
 import { LabTestsSection } from "~/components/lab-tests-section";
 import type { OfferColumn } from "~/components/offer-columns";
 import { OfferTable } from "~/components/offer-table";
+import { FailedLabSwitch } from "~/components/failed-lab-switch";
 import { InStockSwitch, TestedOnlySwitch } from "~/components/offer-table-controls";
-import { PEPTIDE_PLACEHOLDER_IMAGE } from "~/components/peptide-card";
 import { HistoryChartSwitch, MarketIndexChart } from "~/components/market-index-chart";
 import { PriceHistoryChart } from "~/components/price-history-chart";
 import { SizeLinks } from "~/components/size-links";
@@ -31,7 +31,8 @@ import { jsonForScript, priceSummary, productDescription, productJsonLd } from "
 import { HISTORY_CHART_PARAM, MARKET_CHART } from "~/lib/market-index";
 import { OFFER_VIEW_PARAMS, revalidateUnlessOnly } from "~/lib/offer-view";
 import { peptideFeedPath } from "~/lib/price-drop-feed";
-import { IMAGE_SIZES, responsiveImage } from "~/lib/responsive-image";
+import { peptideImageProps } from "~/lib/peptide-image";
+import { IMAGE_SIZES, PLACEHOLDER_IMAGE } from "~/lib/responsive-image";
 import {
   buildHistorySeries,
   HISTORY_RANGE_PARAM,
@@ -78,9 +79,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       historyRange,
       market,
       displayCurrency: pricing.displayCurrency,
-      priceSummary: priceSummary(page.offers),
+      priceSummary: priceSummary(page.offers, pricing),
       canonicalUrl,
-      imageUrl: new URL(page.peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, app.baseUrl).toString(),
+      // Shared links and search results want a raster image: the bundled one stands in.
+      imageUrl: new URL(page.peptide.imageUrl ?? PLACEHOLDER_IMAGE, app.baseUrl).toString(),
       now: new Date().toISOString(),
     },
     { headers: publicPageHeaders(request) },
@@ -136,7 +138,10 @@ export function meta({ data, error }: Route.MetaArgs) {
   ];
 }
 
-/** The price table's columns; purity and source fold into each row's "Details" so it fits 1366 px. */
+/**
+ * The price table's columns; purity and source fold into each row's "Details" so it fits 1366 px.
+ * Per verified mg has its own sortable column here (under per mg on the other tables).
+ */
 const DETAIL_COLUMNS: readonly OfferColumn[] = [
   "vendor",
   "size",
@@ -144,6 +149,7 @@ const DETAIL_COLUMNS: readonly OfferColumn[] = [
   "coupon",
   "afterCoupon",
   "perMg",
+  "perVerifiedMg",
   "shipping",
   "total",
   "stock",
@@ -189,13 +195,11 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
       </Link>
       <section className="grid gap-6 md:grid-cols-[minmax(0,320px)_1fr]">
         <img
-          {...responsiveImage(peptide.imageUrl || PEPTIDE_PLACEHOLDER_IMAGE, IMAGE_SIZES.detail)}
+          {...peptideImageProps(peptide.imageUrl, IMAGE_SIZES.detail, 640)}
           alt={peptide.name}
-          width={640}
-          height={480}
           // The page's largest paint on a phone: fetched before the scripts.
           fetchPriority="high"
-          className="aspect-[4/3] w-full rounded-xl border object-cover"
+          className="peptide-image aspect-[4/3] w-full rounded-xl border bg-muted"
         />
         <div className="flex flex-col gap-3">
           {peptide.categoryName ? (
@@ -245,11 +249,13 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <InStockSwitch />
           <TestedOnlySwitch />
+          {/* Only where it changes something: an offer of this peptide failed a lab test. */}
+          {offers.some((offer) => offer.labWarning !== null) ? <FailedLabSwitch /> : null}
         </div>
         <OfferTable
           offers={shown}
           columns={DETAIL_COLUMNS}
-          details={["purity", "source"]}
+          groupSizes
           testId="price-table"
           rowTestId="price-row"
           empty="No vendor prices yet."
@@ -262,7 +268,11 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <LabTestsSection tests={loaderData.labTests} subject="peptide" />
+      <LabTestsSection
+        tests={loaderData.labTests}
+        replies={loaderData.labReplies}
+        subject="peptide"
+      />
 
       <section aria-labelledby="history-heading" className="flex flex-col gap-3">
         <h2 id="history-heading" className="text-xl font-semibold">
@@ -272,6 +282,7 @@ export default function PeptideDetail({ loaderData }: Route.ComponentProps) {
         {market ? (
           <MarketIndexChart
             market={market}
+            offers={offers}
             range={loaderData.historyRange}
             currency={loaderData.displayCurrency}
             subject={`${peptide.name}${market.size ? ` ${market.size}` : ""}`}

@@ -9,6 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /admin",
     "Disallow: /api",
     "Disallow: /deals",
+    "Disallow: /go/",
     "",
     `Sitemap: ${sitemap}`,
     "",

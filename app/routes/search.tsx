@@ -117,6 +117,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                 peptide={row.peptideSlug}
                 peptideName={row.peptideName}
                 sizes={stackSizes[row.peptideId] ?? []}
+                chosen={row.askedSize ?? null}
               />
             )}
             testId="search-results"

@@ -19,6 +19,7 @@ import {
   adminCredentialsSchema,
   AUTH_MESSAGES,
   credentialsSchema,
+  EMAIL_CONFIRMED_PARAM,
   forgotPasswordSchema,
   INVALID_RESET_LINK,
   loginErrorFromCode,
@@ -31,6 +32,16 @@ import { sameSitePath } from "~/lib/site-path";
 
 export async function loginLoader(app: AppContext, request: Request) {
   const url = new URL(request.url);
+  // The e-mail confirmation link's landing: said once, as a flash, on a clean /login.
+  if (url.searchParams.has(EMAIL_CONFIRMED_PARAM)) {
+    return redirectWithFlash(
+      app,
+      "/login",
+      url.searchParams.has("error")
+        ? { kind: "error", message: AUTH_MESSAGES.confirmationLinkInvalid }
+        : { kind: "success", message: AUTH_MESSAGES.emailConfirmed },
+    );
+  }
   // Back from a social provider with a session: the same welcome as a password sign-in.
   if (url.searchParams.has("signedIn") && (await getSessionUser(app, request))) {
     return redirectWithFlash(
@@ -43,7 +54,7 @@ export async function loginLoader(app: AppContext, request: Request) {
     demoCredentials: (await isDemoInstalled(app.db))
       ? { user: DEMO_USER, admin: DEMO_ADMIN }
       : null,
-    extraProviders: providerButtons(app),
+    providers: providerButtons(app),
     socialError: loginErrorFromCode(url.searchParams.get("error")),
   };
 }
@@ -75,7 +86,7 @@ export function signUpAction(app: AppContext, request: Request) {
         email,
         password,
         name: usernameFromEmail(email),
-        callbackURL: "/login",
+        callbackURL: `/login?${EMAIL_CONFIRMED_PARAM}=1`,
       });
       if (!result.ok) return authRefusal(result, AUTH_MESSAGES.signUpError, 400);
       // autoSignIn is off: the account signs in after confirming (or at once when not required).

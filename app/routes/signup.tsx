@@ -18,7 +18,7 @@ export function meta() {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { extraProviders: providerButtons(appOf(context)) };
+  return { providers: providerButtons(appOf(context)) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +53,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
           maxLength={PASSWORD_MAX_LENGTH}
         />
       </AuthForm>
-      <SocialButtons extraProviders={loaderData.extraProviders} verb="Sign up" />
+      <SocialButtons providers={loaderData.providers} verb="Sign up" />
       <AuthSwitch question="Already have an account?" to="/login" label="Log in" />
     </AuthCard>
   );

@@ -7,6 +7,7 @@ import { PRIVATE_CACHE_CONTROL, publicPageHeaders } from "~/.server/http/cache-h
 import {
   deleteSavedStack,
   listSavedStacks,
+  SAVED_STACKS_PAGE_SIZE,
   saveStack,
   type SavedStack,
 } from "~/.server/data/stacks.server";
@@ -19,6 +20,7 @@ import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { actionSuccess, failure, type ActionResult } from "~/lib/action-result";
 import { formatDate } from "~/lib/format";
+import { parsePage } from "~/lib/table-query";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { STACK_MESSAGES, stackActionSchema } from "~/lib/forms/stack";
 import {
@@ -32,6 +34,9 @@ import {
 
 import type { Route } from "./+types/stack";
 import { appOf } from "~/.server/infra/context.server";
+
+/** The page of saved stacks shown (?savedPage=2), newest first. */
+const SAVED_PAGE_PARAM = "savedPage";
 
 export function meta() {
   return [
@@ -70,9 +75,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSessionUser(app, request),
     getPricingContext(app, request),
   ]);
+  const savedPage = parsePage(url.searchParams.get(SAVED_PAGE_PARAM));
   const [quote, saved] = await Promise.all([
     lines.length > 0 ? quoteStack(app.db, lines, pricing) : null,
-    user ? listSavedStacks(app.db, user.id) : ([] as SavedStack[]),
+    user
+      ? listSavedStacks(app.db, { userId: user.id, page: savedPage })
+      : { stacks: [] as SavedStack[], total: 0 },
   ]);
   const headers = publicPageHeaders(request);
   if (user) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
@@ -83,13 +91,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       result: quote?.ok ? quote.result : null,
       error: quote && !quote.ok ? quote.message : null,
       signedIn: user !== null,
-      saved: saved.map((stack) => ({
+      saved: saved.stacks.map((stack) => ({
         id: stack.id,
         name: stack.name,
         shareToken: stack.shareToken,
         lineCount: stack.items.length,
         createdAt: stack.createdAt.toISOString(),
       })),
+      savedPage,
+      savedPages: Math.max(1, Math.ceil(saved.total / SAVED_STACKS_PAGE_SIZE)),
     },
     { status: quote && !quote.ok ? 400 : 200, headers },
   );
@@ -114,6 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         name: input.name,
         items: quote.lines,
       });
+      if (stack === "full") return failure(STACK_MESSAGES.full, 409);
       return data({ ...actionSuccess(STACK_MESSAGES.saved), shareToken: stack.shareToken });
     }
     case "delete": {
@@ -172,7 +183,7 @@ function useBrowserStack(lines: StackLine[]) {
 }
 
 export default function StackPage({ loaderData }: Route.ComponentProps) {
-  const { lines, names, result, error, signedIn, saved } = loaderData;
+  const { lines, names, result, error, signedIn, saved, savedPage, savedPages } = loaderData;
   const { ready, foreign, keepThis } = useBrowserStack(lines);
 
   return (
@@ -218,13 +229,29 @@ export default function StackPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
       {lines.length === 0 ? <StackRulesNote /> : null}
-      {signedIn ? <SavedStacks stacks={saved} /> : null}
+      {signedIn ? <SavedStacks stacks={saved} page={savedPage} pages={savedPages} /> : null}
     </main>
   );
 }
 
 /** Quantities and removal; a plain GET form, so it works before (and without) JavaScript. */
-function SavedStacks({ stacks }: { stacks: Route.ComponentProps["loaderData"]["saved"] }) {
+function SavedStacks({
+  stacks,
+  page,
+  pages,
+}: {
+  stacks: Route.ComponentProps["loaderData"]["saved"];
+  page: number;
+  pages: number;
+}) {
+  const { search } = useLocation();
+  const pageUrl = (to: number) => {
+    const params = new URLSearchParams(search);
+    if (to === 1) params.delete(SAVED_PAGE_PARAM);
+    else params.set(SAVED_PAGE_PARAM, String(to));
+    const query = params.toString();
+    return `/stack${query ? `?${query}` : ""}`;
+  };
   return (
     <section aria-labelledby="saved-stacks-heading" className="flex flex-col gap-3">
       <h2 id="saved-stacks-heading" className="text-lg font-semibold">
@@ -239,6 +266,23 @@ function SavedStacks({ stacks }: { stacks: Route.ComponentProps["loaderData"]["s
           ))}
         </ul>
       )}
+      {pages > 1 ? (
+        <nav aria-label="Saved stacks pages" className="flex items-center gap-3 text-sm">
+          {page > 1 ? (
+            <Link to={pageUrl(page - 1)} className="underline">
+              Newer
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageUrl(page + 1)} className="underline">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

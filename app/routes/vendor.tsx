@@ -6,20 +6,26 @@ import { getPageLabTests } from "~/.server/data/lab-tests.server";
 import { findVendorSlugRedirect, getVendorProfile } from "~/.server/data/vendor-profile.server";
 import { getVendorReliability } from "~/.server/data/vendor-reliability.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
+import { AffiliateNote } from "~/components/affiliate-note";
 import { CouponCell } from "~/components/copy-coupon-button";
 import { LabTestsSection } from "~/components/lab-tests-section";
 import type { OfferColumn } from "~/components/offer-columns";
 import { OfferTable } from "~/components/offer-table";
 import { VendorReliabilityBreakdown } from "~/components/vendor-reliability";
+import { CouponFeedback } from "~/components/trust/coupon-feedback";
+import { VendorReviewsSection } from "~/components/trust/vendor-reviews-section";
 import { Badge } from "~/components/ui/badge";
 import { DetailPageErrorBoundary } from "~/components/error-boundary";
+import { useRootData } from "~/hooks/use-root-data";
+import { outboundRel, vendorLinkPath } from "~/lib/affiliate";
 import { formatDate } from "~/lib/format";
 import { jsonForScript } from "~/lib/json-ld";
-import { withTestedBadges } from "~/lib/lab-tests";
 import { formatCouponDiscount } from "~/lib/pricing";
 import { describePriceChanges, describeShippingTerms } from "~/lib/vendor-profile";
+import { describeReportStats } from "~/lib/trust/offer-reports";
 
 import type { Route } from "./+types/vendor";
+import { handleVendorAction, loadVendorTrust } from "./vendor.server";
 import { appOf } from "~/.server/infra/context.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -34,15 +40,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (currentSlug) throw redirect(`/vendor/${currentSlug}`, 301);
     throw data("Vendor not found", { status: 404, headers: publicPageHeaders(request) });
   }
-  const [reliability, labTests] = await Promise.all([
+  const [reliability, labTests, trust] = await Promise.all([
     getVendorReliability(app.db, profile.vendor.id),
     getPageLabTests(app.db, { vendorId: profile.vendor.id }),
+    loadVendorTrust(app, request, profile.vendor.id, new Date()),
   ]);
   return data(
     {
       ...profile,
-      offers: withTestedBadges(profile.offers, labTests.tested),
       labTests: labTests.tests,
+      labReplies: labTests.replies,
+      ...trust,
       reliability: reliability && {
         ...reliability,
         computedAt: reliability.computedAt.toISOString(),
@@ -54,6 +62,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     { headers: publicPageHeaders(request) },
   );
+}
+
+export function action({ params, request, context }: Route.ActionArgs) {
+  return handleVendorAction(appOf(context), request, params.slug);
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
@@ -111,6 +123,9 @@ const VENDOR_COLUMNS: readonly OfferColumn[] = [
 
 export default function VendorPage({ loaderData }: Route.ComponentProps) {
   const { vendor, coupon, offers, recentChanges } = loaderData;
+  const root = useRootData();
+  const affiliated = root?.affiliatedVendorIds.includes(vendor.id) ?? false;
+  const signedIn = Boolean(root?.user);
   return (
     <main className="container mx-auto flex flex-col gap-8 px-4 py-8">
       <script
@@ -141,7 +156,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           </span>
         )}
         <div className="flex min-w-0 flex-col gap-2">
-          <h1 className="text-3xl font-bold tracking-tight break-words">{vendor.name}</h1>
+          <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{vendor.name}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             {vendor.rating !== null ? (
               <span className="inline-flex items-center gap-1" data-testid="vendor-rating">
@@ -157,9 +172,9 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
             {vendor.isPreferred ? <Badge variant="secondary">Preferred vendor</Badge> : null}
             {vendor.website ? (
               <a
-                href={vendor.website}
+                href={vendorLinkPath(vendor.id)}
                 target="_blank"
-                rel="noopener noreferrer nofollow"
+                rel={outboundRel(affiliated)}
                 className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
               >
                 Website
@@ -167,6 +182,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only"> of {vendor.name} (opens in a new tab)</span>
               </a>
             ) : null}
+            {vendor.website && affiliated ? <AffiliateNote /> : null}
           </div>
         </div>
       </section>
@@ -187,7 +203,11 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           {coupon ? (
             <span className="flex flex-col gap-1" data-testid="vendor-coupon">
               <span className="inline-flex flex-wrap items-center gap-2">
-                <CouponCell coupon={coupon} currency={vendor.currency} />
+                <CouponCell
+                  coupon={coupon}
+                  currency={vendor.currency}
+                  reportedByVendor={loaderData.couponReportedByVendor}
+                />
                 {formatCouponDiscount(coupon, vendor.currency)} off
               </span>
               <span className="text-xs text-muted-foreground">
@@ -195,6 +215,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
                   ? `Valid until ${formatDate(coupon.expirationDate)} (UTC)`
                   : "No expiry date"}
               </span>
+              <CouponFeedback summary={loaderData.couponFeedback} signedIn={signedIn} />
             </span>
           ) : (
             "No coupon right now"
@@ -214,7 +235,11 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted-foreground">
           {offers.length === 1 ? "1 price" : `${offers.length} prices`}, with the vendor&apos;s
           coupon applied where it is valid. Dimmed prices are out of stock or have not been
-          confirmed lately.
+          confirmed lately. Buyers&apos; reports of wrong offers:{" "}
+          <span data-testid="vendor-report-stats">
+            {describeReportStats(loaderData.reportStats)}
+          </span>
+          .
         </p>
         <OfferTable
           offers={offers}
@@ -227,9 +252,15 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <LabTestsSection tests={loaderData.labTests} subject="vendor" />
+      <LabTestsSection
+        tests={loaderData.labTests}
+        replies={loaderData.labReplies}
+        subject="vendor"
+      />
 
       {loaderData.reliability ? <VendorReliabilityBreakdown {...loaderData.reliability} /> : null}
+
+      <VendorReviewsSection vendorName={vendor.name} reviews={loaderData.reviews} />
     </main>
   );
 }

@@ -22,6 +22,7 @@ const PUBLIC_PAGES: { name: string; path: string; status?: number }[] = [
   { name: "stack", path: "/stack?items=bpc-157:5mg:1,tb-500:5mg:1,ghk-cu:50mg:1" },
   { name: "vendor", path: "/vendor/apex-peptide-labs" },
   { name: "vendors", path: "/vendors" },
+  { name: "disclosure", path: "/disclosure" },
   { name: "login", path: "/login" },
   { name: "reset password", path: "/reset-password?error=INVALID_TOKEN" },
   { name: "404", path: "/no-such-page", status: 404 },

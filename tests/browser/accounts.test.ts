@@ -46,9 +46,18 @@ describe("an account in the browser", () => {
       .limit(1);
     await page.goto(`${site.server.baseUrl}/peptide/${offer.slug}`);
     await waitForHydration(page);
+    // Saving asks for tags and a note in the same step (issue 30).
     await page.getByRole("button", { name: "Save deal" }).first().click();
+    const saveDialog = page.getByRole("dialog", { name: "Save deal" });
+    await saveDialog.getByLabel("To buy").check();
+    await saveDialog.getByLabel("Notes").fill("Spring order");
+    await saveDialog.getByRole("button", { name: "Save deal" }).click();
     await expectToast(page, "Deal saved");
-    expect(await site.server.app.db.select({ id: savedDeals.id }).from(savedDeals)).toHaveLength(1);
+    expect(
+      await site.server.app.db
+        .select({ tags: savedDeals.tags, notes: savedDeals.notes })
+        .from(savedDeals),
+    ).toEqual([{ tags: ["to-buy"], notes: "Spring order" }]);
 
     await page.getByRole("link", { name: "Saved Deals" }).click();
     await page.waitForURL(`${site.server.baseUrl}/deals`);
@@ -58,6 +67,7 @@ describe("an account in the browser", () => {
     await card.getByRole("button", { name: /^Edit / }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Favorite").check();
+    await dialog.getByLabel("To buy").uncheck();
     await dialog.getByLabel("Notes").fill("Buy before the coupon expires");
     await dialog.getByRole("button", { name: "Save changes" }).click();
     await expectToast(page, "Deal updated");
@@ -112,7 +122,7 @@ describe("an account in the browser", () => {
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL(`${site.server.baseUrl}/admin`);
     await expectToast(page, "You have successfully logged in as admin");
-    await page.getByRole("link", { name: "Admin" }).first().waitFor();
+    await page.getByRole("link", { name: "Dashboard" }).first().waitFor();
     await context.close();
   });
 });

@@ -168,8 +168,19 @@ describe("admin content pages in a browser", () => {
     await confirm.waitFor({ state: "detached" });
     await row.getByText("User", { exact: true }).waitFor();
 
-    await row.getByRole("switch", { name: `Admin status for ${email}` }).click();
+    // Granting admin rights asks first; cancelling changes nothing and gives the focus back.
+    const adminSwitch = row.getByRole("switch", { name: `Admin status for ${email}` });
+    await adminSwitch.click();
+    const grant = admin.page.getByRole("alertdialog", { name: "Make this account an admin?" });
+    await grant.getByRole("button", { name: "Cancel" }).click();
+    await grant.waitFor({ state: "detached" });
+    expect(await adminSwitch.getAttribute("aria-checked")).toBe("false");
+    expect(await adminSwitch.evaluate((element) => element === document.activeElement)).toBe(true);
+    await adminSwitch.click();
+    await grant.getByRole("button", { name: "Make admin" }).click();
     await toast("Admin status granted").waitFor();
+    await row.getByText("Admin", { exact: true }).waitFor();
+    await row.getByText("Confirmed", { exact: true }).waitFor();
     await row.getByRole("button", { name: `Reset password of ${email}` }).click();
     await toast("Password reset email sent").waitFor();
   });

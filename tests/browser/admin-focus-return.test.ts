@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog } from "~/.server/db/schema";
 
 import { startAdminBrowser } from "../helpers/admin-browser";
+import { chooseInCombobox } from "../helpers/browser";
 
 const admin = startAdminBrowser({ pagePerTest: false });
 
@@ -108,5 +109,75 @@ describe("focus after save, delete and undo", () => {
     expect(
       await admin.page.evaluate(() => document.documentElement.scrollWidth),
     ).toBeLessThanOrEqual(1366);
+  });
+});
+
+describe("focus back on the control that opened a dialog or prompt", () => {
+  it("returns to Add Admin after its dialog is left with Escape, and after Discard", async () => {
+    await admin.page.setViewportSize({ width: 1366, height: 800 });
+    await open("/admin/users");
+    const addAdmin = admin.page.getByRole("button", { name: "Add Admin" });
+    const dialog = admin.page.getByRole("dialog", { name: "Add Admin" });
+
+    await addAdmin.click();
+    await dialog.waitFor();
+    await admin.page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(focused).toBe("Add Admin");
+
+    await addAdmin.click();
+    await dialog.getByLabel("Email").fill("someone@peptideprices.test");
+    await admin.page.keyboard.press("Escape");
+    const discard = admin.page.getByRole("alertdialog", { name: "Discard changes?" });
+    await discard.getByRole("button", { name: "Discard" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(focused).toBe("Add Admin");
+  });
+
+  it("returns to the sidebar's toggle after the phone sidebar is closed with Escape", async () => {
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await open("/admin/users");
+    await admin.page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    const sidebar = admin.page.getByRole("dialog");
+    await sidebar.waitFor();
+    await admin.page.keyboard.press("Escape");
+    await sidebar.waitFor({ state: "detached" });
+    await expect.poll(focused).toBe("Toggle Sidebar");
+  });
+
+  it("returns to the price the unusual-price prompt is about after 'Change it'", async () => {
+    await admin.page.setViewportSize({ width: 1366, height: 800 });
+    await open("/admin/prices");
+    const name = await firstPriceName();
+    await admin.page
+      .getByRole("button", { name: `Edit ${name}`, exact: true })
+      .first()
+      .click();
+    const price = admin.page.getByRole("spinbutton", { name: `Price of ${name}` });
+    const farOff = String(Math.round(Number(await price.inputValue()) * 50 * 100) / 100);
+    await price.fill(farOff);
+    await price.press("Enter");
+    const question = admin.page.getByRole("alertdialog", { name: "Unusual price" });
+    await question.getByRole("button", { name: "Change it" }).click();
+    await question.waitFor({ state: "detached" });
+    await expect.poll(focused).toBe(`Price of ${name}`);
+  });
+
+  it("returns to the Add Vendor Price dialog's Price after 'Change it', though Add Price was disabled while it posted", async () => {
+    await admin.page.setViewportSize({ width: 1366, height: 800 });
+    await open("/admin/prices");
+    const [vendorName, peptideName] = (await firstPriceName()).split(" price for ");
+    await admin.page.getByRole("button", { name: "Add Vendor Price" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Add Vendor Price" });
+    await chooseInCombobox(dialog.getByLabel("Peptide"), peptideName!, peptideName!);
+    await chooseInCombobox(dialog.getByLabel("Vendor"), vendorName!, vendorName!);
+    const price = dialog.getByLabel("Price");
+    await price.fill("99999");
+    await dialog.getByLabel("Quantity").fill("5");
+    await dialog.getByRole("button", { name: "Add Price" }).click();
+    const question = admin.page.getByRole("alertdialog", { name: "Unusual price" });
+    await question.getByRole("button", { name: "Change it" }).click();
+    await question.waitFor({ state: "detached" });
+    await expect.poll(() => price.evaluate((input) => input === document.activeElement)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { labTests } from "~/.server/db/schema";
+import { labTests, sizeOptions } from "~/.server/db/schema";
 
 import { startAdminBrowser } from "../helpers/admin-browser";
 
@@ -33,6 +33,8 @@ describe("the admin lab tests page", () => {
       .poll(() => listbox.getByRole("option").allTextContents())
       .toEqual(["Not stated", "5mg", "10mg"]);
     await listbox.getByRole("option", { name: "10mg", exact: true }).click();
+    // The 10 mg vial's report speaks for every size of the batch (issue 30).
+    await dialog.getByLabel("The report covers every size of this batch").check();
     await dialog.getByLabel("Lab", { exact: true }).fill("Browser Lab");
     // Yesterday: the newest test, so the table's first page (newest first) shows it.
     const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -46,13 +48,19 @@ describe("the admin lab tests page", () => {
     await dialog.waitFor({ state: "detached" });
 
     const [saved] = await admin.server.app.db
-      .select({ labName: labTests.labName })
+      .select({
+        labName: labTests.labName,
+        size: sizeOptions.quantity,
+        coversAllSizes: labTests.coversAllSizes,
+      })
       .from(labTests)
+      .leftJoin(sizeOptions, eq(sizeOptions.id, labTests.sizeOptionId))
       .where(eq(labTests.batch, "BROWSER-1"));
-    expect(saved?.labName).toBe("Browser Lab");
+    expect(saved).toEqual({ labName: "Browser Lab", size: 10, coversAllSizes: true });
     // 15 % off the label: shown as failed, not hidden.
     const row = admin.page.getByRole("row").filter({ hasText: "Browser Lab" });
     await row.getByText("Failed").waitFor();
+    await row.getByText("all sizes of the batch").waitFor();
   });
 
   it("lists an import's problems by line and imports nothing", async () => {

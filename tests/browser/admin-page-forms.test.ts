@@ -75,11 +75,33 @@ describe("the footer's rich-text editor", () => {
     await expect
       .poll(() => field.inputValue())
       .toBe("<ul><li><p><strong>Strong words</strong></p></li></ul>");
-    // A link that is neither http(s) nor mailto is refused with a message, not inserted.
-    admin.page.once("dialog", (dialog) => dialog.accept("javascript:alert(1)"));
-    await form.getByRole("button", { name: "Link" }).click();
-    await toast("Links must start with https://, http:// or mailto:").waitFor();
+    // The link's address is asked in a dialog (no window.prompt): one that is neither http(s)
+    // nor mailto is refused under its field, not inserted; a good one links the selected text.
+    await admin.page.keyboard.press("ControlOrMeta+a");
+    const linkButton = form.getByRole("button", { name: "Link" });
+    await linkButton.click();
+    const linkDialog = admin.page.getByRole("dialog", { name: "Add link" });
+    const address = linkDialog.getByLabel("Link address");
+    await address.fill("javascript:alert(1)");
+    await linkDialog.getByRole("button", { name: "Add link" }).click();
+    await linkDialog.getByText("Links must start with https://, http:// or mailto:").waitFor();
     expect(await field.inputValue()).not.toContain("javascript:");
+    await address.fill("https://example.org/terms");
+    await linkDialog.getByRole("button", { name: "Add link" }).click();
+    await linkDialog.waitFor({ state: "hidden" });
+    await expect.poll(() => field.inputValue()).toContain('href="https://example.org/terms"');
+    // Back in the editor, where the admin was typing.
+    await expect.poll(() => editor.evaluate((node) => node === document.activeElement)).toBe(true);
+    // Cancel leaves the link as it was and the focus where it was (the toolbar keeps the
+    // editor's focus on a click).
+    await linkButton.click();
+    const editDialog = admin.page.getByRole("dialog", { name: "Edit link" });
+    expect(await editDialog.getByLabel("Link address").inputValue()).toBe(
+      "https://example.org/terms",
+    );
+    await editDialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => editor.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await field.inputValue()).toContain('href="https://example.org/terms"');
   });
 });
 
@@ -104,7 +126,9 @@ describe("an expired session on a page form", () => {
     // "Sign in" opens the sign-in in a new tab that returns to this page. The settings save's
     // alike toast closes on its own first, so the one read here is surely the new form's.
     const toasts = toast("Your session has expired");
-    await toasts.waitFor({ state: "detached", timeout: 15_000 });
+    // Seen first, then gone: waiting for "detached" alone passes before the toast is even drawn.
+    await toasts.first().waitFor();
+    await toasts.first().waitFor({ state: "detached", timeout: 15_000 });
     const addRate = admin.page.getByRole("form", { name: "Add a currency" });
     await addRate.getByLabel("Currency").fill("SEK");
     await addRate.getByLabel("1 USD =").fill("10");

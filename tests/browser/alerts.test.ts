@@ -65,6 +65,8 @@ describe("price alerts", () => {
     await box.getByLabel("At or below my target price").check();
     await box.getByLabel("Target price (after coupon)").fill(target);
     await box.getByLabel("Currency").selectOption("USD");
+    // This alert watches the price before shipping (the delivered total is the default).
+    await box.getByLabel(/^Watch the delivered total/).uncheck();
     await expect.poll(() => box.getByLabel("E-mail").isChecked()).toBe(true);
     await box.getByRole("button", { name: "Save alert" }).click();
     await page.getByText("Price alert saved").waitFor();
@@ -96,7 +98,7 @@ describe("price alerts", () => {
     await page.goto(`${server.baseUrl}/deals`);
     const row = page.getByTestId("price-alert-row");
     await row.getByText(`At or below ${formatPrice(Number(target), "USD")}`).waitFor();
-    await row.getByText(`Lowest now: ${formatPrice(item.price, "USD")}`).waitFor();
+    await row.getByText(`Lowest now: ${formatPrice(item.price, "USD")} before shipping`).waitFor();
 
     // Edited and deleted there too.
     await waitForHydration(page);

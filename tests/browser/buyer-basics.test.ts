@@ -96,7 +96,8 @@ describe("saving deals", () => {
       viewport: { width: 1280, height: 900 },
     });
     const row = page.getByTestId("price-row").filter({ hasText: offer.vendor }).first();
-    const saveButton = row.getByRole("button", { name: "Save deal" });
+    // "Save deal", then "Saved deal": the name holds the word the button shows.
+    const saveButton = row.getByRole("button", { name: /^Saved? deal$/ });
 
     await expect
       .poll(async () => {
@@ -123,6 +124,11 @@ describe("saving deals", () => {
 
     expect(await saveButton.getAttribute("aria-pressed")).toBe("false");
     await saveButton.click();
+    // Tags and a note are asked on the way; both are optional.
+    await page
+      .getByRole("dialog", { name: "Save deal" })
+      .getByRole("button", { name: "Save deal" })
+      .click();
     await expectToast(page, "Deal saved");
     await expect.poll(() => saveButton.getAttribute("aria-pressed")).toBe("true");
     expect(await saveButton.textContent()).toContain("Saved");
@@ -136,7 +142,7 @@ describe("saving deals", () => {
     await page.goto(url("/deals"));
     const card = page.getByTestId("saved-deal").first();
     await card.getByRole("button", { name: `Copy coupon code ${offer.code}` }).waitFor();
-    expect(await card.textContent()).toMatch(/Price now.*as of/);
+    expect(await card.textContent()).toMatch(/Delivered total now.*as of/);
     // The deal's title leads back to its peptide.
     const title = card.getByRole("link", { name: "BPC-157", exact: true });
     expect(await title.getAttribute("href")).toBe(`/peptide/${offer.slug}`);

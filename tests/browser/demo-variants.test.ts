@@ -16,7 +16,8 @@ const VENDOR = "Meridian Biolabs";
 const priceOf = (page: Page, size: string) =>
   page
     .getByTestId("price-row")
-    .filter({ has: page.getByRole("cell", { name: VENDOR, exact: true }) })
+    // The vendor's link, not its cell: the cell also says purity and source.
+    .filter({ has: page.getByRole("link", { name: VENDOR, exact: true }) })
     .filter({ has: page.getByRole("cell", { name: size, exact: true }) })
     .getByTestId("price");
 

@@ -107,3 +107,36 @@ describe("hydration after the first paint", () => {
     await newcomer.close();
   });
 });
+
+describe("toasts", () => {
+  const toastArea = "section[aria-label^='Notifications']";
+
+  it("mounts the toast area (and loads sonner) only on a page that can toast", async () => {
+    const page = await visitor.newPage();
+    const scripts: Promise<string>[] = [];
+    let inFlight = 0;
+    page.on("request", () => (inFlight += 1));
+    page.on("requestfinished", () => (inFlight -= 1));
+    page.on("requestfailed", () => (inFlight -= 1));
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") {
+        scripts.push(response.text().catch(() => ""));
+      }
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await waitForHydration(page);
+    // The toast area would mount (and ask for sonner) at the first idle moment: let two pass,
+    // then every request asked for by then finish, before saying the home page has none.
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))),
+    );
+    await expect.poll(() => inFlight).toBe(0);
+    expect(await page.locator(toastArea).count()).toBe(0);
+    const bodies = await Promise.all(scripts);
+    expect(bodies.some((body) => body.includes("data-sonner-toaster"))).toBe(false);
+    // The detail page toasts (copy a coupon, save a deal, set an alert).
+    await page.goto(`${server.baseUrl}/peptide/bpc-157`);
+    await page.locator(toastArea).waitFor({ state: "attached" });
+    await page.close();
+  });
+});

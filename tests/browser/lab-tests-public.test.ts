@@ -108,6 +108,46 @@ describe("the Tested badge and the Tested only switch", () => {
   });
 });
 
+describe("lab tests per size in the price table (issue 30, issue 34)", () => {
+  it("warns on the failed size's rows, links the report, and never makes them Best Price", async () => {
+    const { failed, badges } = await offerBadgesOf(site.server.app.db, "bpc-157");
+    expect(failed.size).toBeGreaterThan(0);
+    const page = await site.openPage("/peptide/bpc-157", {
+      viewport: { width: 1366, height: 900 },
+    });
+    const rows = await page.getByTestId("price-row").evaluateAll((rows) =>
+      rows.map((row) => ({
+        id: row.getAttribute("data-offer")!,
+        best: row.getAttribute("data-best") === "true",
+        warning: row.querySelector("[data-lab-warning] [title]")?.getAttribute("title") ?? null,
+        report: row.querySelector("[data-lab-warning] a")?.getAttribute("href") ?? null,
+        verified: row.querySelector('[data-testid="per-verified-mg"]')?.textContent ?? null,
+      })),
+    );
+    const warned = rows.filter((row) => row.warning !== null);
+    expect(warned.map((row) => row.id).sort()).toEqual([...failed.keys()].sort());
+    for (const row of warned) {
+      expect(row.warning).toMatch(/^Failed lab test by Janoshik Analytical on .+ \(purity 96\.4%/);
+      expect(row.report).toBe("https://reports.example.org/janoshik/mb-2407.pdf");
+      expect(row.best).toBe(false);
+      expect(row.verified).toBe("not verified");
+    }
+    // Only a Tested row has a price per verified mg; the others say "not verified".
+    for (const row of rows) {
+      expect(row.verified === "not verified", row.id).toBe(!badges.has(row.id));
+    }
+    const warning = page.getByTestId("price-row").locator("[data-lab-warning]").first();
+    await warning.waitFor({ state: "visible" });
+    expect(await warning.textContent()).toMatch(/^Failed lab test: Failed lab test by /);
+    // The table still fits its box at 1366 px with the per verified mg column.
+    const [tableWidth, boxWidth] = await page
+      .locator(".offer-table")
+      .evaluate((table) => [table.scrollWidth, table.parentElement!.clientWidth]);
+    expect(tableWidth).toBeLessThanOrEqual(boxWidth!);
+    await page.context().close();
+  });
+});
+
 describe("the Lab tests sections", () => {
   it("shows the peptide page's failed test as failed, beside the passing ones", async () => {
     const context = await newVerifiedContext(site.browser, {

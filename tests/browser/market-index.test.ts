@@ -53,7 +53,7 @@ describe("market price index on the detail page", () => {
     expect(await median.textContent()).toBe(perMg(last.median));
     // The band and the words that say what the chart is.
     await page.locator('[data-testid="market-index-svg"]:visible').waitFor();
-    const summary = page.getByRole("img", { name: /Market price of BPC-157/ });
+    const summary = page.getByRole("group", { name: /Market price of BPC-157/ });
     expect(await summary.count()).toBe(1);
     const words = (await page.locator("figcaption").textContent()) ?? "";
     expect(words).toContain(`the median was ${perMg(last.median)}`);
@@ -89,8 +89,8 @@ describe("market price index on the detail page", () => {
 
     // The range switch keeps the market chart and shortens its days.
     await page
-      .getByRole("navigation", { name: "History range" })
-      .getByRole("link", { name: "30 days" })
+      .getByRole("form", { name: "History range" })
+      .getByRole("button", { name: "30 days" })
       .click();
     await page.waitForURL(/[?&]range=30d/, SETTLE);
     expect(page.url()).toContain("chart=market");

@@ -81,13 +81,23 @@ describe("offers on a 390 px phone", () => {
     const buyable = page.locator('[data-testid="price-row"][data-buyable="true"]');
     const names = () =>
       buyable.evaluateAll((cards) =>
-        cards.map((card) => card.querySelector('[data-testid="vendor-link"]')?.textContent ?? ""),
+        cards.map((card) => ({
+          size: card.getAttribute("data-size"),
+          name: card.querySelector('[data-testid="vendor-link"]')?.textContent ?? "",
+        })),
       );
-    // The URL changes as the navigation starts; the cards follow when it commits.
+    // The URL changes as the navigation starts; the cards follow when it commits. "All" shows
+    // a group per size, each sorted.
     await expect
       .poll(async () => {
         const shown = await names();
-        return shown.length > 2 && shown.every((name, i) => i === 0 || shown[i - 1] <= name);
+        return (
+          shown.length > 2 &&
+          shown.every(
+            (card, i) =>
+              i === 0 || shown[i - 1].size !== card.size || shown[i - 1].name <= card.name,
+          )
+        );
       }, SETTLE)
       .toBe(true);
     await page.context().close();
@@ -143,7 +153,7 @@ describe("the detail page keeps its view in the URL", () => {
       .poll(() => sizes.getByRole("link", { name: "10mg" }).getAttribute("aria-current"), SETTLE)
       .toBe("true");
     // Total (landed) is the default order; another column's sort lands in the URL.
-    const header = page.getByRole("columnheader", { name: /^Price per mg$/ });
+    const header = page.getByRole("columnheader", { name: /^Per mg, delivered$/ });
     await header.getByRole("button").click();
     await expect.poll(() => header.getAttribute("aria-sort"), SETTLE).toBe("ascending");
     expect(new URL(page.url()).searchParams.get("sort")).toBe("perMg");
@@ -177,7 +187,9 @@ describe("the detail page keeps its view in the URL", () => {
     const other = await page.context().newPage();
     await other.goto(shared);
     expect(
-      await other.getByRole("columnheader", { name: /^Price per mg$/ }).getAttribute("aria-sort"),
+      await other
+        .getByRole("columnheader", { name: /^Per mg, delivered$/ })
+        .getAttribute("aria-sort"),
     ).toBe("ascending");
     expect(
       await other

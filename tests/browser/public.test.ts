@@ -26,10 +26,6 @@ async function pressUntilOn(toggle: Locator) {
 }
 
 const mainGrid = (page: Page) => page.getByTestId("peptide-grid");
-const prices = async (page: Page) =>
-  (await page.getByTestId("price-row").getByTestId("price").allTextContents()).map((text) =>
-    Number(text.replace(/[^0-9.]/g, "")),
-  );
 
 describe("age gate", () => {
   it("blocks a new visitor over the server-rendered page until confirmed, and remembers it for 30 days", async () => {
@@ -199,25 +195,42 @@ describe("peptide detail", () => {
     await expect
       .poll(() => header.getAttribute("aria-sort"), { timeout: 15_000 })
       .toBe("ascending");
-    const buyableCount = await page
-      .locator('[data-testid="price-row"][data-buyable="true"]')
-      .count();
-    const ascending = await prices(page);
-    expect(buyableCount).toBeGreaterThan(2);
-    expect(ascending.slice(0, buyableCount)).toEqual(
-      [...ascending.slice(0, buyableCount)].sort((a, b) => a - b),
-    );
+    // "All" shows a group per size: each group's buyable offers are in price order, the
+    // out-of-stock and stale ones below them in both directions.
+    const bySize = async () => {
+      const rows = await page.getByTestId("price-row").evaluateAll((cards) =>
+        cards.map((card) => ({
+          size: card.getAttribute("data-size") ?? "",
+          buyable: card.getAttribute("data-buyable") === "true",
+          price: Number(
+            card.querySelector('[data-testid="price"]')?.textContent?.replace(/[^0-9.]/g, ""),
+          ),
+        })),
+      );
+      const groups = new Map<string, number[]>();
+      for (const row of rows.filter((r) => r.buyable)) {
+        groups.set(row.size, [...(groups.get(row.size) ?? []), row.price]);
+      }
+      // Within a size, no buyable offer comes after one that is not.
+      const buyableFirst = rows.every(
+        (row, i) =>
+          !row.buyable ||
+          rows.slice(0, i).every((above) => above.size !== row.size || above.buyable),
+      );
+      return { groups: [...groups.values()], buyableFirst };
+    };
+    const ascending = await bySize();
+    expect(ascending.buyableFirst).toBe(true);
+    expect(ascending.groups.some((group) => group.length > 2)).toBe(true);
+    for (const group of ascending.groups) expect(group).toEqual([...group].sort((a, b) => a - b));
 
     await header.getByRole("button").click();
     await expect
       .poll(() => header.getAttribute("aria-sort"), { timeout: 15_000 })
       .toBe("descending");
-    // Out-of-stock and stale offers stay below the others in both directions.
-    const descending = await prices(page);
-    expect(descending.slice(0, buyableCount)).toEqual(
-      [...ascending.slice(0, buyableCount)].sort((a, b) => b - a),
-    );
-    expect(descending[0]).toBeGreaterThan(descending[buyableCount - 1]);
+    const descending = await bySize();
+    expect(descending.buyableFirst).toBe(true);
+    for (const group of descending.groups) expect(group).toEqual([...group].sort((a, b) => b - a));
     await context.close();
   });
 

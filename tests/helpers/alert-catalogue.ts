@@ -94,7 +94,9 @@ export async function saveSizeAlert(
     ...settings,
   };
   const { state } = await currentAlertState(app, { sizeOptionId: size.sizeOptionId, ...full });
-  return upsertPriceAlert(app.db, { ...full, userId, ...size, state });
+  const saved = await upsertPriceAlert(app.db, { ...full, userId, ...size, state });
+  if (saved === "full") throw new Error(`user ${userId} holds the most alerts there can be`);
+  return saved;
 }
 
 /** Empties what one alert test leaves behind: the alerts, their deliveries and every offer. */

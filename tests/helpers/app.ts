@@ -6,18 +6,26 @@ import { parseEnv } from "~/.server/infra/env";
 import { prepareDatabase } from "~/.server/infra/startup.server";
 
 import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "./database";
+import { bringTemplateToNow } from "./template-clock";
 
 export interface TestApp extends AppContext {
   /** Closes the database and drops the test schema. */
   dispose: () => Promise<void>;
 }
 
-/** A fully prepared app context (migrated, demo data unless SEED_DEMO=false) for integration tests. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A fully prepared app context (migrated, demo data unless SEED_DEMO=false) for integration
+ * tests. `baseUrl` is the app's own origin, the one the scraper's address guard trusts.
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  { baseUrl = "http://localhost:3000" }: { baseUrl?: string } = {},
+): Promise<TestApp> {
   const database = await testDatabaseEnv(overrides);
   const env = parseEnv({ ...TEST_ENV_DEFAULTS, ...database.env, ...overrides });
-  const app = await createAppContext({ env, baseUrl: "http://localhost:3000" });
+  const app = await createAppContext({ env, baseUrl });
   await prepareDatabase(app);
+  await bringTemplateToNow(app.database, env);
   return {
     ...app,
     dispose: async () => {

@@ -1,4 +1,6 @@
-import type { ScrapeSourceInput } from "~/.server/data/scrape-sources.server";
+import type { Database } from "~/.server/db/client";
+import { vendors } from "~/.server/db/schema";
+import { createScrapeSource, type ScrapeSourceInput } from "~/.server/data/scrape-sources.server";
 
 /**
  * The selectors of the fixture site's category pages (helpers/fixture-site.ts): product cards
@@ -49,3 +51,34 @@ export const FIXTURE_CARD_PAGE_SELECTORS = {
   paginationSelector: null,
   nextPageSelector: null,
 } as const satisfies Partial<ScrapeSourceInput>;
+
+/**
+ * An active source for a vendor of its own (a fresh name each call), as the add-shop flow saves
+ * a shop: no selectors, since a platform feed or sitemap is read instead. `fields` overrides
+ * any of it (selectors for a page source, the retailer's name…). Returns both ids.
+ */
+export async function createSourceWithVendor(
+  db: Database,
+  fields: Pick<ScrapeSourceInput, "url"> & Partial<ScrapeSourceInput>,
+): Promise<{ id: string; vendorId: string }> {
+  const [vendor] = await db
+    .insert(vendors)
+    .values({ name: `Vendor ${crypto.randomUUID()}` })
+    .returning({ id: vendors.id });
+  const id = await createScrapeSource(db, {
+    retailerName: "Fixture shop",
+    pageType: "category",
+    productSelector: "",
+    nameSelector: "",
+    priceSelector: "",
+    linkSelector: null,
+    soldOutSelector: null,
+    paginationSelector: null,
+    nextPageSelector: null,
+    vendorId: vendor!.id,
+    isActive: true,
+    currency: null,
+    ...fields,
+  });
+  return { id, vendorId: vendor!.id };
+}

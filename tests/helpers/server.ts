@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
+import type { Logger } from "pino";
 import { afterAll, beforeAll } from "vitest";
 
 import type { AppContext } from "~/.server/infra/context.server";
@@ -11,6 +12,7 @@ import type { createServer } from "../../server/app";
 import { TEST_BUILD_DIR } from "../setup/build-once";
 
 import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "./database";
+import { bringTemplateToNow } from "./template-clock";
 
 interface BuiltServerModule {
   parseEnv: typeof parseEnv;
@@ -49,7 +51,10 @@ const buildDir = TEST_BUILD_DIR;
  * database (in-memory PGlite, or a schema of TEST_DATABASE_URL). The build is made by
  * the test run's global setup.
  */
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestServer> {
   const built = (await import(path.join(buildDir, "server/index.js"))) as BuiltServerModule;
   // The server never closes an idle connection first: with both ends in one busy process, a
   // server-side keep-alive timeout could close the socket the client is just reusing (ECONNRESET
@@ -70,7 +75,9 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     env,
     baseUrl,
     clientBuildDir: path.join(buildDir, "client"),
+    logger: options.logger,
   });
+  await bringTemplateToNow(context.database, env);
   httpServer.on("request", app);
   return {
     baseUrl,

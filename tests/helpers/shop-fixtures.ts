@@ -79,6 +79,16 @@ export interface WooShopOptions {
   minorUnit?: number;
   /** The most rows one page gives (the real API's is 100). */
   maxPerPage?: number;
+  /**
+   * A WordPress install in a sub-directory ("/shop/"): its REST API, product pages and the
+   * `<link rel="https://api.w.org/">` they carry live under it; the site root answers 404.
+   */
+  installPath?: string;
+  /**
+   * Pages of the product list the shop takes a request for and never answers (until it is
+   * closed): a run that reaches one stays in progress for as long as a test needs.
+   */
+  heldPages?: number[];
 }
 
 /** A WooCommerce shop's Store API. */
@@ -90,6 +100,7 @@ export async function startWooCommerceShop(
   const currency = options.currency ?? "USD";
   const minor = options.minorUnit ?? 2;
   const maxPerPage = options.maxPerPage ?? 100;
+  const install = options.installPath ?? "/";
   const minorUnits = (amount: number) => String(Math.round(amount * 10 ** minor));
   let base = "";
   const prices = (variant: FixtureVariant) => ({
@@ -110,7 +121,7 @@ export async function startWooCommerceShop(
     const variations: unknown[] = [];
     products.current.forEach((product, p) => {
       const id = 1000 + p * 10;
-      const permalink = `${base}/product/${slug(product.name)}/`;
+      const permalink = `${base}${install}product/${slug(product.name)}/`;
       const simple = product.variants.length === 1 && !product.variants[0].label;
       const common = { id, name: product.name, slug: slug(product.name), parent: 0, permalink };
       if (simple) {
@@ -134,9 +145,25 @@ export async function startWooCommerceShop(
           ...prices(product.variants[0]),
           price_range: { min_amount: "0", max_amount: "0" },
         },
+        // As the Store API documents a global attribute: the parent lists its terms (name as
+        // shown, slug as stored) and each variation refers to its term by slug ("2-5mg").
+        attributes: [
+          {
+            id: 1,
+            name: "Size",
+            taxonomy: "pa_size",
+            has_variations: true,
+            terms: product.variants.map((variant, v) => ({
+              id: 100 + v,
+              name: variant.label,
+              slug: slug(variant.label),
+              default: false,
+            })),
+          },
+        ],
         variations: product.variants.map((variant, v) => ({
           id: id + v + 1,
-          attributes: [{ name: "Size", value: variant.label }],
+          attributes: [{ name: "Size", value: slug(variant.label) }],
         })),
       });
       product.variants.forEach((variant, v) =>
@@ -157,10 +184,41 @@ export async function startWooCommerceShop(
     return type === "variation" ? variations : parents;
   };
   const shop = await serve((url, res) => {
-    if (url.pathname !== "/wp-json/wc/store/v1/products") return false;
-    const perPage = Math.min(Number(url.searchParams.get("per_page") ?? 10), maxPerPage);
+    if (url.pathname.startsWith(`${install}product/`)) {
+      res
+        .writeHead(200, {
+          "content-type": "text/html; charset=UTF-8",
+          link: `<${base}${install}wp-json/>; rel="https://api.w.org/"`,
+        })
+        .end(
+          `<!doctype html><html><head><title>Product</title><link rel="https://api.w.org/" href="${base}${install}wp-json/"></head><body></body></html>`,
+        );
+      return true;
+    }
+    if (url.pathname !== `${install}wp-json/wc/store/v1/products`) return false;
+    const asked = Number(url.searchParams.get("per_page") ?? 10);
+    // The Store API validates per_page against its schema (1 to 100): anything else is a 400.
+    if (!(asked >= 1 && asked <= 100)) {
+      res
+        .writeHead(400, { "content-type": "application/json" })
+        .end(
+          JSON.stringify({ code: "rest_invalid_param", message: "Invalid parameter(s): per_page" }),
+        );
+      return true;
+    }
+    const perPage = Math.min(asked, maxPerPage);
     const page = Number(url.searchParams.get("page") ?? 1);
-    const all = rows(url.searchParams.get("type"));
+    if (options.heldPages?.includes(page)) return true;
+    const parents = url.searchParams.get("parent")?.split(",").map(Number);
+    const matching = (
+      rows(url.searchParams.get("type")) as { id: number; parent: number }[]
+    ).filter((row) => !parents || parents.includes(row.parent));
+    // The documented default order is newest first (orderby=date, order=desc); ids here grow
+    // with the date, so `orderby=id&order=asc` is the list as made.
+    const ascending =
+      url.searchParams.get("order") === "asc" &&
+      ["id", "date"].includes(url.searchParams.get("orderby") ?? "date");
+    const all = ascending ? matching : [...matching].reverse();
     json(res, pageOf(all, page, perPage), {
       "x-wp-total": String(all.length),
       "x-wp-totalpages": String(Math.ceil(all.length / perPage)),
@@ -192,9 +250,31 @@ export async function startShopifyShop(
         });
         return true;
       }
+      // A product page of a shop on its own domain: Shopify's headers and theme script.
+      const handle = /^\/products\/([^/.]+)$/.exec(url.pathname)?.[1];
+      if (handle) {
+        res
+          .writeHead(200, {
+            "content-type": "text/html; charset=utf-8",
+            "x-shopid": "61234567",
+            "powered-by": "Shopify",
+          })
+          .end(
+            `<!doctype html><html><head><title>${handle}</title><script>var Shopify = Shopify || {};\nShopify.shop = "fixture-store.myshopify.com";</script></head><body><h1>${handle}</h1></body></html>`,
+          );
+        return true;
+      }
       if (url.pathname !== "/products.json") return false;
+      // As Shopify documents its storefront feed: 30 by default, `limit` clamped to 250, and
+      // a 400 once page × limit passes 25,000.
       const limit = Math.min(Number(url.searchParams.get("limit") ?? 30), 250);
       const page = Number(url.searchParams.get("page") ?? 1);
+      if (page * limit > 25_000) {
+        res
+          .writeHead(400, { "content-type": "application/json" })
+          .end(JSON.stringify({ errors: { page: "Page * Limit exceeds the 25000 limit." } }));
+        return true;
+      }
       const all = products.current.map((product, p) => {
         const simple = product.variants.length === 1 && !product.variants[0].label;
         return {

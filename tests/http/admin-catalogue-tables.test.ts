@@ -71,7 +71,7 @@ describe("tables that scale: the URL holds search, filters, sort and page", () =
     expect(second.some((name) => first.includes(name))).toBe(false);
   });
 
-  it("vendor prices: the dashboard's ?stale=1 lists only offers not confirmed within two scrape intervals", async () => {
+  it("vendor prices: the dashboard's ?stale=1 lists only offers not confirmed within the freshness window", async () => {
     const [stale] = await db().select({ id: vendorPeptides.id }).from(vendorPeptides).limit(1);
     await db().update(vendorPeptides).set({ priceCheckedAt: new Date() });
     await db()

@@ -570,6 +570,28 @@ describe("manual price sanity: the scraper's rule", () => {
     expect((await offerNow(offer.id)).price).toBe(offer.price);
   });
 
+  it.each([
+    ["below a cent", "0.004", "Price in USD can have at most 2 decimals"],
+    ["below what any currency keeps", "0.0004", "Price can have at most 3 decimals"],
+    ["a billionth", "1e-9", "Enter the price as a number"],
+    ["an exponent", "1e2", "Enter the price as a number"],
+    ["hexadecimal", "0x10", "Enter the price as a number"],
+    ["grouped", "1,000", "Enter the price as a number"],
+    ["a negative zero", "-0.00", "Price cannot be negative"],
+    ["zero written long", "0.00", "Price must be greater than 0"],
+    ["Infinity", "Infinity", "Enter the price as a number"],
+  ])("refuses %s (%s) even confirmed, and stores nothing", async (_case, price, message) => {
+    const offer = await offerWithMarket();
+    const refused = await post("/admin/prices", {
+      ...inlineForm(offer, offer.price),
+      price,
+      confirm: "1",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(message);
+    expect(await offerNow(offer.id)).toEqual({ price: offer.price, version: offer.version });
+  });
+
   it("refuses a price far from the other vendors' per mg until the admin confirms it", async () => {
     const offer = await offerWithMarket();
     const farOff = Math.round(offer.price * 20 * 100) / 100;

@@ -331,6 +331,20 @@ describe("the CSV import", () => {
     expect(await testByBatch("CSV-B")).toMatchObject({ sizeOptionId: null, labName: "Vanguard" });
   });
 
+  it("refuses a Latin-1 file instead of storing mojibake (issue 37)", async () => {
+    const before = await testCount();
+    // "Labor Zürich" as Windows' Latin-1 "CSV" writes it: ü is the single byte 0xFC.
+    const line = "Helix Source,BPC-157,10,Labor Z\u00fcrich,2026-05-01,CSV-LATIN1,10,10,99";
+    const bytes = Uint8Array.from(`${HEADER}\n${line}\n`, (char) => char.charCodeAt(0));
+    const { status, text } = await post({
+      intent: "import-lab-tests",
+      file: new File([bytes], "tests.csv", { type: "text/csv" }),
+    });
+    expect(status).toBe(400);
+    expect(text).toContain("The file is not UTF-8 text");
+    expect(await testCount()).toBe(before);
+  });
+
   it("asks for a file", async () => {
     const { status, text } = await post({ intent: "import-lab-tests" });
     expect(status).toBe(400);

@@ -8,6 +8,7 @@ import { executeScrapeRun } from "~/.server/infra/jobs.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";
+import { queuedShopReads, runQueuedShopReads } from "../helpers/shop-reads";
 import { versionOf } from "../helpers/row-version";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -273,7 +274,7 @@ describe("running the scraper", () => {
     expect(visitor.status).toBe(403);
   });
 
-  it("tests selectors against the demo catalogue and shows the result", async () => {
+  it("tests selectors against the demo catalogue in the background and shows the result", async () => {
     const fields = {
       intent: "test-selectors",
       url: `${server.baseUrl}/demo-retailer/shop`,
@@ -281,14 +282,29 @@ describe("running the scraper", () => {
       name_selector: ".product-card__name",
       price_selector: ".product-card__price",
     };
-    const ok = await post(fields);
-    expect(ok.text).toContain("Selector test succeeded.");
-    expect(ok.text).toContain("BPC-157 5mg");
+    /** Posts the test the dialog's way, does the worker's part, and answers the read. */
+    const testRead = async (posted: Record<string, string>) => {
+      const queued = await post(posted);
+      expect(queued.status).toBe(202);
+      const [readId] = await queuedShopReads(server.app, "selector-test");
+      expect(await runQueuedShopReads(server.app, "selector-test")).toBe(1);
+      const response = await server.fetch(`/admin/shop-reads/${readId}`, {
+        headers: { cookie: adminCookie },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { status: string; message: string; result: unknown };
+    };
+    const ok = await testRead(fields);
+    expect(ok).toMatchObject({ status: "succeeded", message: "Selector test succeeded." });
+    expect(JSON.stringify(ok.result)).toContain("BPC-157 5mg");
     const missing = await post({ ...fields, price_selector: "" });
     expect(missing.status).toBe(422);
     expect(missing.text).toContain("Error: One or more selectors are missing.");
-    const unreachable = await post({ ...fields, url: "http://10.255.255.1/" });
-    expect(unreachable.text).toContain("Error testing selectors: Refused to fetch 10.255.255.1");
+    const unreachable = await testRead({ ...fields, url: "http://10.255.255.1/" });
+    expect(unreachable.status).toBe("failed");
+    expect(unreachable.message).toContain("Error testing selectors: Refused to fetch 10.255.255.1");
+    const visitor = await server.fetch("/admin/shop-reads/00000000-0000-4000-8000-000000000000");
+    expect(visitor.status).toBe(403);
   });
 
   it("runs every active source, queues the unknown listing, and lets the admin reject it", async () => {

@@ -127,12 +127,17 @@ describe("validation messages (SPEC.md §5) answer with a 4xx", () => {
 });
 
 describe("the login pages", () => {
-  it("shows the social buttons, the sign-up and forgot-password links and the demo hint", async () => {
+  it("shows no social button of an unconfigured provider", async () => {
+    for (const path of ["/login", "/signup"]) {
+      const html = await (await server.fetch(path)).text();
+      expect(html).not.toContain('name="provider"');
+      for (const label of ["Google", "Facebook", "Twitter"]) expect(html).not.toContain(label);
+    }
+  });
+
+  it("shows the sign-up and forgot-password links and the demo hint", async () => {
     const html = await (await server.fetch("/login")).text();
     for (const text of [
-      "Google",
-      "Facebook",
-      "Twitter",
       'href="/signup"',
       "Forgot password?",
       'href="/forgot-password"',

@@ -1,9 +1,18 @@
 import { and, eq, isNull } from "drizzle-orm";
+import * as cheerio from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { coupons, peptides, savedDeals, vendorPeptides } from "~/.server/db/schema";
+import {
+  coupons,
+  peptides,
+  priceAlerts,
+  savedDeals,
+  sizeOptions,
+  vendorPeptides,
+} from "~/.server/db/schema";
+import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server";
+import { getOpenDataPricing } from "~/.server/services/open-data.server";
 import { formatPrice } from "~/lib/format";
-import { applyCoupon } from "~/lib/pricing";
 
 import { createUserWithPassword, readHtml, signIn } from "../helpers/auth";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -32,7 +41,12 @@ function post(fields: Record<string, string | string[]>, cookie?: string) {
 
 async function offers(n: number) {
   return server.app.db
-    .select({ id: vendorPeptides.id, peptide: peptides.name, vendorId: vendorPeptides.vendorId })
+    .select({
+      id: vendorPeptides.id,
+      peptide: peptides.name,
+      slug: peptides.slug,
+      vendorId: vendorPeptides.vendorId,
+    })
     .from(vendorPeptides)
     .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
     .orderBy(vendorPeptides.id)
@@ -71,7 +85,7 @@ describe("/deals for visitors", () => {
 });
 
 describe("/deals for a signed-in user", () => {
-  it("saves a deal once even when saved twice, and lists it with the price now (coupon applied)", async () => {
+  it("saves a deal once even when saved twice, and lists it with the delivered total now, as the offer table says it", async () => {
     const [offer] = await offers(1);
     const first = await post({ intent: "save", vendorPeptideId: offer.id }, alice.cookie);
     const second = await post({ intent: "save", vendorPeptideId: offer.id }, alice.cookie);
@@ -80,32 +94,94 @@ describe("/deals for a signed-in user", () => {
     expect(await readHtml(second)).toContain("Deal saved");
     expect(await dealsOf(alice.id)).toHaveLength(1);
 
-    // Change the live price: "price now" follows it, with the vendor's coupon as the site applies it.
+    // Change the live price: the delivered total now follows it, priced as the detail page's
+    // offer table prices it (coupon, then shipping).
     await server.app.db
       .update(vendorPeptides)
       .set({ price: 123.45 })
       .where(eq(vendorPeptides.id, offer.id));
-    const [coupon] = await server.app.db
-      .select({
-        code: coupons.code,
-        discountAmount: coupons.discountAmount,
-        discountType: coupons.discountType,
-        expirationDate: coupons.expirationDate,
-      })
-      .from(coupons)
-      .where(eq(coupons.vendorId, offer.vendorId));
-    const expected = applyCoupon(
-      123.45,
-      coupon ? { ...coupon, discountType: coupon.discountType as "percentage" | "fixed" } : null,
-    );
+    const pricing = await getOpenDataPricing(server.app.db);
+    const detail = await getPeptidePageData(server.app.db, offer.slug, pricing);
+    const row = detail!.offers.find((candidate) => candidate.id === offer.id)!;
+    const [saved] = await server.app.db
+      .select({ priceAtSave: savedDeals.priceAtSave, totalAtSave: savedDeals.totalAtSave })
+      .from(savedDeals)
+      .where(eq(savedDeals.userId, alice.id));
 
-    const html = await readHtml(
-      await server.fetch("/deals", { headers: { cookie: alice.cookie } }),
+    const $ = cheerio.load(
+      await readHtml(await server.fetch("/deals", { headers: { cookie: alice.cookie } })),
     );
-    expect(html).toContain(offer.peptide);
-    expect(html).toContain("Price when saved");
-    expect(html).toContain(formatPrice(expected));
-    expect(html).toContain("Price-drop alert on");
+    const card = $('[data-testid="saved-deal"]').first();
+    expect(card.text()).toContain(offer.peptide);
+    expect(card.text()).toContain("Delivered total now");
+    expect(card.find('[data-testid="deal-total"]').text()).toContain(
+      formatPrice(row.display!.total ?? row.display!.priceAfterCoupon),
+    );
+    // The change is on the delivered total when both ends have one (issue 30 Must 5).
+    const delivered = saved!.totalAtSave !== null && row.display!.total !== null;
+    expect(card.text()).toContain(delivered ? "Delivered total when saved" : "Price when saved");
+    const change = delivered
+      ? row.display!.total! - saved!.totalAtSave!
+      : row.priceAfterCoupon - saved!.priceAtSave;
+    expect(change).toBeGreaterThan(0);
+    expect(card.find('[data-testid="deal-change"]').text()).toBe(`▲ ${formatPrice(change)}`);
+    expect(card.text()).toContain("Price-drop alert on");
+  });
+
+  it("asks for tags and a note in the one save step", async () => {
+    const [, , , fourth] = await offers(4);
+    const response = await post(
+      {
+        intent: "save",
+        vendorPeptideId: fourth.id,
+        tags: ["to-buy", "favorite"],
+        notes: "  For the spring order ",
+      },
+      bob.cookie,
+    );
+    expect(response.status).toBe(200);
+    const deal = (await dealsOf(bob.id)).find((row) => row.vendorPeptideId === fourth.id);
+    expect(deal).toMatchObject({ tags: ["to-buy", "favorite"], notes: "For the spring order" });
+    const tooLong = await post(
+      { intent: "save", vendorPeptideId: fourth.id, notes: "x".repeat(1001) },
+      bob.cookie,
+    );
+    expect(tooLong.status).toBe(400);
+    await post({ intent: "unsave", vendorPeptideId: fourth.id }, bob.cookie);
+  });
+
+  it("says a saved offer is out of stock and sets a back-in-stock alert on it in one click", async () => {
+    const daveId = await createUserWithPassword(server.app, "dave@example.com", "dave-password");
+    const dave = { id: daveId, cookie: await signIn(server, "dave@example.com", "dave-password") };
+    const [, offer] = await offers(2);
+    await post({ intent: "save", vendorPeptideId: offer.id }, dave.cookie);
+    await server.app.db
+      .update(vendorPeptides)
+      .set({ stockStatus: "out_of_stock" })
+      .where(eq(vendorPeptides.id, offer.id));
+    const html = await readHtml(await server.fetch("/deals", { headers: { cookie: dave.cookie } }));
+    expect(html).toMatch(/data-testid="deal-stock"[^>]*>Out of stock</);
+    expect(html).toContain("Tell me when back in stock");
+    // The button's form, as the page renders it.
+    const form = /<form[^>]*action="\/alerts"[^>]*>([\s\S]*?)<\/form>/.exec(html)![1];
+    const fields = Object.fromEntries(
+      [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    );
+    expect(fields).toMatchObject({ mode: "restock", vendorPeptideId: offer.id });
+    const saved = await server.postForm("/alerts", fields, { cookie: dave.cookie });
+    expect(saved.status).toBe(200);
+    const [alert] = await server.app.db
+      .select({ mode: priceAlerts.mode, vendorPeptideId: priceAlerts.vendorPeptideId })
+      .from(priceAlerts)
+      .where(eq(priceAlerts.userId, dave.id));
+    expect(alert).toEqual({ mode: "restock", vendorPeptideId: offer.id });
+    await server.app.db
+      .update(vendorPeptides)
+      .set({ stockStatus: "in_stock" })
+      .where(eq(vendorPeptides.id, offer.id));
   });
 
   it("keeps the coupon code the deal was saved with, and shows it with the price's freshness", async () => {
@@ -230,5 +306,77 @@ describe("/deals for a signed-in user", () => {
     const html = await readHtml(await server.fetch("/deals", { headers: { cookie: bob.cookie } }));
     expect(html).toContain(third.peptide);
     expect(html).toContain("No longer listed");
+  });
+});
+
+describe("/deals with many saved deals (issue 37: every user-owned list is paged)", () => {
+  it("shows 24 deals a page, newest first, with links to the other pages", async () => {
+    const dave = await createUserWithPassword(server.app, "dave@example.com", "dave-password");
+    const cookie = await signIn(server, "dave@example.com", "dave-password");
+    const saved = await offers(30);
+    expect(saved).toHaveLength(30);
+    for (const offer of saved) {
+      expect((await post({ intent: "save", vendorPeptideId: offer.id }, cookie)).status).toBe(200);
+    }
+    expect(await dealsOf(dave)).toHaveLength(30);
+
+    const cardsOn = async (path: string) => {
+      const response = await server.fetch(path, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      const html = await readHtml(response);
+      return { html, cards: cheerio.load(html)('ul[aria-label="Saved deals"] > li').length };
+    };
+    const first = await cardsOn("/deals");
+    expect(first.cards).toBe(24);
+    expect(first.html).toContain("Page 1 of 2");
+    expect(first.html).toContain('href="/deals?page=2"');
+    const second = await cardsOn("/deals?page=2");
+    expect(second.cards).toBe(6);
+    expect(second.html).toContain("Page 2 of 2");
+    // Past the end, or not a number: the last page, or the first.
+    expect((await cardsOn("/deals?page=99")).html).toContain("Page 2 of 2");
+    expect((await cardsOn("/deals?page=abc")).html).toContain("Page 1 of 2");
+  });
+
+  it("shows 25 price alerts a page, keeping the deals' page in the links", async () => {
+    const erin = await createUserWithPassword(server.app, "erin@example.com", "erin-password");
+    const cookie = await signIn(server, "erin@example.com", "erin-password");
+    const sizes = await server.app.db
+      .select({ id: sizeOptions.id, peptideId: sizeOptions.peptideId })
+      .from(sizeOptions)
+      .orderBy(sizeOptions.id)
+      .limit(30);
+    expect(sizes).toHaveLength(30);
+    await server.app.db.insert(priceAlerts).values(
+      sizes.map((size) => ({
+        userId: erin,
+        peptideId: size.peptideId,
+        sizeOptionId: size.id,
+        mode: "below",
+        targetPrice: 1,
+      })),
+    );
+    const alertsOn = async (path: string) => {
+      const response = await server.fetch(path, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      const html = await readHtml(response);
+      const $ = cheerio.load(html);
+      return { $, nav: $('nav[aria-label="Price alerts pages"]') };
+    };
+    const first = await alertsOn("/deals");
+    expect(first.nav.text()).toContain("Page 1 of 2");
+    expect(first.nav.find('a[href="/deals?alertsPage=2"]').length).toBeGreaterThan(0);
+    const second = await alertsOn("/deals?alertsPage=2");
+    expect(second.nav.text()).toContain("Page 2 of 2");
+    // Each alert watches its own size, named by the row's link.
+    const sizesOn = ({ $ }: { $: cheerio.CheerioAPI }) =>
+      $('[data-testid="price-alert-row"]')
+        .map((_, row) => $(row).find("a").first().text())
+        .get();
+    const firstSizes = sizesOn(first);
+    const secondSizes = sizesOn(second);
+    expect(firstSizes).toHaveLength(25);
+    expect(secondSizes).toHaveLength(5);
+    expect(secondSizes.filter((size) => firstSizes.includes(size))).toEqual([]);
   });
 });

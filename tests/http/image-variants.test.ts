@@ -78,14 +78,11 @@ describe("resized variants of uploaded images", () => {
     expect(await widthOf(await server.fetch(`/uploads/${name}`))).toMatchObject({ width: 600 });
   });
 
-  it("gives the home page's cards the placeholder's built variants, cached for a year", async () => {
+  it("gives the home page's bundled hero image its built variants, cached for a year", async () => {
     const html = await (await server.fetch("/")).text();
-    const card =
-      /<img src="[^"]+" srcSet="([^"]+)" sizes="([^"]+)"[^>]*class="size-full object-cover"/.exec(
-        html,
-      );
-    expect(card?.[2]).toContain("100vw");
-    const [small] = card![1]!.split(", ");
+    const hero = /<img src="[^"]+" srcSet="([^"]*peptide-default[^"]+)" sizes="([^"]+)"/.exec(html);
+    expect(hero?.[2]).toContain("50vw");
+    const [small] = hero![1]!.split(", ");
     expect(small).toMatch(/^\/assets\/peptide-default-w400-[\w-]+\.webp 400w$/);
     const response = await server.fetch(small!.split(" ")[0]!);
     expect(response.status).toBe(200);

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import {
-  getTestedOffers,
-  listLabTestsForPeptide,
-  listLabTestsForVendor,
-} from "~/.server/data/lab-tests.server";
-import { labTests, peptides, vendors } from "~/.server/db/schema";
-import { pairKey } from "~/lib/lab-tests";
+import { listLabTestsForPeptide, listLabTestsForVendor } from "~/.server/data/lab-tests.server";
+import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server";
+import { labTests, peptides, sizeOptions, vendorPeptides, vendors } from "~/.server/db/schema";
+
+import { offerBadgesOf } from "../helpers/lab-tests";
 
 import { documentedResponseProblems } from "../helpers/openapi-responses";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -118,25 +116,54 @@ describe("GET /api/v1/lab-tests", () => {
 });
 
 describe("the public read functions on the demo's tests", () => {
-  it("marks Tested only pairs with a recent passing test and no newer failure", async () => {
-    const tested = await getTestedOffers(server.app.db);
-    const key = (vendor: string, peptide: string) =>
-      pairKey(vendorIds.get(vendor)!, peptideIds.get(peptide)!);
-    expect(Object.keys(tested).sort()).toEqual(
+  it("marks Tested only the sizes with a recent passing test, Failed those whose test failed", async () => {
+    const db = server.app.db;
+    const { badges, failed } = await offerBadgesOf(db);
+    const offers = await db
+      .select({
+        id: vendorPeptides.id,
+        vendor: vendors.name,
+        peptide: peptides.name,
+        size: sizeOptions.quantity,
+      })
+      .from(vendorPeptides)
+      .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
+      .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
+      .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId));
+    const named = (ids: Iterable<string>) =>
       [
-        key("Apex Peptide Labs", "BPC-157"),
-        key("NovaChem Research", "TB-500"),
-        key("Helix Source", "TB-500"),
-        key("NovaChem Research", "Semaglutide"),
-      ].sort(),
+        ...new Set(
+          [...ids].map((id) => {
+            const offer = offers.find((o) => o.id === id)!;
+            return `${offer.vendor} ${offer.peptide} ${offer.size}mg`;
+          }),
+        ),
+      ].sort();
+    // Apex's 5 mg test badges its 5 mg offers only; its 10 mg test its 10 mg ones.
+    expect(named(badges.keys())).toEqual(
+      [
+        "Apex Peptide Labs BPC-157 10mg",
+        "Apex Peptide Labs BPC-157 5mg",
+        "Helix Source TB-500 10mg",
+        "NovaChem Research Semaglutide 5mg",
+        "NovaChem Research TB-500 10mg",
+      ].filter((name) => offers.some((o) => `${o.vendor} ${o.peptide} ${o.size}mg` === name)),
     );
-    expect(tested[key("Apex Peptide Labs", "BPC-157")]!.text).toMatch(
+    // 96.4 % purity, 8.3 of 10 mg; 8.6 of 10 mg: failed, and only on the 10 mg rows.
+    expect(named(failed.keys())).toEqual([
+      "Meridian Biolabs BPC-157 10mg",
+      "Quantum Amino Co Semaglutide 10mg",
+    ]);
+    const apexBpc = [...badges].find(([id]) => named([id])[0] === "Apex Peptide Labs BPC-157 10mg");
+    expect(apexBpc?.[1]).toMatch(
       /^Tested by Janoshik Analytical on \w{3} \d{1,2}, \d{4}: passed \(purity 99\.3%, mass 10\.12 mg of 10 mg\)$/,
     );
-    const forBpc = await getTestedOffers(server.app.db, {
-      peptideIds: [peptideIds.get("BPC-157")!],
-    });
-    expect(Object.keys(forBpc)).toEqual([key("Apex Peptide Labs", "BPC-157")]);
+    // The peptide page's offers say the same, offer by offer.
+    const page = await getPeptidePageData(db, "bpc-157");
+    for (const offer of page!.offers) {
+      expect(offer.tested, offer.id).toBe(badges.get(offer.id) ?? null);
+      expect(offer.labWarning?.testId ?? null, offer.id).toBe(failed.get(offer.id) ?? null);
+    }
   });
 
   it("gives a vendor's and a peptide's latest test per size, failures included", async () => {

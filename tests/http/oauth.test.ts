@@ -33,6 +33,9 @@ beforeAll(async () => {
     OIDC_CLIENT_ID: "peptideprices-test",
     OIDC_CLIENT_SECRET: "peptideprices-test-secret",
     OIDC_PROVIDER_NAME: "Test SSO",
+    // One of SPEC.md's three configured: its button shows, the other two do not.
+    GOOGLE_CLIENT_ID: "peptideprices-google-test",
+    GOOGLE_CLIENT_SECRET: "peptideprices-google-test-secret",
   });
 });
 afterAll(async () => {
@@ -54,10 +57,15 @@ class CookieJar {
 }
 
 describe("sign-in through an OpenID Connect provider", () => {
-  it("offers the configured provider beside SPEC.md's three", async () => {
-    const html = await readHtml(await server.fetch("/login"));
-    expect(html).toContain("Test SSO");
-    expect(html).toContain("Google");
+  it("offers the configured providers only, on /login and /signup", async () => {
+    for (const path of ["/login", "/signup"]) {
+      const html = await readHtml(await server.fetch(path));
+      const offered = [...html.matchAll(/name="provider" value="([^"]+)"/g)].map((m) => m[1]);
+      expect(offered).toEqual(["google", "oidc"]);
+      expect(html).toContain("Test SSO");
+      expect(html).not.toContain("Facebook");
+      expect(html).not.toContain("Twitter");
+    }
   });
 
   /** Posts the social button with `form`, follows the provider's round trip, and returns where it lands. */

@@ -66,6 +66,7 @@ interface ApiOffer {
   landedTotal: { amount: number; currency: string } | null;
   shipsToDestination: boolean | null;
   shipping: Money | null;
+  failedLabTest: boolean;
 }
 
 describe("GET /api/v1/peptides", () => {
@@ -102,7 +103,12 @@ describe("GET /api/v1/peptides", () => {
         const ofSize = offers.filter((o) => o.size === size.size);
         expect(size.offerCount).toBe(ofSize.length);
         const eligible = ofSize.filter(
-          (o) => o.buyable && o.priceAfterCoupon.converted && o.shipsToDestination !== false,
+          // A size whose lab test failed is never Best Price (issue 30).
+          (o) =>
+            o.buyable &&
+            o.priceAfterCoupon.converted &&
+            o.shipsToDestination !== false &&
+            !o.failedLabTest,
         );
         // Known landed totals first; unknown shipping is best only when no total is known.
         const known = eligible.filter((o) => o.landedTotal !== null);

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "../helpers/database";
 import { startTestServer } from "../helpers/server";
 import { TEST_BUILD_DIR } from "../setup/build-once";
+import { stoppedAfterTest, stopChildProcessesAfterEachTest } from "../helpers/child-processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -25,25 +26,27 @@ async function freePort(): Promise<number> {
 /** `npm start`'s server.js as its own process, on the test build, with jobs enabled. */
 function spawnServer(port: number, env: Record<string, string> = {}) {
   const output: string[] = [];
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...TEST_ENV_DEFAULTS,
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      BASE_URL: "",
-      DATABASE_URL: "",
-      DATA_DIR: "memory://",
-      SEED_DEMO: "false",
-      JOBS_ENABLED: "true",
-      BUILD_DIR: TEST_BUILD_DIR,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = stoppedAfterTest(
+    spawn(process.execPath, ["server.js"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...TEST_ENV_DEFAULTS,
+        NODE_ENV: "production",
+        LOG_LEVEL: "info",
+        BASE_URL: "",
+        DATABASE_URL: "",
+        DATA_DIR: "memory://",
+        SEED_DEMO: "false",
+        JOBS_ENABLED: "true",
+        BUILD_DIR: TEST_BUILD_DIR,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   child.stdout!.on("data", (chunk: Buffer) => output.push(String(chunk)));
   child.stderr!.on("data", (chunk: Buffer) => output.push(String(chunk)));
   return { child, output };
@@ -71,25 +74,56 @@ function outputContains(
 /** server.js as its own process until it says it listens. */
 async function startServerProcess(
   port: number,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; output: string[] }> {
-  const server = spawnServer(port);
+  const server = spawnServer(port, env);
   await outputContains(server, "listening on");
   return server;
 }
 
+stopChildProcessesAfterEachTest();
+
 describe("start-up order", () => {
-  it("starts the scheduled jobs only after the server listens", { timeout: 240_000 }, async () => {
-    const server = await startServerProcess(await freePort());
-    try {
-      await outputContains(server, "scheduled scraping started");
-      const log = server.output.join("");
-      expect(log.indexOf("listening on")).toBeLessThan(log.indexOf("scheduled scraping started"));
-    } finally {
-      const exited = new Promise((resolve) => server.child.once("exit", resolve));
-      server.child.kill("SIGTERM");
-      await exited;
-    }
-  });
+  it(
+    "starts the scheduled jobs only after the server listens, then is ready; metrics on their own port",
+    { timeout: 240_000 },
+    async () => {
+      const port = await freePort();
+      const metricsPort = await freePort();
+      const token = "operations-metrics-token-0123";
+      const server = await startServerProcess(port, {
+        METRICS_PORT: String(metricsPort),
+        METRICS_HOST: "127.0.0.1",
+        METRICS_TOKEN: token,
+      });
+      try {
+        await outputContains(server, "scheduled scraping started");
+        const log = server.output.join("");
+        expect(log.indexOf("listening on")).toBeLessThan(log.indexOf("scheduled scraping started"));
+        // The worker runs: ready.
+        const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+        expect(await ready.json()).toEqual({
+          status: "ok",
+          checks: { database: "ok", migrations: "ok", jobs: "ok" },
+        });
+        // METRICS_PORT: /metrics there (with the token), not on the site's port.
+        const metrics = `http://127.0.0.1:${metricsPort}/metrics`;
+        expect((await fetch(metrics)).status).toBe(401);
+        const scraped = await fetch(metrics, { headers: { authorization: `Bearer ${token}` } });
+        expect(scraped.status).toBe(200);
+        expect(await scraped.text()).toContain("# TYPE pp_http_requests_total counter");
+        const onSite = await fetch(`http://127.0.0.1:${port}/metrics`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(onSite.status).toBe(404);
+        await onSite.text();
+      } finally {
+        const exited = new Promise((resolve) => server.child.once("exit", resolve));
+        server.child.kill("SIGTERM");
+        await exited;
+      }
+    },
+  );
 
   it(
     "a port already in use stops the process with a message and a non-zero exit before any job runs",
@@ -181,7 +215,7 @@ describe("SIGTERM", () => {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!postgresUrl)("/healthz while PostgreSQL is unreachable", () => {
+describe.skipIf(!postgresUrl)("/readyz while PostgreSQL is unreachable", () => {
   const admin = new pg.Client({ connectionString: postgresUrl });
   afterAll(() => admin.end());
 
@@ -203,13 +237,15 @@ describe.skipIf(!postgresUrl)("/healthz while PostgreSQL is unreachable", () => 
         }
       };
       try {
-        expect((await server.fetch("/healthz")).status).toBe(200);
+        expect((await server.fetch("/readyz")).status).toBe(200);
         await cutOff(false);
-        const down = await server.fetch("/healthz");
+        const down = await server.fetch("/readyz");
         expect(down.status).toBe(503);
-        expect(await down.json()).toEqual({ status: "unavailable" });
-        await cutOff(true);
+        expect((await down.json()).checks.database).toBe("unreachable");
+        // Alive all the same: a restart would not bring the database back.
         expect((await server.fetch("/healthz")).status).toBe(200);
+        await cutOff(true);
+        expect((await server.fetch("/readyz")).status).toBe(200);
         expect((await server.fetch("/catalog")).status).toBe(200);
       } finally {
         await cutOff(true);

@@ -47,7 +47,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     return { cache: response.headers.get("x-page-cache"), html: await readHtml(response) };
   }
 
-  it("an admin edit on one instance reaches the other's cached page within a second", async () => {
+  // The wait is generous for a loaded machine, yet far below the five-minute expiry that
+  // would otherwise empty the cache: only the NOTIFY can bring the edit in time.
+  it("an admin edit on one instance reaches the other's cached page, told by NOTIFY", async () => {
     await homeOnSecond();
     expect((await homeOnSecond()).cache).toBe("hit");
     const saved = await first.postForm(
@@ -61,7 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     );
     expect(saved.status).toBe(200);
     await expect
-      .poll(async () => (await homeOnSecond()).html, { timeout: 1_000, interval: 20 })
+      .poll(async () => (await homeOnSecond()).html, { timeout: 30_000, interval: 20 })
       .toContain("Edited On The First Instance");
   });
 
@@ -82,7 +84,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     );
     expect(cleared.status).toBe(200);
     await expect
-      .poll(async () => (await homeOnSecond()).html, { timeout: 1_000, interval: 20 })
+      .poll(async () => (await homeOnSecond()).html, { timeout: 30_000, interval: 20 })
       .toContain("Loaded Behind The Caches");
   });
 });

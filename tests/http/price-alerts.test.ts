@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import {
+  labTests,
   peptides,
   priceAlerts,
   pushSubscriptions,
@@ -32,6 +33,9 @@ beforeAll(async () => {
     .from(vendorPeptides)
     .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
     .innerJoin(peptides, eq(peptides.id, sizeOptions.peptideId))
+    // A peptide no lab test speaks of: a failed test keeps its offers out of every alert, and
+    // these tests are about the alert's own rules, whichever size the random ids put first.
+    .where(notInArray(peptides.id, server.app.db.select({ id: labTests.peptideId }).from(labTests)))
     .orderBy(vendorPeptides.id)
     .limit(1);
   size = row;

@@ -250,9 +250,9 @@ describe("offers: best means buyable, in the visitor's currency", () => {
     });
     expect(html).toMatch(/≈ (<!-- -->)?€\d+\.\d{2}/);
     expect(html).toMatch(/ · from (<!-- -->)?\$\d+\.\d{2}/);
-    // JSON-LD stays in the offers' own currency.
+    // The JSON-LD says what the table says: the same offers in the same currency (issue 30).
     const json = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
-    expect(JSON.parse(json!).offers.priceCurrency).toBe("USD");
+    expect(JSON.parse(json!).offers.priceCurrency).toBe("EUR");
     const home = await page("/", { headers: { cookie: "display_currency=EUR" } });
     expect(home.html).toMatch(/data-testid="card-price"[^>]*>≈ (<!-- -->)?€/);
   });
@@ -505,7 +505,10 @@ describe("search", () => {
         );
       }
       expect(row.find("td").eq(1).text(), slug).toContain(best!.size);
-      const vendorCount = new Set(offers.map((offer) => offer.vendor.slug)).size;
+      // As the home card counts (issue 30): vendors with a buyable offer of that size.
+      const vendorCount = new Set(
+        buyable.filter((offer) => offer.size === best!.size).map((offer) => offer.vendor.slug),
+      ).size;
       expect(row.find('[data-testid="vendor-count"]').text(), slug).toBe(
         vendorCount === 1 ? "1 vendor" : `${vendorCount} vendors`,
       );

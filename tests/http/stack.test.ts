@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
 import { peptides, savedStacks, sizeOptions, vendors } from "~/.server/db/schema";
+import { SAVED_STACKS_PAGE_SIZE } from "~/.server/data/stacks.server";
+import { USER_LIST_LIMITS } from "~/lib/constants";
 import { formatPrice } from "~/lib/format";
+import { STACK_MESSAGES } from "~/lib/forms/stack";
 
 import { createUserWithPassword, readHtml, signIn } from "../helpers/auth";
 import { documentedResponseProblems } from "../helpers/openapi-responses";
@@ -355,5 +358,50 @@ describe("saved and shared stacks", () => {
 
   it("answers an unknown share link with 404", async () => {
     expect((await server.fetch(`/stack/s/${"a".repeat(32)}`)).status).toBe(404);
+  });
+
+  it("keeps at most the per-user limit of saved stacks, and pages them on /stack", async () => {
+    const carolId = await createUserWithPassword(server.app, "carol@example.com", "carol-password");
+    const carol = await signIn(server, "carol@example.com", "carol-password");
+    const limit = USER_LIST_LIMITS.savedStacks;
+    // Named by age: "Stack 1" the oldest, so the newest comes first on the page.
+    await server.app.db.insert(savedStacks).values(
+      Array.from({ length: limit }, (_, index) => ({
+        userId: carolId,
+        name: `Stack ${index + 1}`,
+        items: STACK,
+        shareToken: `limit-test-token-${String(index).padStart(16, "0")}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+      })),
+    );
+    const refused = await server.postForm(
+      "/stack",
+      { intent: "save", name: "One too many", items },
+      { cookie: carol },
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(STACK_MESSAGES.full);
+    expect(await stacksOf(carolId)).toHaveLength(limit);
+
+    const pages = Math.ceil(limit / SAVED_STACKS_PAGE_SIZE);
+    const first = await readHtml(await server.fetch("/stack", { headers: { cookie: carol } }));
+    expect(first.match(/data-testid="saved-stack"/g)).toHaveLength(SAVED_STACKS_PAGE_SIZE);
+    expect(first).toContain(`Stack ${limit}<`);
+    expect(first).toContain(`Page 1 of ${pages}`);
+    const last = await readHtml(
+      await server.fetch(`/stack?savedPage=${pages}`, { headers: { cookie: carol } }),
+    );
+    expect(last).toContain("Stack 1<");
+    expect(last).not.toContain(`Stack ${limit}<`);
+
+    // Deleting one makes room again.
+    const [oldest] = (await stacksOf(carolId)).filter((stack) => stack.name === "Stack 1");
+    await server.postForm("/stack", { intent: "delete", stackId: oldest!.id }, { cookie: carol });
+    const saved = await server.postForm(
+      "/stack",
+      { intent: "save", name: "Room again", items },
+      { cookie: carol },
+    );
+    expect(saved.status).toBe(200);
   });
 });

@@ -131,7 +131,7 @@ describe("price history on the detail page", () => {
   it("shows the range switch, lowest, highest and current prices and a table", async () => {
     const { html } = await page("/peptide/bpc-157?range=30d");
     expect(html).toContain('aria-label="History range"');
-    expect(html).toMatch(/aria-current="true"[^>]*>30 days</);
+    expect(html).toMatch(/aria-pressed="true"[^>]*>30 days</);
     expect(html).toContain('data-testid="history-lowest"');
     expect(html).toContain('data-testid="history-highest"');
     expect(html).toContain('data-testid="history-current"');
@@ -142,7 +142,7 @@ describe("price history on the detail page", () => {
 
   it("renders the history table, open, for ?history=table (the page without JavaScript)", async () => {
     const { html } = await page("/peptide/bpc-157?range=30d&history=table");
-    expect(html).toMatch(/<details open=""[^>]*><summary[^>]*>Price history as a table/);
+    expect(html).toMatch(/<details open=""[^>]*><summary[^>]*>Show as table/);
     expect(html).toContain('data-testid="price-history-table"');
     expect(html).toMatch(/<caption[^>]*>Prices of /);
     expect(html).toContain('<th scope="col">Date</th>');
@@ -152,6 +152,6 @@ describe("price history on the detail page", () => {
   it("takes an unknown range as the default one", async () => {
     const { response, html } = await page("/peptide/bpc-157?range=bogus");
     expect(response.status).toBe(200);
-    expect(html).toMatch(/aria-current="true"[^>]*>90 days</);
+    expect(html).toMatch(/aria-pressed="true"[^>]*>90 days</);
   });
 });

@@ -322,18 +322,18 @@ describe("an inactive peptide is gone from the public side", () => {
     expect(await saveDeal(app.db, { userId, vendorPeptideId: priceA })).toBe("saved");
     await bulkPeptides("deactivate", [hidetide]);
     const [deal] = await listSavedDeals(app.db, { userId });
-    expect(deal).toMatchObject({ peptideName: "Hidetide", priceNow: null, peptideSlug: null });
+    expect(deal).toMatchObject({ peptideName: "Hidetide", now: null, peptideSlug: null });
     expect(await saveDeal(app.db, { userId, vendorPeptideId: priceB })).toBe("not-found");
     await bulkPeptides("activate", [hidetide]);
     const [back] = await listSavedDeals(app.db, { userId });
-    expect(back).toMatchObject({ priceNow: 40, peptideSlug: "hidetide" });
+    expect(back).toMatchObject({ now: { priceAfterCoupon: 40 }, peptideSlug: "hidetide" });
   });
 
   it("a saved deal whose price alone is hidden still links to its public peptide", async () => {
     expect(await saveDeal(app.db, { userId, vendorPeptideId: priceA })).toBe("already-saved");
     await bulkPrices("deactivate", [priceA]);
     const [deal] = await listSavedDeals(app.db, { userId });
-    expect(deal).toMatchObject({ priceNow: null, peptideSlug: "hidetide" });
+    expect(deal).toMatchObject({ now: null, peptideSlug: "hidetide" });
     await bulkPrices("activate", [priceA]);
   });
 });

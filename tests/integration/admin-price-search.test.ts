@@ -54,7 +54,7 @@ describe("the admin price table's search box", () => {
       peptideId: null,
       vendorId: null,
       stock: null,
-      staleBefore: null,
+      stale: null,
       active: null,
       sort: { column: "peptide", direction: "asc" },
       page: 1,

@@ -8,6 +8,7 @@ import {
   type AdminVendorPriceQuery,
 } from "~/.server/data/vendor-peptides.server";
 import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
+import { DEFAULT_SETTINGS } from "~/lib/constants";
 import { likePattern } from "~/lib/like-pattern";
 
 import { seedLargeCatalogue } from "../../scripts/bench-catalogue";
@@ -93,7 +94,7 @@ describe.skipIf(!postgresUrl)("the admin tables' plans at scale", () => {
       peptideId: null,
       vendorId: null,
       stock: null,
-      staleBefore: null,
+      stale: null,
       active: null,
       sort: { column: "peptide", direction: "asc" },
       page: 1,
@@ -125,7 +126,7 @@ describe.skipIf(!postgresUrl)("the admin tables' plans at scale", () => {
       {},
       { stock: "out" },
       { stock: "in" },
-      { staleBefore: new Date(Date.now() - 86_400_000) },
+      { stale: { rule: DEFAULT_SETTINGS, now: new Date() } },
       { active: true },
       { active: false },
     ];

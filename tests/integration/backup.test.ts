@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
@@ -8,9 +8,12 @@ import {
   parseBackup,
   restoreBackup,
 } from "~/.server/services/backup.server";
+import { checkAllPriceAlerts } from "~/.server/alerts/price-alerts.server";
+import { moveToTrash } from "~/.server/data/trash.server";
 import {
   ads,
   categories,
+  labTests,
   peptides,
   priceAlerts,
   pushSubscriptions,
@@ -152,6 +155,8 @@ describe("backup and restore", () => {
       sizeOptionId: offer!.sizeOptionId,
       targetPrice: 10,
     });
+    // Its state from the prices now, as saving an alert through the site sets it.
+    await checkAllPriceAlerts(app);
     await app.db.insert(savedStacks).values({
       userId,
       name: "My stack",
@@ -192,6 +197,47 @@ describe("backup and restore", () => {
       .set({ price: 1.11 })
       .where(eq(vendorPeptides.id, offer!.id));
     await app.db.insert(categories).values({ name: "Made after", slug: "made-after" });
+
+    await restoreBackup(app.db, parseBackup(file));
+    expect(await everyTable()).toEqual(before);
+  });
+
+  it("is consistent after edit → restore: alert states and the trash follow the restored catalogue", async () => {
+    const userId = await createUserWithPassword(app, "restore-edit@example.test", "restore-pass-1");
+    const [offer] = await app.db
+      .select({
+        id: vendorPeptides.id,
+        peptideId: vendorPeptides.peptideId,
+        sizeOptionId: vendorPeptides.sizeOptionId,
+      })
+      .from(vendorPeptides)
+      .where(and(eq(vendorPeptides.stockStatus, "in_stock"), eq(vendorPeptides.missedScrapes, 0)))
+      .limit(1);
+    // A back-in-stock alert on the offer, evaluated: in stock, at its price.
+    await app.db.insert(priceAlerts).values({
+      userId,
+      peptideId: offer!.peptideId,
+      sizeOptionId: offer!.sizeOptionId,
+      vendorPeptideId: offer!.id,
+      mode: "restock",
+    });
+    await checkAllPriceAlerts(app);
+    const [armed] = await app.db.select().from(priceAlerts).where(eq(priceAlerts.userId, userId));
+    expect(armed).toMatchObject({ isBelow: true, lastPrice: expect.any(Number) });
+    const [labTest] = await app.db.select({ id: labTests.id }).from(labTests).limit(1);
+
+    const before = await everyTable();
+    const file = JSON.stringify(await createBackup(app.db));
+
+    // The edits: the offer goes out of stock (the alert re-arms), a lab test goes to the trash.
+    await app.db
+      .update(vendorPeptides)
+      .set({ stockStatus: "out_of_stock" })
+      .where(eq(vendorPeptides.id, offer!.id));
+    await checkAllPriceAlerts(app);
+    const [rearmed] = await app.db.select().from(priceAlerts).where(eq(priceAlerts.userId, userId));
+    expect(rearmed).toMatchObject({ isBelow: false, lastPrice: null });
+    await moveToTrash(app.db, { entity: "lab_test", ids: [labTest!.id], actorId: null });
 
     await restoreBackup(app.db, parseBackup(file));
     expect(await everyTable()).toEqual(before);

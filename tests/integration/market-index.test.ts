@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let peptideId = "";
+let offerIds: string[] = [];
 const NOW = new Date("2026-06-15T12:00:00Z");
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
@@ -67,6 +68,7 @@ beforeAll(async () => {
       offer(flat.id, five.id, 60),
     ])
     .returning({ id: t.vendorPeptides.id });
+  offerIds = offers.map((row) => row.id);
   const history = (index: number, rows: [number, number, boolean?][]) =>
     rows.map(([days, price, inStock = true]) => ({
       vendorPeptideId: offers[index].id,
@@ -121,8 +123,12 @@ describe("getMarketIndex", () => {
           { date: "2026-06-14", median: 10.5, p25: 9.8, p75: 10.75, vendors: 3 },
           { date: "2026-06-15", median: 10.5, p25: 9.8, p75: 10.75, vendors: 3 },
         ],
+        todayOfferIds: expect.any(Array),
       },
     });
+    // Today's three: Flat Ten, Free Ship and Threshold (the offers the tooltip lists).
+    const today = result.ok ? result.index.todayOfferIds : [];
+    expect([...today].sort()).toEqual([offerIds[0], offerIds[1], offerIds[3]].sort());
   });
 
   it("answers in the requested currency and for a named size", async () => {
@@ -142,6 +148,7 @@ describe("getMarketIndex", () => {
       index: {
         size: "5mg",
         points: [{ date: "2026-06-15", median: 12.8, p25: 12.8, p75: 12.8, vendors: 1 }],
+        todayOfferIds: [offerIds[5]],
       },
     });
   });

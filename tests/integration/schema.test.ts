@@ -157,6 +157,7 @@ describe("constraints", () => {
       .select({ exact: sql<string>`${t.vendorPeptides.price}::text` })
       .from(t.vendorPeptides)
       .where(eq(t.vendorPeptides.id, row.id));
-    expect(exact).toBe("0.30");
+    // Three decimals: every ISO 4217 minor unit the site takes (KWD's 3 included).
+    expect(exact).toBe("0.300");
   });
 });

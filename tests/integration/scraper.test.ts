@@ -348,12 +348,18 @@ describe("other page shapes", () => {
   it("warns and saves nothing when a page yields no listings", async () => {
     const source = await addSource({ url: `${site.baseUrl}/empty`, pageType: "single" });
     const result = await scrapeSource(app, source);
-    expect(result.message).toBe(
-      "Warning: Scraping completed but no data was returned. Check selectors or target page.",
-    );
+    // SPEC's warning, with its cause: never a plain success, on the source and in its log.
+    const warning = `Warning: Scraping completed but no data was returned. Check selectors or target page. (no listing matched on ${site.baseUrl}/empty)`;
+    expect(result).toMatchObject({ ok: true, message: warning, warning });
     expect(
       await app.db.select().from(t.scrapedData).where(eq(t.scrapedData.sourceId, source.id)),
     ).toHaveLength(0);
+    expect((await getScrapeSource(app.db, source.id))?.lastError).toBe(warning);
+    const [log] = await app.db
+      .select({ status: t.scrapeLogs.status, details: t.scrapeLogs.details })
+      .from(t.scrapeLogs)
+      .where(eq(t.scrapeLogs.sourceId, source.id));
+    expect(log).toEqual({ status: "warning", details: warning });
   });
 });
 

@@ -1,4 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
@@ -6,6 +8,8 @@ import { getSearchResultRows, searchCatalog } from "~/.server/data/search.server
 import * as t from "~/.server/db/schema";
 
 import { createTestApp, type TestApp } from "../helpers/app";
+import { startCountingDatabase } from "../helpers/query-count";
+import { seedSyntheticCatalogue } from "../helpers/synthetic-catalogue";
 
 let app: TestApp;
 
@@ -133,6 +137,171 @@ describe("searchCatalog", () => {
   });
 });
 
+describe("searchCatalog: sizes, brand names and category words (issue 30)", () => {
+  const hits = async (query: string) =>
+    (await searchCatalog(app.db, { query, limit: 8 })).peptides.map((p) => ({
+      name: p.name,
+      size: p.sizeLabel,
+      alias: p.matchedAlias,
+    }));
+
+  it("reads the size in 'semaglutide 5mg' however it is written and answers it with the peptide", async () => {
+    for (const query of [
+      "semaglutide 5mg",
+      "semaglutide 5 mg",
+      "SEMAGLUTIDE 5MG",
+      "semaglutide 5",
+    ]) {
+      expect((await hits(query))[0], query).toEqual({
+        name: "Semaglutide",
+        size: "5mg",
+        alias: null,
+      });
+    }
+    expect((await hits("tirzepatide 15mg"))[0]).toMatchObject({
+      name: "Tirzepatide",
+      size: "15mg",
+    });
+    // Micrograms are the same amount in milligrams.
+    expect((await hits("semaglutide 5000mcg"))[0]).toMatchObject({ size: "5mg" });
+  });
+
+  it("finds the peptide without a size it does not sell, and keeps a number that is part of a name", async () => {
+    expect((await hits("semaglutide 7mg"))[0]).toEqual({
+      name: "Semaglutide",
+      size: null,
+      alias: null,
+    });
+    expect((await hits("bpc 157"))[0]).toMatchObject({ name: "BPC-157", size: null });
+    // "Melanotan 2" is an alias word for word; Melanotan II sells no 2 mg vial.
+    expect((await hits("melanotan 2"))[0]).toMatchObject({ name: "Melanotan II", size: null });
+    expect((await hits("tb 500"))[0]).toMatchObject({ name: "TB-500", size: null });
+  });
+
+  it("matches a size stored in micrograms or IU by its amount, and takes any number without failing", async () => {
+    const [omega] = await app.db
+      .insert(t.peptides)
+      .values({ name: "Omega Sizetide", slug: "omega-sizetide" })
+      .returning({ id: t.peptides.id });
+    await app.db.insert(t.sizeOptions).values([
+      { peptideId: omega.id, quantity: 500, unit: "mcg" },
+      { peptideId: omega.id, quantity: 5, unit: "mg" },
+      { peptideId: omega.id, quantity: 10, unit: "IU" },
+    ]);
+    try {
+      expect((await hits("omega sizetide 0.5mg"))[0]).toMatchObject({ size: "500mcg" });
+      expect((await hits("omega sizetide 500 mcg"))[0]).toMatchObject({ size: "500mcg" });
+      expect((await hits("omega sizetide 10 IU"))[0]).toMatchObject({ size: "10IU" });
+      expect((await hits("omega sizetide 10"))[0]).toMatchObject({ size: "10IU" });
+      expect((await hits("omega sizetide 10mg"))[0]).toMatchObject({ size: null });
+      expect((await hits(`omega sizetide ${"9".repeat(60)}`))[0]).toMatchObject({ size: null });
+    } finally {
+      await app.db.delete(t.peptides).where(eq(t.peptides.id, omega.id));
+    }
+  });
+
+  it("finds brand names and misspellings by the peptides' aliases", async () => {
+    expect((await hits("ozempic"))[0]).toEqual({
+      name: "Semaglutide",
+      size: null,
+      alias: "Ozempic",
+    });
+    expect((await hits("Wegovy"))[0]).toMatchObject({ name: "Semaglutide", alias: "Wegovy" });
+    expect((await hits("mounjaro"))[0]).toMatchObject({ name: "Tirzepatide", alias: "Mounjaro" });
+    expect((await hits("zepbound"))[0]).toMatchObject({ name: "Tirzepatide", alias: "Zepbound" });
+    expect((await hits("bcp"))[0]).toMatchObject({ name: "BPC-157", alias: "BCP-157" });
+    // A brand name and a size together.
+    expect((await hits("ozempic 5mg"))[0]).toEqual({
+      name: "Semaglutide",
+      size: "5mg",
+      alias: "Ozempic",
+    });
+  });
+
+  it("lists every peptide of a category for a category word, before what its descriptions match", async () => {
+    const healing = await app.db
+      .select({ name: t.peptides.name })
+      .from(t.peptides)
+      .innerJoin(t.categories, eq(t.categories.id, t.peptides.categoryId))
+      .where(eq(t.categories.slug, "healing-recovery"));
+    expect(healing.length).toBe(4);
+    const found = (await hits("healing")).map((hit) => hit.name);
+    expect(found.slice(0, 4).sort()).toEqual(healing.map((row) => row.name).sort());
+    expect(
+      (await hits("metabolic"))
+        .map((hit) => hit.name)
+        .slice(0, 3)
+        .sort(),
+    ).toEqual(["AOD-9604", "Semaglutide", "Tirzepatide"]);
+    // A peptide named by the words still comes before its category's other peptides.
+    expect((await hits("recovery bpc")).map((hit) => hit.name)[0]).toBe("BPC-157");
+  });
+
+  it("gives the search page's row the size asked for: its Best Price and its vendors", async () => {
+    const result = await searchCatalog(app.db, { query: "semaglutide 5mg", limit: 8 });
+    const rows = await getSearchResultRows(app.db, result.peptides, defaultPricingContext());
+    const semaglutide = rows.offers.find((offer) => offer.peptideName === "Semaglutide");
+    expect(semaglutide).toMatchObject({ sizeLabel: "5mg", askedSize: "5mg" });
+    const fiveMgVendors = await app.db
+      .selectDistinct({ vendorId: t.vendorPeptides.vendorId })
+      .from(t.vendorPeptides)
+      .innerJoin(t.sizeOptions, eq(t.sizeOptions.id, t.vendorPeptides.sizeOptionId))
+      .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
+      .where(
+        sql`${t.peptides.name} = 'Semaglutide' and ${t.sizeOptions.quantity} = 5 and ${t.vendorPeptides.active}`,
+      );
+    expect(semaglutide!.vendorCount).toBe(fiveMgVendors.length);
+  });
+
+  it("the migration adds the brand names and misspelling to a database that holds the peptides, once", async () => {
+    const names = ["Semaglutide", "Tirzepatide", "BPC-157"];
+    await app.db
+      .update(t.peptides)
+      .set({
+        aliases: sql`case ${t.peptides.name} when 'Semaglutide' then array['ozempic'] else '{}'::text[] end`,
+      })
+      .where(inArray(t.peptides.name, names));
+    const migration = readFileSync("drizzle/0039_search_aliases.sql", "utf8");
+    await app.db.execute(sql.raw(migration));
+    await app.db.execute(sql.raw(migration));
+    const rows = await app.db
+      .select({ name: t.peptides.name, aliases: t.peptides.aliases })
+      .from(t.peptides)
+      .where(inArray(t.peptides.name, names));
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.aliases]))).toEqual({
+      Semaglutide: ["ozempic", "Wegovy"],
+      Tirzepatide: ["Mounjaro", "Zepbound"],
+      "BPC-157": ["BCP-157"],
+    });
+  });
+});
+
+describe("search query budget", () => {
+  const database = startCountingDatabase();
+  beforeAll(async () => {
+    await seedSyntheticCatalogue(database.handle.db, 40);
+  });
+
+  it("answers a size, a category word and a bare number in two queries, and the rows in one", async () => {
+    for (const query of ["peptide 00012 5mg", "synthetic", "peptide 00012 5"]) {
+      let result: Awaited<ReturnType<typeof searchCatalog>> | undefined;
+      expect(
+        await database.measure(async () => {
+          result = await searchCatalog(database.handle.db, { query, limit: 48 });
+        }),
+        query,
+      ).toBe(2);
+      expect(result!.peptides.length, query).toBeGreaterThan(0);
+      expect(
+        await database.measure(() =>
+          getSearchResultRows(database.handle.db, result!.peptides, defaultPricingContext()),
+        ),
+        query,
+      ).toBe(1);
+    }
+  });
+});
+
 describe("getSearchResultRows", () => {
   /** Four peptides of this test's own, with vendors whose terms make the sums easy. */
   async function seedPricedPeptides() {
@@ -204,7 +373,8 @@ describe("getSearchResultRows", () => {
       peptideName: "Kappa Testide",
       peptideSlug: "kappa-testide",
       matchedAlias: null,
-      vendorCount: 3,
+      // As the home card counts: vendors with a buyable offer of the best offer's size (10 mg).
+      vendorCount: 1,
       vendorName: "Kappa Coupon Labs",
       sizeLabel: "10mg",
       vials: 1,
@@ -225,6 +395,7 @@ describe("getSearchResultRows", () => {
         peptideName: "Kappa Soldoutide",
         peptideSlug: "kappa-soldoutide",
         matchedAlias: null,
+        askedSize: null,
         vendorCount: 2,
       },
       {
@@ -232,6 +403,7 @@ describe("getSearchResultRows", () => {
         peptideName: "Kappa Unsoldide",
         peptideSlug: "kappa-unsoldide",
         matchedAlias: null,
+        askedSize: null,
         vendorCount: 0,
       },
     ]);

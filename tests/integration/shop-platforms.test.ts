@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { createScrapeSource, getScrapeSource } from "~/.server/data/scrape-sources.server";
+import { getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
-import * as t from "~/.server/db/schema";
+import { detectShopPlatform } from "~/.server/scraper/platforms/shop-catalogue.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
+import { createFetcher } from "~/.server/scraper/scrape-page.server";
 import { DEFAULT_SETTINGS, type ScrapeSourceKind } from "~/lib/constants";
 
+import { createSourceWithVendor } from "../helpers/scrape-sources";
 import { createTestApp, type TestApp } from "../helpers/app";
 import {
   generatedShop,
@@ -44,27 +46,8 @@ afterEach(async () => {
 
 /** A vendor of the test's own with one active source of `kind` on the shop. */
 async function shopSource(kind: ScrapeSourceKind, url: string) {
-  const [vendor] = await app.db
-    .insert(t.vendors)
-    .values({ name: `Shop ${crypto.randomUUID()}` })
-    .returning({ id: t.vendors.id });
-  const id = await createScrapeSource(app.db, {
-    retailerName: "Fixture shop",
-    url,
-    kind,
-    pageType: "category",
-    productSelector: "",
-    nameSelector: "",
-    priceSelector: "",
-    linkSelector: null,
-    soldOutSelector: null,
-    paginationSelector: null,
-    nextPageSelector: null,
-    vendorId: vendor.id,
-    isActive: true,
-    currency: null,
-  });
-  return { source: (await getScrapeSource(app.db, id))!, vendorId: vendor.id };
+  const { id, vendorId } = await createSourceWithVendor(app.db, { kind, url });
+  return { source: (await getScrapeSource(app.db, id))!, vendorId };
 }
 
 async function offersOf(vendorId: string) {
@@ -99,11 +82,13 @@ describe("WooCommerce Store API sources", () => {
     expect(offers["BPC-157 10mg"]).toMatchObject({ price: 52, stock: "out_of_stock" });
     expect(offers["TB-500 10mg"]).toMatchObject({ price: 45.99, currency: "USD" });
     expect(offers["GHK-Cu 5mg"]?.url).toBe(`${shop.baseUrl}/product/ghk-cu-5mg/`);
-    // Two pages of products (3 at 2 a page), one of variations.
+    // Two pages of products (3 at 2 a page), oldest first; page 1's variable product's
+    // variations asked for by its id.
+    const order = "orderby=id&order=asc";
     expect(shop.paths.filter((p) => p.startsWith("/wp-json/"))).toEqual([
-      "/wp-json/wc/store/v1/products?per_page=100&page=1",
-      "/wp-json/wc/store/v1/products?per_page=100&page=2",
-      "/wp-json/wc/store/v1/products?per_page=100&page=1&type=variation",
+      `/wp-json/wc/store/v1/products?per_page=100&page=1&${order}`,
+      `/wp-json/wc/store/v1/products?per_page=100&type=variation&parent=1000&page=1&${order}`,
+      `/wp-json/wc/store/v1/products?per_page=100&page=2&${order}`,
     ]);
   });
 
@@ -209,4 +194,20 @@ describe("a generated shop of 60 products", () => {
       expect(shop.paths.length).toBeLessThanOrEqual(4);
     },
   );
+});
+
+describe("a WordPress install in a sub-directory (issue 31 Must 5)", () => {
+  it("is detected from a pasted product URL and read under its directory", async () => {
+    shop = await startWooCommerceShop(SMALL, { installPath: "/shop/" });
+    const fetcher = await createFetcher(app);
+    const detection = await detectShopPlatform(
+      fetcher,
+      `${shop.baseUrl}/shop/product/tb-500-10mg/`,
+    );
+    expect(detection).toMatchObject({ kind: "woocommerce", shopUrl: `${shop.baseUrl}/shop/` });
+    expect(detection.findings.at(-1)).toContain("/shop/wp-json/wc/store/v1/products");
+    const { source, vendorId } = await shopSource("woocommerce", detection.shopUrl);
+    expect((await scrapeSource(app, source)).ok).toBe(true);
+    expect((await offersOf(vendorId))["TB-500 10mg"]).toMatchObject({ price: 45.99 });
+  });
 });

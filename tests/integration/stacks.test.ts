@@ -18,6 +18,7 @@ const pricing = {
   displayCurrency: "USD",
   rates: {},
   staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
+  scrapeIntervalSeconds: DEFAULT_SETTINGS.scrapeIntervalSeconds,
   now: new Date(),
   shipTo: null,
 };

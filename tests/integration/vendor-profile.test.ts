@@ -202,7 +202,7 @@ describe("getPriceHistory", () => {
     ]);
   });
 
-  it("sums a year up per week in SQL: the week's last price, its low and high", async () => {
+  it("sums a year up per week in SQL: the week's last price, its low and high, and when each was recorded", async () => {
     const [extra] = await app.db
       .insert(t.priceHistory)
       .values([
@@ -222,10 +222,20 @@ describe("getPriceHistory", () => {
       expect(points[1]).toEqual({
         t: Date.parse("2026-06-08T00:00:00Z"),
         price: 60,
+        lastAt: daysAgo(3).getTime(),
         low: 60,
+        lowAt: daysAgo(3).getTime(),
         high: 70,
+        highAt: daysAgo(3).getTime() - 3_600_000,
       });
-      expect(points[0]).toEqual({ t: Date.parse("2026-05-18T00:00:00Z"), price: 64 });
+      // A week of one price: first and last recorded at once.
+      expect(points[0]).toEqual({
+        t: Date.parse("2026-05-18T00:00:00Z"),
+        price: 64,
+        lastAt: daysAgo(25).getTime(),
+        lowAt: daysAgo(25).getTime(),
+        highAt: daysAgo(25).getTime(),
+      });
     } finally {
       await app.db.delete(t.priceHistory).where(eq(t.priceHistory.id, extra.id));
     }

@@ -52,7 +52,8 @@ beforeAll(async () => {
         sizeOptionId: size.id,
         vendorId: steady.id,
         price: 50,
-        priceCheckedAt: daysAgo(0.5),
+        // Within the freshness window (three hourly runs, ~/lib/freshness).
+        priceCheckedAt: daysAgo(1 / 24),
       },
       {
         peptideId: peptide.id,

@@ -32,6 +32,7 @@ import {
 } from "../scraper/address-guard.server";
 
 import { sendDeliveryDisabledNotice, withinDeliveryCap } from "./delivery-bounds.server";
+import { alertDeliveries } from "../infra/metrics.server";
 
 type DeliveryContext = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "baseUrl">;
 
@@ -278,6 +279,7 @@ export async function deliverDueAlertMessages(
         nextAttemptAt: new Date(now.getTime() + 60_000),
       });
       summary.postponed += 1;
+      alertDeliveries.inc({ channel: delivery.channel, outcome: "postponed" });
       continue;
     }
     const lastAttempt = RETRY_DELAYS_MS[delivery.attempts - 1] === undefined;
@@ -287,6 +289,7 @@ export async function deliverDueAlertMessages(
       else await sendMailAgain(app, delivery);
       await finishAlertDelivery(app.db, { id: delivery.id, outcome: "sent" });
       summary.sent += 1;
+      alertDeliveries.inc({ channel: delivery.channel, outcome: "sent" });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const delay = RETRY_DELAYS_MS[delivery.attempts - 1];
@@ -295,6 +298,7 @@ export async function deliverDueAlertMessages(
         await finishAlertDelivery(app.db, { id: delivery.id, outcome: "failed", error: message });
         if (delivery.channel === "webhook") await disableFailingWebhook(app, delivery, message);
         summary.failed += 1;
+        alertDeliveries.inc({ channel: delivery.channel, outcome: "failed" });
       } else {
         await finishAlertDelivery(app.db, {
           id: delivery.id,
@@ -303,6 +307,7 @@ export async function deliverDueAlertMessages(
           nextAttemptAt: new Date(now.getTime() + delay),
         });
         summary.retried += 1;
+        alertDeliveries.inc({ channel: delivery.channel, outcome: "retry" });
       }
       app.logger.warn(
         { err: error, deliveryId: delivery.id, channel: delivery.channel },

@@ -1,5 +1,5 @@
 import { findUserById } from "../data/admin-users.server";
-import { consumeRateLimit, type RateLimitRule } from "../data/rate-limits.server";
+import { databaseRateLimiter } from "../data/rate-limits.server";
 import type { AppContext } from "../infra/context.server";
 
 type NoticeContext = Pick<AppContext, "db" | "logger" | "mailer" | "baseUrl">;
@@ -9,11 +9,12 @@ type NoticeContext = Pick<AppContext, "db" | "logger" | "mailer" | "baseUrl">;
  * many browsers it goes to); the rest wait in the queue for the next minute.
  */
 export const DELIVERIES_PER_USER_PER_MINUTE = 30;
-const DELIVERY_RULE: RateLimitRule = { windowSeconds: 60, max: DELIVERIES_PER_USER_PER_MINUTE };
+const DELIVERY_RULE = { windowSeconds: 60, max: DELIVERIES_PER_USER_PER_MINUTE };
 
 /** Counts one delivery for the user; false when they are over this minute's cap. */
-export function withinDeliveryCap(db: NoticeContext["db"], userId: string): Promise<boolean> {
-  return consumeRateLimit(db, `alert-deliveries:${userId}`, DELIVERY_RULE);
+export async function withinDeliveryCap(db: NoticeContext["db"], userId: string) {
+  const limiter = databaseRateLimiter(db, DELIVERY_RULE);
+  return (await limiter.consume(`alert-deliveries:${userId}`)).allowed;
 }
 
 /**

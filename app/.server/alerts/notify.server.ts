@@ -1,8 +1,9 @@
 import { formatPrice } from "~/lib/format";
 import { roundMoney } from "~/lib/money";
-import { applyCoupon, couponFromColumns, isBuyable } from "~/lib/pricing";
 import { formatSize } from "~/lib/units";
 
+import { getExchangeRates } from "../data/exchange-rates.server";
+import { priceRow } from "../data/listings/offer-rows.server";
 import { getSizeOptionIdsOfOffers } from "../data/price-alerts.server";
 import { claimSavedDealAlert, listPriceDropCandidates } from "../data/saved-deals.server";
 import { getSettings } from "../data/settings.server";
@@ -61,6 +62,7 @@ async function notifySavedDealDrops(
     priceAlertsEnabled,
     priceAlertThresholdPercent: thresholdPercent,
     staleAfterMissedRuns,
+    scrapeIntervalSeconds,
   } = await getSettings(db);
   if (!priceAlertsEnabled) return summary;
 
@@ -69,11 +71,22 @@ async function notifySavedDealDrops(
     dropped.map((change) => change.vendorPeptideId),
   );
 
+  const rates = await getExchangeRates(db);
+  const now = new Date();
   for (const deal of candidates) {
+    // The live row is the truth (a later change may already have replaced the one reported),
+    // priced as every screen prices it, in the deal's own currency.
+    const priced = priceRow(deal.offer, {
+      displayCurrency: deal.currency,
+      rates,
+      staleAfterMissedRuns,
+      scrapeIntervalSeconds,
+      now,
+      shipTo: null,
+    });
     // A drop one cannot buy (out of stock, or a price no longer seen) is no news.
-    if (!isBuyable(deal, staleAfterMissedRuns)) continue;
-    // The live row is the truth: a later change may already have replaced the one reported.
-    const priceNow = applyCoupon(deal.price, couponFromColumns(deal), undefined, deal.currency);
+    if (!priced?.buyable) continue;
+    const priceNow = priced.priceAfterCoupon;
     const reference = deal.lastAlertedPrice ?? deal.priceAtSave;
     if (
       reference <= 0 ||

@@ -19,7 +19,7 @@ export interface PriceAlertPanelData {
 export async function loadPriceAlertPanel(
   app: Pick<AppContext, "db" | "env">,
   request: Request,
-  params: { userId: string; peptideSlug?: string },
+  params: { userId: string; peptideSlug?: string; page?: number },
 ): Promise<PriceAlertPanelData> {
   const [alerts, rates] = await Promise.all([
     listUserPriceAlerts(app.db, params),

@@ -1,4 +1,5 @@
 import { formatPrice } from "~/lib/format";
+import { offerLabState } from "~/lib/lab-tests";
 import {
   decideAlert,
   webhookPayload,
@@ -8,9 +9,11 @@ import {
 } from "~/lib/price-alerts";
 import { roundMoney } from "~/lib/money";
 import { couponFromColumns, priceOffer } from "~/lib/pricing";
+import type { FreshnessRule } from "~/lib/freshness";
 import type { ExchangeRates } from "~/lib/money";
 import { formatSize } from "~/lib/units";
 
+import type { Database } from "../db/client";
 import type { AppContext } from "../infra/context.server";
 import { appSecret } from "../infra/context.server";
 import { getExchangeRates } from "../data/exchange-rates.server";
@@ -43,9 +46,8 @@ export interface LowestOffer {
   url: string | null;
 }
 
-interface PricingInputs {
+interface PricingInputs extends FreshnessRule {
   rates: ExchangeRates;
-  staleAfterMissedRuns: number;
   now: Date;
 }
 
@@ -53,7 +55,8 @@ interface PricingInputs {
  * The cheapest buyable offer of a size as the alert counts it: in stock and fresh, coupon
  * applied, per vial, in the alert's currency, shipping for one pack to the alert's destination
  * added when asked (the landed total; an offer whose shipping is unknown, or whose vendor does
- * not ship there, does not count then). Null when nothing qualifies.
+ * not ship there, does not count then). An offer whose lab test of its size failed never
+ * counts, as it is never Best Price (issue 30). Null when nothing qualifies.
  */
 export function lowestOfferFor(
   alert: { currency: string; includeShipping: boolean; shipTo?: string | null },
@@ -71,6 +74,8 @@ export function lowestOfferFor(
         coupon: couponFromColumns(offer),
         stockStatus: offer.stockStatus,
         missedScrapes: offer.missedScrapes,
+        priceCheckedAt: offer.priceCheckedAt,
+        priceHeld: offer.priceHeldAt != null,
         vendor: {
           currency: offer.vendorCurrency,
           shippingFee: offer.shippingFee,
@@ -81,6 +86,7 @@ export function lowestOfferFor(
       { displayCurrency: alert.currency, shipTo: alert.shipTo ?? null, ...inputs },
     );
     if (!priced.buyable || !priced.display) continue;
+    if (offerLabState(offer.labTests ?? [], null, inputs.now).labWarning !== null) continue;
     const pack = alert.includeShipping ? priced.display.total : priced.display.priceAfterCoupon;
     if (pack === null) continue;
     const price = roundMoney(pack / Math.max(1, offer.vials), alert.currency);
@@ -104,7 +110,12 @@ function watchedOffers(
 
 async function pricingInputs(app: Pick<AppContext, "db">): Promise<PricingInputs> {
   const [rates, settings] = await Promise.all([getExchangeRates(app.db), getSettings(app.db)]);
-  return { rates, staleAfterMissedRuns: settings.staleAfterMissedRuns, now: new Date() };
+  return {
+    rates,
+    staleAfterMissedRuns: settings.staleAfterMissedRuns,
+    scrapeIntervalSeconds: settings.scrapeIntervalSeconds,
+    now: new Date(),
+  };
 }
 
 /** The state a new or edited alert starts from: the prices now, so only a later crossing is news. */
@@ -127,6 +138,32 @@ export async function currentAlertState(
   const lowest = lowestOfferFor(alert, watchedOffers(alert, offers), inputs);
   const { next } = decideAlert(alert, { isBelow: false, lastPrice: null }, lowest?.price ?? null);
   return { state: next, lowest };
+}
+
+/**
+ * Every alert's state set silently to the prices now, as a new alert's is (`currentAlertState`):
+ * a backup restore replaces the catalogue, and the alerts' states must describe the catalogue
+ * it brought back, not the edits it undid. Nothing is sent: the next change is the news.
+ * Takes the restore's transaction. Returns how many alerts changed state.
+ */
+export async function rebaseAlertStates(db: Database): Promise<number> {
+  const alerts = await listAlertsOnSizes(db, await listAlertedSizeOptionIds(db));
+  if (alerts.length === 0) return 0;
+  const [offers, inputs] = await Promise.all([
+    listOffersOnSizes(db, [...new Set(alerts.map((alert) => alert.sizeOptionId))]),
+    pricingInputs({ db }),
+  ]);
+  let changed = 0;
+  for (const alert of alerts) {
+    const lowest = lowestOfferFor(alert, watchedOffers(alert, offers), inputs);
+    const fresh = { isBelow: false, lastPrice: null };
+    const { next } = decideAlert(alert, fresh, lowest?.price ?? null);
+    if (next.isBelow === alert.isBelow && next.lastPrice === alert.lastPrice) continue;
+    const from = { isBelow: alert.isBelow, lastPrice: alert.lastPrice };
+    await claimAlertState(db, { alertId: alert.id, from, to: next, notified: false });
+    changed += 1;
+  }
+  return changed;
 }
 
 function sizeLabel(alert: Pick<AlertOnSize, "quantity" | "unit" | "unitLabel">): string {

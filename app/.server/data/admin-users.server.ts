@@ -45,6 +45,7 @@ export async function getUsersForAdmin(
     .select({
       id: user.id,
       email: user.email,
+      emailVerified: user.emailVerified,
       dealsCount: dealsColumn,
       lastLoginAt: user.lastLoginAt,
       isAdmin: sql<boolean>`${adminUsers.id} is not null`,

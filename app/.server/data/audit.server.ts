@@ -1,11 +1,19 @@
-import { and, asc, count, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
 
-import { auditEntityName, diffAuditFields, type AuditLogEntry } from "~/lib/audit";
+import {
+  auditEntityName,
+  auditReference,
+  auditReferencedIds,
+  diffAuditFields,
+  type AuditLogEntry,
+  type AuditReference,
+  type ReferencedKind,
+} from "~/lib/audit";
 import { likePattern, likePrefixPattern } from "~/lib/like-pattern";
 
 import type { SessionUser } from "../services/auth.server";
 import type { Database } from "../db/client";
-import { auditLog } from "../db/schema";
+import { auditLog, categories, peptides, vendors } from "../db/schema";
 
 export interface AuditEntry {
   action: "create" | "update" | "delete" | "grant" | "revoke" | "restore" | "clear-cache" | "send";
@@ -128,7 +136,47 @@ export async function getAuditLogPage(
       .offset((options.page - 1) * options.pageSize),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
-  return { rows, total };
+  return { rows: await withReferences(db, rows), total };
+}
+
+const REFERENCED_TABLES = {
+  vendor: vendors,
+  peptide: peptides,
+  category: categories,
+} as const satisfies Record<ReferencedKind, unknown>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The page's entries with the names of the records their changes point at by id ("Vendor:
+ * Apex → Helix", not two uuids): one query per kind of record on the page. A record deleted
+ * since keeps its id.
+ */
+async function withReferences(db: Database, rows: AuditLogEntry[]): Promise<AuditLogEntry[]> {
+  const wanted = rows.flatMap((row) => auditReferencedIds(row.details));
+  const names = new Map<string, AuditReference>();
+  await Promise.all(
+    (Object.keys(REFERENCED_TABLES) as ReferencedKind[]).map(async (kind) => {
+      const ids = [...new Set(wanted.filter((ref) => ref.kind === kind).map((ref) => ref.id))];
+      const valid = ids.filter((id) => UUID.test(id));
+      if (valid.length === 0) return;
+      const table = REFERENCED_TABLES[kind];
+      const found = await db
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .where(inArray(table.id, valid));
+      for (const record of found) names.set(record.id, auditReference(kind, record.name));
+    }),
+  );
+  if (names.size === 0) return rows;
+  return rows.map((row) => {
+    const references = Object.fromEntries(
+      auditReferencedIds(row.details)
+        .filter((ref) => names.has(ref.id))
+        .map((ref) => [ref.id, names.get(ref.id)!]),
+    );
+    return Object.keys(references).length > 0 ? { ...row, references } : row;
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, isNotNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, lte, or } from "drizzle-orm";
+
+import { staleBefore } from "~/lib/freshness";
 
 import { getRecentAuditEntries } from "./audit.server";
-import { getSettings } from "./settings.server";
+import { getFreshnessRule, staleOfferSql } from "./freshness.server";
 import type { Database } from "../db/client";
 import {
   coupons,
@@ -20,8 +22,6 @@ import {
 export const DASHBOARD_LIST_LIMIT = 5;
 /** Coupons expiring within this many days are flagged. */
 export const COUPON_WARNING_DAYS = 7;
-/** An offer is stale when not refreshed within this many scrape intervals. */
-export const STALE_AFTER_INTERVALS = 2;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,10 +34,9 @@ export function couponWarnUntil(now: Date): string {
   return isoDay(new Date(now.getTime() + COUPON_WARNING_DAYS * DAY_MS));
 }
 
-/** An offer whose price was last confirmed before this is stale: two scrape intervals ago. */
+/** An offer whose price was last confirmed before this is stale (the one rule, ~/lib/freshness). */
 export async function getStaleBefore(db: Database, now: Date): Promise<Date> {
-  const { scrapeIntervalSeconds } = await getSettings(db);
-  return new Date(now.getTime() - STALE_AFTER_INTERVALS * scrapeIntervalSeconds * 1000);
+  return staleBefore(await getFreshnessRule(db), now);
 }
 
 async function countRows(
@@ -53,10 +52,11 @@ async function countRows(
  * together, whatever the catalogue size.
  */
 export async function getDashboard(db: Database, now: Date) {
-  const staleBefore = await getStaleBefore(db, now);
+  const freshness = await getFreshnessRule(db);
   const today = isoDay(now);
   const warnUntil = couponWarnUntil(now);
-  const isStale = lt(vendorPeptides.priceCheckedAt, staleBefore);
+  // The public pages' rule, so the dashboard's stale offers are the ones they show as stale.
+  const isStale = staleOfferSql(freshness, now);
   // A source in error, or one whose health incident is open (source-health.server.ts).
   const isFailing = or(
     eq(scrapeSources.status, "error"),
@@ -154,7 +154,11 @@ export async function getDashboard(db: Database, now: Date) {
 
   return {
     counts: { peptides: peptideCount, vendors: vendorCount, offers: offerCount, users: userCount },
-    staleOffers: { total: staleTotal?.n ?? 0, rows: staleOffers, staleBefore },
+    staleOffers: {
+      total: staleTotal?.n ?? 0,
+      rows: staleOffers,
+      staleBefore: staleBefore(freshness, now),
+    },
     failingSources: { total: failingTotal?.n ?? 0, rows: failingSources },
     expiringCoupons: {
       total: expiringTotal?.n ?? 0,

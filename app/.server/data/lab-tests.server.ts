@@ -13,17 +13,24 @@ import {
   DEFAULT_LAB_THRESHOLDS,
   judgeLabTest,
   latestPerVendorAndSize,
-  testedPairs,
   testedSince,
   type LabThresholds,
+  type OfferLabTest,
   type PublicLabTest,
-  type TestedBadge,
 } from "~/lib/lab-tests";
 import { likePattern } from "~/lib/like-pattern";
 import { formatSize } from "~/lib/units";
 
 import type { Database } from "../db/client";
-import { labTests, peptides, settings, sizeOptions, vendors } from "../db/schema";
+import {
+  labTests,
+  peptides,
+  settings,
+  sizeOptions,
+  vendorPeptides,
+  vendorReplies,
+  vendors,
+} from "../db/schema";
 import { peptideIsPublic } from "./public-visibility.server";
 import { rowVersion, updateIfUnchanged, type CompareAndSetOutcome } from "./row-version.server";
 import { getLabThresholds } from "./settings.server";
@@ -35,6 +42,7 @@ const labTestColumns = {
   vendorId: labTests.vendorId,
   peptideId: labTests.peptideId,
   sizeOptionId: labTests.sizeOptionId,
+  coversAllSizes: labTests.coversAllSizes,
   labName: labTests.labName,
   testedOn: labTests.testedOn,
   batch: labTests.batch,
@@ -289,28 +297,23 @@ export function listPublicLabTests(
 }
 
 /**
- * Which vendor–peptide pairs are "Tested" (a passing test within 12 months, no newer failure;
- * ~/lib/lab-tests.ts testedPairs), with each badge, keyed `pairKey(vendorId, peptideId)`;
- * optionally only for some peptides or one vendor. Two queries.
+ * Every test of the offer's vendor and peptide that speaks for its size (~/lib/lab-tests
+ * OfferLabTest: that size, or a report covering all sizes of the batch), with the thresholds,
+ * as a JSON array (null when there is none): a column of every offer read, so each screen
+ * judges the same tests by the same rule (offerLabState) within its one query. Correlated on
+ * vendor_peptides and served by lab_tests_vendor_peptide_idx.
  */
-export async function getTestedOffers(
-  db: Database,
-  filter: { peptideIds?: string[]; vendorId?: string } = {},
-  now: Date = new Date(),
-): Promise<Record<string, TestedBadge>> {
-  if (filter.peptideIds && filter.peptideIds.length === 0) return {};
-  const conditions: SQL[] = [gte(labTests.testedOn, testedSince(now))];
-  if (filter.peptideIds) conditions.push(inArray(labTests.peptideId, filter.peptideIds));
-  if (filter.vendorId) conditions.push(eq(labTests.vendorId, filter.vendorId));
-  const [rows, thresholds] = await Promise.all([
-    db
-      .select(labTestColumns)
-      .from(labTests)
-      .where(and(...conditions)),
-    getLabThresholds(db),
-  ]);
-  return Object.fromEntries(testedPairs(rows, thresholds, now));
-}
+export const OFFER_LAB_TESTS_SQL = sql<OfferLabTest[] | null>`(
+  select json_agg(json_build_object(
+    'id', lt.id, 'labName', lt.lab_name, 'testedOn', lt.tested_on, 'createdAt', lt.created_at,
+    'claimedMassMg', lt.claimed_mass_mg, 'measuredMassMg', lt.measured_mass_mg,
+    'purityPercent', lt.purity_percent, 'reportUrl', lt.report_url,
+    'sameSize', lt.size_option_id is not distinct from ${vendorPeptides.sizeOptionId},
+    'minPurityPercent', s.lab_test_min_purity_percent,
+    'maxMassDeviationPercent', s.lab_test_max_mass_deviation_percent))
+  from lab_tests lt left join settings s on s.id = 1
+  where lt.vendor_id = ${vendorPeptides.vendorId} and lt.peptide_id = ${vendorPeptides.peptideId}
+    and (lt.size_option_id = ${vendorPeptides.sizeOptionId} or lt.covers_all_sizes))`;
 
 /** Every test of the last 12 months with its vendor, for the vendors' reliability scores. */
 export async function listRecentLabTests(db: Database, now: Date = new Date()) {
@@ -325,23 +328,24 @@ export async function listRecentLabTests(db: Database, now: Date = new Date()) {
     .where(gte(labTests.testedOn, testedSince(now)));
 }
 
-/** A public page's lab tests: its "Lab tests" section and the Tested pairs of its offers. */
+/** A public page's "Lab tests" section and the vendors' answers beneath them. */
 export interface PageLabTests {
   /** The latest test of each vendor, peptide and size, newest first, failures included. */
   tests: PublicLabTest[];
-  /** The Tested pairs among them, keyed `pairKey(vendorId, peptideId)`, with each badge. */
-  tested: Record<string, TestedBadge>;
+  /** The vendor's answer to each test that has one, keyed by test id (issue 33). */
+  replies: Record<string, string>;
 }
 
 /**
- * The lab tests of one peptide (by slug, so it runs beside the page's other queries) or of one
- * vendor, as its page shows them: the section and the "Tested" badges. One query: the
- * thresholds ride along on every row (left-joined settings; without a test none is needed).
+ * The "Lab tests" section of one peptide's page (by slug, so it runs beside the page's other
+ * queries) or of one vendor's: the latest test of each vendor, peptide and size, newest first,
+ * failures included. One query: the thresholds ride along on every row (left-joined settings;
+ * without a test none is needed). The offers' own Tested and Failed states come with the offers
+ * (OFFER_LAB_TESTS_SQL).
  */
 export async function getPageLabTests(
   db: Database,
   of: { peptideSlug: string } | { vendorId: string },
-  now: Date = new Date(),
 ): Promise<PageLabTests> {
   const rows = await db
     .select({
@@ -371,8 +375,21 @@ export async function getPageLabTests(
           maxMassDeviationPercent: first.maxMassDeviationPercent,
         }
       : DEFAULT_LAB_THRESHOLDS;
+  const tests = latestPerVendorAndSize(rows).map((row) => toPublicLabTest(row, thresholds));
   return {
-    tests: latestPerVendorAndSize(rows).map((row) => toPublicLabTest(row, thresholds)),
-    tested: Object.fromEntries(testedPairs(rows, thresholds, now)),
+    tests,
+    replies: await getLabTestReplies(
+      db,
+      tests.map((test) => test.id),
+    ),
   };
+}
+
+async function getLabTestReplies(db: Database, ids: string[]): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const rows = await db
+    .select({ id: vendorReplies.subjectId, body: vendorReplies.body })
+    .from(vendorReplies)
+    .where(and(eq(vendorReplies.subject, "lab_test"), inArray(vendorReplies.subjectId, ids)));
+  return Object.fromEntries(rows.map((row) => [row.id, row.body]));
 }

@@ -18,8 +18,12 @@ import {
   type CompareAndSetOutcome,
 } from "./row-version.server";
 
-/** Left out, `aliases` (other names shops use for it) keeps the stored ones. */
-export type PeptideInput = Omit<PeptideFields, "aliases"> & Partial<Pick<PeptideFields, "aliases">>;
+/**
+ * Left out, `aliases` (other names shops use for it) keeps the stored ones, and `published`
+ * too (a new peptide is then published: the scripts and the add-shop flow give it prices).
+ */
+export type PeptideInput = Omit<PeptideFields, "aliases" | "published"> &
+  Partial<Pick<PeptideFields, "aliases" | "published">>;
 
 const adminPeptideColumns = {
   id: peptides.id,
@@ -33,6 +37,7 @@ const adminPeptideColumns = {
   aliases: peptides.aliases,
   isPopular: peptides.isPopular,
   popularOrder: peptides.popularOrder,
+  published: peptides.published,
   active: peptides.active,
   version: rowVersion(peptides),
 };

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 
+import { USER_LIST_LIMITS } from "~/lib/constants";
 import type { AlertChannel, AlertDigest, AlertMode, AlertState } from "~/lib/price-alerts";
 
 import type { Database } from "../db/client";
@@ -17,9 +18,11 @@ import {
   vendorPeptides,
   vendors,
 } from "../db/schema";
+import { OFFER_LAB_TESTS_SQL } from "./lab-tests.server";
 import { PRICE_COLUMNS, VENDOR_SHIPPING_COLUMNS } from "./listings/offer-rows.server";
 
 import { peptideIsPublic, priceIsActive } from "./public-visibility.server";
+import { insertWithinUserLimit } from "./user-limits.server";
 
 // ---------------------------------------------------------------- alerts
 
@@ -97,9 +100,9 @@ export async function listAlertedSizeOptionIds(db: Database): Promise<string[]> 
 /** One user's alerts, newest first, optionally on one peptide; one query. */
 export async function listUserPriceAlerts(
   db: Database,
-  params: { userId: string; peptideSlug?: string },
+  params: { userId: string; peptideSlug?: string; page?: number },
 ) {
-  const rows = await db
+  const query = db
     .select({ ...alertColumns, watchedVendorName: vendors.name, createdAt: priceAlerts.createdAt })
     .from(priceAlerts)
     .innerJoin(peptides, eq(peptides.id, priceAlerts.peptideId))
@@ -113,8 +116,24 @@ export async function listUserPriceAlerts(
         params.peptideSlug ? eq(peptides.slug, params.peptideSlug) : undefined,
       ),
     )
-    .orderBy(sql`${priceAlerts.createdAt} desc`, asc(priceAlerts.id));
+    .orderBy(sql`${priceAlerts.createdAt} desc`, asc(priceAlerts.id))
+    .$dynamic();
+  const rows = await (params.page === undefined
+    ? query
+    : query.limit(PRICE_ALERTS_PAGE_SIZE).offset((params.page - 1) * PRICE_ALERTS_PAGE_SIZE));
   return rows.map(typed);
+}
+
+/** Alerts shown per page of /deals (a peptide's page lists its few alerts whole). */
+export const PRICE_ALERTS_PAGE_SIZE = 25;
+
+/** How many alerts a user has set. */
+export async function countUserPriceAlerts(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(priceAlerts)
+    .where(eq(priceAlerts.userId, userId));
+  return row?.n ?? 0;
 }
 export type UserPriceAlert = Awaited<ReturnType<typeof listUserPriceAlerts>>[number];
 
@@ -133,6 +152,7 @@ export async function listOffersOnSizes(db: Database, sizeOptionIds: string[]) {
       discountAmount: coupons.discountAmount,
       discountType: coupons.discountType,
       expirationDate: coupons.expirationDate,
+      labTests: OFFER_LAB_TESTS_SQL,
     })
     .from(vendorPeptides)
     .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
@@ -197,7 +217,7 @@ export async function upsertPriceAlert(
     sizeOptionId: string;
     state: AlertState;
   },
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean } | "full"> {
   const { state, ...values } = params;
   const settings = {
     mode: values.mode,
@@ -214,15 +234,28 @@ export async function upsertPriceAlert(
     isBelow: state.isBelow,
     lastPrice: state.lastPrice,
   };
-  const [row] = await db
-    .insert(priceAlerts)
-    .values({ ...values, ...settings })
-    .onConflictDoUpdate({
-      target: [priceAlerts.userId, priceAlerts.sizeOptionId],
-      set: { ...settings, updatedAt: new Date() },
-    })
-    .returning({ id: priceAlerts.id, created: sql<boolean>`(xmax = 0)` });
-  return row;
+  // One alert per size: re-saving one is no new row, so the limit does not refuse it.
+  return insertWithinUserLimit(
+    db,
+    {
+      table: priceAlerts,
+      userColumn: priceAlerts.userId,
+      userId: values.userId,
+      limit: USER_LIST_LIMITS.priceAlerts,
+      also: ne(priceAlerts.sizeOptionId, values.sizeOptionId),
+    },
+    async (tx) => {
+      const [row] = await tx
+        .insert(priceAlerts)
+        .values({ ...values, ...settings })
+        .onConflictDoUpdate({
+          target: [priceAlerts.userId, priceAlerts.sizeOptionId],
+          set: { ...settings, updatedAt: new Date() },
+        })
+        .returning({ id: priceAlerts.id, created: sql<boolean>`(xmax = 0)` });
+      return row!;
+    },
+  );
 }
 
 /** Most alerts with a webhook one user may have: each crossing posts to every one of them. */

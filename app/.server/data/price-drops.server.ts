@@ -6,15 +6,26 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import type { PriceDropItem } from "~/lib/price-drop-feed";
+import type { PricingContext } from "~/lib/pricing";
 
 import type { Database } from "../db/client";
-import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
+import {
+  coupons,
+  peptides,
+  priceHistory,
+  sizeOptions,
+  vendorPeptides,
+  vendors,
+} from "../db/schema";
 
+import { defaultPricingContext, OFFER_COLUMNS, priceRow } from "./listings/offer-rows.server";
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibility.server";
 
 /** A drop as the feeds show it (the id is the price_history row's: stable, so is the entry's). */
 export interface PriceDrop extends PriceDropItem {
   vendorSlug: string;
+  /** The vendor price the drop is of. */
+  vendorPeptideId: string;
 }
 
 export const PRICE_DROP_FEED_LIMIT = 50;
@@ -90,13 +101,20 @@ function peptideHistory(db: Database, peptideId: string) {
     .as("drops");
 }
 
-/** The newest drops, site-wide or of one peptide, with what the feed says of each: one query. */
+/**
+ * The newest drops, site-wide or of one peptide, with what the feed says of each and the offer
+ * now as every screen prices it (priceRow): one query.
+ */
 export async function getPriceDrops(
   db: Database,
-  { peptideId, limit = PRICE_DROP_FEED_LIMIT }: { peptideId?: string; limit?: number } = {},
+  {
+    peptideId,
+    limit = PRICE_DROP_FEED_LIMIT,
+    pricing = defaultPricingContext(),
+  }: { peptideId?: string; limit?: number; pricing?: PricingContext } = {},
 ): Promise<PriceDrop[]> {
   const drops = peptideId ? peptideHistory(db, peptideId) : siteDrops(db, limit);
-  return db
+  const rows = await db
     .select({
       id: drops.id,
       peptideName: peptides.name,
@@ -112,13 +130,20 @@ export async function getPriceDrops(
       currency: vendorPeptides.currency,
       inStock: drops.inStock,
       observedAt: drops.observedAt,
+      vendorPeptideId: drops.vendorPeptideId,
+      offer: OFFER_COLUMNS,
     })
     .from(drops)
     .innerJoin(vendorPeptides, eq(vendorPeptides.id, drops.vendorPeptideId))
     .innerJoin(peptides, eq(peptides.id, vendorPeptides.peptideId))
     .innerJoin(sizeOptions, eq(sizeOptions.id, vendorPeptides.sizeOptionId))
     .innerJoin(vendors, eq(vendors.id, vendorPeptides.vendorId))
+    .leftJoin(coupons, eq(coupons.vendorId, vendorPeptides.vendorId))
     .where(and(lt(drops.price, drops.previousPrice), priceIsActive(), peptideIsPublic()))
     .orderBy(desc(drops.observedAt), desc(drops.id))
     .limit(limit);
+  return rows.map(({ offer, ...drop }) => ({
+    ...drop,
+    now: priceRow({ ...offer, quantity: drop.sizeQuantity, unit: drop.sizeUnit }, pricing),
+  }));
 }

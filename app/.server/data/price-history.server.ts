@@ -30,10 +30,17 @@ export interface PeptideHistory {
   offers: OfferHistory[];
 }
 
-/** [epoch ms, last price] when the span saw one price, else [epoch ms, last price, low, high]. */
-type PointTuple = [number, number] | [number, number, number, number];
+/**
+ * [span start, last price, when it was recorded, when the span's one price was first recorded]
+ * when the span saw one price, else [span start, last price, when it was recorded, low, when the
+ * low was first recorded, high, when the high was first recorded]; every time in epoch ms.
+ */
+type PointTuple =
+  [number, number, number, number] | [number, number, number, number, number, number, number];
 
 const DAY_MS = 86_400_000;
+
+const epochMs = (column: string) => sql.raw(`round(extract(epoch from ${column}) * 1000)`);
 
 export async function getPriceHistory(
   db: Database,
@@ -57,7 +64,8 @@ export async function getPriceHistory(
     start === null
       ? sql``
       : sql`union all
-        select o.id, before.observed_at, before.price, before.price, before.price from offers o
+        select o.id, before.observed_at, before.price, before.observed_at,
+               before.price, before.observed_at, before.price, before.observed_at from offers o
         cross join lateral (select ph.observed_at, ph.price from price_history ph
           where ph.vendor_peptide_id = o.id and ph.observed_at < ${start}
           order by ph.observed_at desc limit 1) before`;
@@ -70,15 +78,20 @@ export async function getPriceHistory(
       select ph.vendor_peptide_id as id,
              date_trunc((select name from unit), ph.observed_at at time zone 'UTC') at time zone 'UTC' as observed_at,
              (array_agg(ph.price order by ph.observed_at desc))[1] as price,
-             min(ph.price) as low, max(ph.price) as high
+             max(ph.observed_at) as last_at,
+             min(ph.price) as low,
+             (array_agg(ph.observed_at order by ph.price, ph.observed_at))[1] as low_at,
+             max(ph.price) as high,
+             (array_agg(ph.observed_at order by ph.price desc, ph.observed_at))[1] as high_at
         from price_history ph join offers o on o.id = ph.vendor_peptide_id
        where ${inRange}
        group by 1, 2
       ${carriedIn})
     select id, (select name from unit) as bucket,
            json_agg(case when low = high
-                 then json_build_array(round(extract(epoch from observed_at) * 1000), price)
-                 else json_build_array(round(extract(epoch from observed_at) * 1000), price, low, high) end
+                 then json_build_array(${epochMs("observed_at")}, price, ${epochMs("last_at")}, ${epochMs("low_at")})
+                 else json_build_array(${epochMs("observed_at")}, price, ${epochMs("last_at")},
+                   low, ${epochMs("low_at")}, high, ${epochMs("high_at")}) end
                order by observed_at) as points
       from points group by id`)) as unknown as {
     rows: { id: string; bucket: HistoryBucket; points: PointTuple[] | string }[];
@@ -91,11 +104,14 @@ export async function getPriceHistory(
       ) as PointTuple[];
       return {
         vendorPeptideId: row.id,
-        points: tuples.map(([t, price, low, high]) =>
-          low === undefined
-            ? { t: Number(t), price: Number(price) }
-            : { t: Number(t), price: Number(price), low: Number(low), high: Number(high) },
-        ),
+        points: tuples.map((tuple): PricePoint => {
+          if (tuple.length === 4) {
+            const [t, price, lastAt, firstAt] = tuple.map(Number) as typeof tuple;
+            return { t, price, lastAt, lowAt: firstAt, highAt: firstAt };
+          }
+          const [t, price, lastAt, low, lowAt, high, highAt] = tuple.map(Number) as typeof tuple;
+          return { t, price, lastAt, low, lowAt, high, highAt };
+        }),
       };
     }),
   };

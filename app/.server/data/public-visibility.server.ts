@@ -9,11 +9,18 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 
-import { peptides, vendorPeptides } from "../db/schema";
+import { vendorPeptides } from "../db/schema";
 
-/** The peptide row is public. */
+/**
+ * The peptide row is public: active, and published or priced (an unpublished peptide goes
+ * public with its first active price; vendor_peptides_peptide_idx answers the probe).
+ */
 export function peptideIsPublic(alias?: string): SQL {
-  return alias ? sql.raw(`${alias}.active`) : sql`${peptides.active}`;
+  const peptide = alias ?? `"peptides"`;
+  return sql.raw(
+    `(${peptide}.active and (${peptide}.published or exists (select 1 from vendor_peptides priced
+        where priced.peptide_id = ${peptide}.id and priced.active)))`,
+  );
 }
 
 /**

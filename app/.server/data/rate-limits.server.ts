@@ -2,14 +2,10 @@ import crypto from "node:crypto";
 
 import { sql } from "drizzle-orm";
 
+import type { RateLimiter, RateLimitRule } from "~/lib/rate-limiter";
+
 import type { Database } from "../db/client";
 import { rateLimit } from "../db/schema";
-
-export interface RateLimitRule {
-  /** Seconds without an allowed attempt after which the count starts again. */
-  windowSeconds: number;
-  max: number;
-}
 
 /**
  * Keys hold what a visitor typed (an e-mail address): a long one is stored as its SHA-256, so
@@ -23,28 +19,33 @@ function storedKey(key: string): string {
 }
 
 /**
- * Counts one attempt against `key` in better-auth's rate_limit table (so every app instance
- * shares it) with one atomic upsert; false when the attempt is over the limit.
- * The window runs from the last allowed attempt: refused ones do not extend it.
+ * The database store of the one rate-limiter interface (~/lib/rate-limiter): counts in
+ * better-auth's rate_limit table, so every app instance shares them, one atomic upsert per
+ * attempt. The window runs from the last allowed attempt (`windowSeconds` without one and the
+ * count starts again): refused ones do not extend it.
  */
-export async function consumeRateLimit(
-  db: Database,
-  key: string,
-  rule: RateLimitRule,
-): Promise<boolean> {
-  const now = Date.now();
-  const windowStart = now - rule.windowSeconds * 1000;
-  const expired = sql`${rateLimit.lastRequest} <= ${windowStart}`;
-  const [row] = await db
-    .insert(rateLimit)
-    .values({ id: crypto.randomUUID(), key: storedKey(key), count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${expired} or ${rateLimit.count} < ${rule.max} then ${now} else ${rateLimit.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimit.count });
-  return row!.count <= rule.max;
+export function databaseRateLimiter(db: Database, rule: RateLimitRule): RateLimiter {
+  return {
+    consume: async (key) => {
+      const now = Date.now();
+      const windowStart = now - rule.windowSeconds * 1000;
+      const expired = sql`${rateLimit.lastRequest} <= ${windowStart}`;
+      const [row] = await db
+        .insert(rateLimit)
+        .values({ id: crypto.randomUUID(), key: storedKey(key), count: 1, lastRequest: now })
+        .onConflictDoUpdate({
+          target: rateLimit.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+            lastRequest: sql`case when ${expired} or ${rateLimit.count} < ${rule.max} then ${now} else ${rateLimit.lastRequest} end`,
+          },
+        })
+        .returning({ count: rateLimit.count, lastRequest: rateLimit.lastRequest });
+      if (row!.count <= rule.max) return { allowed: true };
+      return {
+        allowed: false,
+        retryAfterMs: Math.max(0, row!.lastRequest + rule.windowSeconds * 1000 - now),
+      };
+    },
+  };
 }

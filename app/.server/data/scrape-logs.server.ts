@@ -1,12 +1,14 @@
 import { count, desc, eq } from "drizzle-orm";
 
+import type { SCRAPE_LOG_STATUSES } from "~/lib/constants";
+
 import type { Database } from "../db/client";
 import { scrapeLogs } from "../db/schema";
 
 export interface ScrapeLogInput {
   sourceId: string | null;
   url: string;
-  status: "success" | "error";
+  status: (typeof SCRAPE_LOG_STATUSES)[number];
   details: string;
 }
 

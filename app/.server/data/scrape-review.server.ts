@@ -1,3 +1,4 @@
+import type { PriceProvenance } from "~/lib/price-provenance";
 import { and, desc, eq } from "drizzle-orm";
 
 import type { Database } from "../db/client";
@@ -15,6 +16,8 @@ export type ReviewReason = (typeof SCRAPE_REVIEW_REASONS)[number];
 export type ListingFormValue = (typeof LISTING_FORMS)[number];
 
 export interface ReviewItemInput {
+  /** How the listing's price was read (~/lib/price-provenance). */
+  provenance?: PriceProvenance | null;
   sourceId: string | null;
   vendorId: string;
   name: string;
@@ -90,6 +93,7 @@ const REVIEW_ITEM_COLUMNS = {
   unit: scrapeReviewItems.unit,
   vials: scrapeReviewItems.vials,
   vendorId: scrapeReviewItems.vendorId,
+  provenance: scrapeReviewItems.provenance,
 };
 
 /** Pending review items with their source, vendor and suggested peptide and size, newest first. */

@@ -53,6 +53,9 @@ const sourceColumns = {
   isActive: scrapeSources.isActive,
   currency: scrapeSources.currency,
   kind: scrapeSources.kind,
+  readCursor: scrapeSources.readCursor,
+  readProgress: scrapeSources.readProgress,
+  readTotal: scrapeSources.readTotal,
   createdAt: scrapeSources.createdAt,
   /** Moved by admin writes only (~/lib/edit-conflict): a run's status updates leave it. */
   version: rowVersion(scrapeSources),
@@ -138,6 +141,25 @@ export type ScrapeSource = Omit<ScrapeSourceRow, "vendorName">;
 export async function getScrapeSource(db: Database, id: string): Promise<ScrapeSource | null> {
   const [row] = await db.select(sourceColumns).from(scrapeSources).where(eq(scrapeSources.id, id));
   return row ?? null;
+}
+
+/**
+ * A vendor's sources, active and page-read ones first: the selectors and currency a single
+ * offer's re-check reads its page with (issue 33).
+ */
+export async function getScrapeSourcesOfVendor(
+  db: Database,
+  vendorId: string,
+): Promise<ScrapeSource[]> {
+  return db
+    .select(sourceColumns)
+    .from(scrapeSources)
+    .where(eq(scrapeSources.vendorId, vendorId))
+    .orderBy(
+      desc(scrapeSources.isActive),
+      sql`${scrapeSources.kind} = 'page' desc`,
+      scrapeSources.createdAt,
+    );
 }
 
 /** The sources a run left in error: each with its message, for the run's list of failures. */
@@ -230,6 +252,18 @@ export async function recordScrapeOutcome(
       lastError: outcome.error,
       lastScrapedAt: outcome.at,
     })
+    .where(eq(scrapeSources.id, id));
+}
+
+/** A shop source's place for its next run, and what this one read (scrape-only columns). */
+export async function recordSourceReadProgress(
+  db: Database,
+  id: string,
+  progress: { cursor: number; total: number | null; text: string | null },
+): Promise<void> {
+  await db
+    .update(scrapeSources)
+    .set({ readCursor: progress.cursor, readTotal: progress.total, readProgress: progress.text })
     .where(eq(scrapeSources.id, id));
 }
 

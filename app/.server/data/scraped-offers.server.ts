@@ -22,6 +22,19 @@ export async function recordMissedScrape(db: Database, vendorPeptideId: string):
 }
 
 /**
+ * A scrape read a new price for the offer that waits in review: the stored price is no longer
+ * the shop's, so the offer is held ("price being checked", not buyable) from the first such
+ * read, and the read is no confirmation of the old price: it counts one more miss towards
+ * going stale. The next price written (approval or a later plausible read) clears the hold.
+ */
+export async function holdScrapedPrice(db: Database, vendorPeptideId: string): Promise<void> {
+  await db
+    .update(vendorPeptides)
+    .set({ ...ONE_MORE_MISS, priceHeldAt: sql`coalesce(${vendorPeptides.priceHeldAt}, now())` })
+    .where(eq(vendorPeptides.id, vendorPeptideId));
+}
+
+/**
  * A complete run over a vendor's catalogue page did not list these scraped offers at all:
  * each counts one miss, nothing else changes. Returns how many were counted.
  */

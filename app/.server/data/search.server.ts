@@ -1,14 +1,17 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 
 import type { OfferlessRow, OfferRow } from "~/lib/offer-row";
-import { bestOffer, type PricingContext } from "~/lib/pricing";
+import { bestOffer, countBuyableVendors, type PricingContext } from "~/lib/pricing";
 import {
   categoryPath,
   matchedAlias,
-  normaliseSearchQuery,
+  peptidePath,
   vendorPath,
+  type NormalisedQuery,
   type Suggestion,
 } from "~/lib/search";
+import { parseSearchQuery, type SearchedSize } from "~/lib/search-query";
+import { formatSize } from "~/lib/units";
 
 import type { Database } from "../db/client";
 import { categories, coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../db/schema";
@@ -26,6 +29,8 @@ export interface PeptideHit {
   categorySlug: string | null;
   /** The alias the query matched, when it did not match the name. */
   matchedAlias: string | null;
+  /** The size the query asked for (?size= of the detail page); null when none or not sold in it. */
+  sizeLabel: string | null;
 }
 
 export interface NamedHit {
@@ -44,29 +49,19 @@ const EMPTY: CatalogSearchResult = { peptides: [], categories: [], vendors: [] }
 /**
  * Ranking tiers, best first; each outweighs every score within a tier (at most 7). A typo
  * match ranks below every exact one: "beta thymosin" is TB-500's alias word for word before
- * it is a misspelling of "Thymosin Alpha-1".
+ * it is a misspelling of "Thymosin Alpha-1". A category word ("healing") lists every peptide
+ * of the category, after the peptides named by it.
  */
-const TIERS = { name: 30, alias: 20, typo: 10, description: 0 };
+const TIERS = { name: 40, alias: 30, category: 20, typo: 10, description: 0 };
 
-/**
- * Peptides (by name, alias or the words of their description), categories and vendors
- * matching a query, best first: two queries, both served by the indexes of
- * drizzle/0007_search_indexes.sql and 0023_description_search_index.sql. A name or alias
- * matches when its letters and digits contain the query's ("bpc157" → BPC-157), when it is
- * within a typo or two (trigram word similarity), or when every word of the query begins a
- * word of it, in any order (full text); a description matches by full text only, from three
- * letters on. Name matches come first, then alias matches, then typo matches, then
- * description matches.
- */
-export async function searchCatalog(
-  db: Database,
-  params: { query: string; limit: number },
-): Promise<CatalogSearchResult> {
-  const query = normaliseSearchQuery(params.query);
-  if (query.key === "") return EMPTY;
+/** Whether a category's or vendor's name matches: contains the key, or is within a typo. */
+const namedMatches = (name: typeof categories.name | typeof vendors.name, key: string) =>
+  or(sql`search_key(${name}) like ${`%${key}%`}`, sql`${key} <% search_key(${name})`);
+
+/** How a peptide matches one reading of the query, and its score for it. */
+function peptideMatch(query: NormalisedQuery) {
   const { key } = query;
   const contains = `%${key}%`;
-
   const peptideKeys = sql`peptide_search_keys(${peptides.name}, ${peptides.aliases})`;
   const peptideDocument = sql`peptide_search_document(${peptides.name}, ${peptides.aliases})`;
   const nameKey = sql`search_key(${peptides.name})`;
@@ -86,22 +81,96 @@ export async function searchCatalog(
     ? wordPrefix
     : or(sql`${peptideKeys} like ${contains}`, sql`${peptideDocument} @@ ${tsQuery}`);
   const keysMatch = shortQuery ? keysExact : or(keysExact, sql`${key} <% ${peptideKeys}`);
+  // The peptide's category (joined) by the rule that lists the category itself.
+  const categoryMatches = shortQuery
+    ? sql`search_key(${categories.name}) like ${`${key}%`}`
+    : namedMatches(categories.name, key);
   const descriptionMatches = sql`peptide_description_document(${peptides.description}) @@ ${tsQuery}`;
-  const peptideMatches = shortQuery ? keysMatch : or(keysMatch, descriptionMatches);
+  const matches = shortQuery
+    ? or(keysMatch, categoryMatches)
+    : or(keysMatch, categoryMatches, descriptionMatches);
   const tier = (name: keyof typeof TIERS) => sql.raw(String(TIERS[name]));
-  const peptideScore = sql<number>`
-    (case when ${nameExact} then ${tier("name")} when ${keysExact} then ${tier("alias")}
-          when ${keysMatch} then ${tier("typo")} else ${tier("description")} end)
-    + (case when ${nameKey} = ${key} then 4 else 0 end)
-    + (case when ${wordPrefix} then 2 when ${peptideKeys} like ${contains} then 1 else 0 end)
-    + word_similarity(${key}, ${peptideKeys})`;
+  const score = sql<number>`
+    ((case when ${nameExact} then ${tier("name")} when ${keysExact} then ${tier("alias")}
+           when ${categoryMatches} then ${tier("category")} when ${keysMatch} then ${tier("typo")}
+           else ${tier("description")} end)
+     + (case when ${nameKey} = ${key} then 4 else 0 end)
+     + (case when ${wordPrefix} then 2 when ${peptideKeys} like ${contains} then 1 else 0 end)
+     + word_similarity(${key}, ${peptideKeys}))`;
+  return { matches: matches!, score };
+}
 
-  const nameScore = (name: typeof categories.name | typeof vendors.name) =>
-    sql<number>`(case when search_key(${name}) like ${`${key}%`} then 2
-                     when search_key(${name}) like ${contains} then 1 else 0 end)
-                + word_similarity(${key}, search_key(${name}))`;
-  const namedMatches = (name: typeof categories.name | typeof vendors.name) =>
-    or(sql`search_key(${name}) like ${contains}`, sql`${key} <% search_key(${name})`);
+/** A size in numeric(12, 3) as SQL compares it: no binary artefacts ("0.30000000000000004"). */
+const asNumeric = (quantity: number) => sql`${String(Number(quantity.toFixed(3)))}::numeric`;
+
+/**
+ * The peptide's size the query asks for, as JSON (quantity, unit, unitLabel), or null: the
+ * same amount in milligrams (mg or mcg), IU or ml; a bare number is an amount in any unit,
+ * milligrams first.
+ */
+function askedSizeOf(size: SearchedSize) {
+  const amount =
+    size.unit === "mg"
+      ? sql`(${sizeOptions.unit} = 'mg' and ${sizeOptions.quantity} = ${asNumeric(size.quantity)}
+          or ${sizeOptions.unit} = 'mcg' and ${sizeOptions.quantity} = ${asNumeric(size.quantity * 1000)})`
+      : size.unit === null
+        ? sql`${sizeOptions.quantity} = ${asNumeric(size.quantity)}`
+        : sql`(${sizeOptions.unit} = ${size.unit} and ${sizeOptions.quantity} = ${asNumeric(size.quantity)})`;
+  return sql`(select json_build_object('quantity', ${sizeOptions.quantity}, 'unit', ${sizeOptions.unit},
+                                       'unitLabel', ${sizeOptions.unitLabel})
+                from ${sizeOptions}
+               where ${sizeOptions.peptideId} = ${peptides.id} and ${amount}
+               order by ${sizeOptions.unit} = 'mg' desc limit 1)`;
+}
+
+interface AskedSize {
+  quantity: number | string;
+  unit: string;
+  unitLabel: string | null;
+}
+
+/**
+ * Peptides (by name, alias, category or the words of their description), categories and
+ * vendors matching a query, best first: two queries, both served by the indexes of
+ * drizzle/0007_search_indexes.sql and 0023_description_search_index.sql. A name or alias
+ * matches when its letters and digits contain the query's ("bpc157" → BPC-157), when it is
+ * within a typo or two (trigram word similarity), or when every word of the query begins a
+ * word of it, in any order (full text); a category word lists every peptide of the category;
+ * a description matches by full text only, from three letters on. Name matches come first,
+ * then alias matches, then category, typo and description matches.
+ *
+ * A size in the query ("semaglutide 5mg", ~/lib/search-query) is left out of the words and
+ * comes back as the hit's `sizeLabel` when the peptide has it. A bare number ("semaglutide 5")
+ * is read both ways: as part of the name ("bpc 157") and, for a peptide with a size of that
+ * amount, as the size.
+ */
+export async function searchCatalog(
+  db: Database,
+  params: { query: string; limit: number },
+): Promise<CatalogSearchResult> {
+  const { whole, size } = parseSearchQuery(params.query);
+  if (whole.key === "") return EMPTY;
+
+  let where: SQL;
+  let score: SQL<number>;
+  let askedSize: SQL | null = null;
+  if (size === null) {
+    ({ matches: where, score } = peptideMatch(whole));
+  } else if (size.unit !== null) {
+    ({ matches: where, score } = peptideMatch(size.words));
+    askedSize = askedSizeOf(size);
+  } else {
+    const asWritten = peptideMatch(whole);
+    const withSize = peptideMatch(size.words);
+    const hasSize = sql`${askedSizeOf(size)} is not null`;
+    const bySize = and(withSize.matches, hasSize)!;
+    where = or(asWritten.matches, bySize)!;
+    score = sql<number>`(case when ${bySize} then greatest(${asWritten.score}, ${withSize.score})
+                              else ${asWritten.score} end)`;
+    askedSize = sql`(case when ${bySize} then ${askedSizeOf(size)} end)`;
+  }
+  // Categories and vendors by the words that name them, without a size the query states.
+  const key = size?.unit ? size.words.key : whole.key;
 
   const peptideQuery = db
     .select({
@@ -113,15 +182,20 @@ export async function searchCatalog(
       imageUrl: peptides.imageUrl,
       categoryName: categories.name,
       categorySlug: categories.slug,
-      score: peptideScore.mapWith(Number).as("score"),
+      askedSize: (askedSize ?? sql`null`).mapWith((value) => value as AskedSize | null),
+      score: score.mapWith(Number).as("score"),
     })
     .from(peptides)
     .leftJoin(categories, eq(categories.id, peptides.categoryId))
-    .where(and(peptideIsPublic(), peptideMatches))
+    .where(and(peptideIsPublic(), where))
     // By the output column: the same expression again would hold new parameters and be computed twice.
     .orderBy(desc(sql`score`), asc(peptides.name))
     .limit(params.limit);
 
+  const nameScore = (name: typeof categories.name | typeof vendors.name) =>
+    sql<number>`(case when search_key(${name}) like ${`${key}%`} then 2
+                     when search_key(${name}) like ${`%${key}%`} then 1 else 0 end)
+                + word_similarity(${key}, search_key(${name}))`;
   const categoryHits = db
     .select({
       kind: sql<"category" | "vendor">`'category'`.as("kind"),
@@ -130,7 +204,7 @@ export async function searchCatalog(
       score: nameScore(categories.name).mapWith(Number).as("score"),
     })
     .from(categories)
-    .where(namedMatches(categories.name));
+    .where(namedMatches(categories.name, key));
   const vendorHits = db
     .select({
       kind: sql<"category" | "vendor">`'vendor'`.as("kind"),
@@ -139,7 +213,7 @@ export async function searchCatalog(
       score: nameScore(vendors.name).mapWith(Number).as("score"),
     })
     .from(vendors)
-    .where(namedMatches(vendors.name));
+    .where(namedMatches(vendors.name, key));
   const nameQuery = categoryHits
     .unionAll(vendorHits)
     .orderBy(desc(sql`score`), asc(sql`name`))
@@ -153,9 +227,15 @@ export async function searchCatalog(
       .slice(0, params.limit)
       .map(({ name, slug }) => ({ name, slug }));
   return {
-    peptides: peptideRows.map(({ aliases, score: _score, ...row }) => ({
+    peptides: peptideRows.map(({ aliases, askedSize: asked, score: _score, ...row }) => ({
       ...row,
-      matchedAlias: matchedAlias(row.name, aliases, key),
+      // The words that found it: without the size when the size was read as one.
+      matchedAlias: matchedAlias(
+        row.name,
+        aliases,
+        size && (size.unit || asked) ? size.words.key : whole.key,
+      ),
+      sizeLabel: asked ? formatSize(asked.quantity, asked.unit, asked.unitLabel) : null,
     })),
     categories: pick("category"),
     vendors: pick("vendor"),
@@ -181,7 +261,7 @@ export interface SearchResultRows {
  */
 export async function getSearchResultRows(
   db: Database,
-  hits: Pick<PeptideHit, "id" | "name" | "slug" | "matchedAlias">[],
+  hits: Pick<PeptideHit, "id" | "name" | "slug" | "matchedAlias" | "sizeLabel">[],
   pricing: PricingContext,
 ): Promise<SearchResultRows> {
   if (hits.length === 0) return { offers: [], offerless: [] };
@@ -202,29 +282,35 @@ export async function getSearchResultRows(
       ),
     );
 
-  const byPeptide = new Map<string, { offers: OfferRow[]; vendorIds: Set<string> }>();
+  const offersByPeptide = new Map<string, OfferRow[]>();
   for (const row of rows) {
     const offer = toOfferRow(row, pricing);
     if (!offer) continue;
-    const entry = byPeptide.get(row.peptideId) ?? { offers: [], vendorIds: new Set<string>() };
-    entry.offers.push(offer);
-    entry.vendorIds.add(offer.vendorId);
-    byPeptide.set(row.peptideId, entry);
+    const offers = offersByPeptide.get(row.peptideId);
+    if (offers) offers.push(offer);
+    else offersByPeptide.set(row.peptideId, [offer]);
   }
   const result: SearchResultRows = { offers: [], offerless: [] };
   for (const hit of hits) {
-    const entry = byPeptide.get(hit.id);
-    const vendorCount = entry?.vendorIds.size ?? 0;
-    const best = entry ? bestOffer(entry.offers) : undefined;
+    // A size the query asked for makes the row that size's: its best offer, its vendors.
+    const offers = (offersByPeptide.get(hit.id) ?? []).filter(
+      (offer) => hit.sizeLabel === null || offer.sizeLabel === hit.sizeLabel,
+    );
+    const best = bestOffer(offers, pricing);
+    // As the home card counts (issue 30): vendors with a buyable offer of the row's size; a row
+    // with nothing to buy names every vendor that lists the peptide.
+    const vendorCount = best
+      ? countBuyableVendors(offers.filter((offer) => offer.sizeId === best.sizeId))
+      : new Set(offers.map((offer) => offer.vendorId)).size;
+    const asked = { matchedAlias: hit.matchedAlias, askedSize: hit.sizeLabel, vendorCount };
     if (best) {
-      result.offers.push({ ...best, matchedAlias: hit.matchedAlias, vendorCount });
+      result.offers.push({ ...best, ...asked });
     } else {
       result.offerless.push({
         peptideId: hit.id,
         peptideName: hit.name,
         peptideSlug: hit.slug,
-        matchedAlias: hit.matchedAlias,
-        vendorCount,
+        ...asked,
       });
     }
   }
@@ -237,10 +323,15 @@ export function suggestionsFrom(result: CatalogSearchResult, limit: number): Sug
   const peptideSuggestions: Suggestion[] = result.peptides.map((peptide) => ({
     kind: "peptide",
     label: peptide.name,
-    detail: peptide.matchedAlias
-      ? `Also known as ${peptide.matchedAlias}`
-      : (peptide.categoryName ?? null),
-    href: `/peptide/${peptide.slug}`,
+    // The size asked for first: the suggestion opens the page at it.
+    detail:
+      [
+        peptide.sizeLabel,
+        peptide.matchedAlias ? `Also known as ${peptide.matchedAlias}` : peptide.categoryName,
+      ]
+        .filter(Boolean)
+        .join(" · ") || null,
+    href: peptidePath(peptide.slug, peptide.sizeLabel),
   }));
   const categorySuggestions: Suggestion[] = result.categories.slice(0, named).map((category) => ({
     kind: "category",

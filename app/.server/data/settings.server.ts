@@ -131,3 +131,26 @@ export async function updateLabThresholds(
     });
   return before;
 }
+
+/** The site-wide affiliate switch (issue 34); on when no settings row exists yet. */
+export async function getAffiliateLinksEnabled(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ on: settings.affiliateLinksEnabled })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return row?.on ?? true;
+}
+
+/**
+ * Switches every vendor's affiliate template on or off. Like the rates' switch it leaves the
+ * row's version: the settings form never writes this column.
+ */
+export async function setAffiliateLinksEnabled(db: Database, on: boolean): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ id: 1, affiliateLinksEnabled: on, updatedAt: new Date(0) })
+    .onConflictDoUpdate({
+      target: settings.id,
+      set: { affiliateLinksEnabled: on, updatedAt: sql`${settings.updatedAt}` },
+    });
+}

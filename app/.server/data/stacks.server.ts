@@ -3,11 +3,13 @@
  */
 import { randomBytes } from "node:crypto";
 
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 
+import { USER_LIST_LIMITS } from "~/lib/constants";
+import { offerLabState } from "~/lib/lab-tests";
 import { couponFromColumns } from "~/lib/pricing";
 import { stackLineSchema, type StackLine, type StackOfferRow } from "~/lib/stack";
-import { formatSize } from "~/lib/units";
+import { formatSize, toMilligrams } from "~/lib/units";
 
 import type { Database } from "../db/client";
 import { coupons, peptides, savedStacks, sizeOptions, vendorPeptides, vendors } from "../db/schema";
@@ -16,8 +18,10 @@ import {
   VENDOR_SHIPPING_COLUMNS,
   activePricesOfSize,
 } from "./listings/offer-rows.server";
+import { OFFER_LAB_TESTS_SQL } from "./lab-tests.server";
 
 import { peptideIsPublic } from "./public-visibility.server";
+import { insertWithinUserLimit } from "./user-limits.server";
 
 export interface StackCatalogue {
   /** Peptide names by slug, for the slugs that exist. */
@@ -28,10 +32,14 @@ export interface StackCatalogue {
 }
 
 /**
- * Every size and vendor price of the given peptides with vendor terms and coupon: one query
- * for the whole stack.
+ * Every size and vendor price of the given peptides with vendor terms, coupon and lab state
+ * (the tests that speak for each offer's size): one query for the whole stack.
  */
-export async function getStackCatalogue(db: Database, slugs: string[]): Promise<StackCatalogue> {
+export async function getStackCatalogue(
+  db: Database,
+  slugs: string[],
+  now: Date = new Date(),
+): Promise<StackCatalogue> {
   const names = new Map<string, string>();
   const sizes = new Map<string, string[]>();
   const offers: StackOfferRow[] = [];
@@ -55,6 +63,7 @@ export async function getStackCatalogue(db: Database, slugs: string[]): Promise<
       couponAmount: coupons.discountAmount,
       couponType: coupons.discountType,
       couponExpires: coupons.expirationDate,
+      labTests: OFFER_LAB_TESTS_SQL,
     })
     .from(peptides)
     .leftJoin(sizeOptions, eq(sizeOptions.peptideId, peptides.id))
@@ -84,6 +93,9 @@ export async function getStackCatalogue(db: Database, slugs: string[]): Promise<
       vials: row.vials ?? 1,
       stockStatus: row.stockStatus ?? "in_stock",
       missedScrapes: row.missedScrapes ?? 0,
+      // A price never confirmed is stale.
+      priceCheckedAt: row.priceCheckedAt ?? new Date(0),
+      priceHeld: row.priceHeldAt != null,
       url: row.url,
       vendorId: row.vendorId,
       vendorSlug: row.vendorSlug ?? "",
@@ -98,6 +110,8 @@ export async function getStackCatalogue(db: Database, slugs: string[]): Promise<
         discountType: row.couponType,
         expirationDate: row.couponExpires,
       }),
+      labWarning: offerLabState(row.labTests ?? [], toMilligrams(row.quantity, row.unit), now)
+        .labWarning,
     });
   }
   return { names, sizes, offers };
@@ -148,30 +162,53 @@ function newShareToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
+/** Saves a stack; "full" when the user already keeps USER_LIST_LIMITS.savedStacks of them. */
 export async function saveStack(
   db: Database,
   params: { userId: string; name: string; items: StackLine[] },
-): Promise<SavedStack> {
-  const [row] = await db
-    .insert(savedStacks)
-    .values({
+): Promise<SavedStack | "full"> {
+  return insertWithinUserLimit(
+    db,
+    {
+      table: savedStacks,
+      userColumn: savedStacks.userId,
       userId: params.userId,
-      name: params.name,
-      items: params.items,
-      shareToken: newShareToken(),
-    })
-    .returning(savedStackColumns);
-  return toSavedStack(row!);
+      limit: USER_LIST_LIMITS.savedStacks,
+    },
+    async (tx) => {
+      const [row] = await tx
+        .insert(savedStacks)
+        .values({
+          userId: params.userId,
+          name: params.name,
+          items: params.items,
+          shareToken: newShareToken(),
+        })
+        .returning(savedStackColumns);
+      return toSavedStack(row!);
+    },
+  );
 }
 
-/** One user's saved stacks, newest first. */
-export async function listSavedStacks(db: Database, userId: string): Promise<SavedStack[]> {
-  const rows = await db
-    .select(savedStackColumns)
-    .from(savedStacks)
-    .where(eq(savedStacks.userId, userId))
-    .orderBy(desc(savedStacks.createdAt), desc(savedStacks.id));
-  return rows.map(toSavedStack);
+/** Saved stacks shown per page of /stack. */
+export const SAVED_STACKS_PAGE_SIZE = 20;
+
+/** One page of a user's saved stacks, newest first, and how many there are. */
+export async function listSavedStacks(
+  db: Database,
+  params: { userId: string; page: number },
+): Promise<{ stacks: SavedStack[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(savedStackColumns)
+      .from(savedStacks)
+      .where(eq(savedStacks.userId, params.userId))
+      .orderBy(desc(savedStacks.createdAt), desc(savedStacks.id))
+      .limit(SAVED_STACKS_PAGE_SIZE)
+      .offset((params.page - 1) * SAVED_STACKS_PAGE_SIZE),
+    db.select({ count: count() }).from(savedStacks).where(eq(savedStacks.userId, params.userId)),
+  ]);
+  return { stacks: rows.map(toSavedStack), total: counted?.count ?? 0 };
 }
 
 /** A shared stack by its token; null when none has it (deleted, or a wrong link). */

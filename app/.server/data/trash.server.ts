@@ -19,6 +19,7 @@
  * Adding an entity is one entry in TRASH_ENTITIES (trash-entities.server.ts).
  */
 import {
+  and,
   count,
   desc,
   eq,
@@ -238,6 +239,29 @@ export async function restoreTrashItem(db: Database, id: string): Promise<string
   }
   const [name] = await restoreItems(db, stored);
   return name!;
+}
+
+/**
+ * Drops the trash entries of records that exist again, which a backup restore brought back:
+ * their Restore could only answer a stale conflict. Takes the restore's transaction; returns
+ * how many were dropped.
+ */
+export async function dropTrashOfExistingRecords(db: Database): Promise<number> {
+  let dropped = 0;
+  for (const name of TRASH_ENTITY_NAMES) {
+    const entity = TRASH_ENTITIES[name];
+    const removed = await db
+      .delete(trashItems)
+      .where(
+        and(
+          eq(trashItems.entity, name),
+          sql`exists (select 1 from ${entity.root.table} where ${entity.id}::text = ${trashItems.entityId})`,
+        ),
+      )
+      .returning({ id: trashItems.id });
+    dropped += removed.length;
+  }
+  return dropped;
 }
 
 /** Deletes what has been in the trash longer than the retention; returns how many. */

@@ -2,6 +2,7 @@
  * Vendor prices' data access: the admin table, the one price writer and the lookups around it.
  * What only the scraper counts (misses, a vendor's scraped offers) is in scraped-offers.server.ts.
  */
+import type { PriceProvenance } from "~/lib/price-provenance";
 import {
   and,
   type AnyColumn,
@@ -10,31 +11,45 @@ import {
   desc,
   eq,
   inArray,
-  lt,
-  max,
+  min,
   ne,
   sql,
   type SQL,
 } from "drizzle-orm";
 
 import { STOCK_STATUSES, type CurrencyCode, type StockStatus } from "~/lib/constants";
+import type { FreshnessRule } from "~/lib/freshness";
 import type { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import type { SortState } from "~/lib/sort";
 
 import type { Database } from "../db/client";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "../db/schema";
 
+import { staleOfferSql } from "./freshness.server";
 import { priceIsPublic } from "./public-visibility.server";
 import { rowVersion, updateIfUnchanged } from "./row-version.server";
 import { vendorPriceSearch } from "./vendor-price-search.server";
 
-/** When any price was last confirmed: the freshness line in the top bar. */
-export async function getLatestPriceCheck(db: Database): Promise<Date | null> {
+/**
+ * When the public prices were last confirmed, for the top bar (issue 30): the median offer's
+ * confirmation and the oldest one, not when a scrape last ran. Nulls when there are no prices.
+ */
+export async function getPriceConfirmation(
+  db: Database,
+): Promise<{ median: Date | null; oldest: Date | null }> {
   const [row] = await db
-    .select({ latest: max(vendorPeptides.priceCheckedAt) })
+    .select({
+      median: sql<
+        Date | string | null
+      >`percentile_disc(0.5) within group (order by ${vendorPeptides.priceCheckedAt})`,
+      oldest: min(vendorPeptides.priceCheckedAt),
+    })
     .from(vendorPeptides)
     .where(priceIsPublic());
-  return row?.latest ?? null;
+  return {
+    median: row?.median == null ? null : new Date(row.median),
+    oldest: row?.oldest ?? null,
+  };
 }
 
 const adminVendorPriceColumns = {
@@ -55,6 +70,7 @@ const adminVendorPriceColumns = {
   stockStatus: vendorPeptides.stockStatus,
   source: vendorPeptides.source,
   priceCheckedAt: vendorPeptides.priceCheckedAt,
+  missedScrapes: vendorPeptides.missedScrapes,
   active: vendorPeptides.active,
   createdAt: vendorPeptides.createdAt,
   version: rowVersion(vendorPeptides),
@@ -73,8 +89,8 @@ export interface AdminVendorPriceQuery {
   vendorId: string | null;
   /** "in": in or low stock; "out": out of stock; null: both. */
   stock: "in" | "out" | null;
-  /** Only offers whose price was last confirmed before this (the dashboard's stale rule). */
-  staleBefore: Date | null;
+  /** Only offers stale by the one freshness rule at `now` (~/lib/freshness). */
+  stale: { rule: FreshnessRule; now: Date } | null;
   /** true: only active prices; false: only inactive ones; null: all. */
   active: boolean | null;
   sort: SortState<AdminVendorPriceSort>;
@@ -116,7 +132,7 @@ export async function getAdminVendorPricePage(db: Database, query: AdminVendorPr
   if (query.vendorId) conditions.push(eq(vendorPeptides.vendorId, query.vendorId));
   if (query.stock === "out") conditions.push(eq(vendorPeptides.stockStatus, "out_of_stock"));
   if (query.stock === "in") conditions.push(inArray(vendorPeptides.stockStatus, IN_STOCK));
-  if (query.staleBefore) conditions.push(lt(vendorPeptides.priceCheckedAt, query.staleBefore));
+  if (query.stale) conditions.push(staleOfferSql(query.stale.rule, query.stale.now));
   if (query.active !== null) conditions.push(eq(vendorPeptides.active, query.active));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.sort.direction === "asc" ? asc : desc;
@@ -206,6 +222,8 @@ export interface VendorPriceInput {
    * (else nothing is written and the result says `stale`).
    */
   version?: string;
+  /** How a scraped price was read; an admin's price is said as entered by hand. */
+  provenance?: PriceProvenance;
 }
 
 export interface VendorPriceResult {
@@ -234,6 +252,14 @@ const UNWRITTEN: VendorPriceResult = {
  * price per size and pack, so an existing one is updated (checked now when a price was given). A new price, or a change of
  * price or stock, also writes a price_history row.
  */
+/** The provenance a price write stores: the scrape's, or an admin's entry by hand. */
+function provenanceOfWrite(input: VendorPriceInput, now: Date): PriceProvenance | null {
+  if (input.provenance) return input.provenance;
+  if (input.source !== "manual") return null;
+  const at = now.toISOString();
+  return { via: "manual", url: null, readAt: at, runId: null, sourceKind: null, evidence: null };
+}
+
 export async function upsertVendorPrice(
   db: Database,
   input: VendorPriceInput,
@@ -266,7 +292,13 @@ export async function upsertVendorPrice(
     const freshness =
       input.price === null
         ? { updatedAt: sql`${vendorPeptides.updatedAt}` }
-        : { missedScrapes: 0, priceCheckedAt: now, updatedAt: now };
+        : {
+            missedScrapes: 0,
+            priceCheckedAt: now,
+            updatedAt: now,
+            priceHeldAt: null,
+            priceProvenance: provenanceOfWrite(input, now),
+          };
     if (!existing) {
       if (input.version !== undefined) return { ...UNWRITTEN, stale: true };
       if (input.price === null) return UNWRITTEN;
@@ -282,6 +314,7 @@ export async function upsertVendorPrice(
           vials: input.vials ?? 1,
           price: input.price,
           priceCheckedAt: now,
+          priceProvenance: provenanceOfWrite(input, now),
           stockStatus,
         })
         .returning({ id: vendorPeptides.id });

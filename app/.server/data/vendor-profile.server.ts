@@ -48,6 +48,8 @@ export interface VendorProfile {
   vendor: VendorSummary;
   /** The vendor's coupon only while it is valid: an expired one is never shown as current. */
   coupon: Coupon | null;
+  /** The vendor entered the coupon itself: "reported by the vendor" until buyers confirm it. */
+  couponReportedByVendor: boolean;
   offers: VendorOffer[];
   /** Price changes (not stock changes or first prices) in the last PRICE_CHANGE_WINDOW_DAYS. */
   recentChanges: { changes: number; offersChanged: number };
@@ -77,6 +79,7 @@ function getVendorWithCoupon(db: Database, slug: string) {
       couponAmount: coupons.discountAmount,
       couponType: coupons.discountType,
       couponExpires: coupons.expirationDate,
+      couponReportedAt: coupons.vendorReportedAt,
     })
     .from(vendors)
     .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
@@ -146,7 +149,7 @@ export async function getVendorProfile(
     countRecentPriceChanges(db, slug, since),
   ]);
   if (!row) return null;
-  const { couponCode, couponAmount, couponType, couponExpires, ...vendor } = row;
+  const { couponCode, couponAmount, couponType, couponExpires, couponReportedAt, ...vendor } = row;
   const coupon = couponFromColumns({
     code: couponCode,
     discountAmount: couponAmount,
@@ -162,6 +165,7 @@ export async function getVendorProfile(
   return {
     vendor,
     coupon: activeCoupon,
+    couponReportedByVendor: activeCoupon !== null && couponReportedAt !== null,
     offers,
     recentChanges,
   };

@@ -3,8 +3,9 @@
  * offers with 90 days of history, coupon and rating, in three queries for all vendors — and
  * the stored scores the pages and the API read.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
+import { isStale, type FreshnessRule } from "~/lib/freshness";
 import type {
   OfferObservation,
   ReliabilityInput,
@@ -18,15 +19,24 @@ import { priceIsPublic } from "./public-visibility.server";
 
 export interface VendorReliabilityInputs {
   vendorId: string;
-  input: Omit<ReliabilityInput, "labTests">;
+  /** The coupon without buyers' votes: the service joins them (coupon-feedback.server.ts). */
+  input: Omit<ReliabilityInput, "labTests" | "coupon"> & {
+    coupon: { expirationDate: string | null } | null;
+  };
 }
 
-/** Every vendor's inputs; history from `since` on, with each offer's row before it. */
+/**
+ * Every vendor's inputs (or only `vendorId`'s: a buyer's coupon vote recomputes one vendor);
+ * history from `since` on, with each offer's row before it.
+ */
 export async function listVendorReliabilityInputs(
   db: Database,
   since: Date,
-  staleAfterMissedRuns: number,
+  freshness: FreshnessRule,
+  now: Date,
+  vendorId?: string,
 ): Promise<VendorReliabilityInputs[]> {
+  const ofVendor = vendorId ? sql`and vp.vendor_id = ${vendorId}` : sql``;
   const [vendorRows, offerRows, historyResult] = await Promise.all([
     db
       .select({
@@ -36,7 +46,8 @@ export async function listVendorReliabilityInputs(
         expirationDate: coupons.expirationDate,
       })
       .from(vendors)
-      .leftJoin(coupons, eq(coupons.vendorId, vendors.id)),
+      .leftJoin(coupons, eq(coupons.vendorId, vendors.id))
+      .where(vendorId ? eq(vendors.id, vendorId) : undefined),
     db
       .select({
         vendorId: vendorPeptides.vendorId,
@@ -44,10 +55,10 @@ export async function listVendorReliabilityInputs(
         missedScrapes: vendorPeptides.missedScrapes,
       })
       .from(vendorPeptides)
-      .where(priceIsPublic()),
+      .where(and(priceIsPublic(), vendorId ? eq(vendorPeptides.vendorId, vendorId) : undefined)),
     db.execute(sql`
       with offers as (
-        select vp.id, vp.vendor_id from vendor_peptides vp where ${priceIsPublic("vp")})
+        select vp.id, vp.vendor_id from vendor_peptides vp where ${priceIsPublic("vp")} ${ofVendor})
       select o.vendor_id, o.id, ph.observed_at, ph.price, ph.in_stock
         from price_history ph join offers o on o.id = ph.vendor_peptide_id
        where ph.observed_at >= ${since}
@@ -75,7 +86,7 @@ export async function listVendorReliabilityInputs(
     const list = offersOf.get(offer.vendorId) ?? [];
     list.push({
       priceCheckedAt: offer.priceCheckedAt,
-      stale: offer.missedScrapes >= staleAfterMissedRuns,
+      stale: isStale(offer, freshness, now),
     });
     offersOf.set(offer.vendorId, list);
   }

@@ -50,6 +50,7 @@ const adminVendorColumns = {
   freeShippingThreshold: vendors.freeShippingThreshold,
   shipsTo: vendors.shipsTo,
   rating: vendors.rating,
+  affiliateTemplate: vendors.affiliateTemplate,
   couponCode: coupons.code,
   discountAmount: coupons.discountAmount,
   discountType: coupons.discountType,

@@ -14,6 +14,7 @@ import pg from "pg";
 
 import { ReadRetryingPool } from "./read-retry";
 import * as schema from "./schema";
+import { timeQuery, watchPool } from "../infra/metrics.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -107,6 +108,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A dropped connection must not crash the process: the pool discards it and the next
     // query opens a new one. Without a listener, node-postgres rethrows it as uncaught.
     pool.on("error", onConnectionError);
+    timeStatements(pool, "postgres");
+    const unwatchPool = watchPool(pool);
     const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Database;
     return {
       db,
@@ -138,7 +141,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           await stopDedicated();
         };
       },
-      close: () => pool.end(),
+      close: async () => {
+        unwatchPool();
+        await pool.end();
+      },
     };
   }
 
@@ -151,6 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { pg_trgm },
   });
   await client.waitReady;
+  timeStatements(client, "pglite");
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await client.query("select set_config($1, $2, false)", [name, String(value)]);
   }
@@ -178,6 +185,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Times every statement sent through the driver's `query` (drizzle's outside a transaction,
+ * pg-boss's, the app's raw SQL) into the query-duration metric; callback calls pass untouched.
+ */
+function timeStatements(client: { query: unknown }, driver: DatabaseHandle["kind"]): void {
+  const query = (client.query as (...args: unknown[]) => unknown).bind(client);
+  client.query = (...args: unknown[]) =>
+    args.some((arg) => typeof arg === "function")
+      ? query(...args)
+      : timeQuery(driver, () => query(...args) as Promise<unknown>);
 }
 
 const LISTEN_RECONNECT_DELAY_MS = 1_000;

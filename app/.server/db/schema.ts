@@ -42,6 +42,17 @@ import {
   UNITS,
 } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/text-limits";
+import {
+  OFFER_REPORT_DETAIL_MAX,
+  OFFER_REPORT_KINDS,
+  OFFER_REPORT_STATUSES,
+} from "~/lib/trust/offer-reports";
+import {
+  REVIEW_REJECTION_MAX,
+  REVIEW_REPORT_MAX,
+  REVIEW_STATUSES,
+  REVIEW_TEXT_MAX,
+} from "~/lib/trust/vendor-reviews";
 import type { ReliabilityComponent } from "~/lib/vendor-reliability";
 import { FOOTER_LIMITS } from "~/lib/forms/footer";
 import { HERO_LIMITS } from "~/lib/forms/hero";
@@ -53,8 +64,13 @@ import {
   ALERT_MODES,
   WEBHOOK_URL_MAX_LENGTH,
 } from "~/lib/price-alerts";
+import { SHOP_READ_KINDS } from "~/lib/shop-reads";
 
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+/**
+ * An amount in its currency, stored exactly to the largest ISO 4217 minor unit the site takes
+ * (3 decimals: KWD, BHD; JPY's 0 and USD's 2 fit too), with the same ten integer digits.
+ */
+const money = (name: string) => numeric(name, { precision: 13, scale: 3, mode: "number" });
 /** A required reference to the row this one belongs to: deleting that row deletes this one. */
 const ownedBy = (name: string, target: () => AnyPgColumn) =>
   uuid(name).notNull().references(target, { onDelete: "cascade" });
@@ -206,7 +222,10 @@ export const peptides = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Other names shops use for it (Epithalon, MT-2, TA-1 …): the scraper's matcher reads them. */
+    /**
+     * Other names shops and buyers use for it (Epithalon, MT-2, brand names such as Ozempic,
+     * misspellings such as BCP-157): the scraper's matcher and the search read them.
+     */
     aliases: text("aliases")
       .array()
       .notNull()
@@ -215,6 +234,11 @@ export const peptides = pgTable(
     popularOrder: integer("popular_order"),
     /** Off: hidden from every public page, feed and API (and its prices with it); the admin still edits it. */
     active: boolean("active").notNull().default(true),
+    /**
+     * On: public (while active) even before any vendor price. Off: it goes public with its first
+     * active price, so a new peptide never shows as "— 0 vendors" unless the admin says so.
+     */
+    published: boolean("published").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -309,6 +333,11 @@ export const vendors = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
+    /**
+     * How the Buy links to this shop earn (issue 34, ~/lib/affiliate.ts): a query string to add
+     * ("ref=peptideprices") or a full address with {url}; null when the vendor is not affiliated.
+     */
+    affiliateTemplate: text("affiliate_template"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -323,6 +352,7 @@ export const vendors = pgTable(
     check("vendors_name_length", lengthAtMost("name", TEXT_LIMITS.name)),
     check("vendors_website_length", lengthAtMost("website", TEXT_LIMITS.url)),
     check("vendors_logo_url_length", lengthAtMost("logo_url", TEXT_LIMITS.url)),
+    check("vendors_affiliate_template_length", lengthAtMost("affiliate_template", TEXT_LIMITS.url)),
     check("vendors_shipping_cost_length", lengthAtMost("shipping_cost", TEXT_LIMITS.short)),
     check("vendors_ships_to_length", itemsAtMost("ships_to", 250, 2)),
   ],
@@ -351,6 +381,11 @@ export const coupons = pgTable(
     discountAmount: money("discount_amount").notNull(),
     discountType: text("discount_type").notNull(),
     expirationDate: date("expiration_date", { mode: "string" }),
+    /**
+     * Set when the vendor itself entered the coupon (issue 33): shown "reported by the vendor"
+     * until buyers confirm it works (the coupon feedback clears it).
+     */
+    vendorReportedAt: timestamp("vendor_reported_at", { withTimezone: true }),
   },
   (t) => [
     check("coupons_discount_type_check", oneOf("discount_type", DISCOUNT_TYPES)),
@@ -405,6 +440,29 @@ export const vendorPeptides = pgTable(
     missedScrapes: integer("missed_scrapes").notNull().default(0),
     /** When the price was last confirmed (by a scrape or an admin): the "as of" on every price. */
     priceCheckedAt: timestamp("price_checked_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when a scrape read a new price for this offer that waits in review (an outlier):
+     * the stored price is then no longer the shop's, so the offer is "price being checked",
+     * neither buyable nor ranked, until a price is written again (approval or a later read).
+     */
+    priceHeldAt: timestamp("price_held_at", { withTimezone: true }),
+    /**
+     * How the current price was read: way, URL, time, run, source kind and a short excerpt
+     * (~/lib/price-provenance); null for prices written before it was kept.
+     */
+    priceProvenance: jsonb("price_provenance"),
+    /**
+     * Set when the price and stock came from the vendor (API or feed, issue 33) and the
+     * storefront confirmed them: shown as "vendor-supplied". A later scraped read clears it.
+     */
+    vendorSuppliedAt: timestamp("vendor_supplied_at", { withTimezone: true }),
+    /**
+     * The product image the shop names for this offer, re-encoded and stored by us (an upload's
+     * URL, scraper/offer-images.server.ts); null when none was usable.
+     */
+    imageUrl: text("image_url"),
+    /** The shop's image address last tried for imageUrl: an unchanged one is not fetched again. */
+    imageSourceUrl: text("image_source_url"),
     /** Off: neither shown nor counted anywhere public; the admin still edits it. */
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
@@ -425,6 +483,9 @@ export const vendorPeptides = pgTable(
     index("vendor_peptides_url_idx").on(sql`left(${t.url}, 200)`, t.id),
     index("vendor_peptides_stock_idx").on(t.stockStatus, t.id),
     index("vendor_peptides_checked_idx").on(t.priceCheckedAt, t.id),
+    // With the checked index, the freshness rule's "or" (missed runs, or confirmed too long
+    // ago) is two index scans ORed, not a read of every price (freshness.server.ts).
+    index("vendor_peptides_missed_idx").on(t.missedScrapes, t.id),
     index("vendor_peptides_active_idx").on(t.active),
     // The search box's own texts of a price: with the peptide and vendor ids found by name,
     // the planner ORs index scans instead of reading every price (vendor-price-search.server.ts).
@@ -439,6 +500,11 @@ export const vendorPeptides = pgTable(
     check("vendor_peptides_url_length", lengthAtMost("url", TEXT_LIMITS.url)),
     check("vendor_peptides_purity_length", lengthAtMost("purity", TEXT_LIMITS.code)),
     check("vendor_peptides_notes_length", lengthAtMost("notes", TEXT_LIMITS.long)),
+    check("vendor_peptides_image_url_length", lengthAtMost("image_url", TEXT_LIMITS.url)),
+    check(
+      "vendor_peptides_image_source_url_length",
+      lengthAtMost("image_source_url", TEXT_LIMITS.url),
+    ),
   ],
 );
 
@@ -477,6 +543,11 @@ export const labTests = pgTable(
     sizeOptionId: uuid("size_option_id").references(() => sizeOptions.id, {
       onDelete: "set null",
     }),
+    /**
+     * The report states that it covers every size of the batch (issue 30): the test then
+     * speaks for all the vendor's sizes of the peptide, not only the vial in `sizeOptionId`.
+     */
+    coversAllSizes: boolean("covers_all_sizes").notNull().default(false),
     labName: text("lab_name").notNull(),
     testedOn: date("tested_on", { mode: "string" }).notNull(),
     batch: text("batch"),
@@ -658,6 +729,8 @@ export const settings = pgTable(
     })
       .notNull()
       .default(10),
+    /** Site-wide switch for every vendor's affiliate template (issue 34): off, Buy links go plain. */
+    affiliateLinksEnabled: boolean("affiliate_links_enabled").notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -744,6 +817,19 @@ export const scrapeSources = pgTable(
     currency: text("currency"),
     /** 'page': selectors or structured data on url; otherwise the shop platform's feed at url. */
     kind: text("kind").$type<ScrapeSourceKind>().notNull().default("page"),
+    /**
+     * Where the next run of a shop source larger than its share of the run's URL cap goes on:
+     * the index of the next product page of its sitemap, or of the next page of its platform
+     * feed (0: from the start).
+     */
+    readCursor: integer("read_cursor").notNull().default(0),
+    /**
+     * The catalogue's size in products as the last run stated or counted it; a Shopify feed
+     * states none, so its runs before the end is reached again show this one.
+     */
+    readTotal: integer("read_total"),
+    /** How far the last run got: "read 49 of 82 products this run, full pass every 2 runs". */
+    readProgress: text("read_progress"),
     createdAt: createdAt(),
     /**
      * The row's version for the admin's edit form: set by admin writes only (no $onUpdate), so
@@ -841,6 +927,8 @@ export const scrapeReviewItems = pgTable(
       onDelete: "set null",
     }),
     status: text("status").notNull().default("pending"),
+    /** How the listing's price was read (~/lib/price-provenance), for the admin deciding. */
+    provenance: jsonb("provenance"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -910,6 +998,92 @@ export const scrapeRuns = pgTable(
 );
 
 /**
+ * An Add-shop detection and preview, run as a background job (issue 31 Must 6): the request
+ * only queues it, the page polls its phase, and the offers it read stay here to be paged.
+ * A preview whose worker stopped is told apart by its owner and heartbeat (run-recovery).
+ */
+export const shopPreviews = pgTable(
+  "shop_previews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    address: text("address").notNull(),
+    requestedBy: text("requested_by").notNull(),
+    status: text("status").notNull().default("queued"),
+    /** What the job is doing now ("Reading the catalogue"), for the polling page. */
+    phase: text("phase"),
+    requests: integer("requests").notNull().default(0),
+    offersFound: integer("offers_found").notNull().default(0),
+    /** Why it failed, or what it found. */
+    message: text("message"),
+    shopUrl: text("shop_url"),
+    kind: text("kind"),
+    findings: jsonb("findings").$type<string[]>().notNull().default([]),
+    complete: boolean("complete"),
+    ownerInstanceId: text("owner_instance_id"),
+    lastHeartbeatAt: timestamp("last_heartbeat_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("shop_previews_created_idx").on(t.createdAt),
+    check("shop_previews_status_check", oneOf("status", SCRAPE_RUN_STATUSES)),
+  ],
+);
+
+/**
+ * A read of a shop an admin, a claimant or a vendor's API key asked for (issue 37 Must 2: no
+ * shop is read inside an HTTP request): the request records and queues it, a worker reads the
+ * shop and stores the outcome here, and the asking page (or GET) shows it once done.
+ */
+export const shopReads = pgTable(
+  "shop_reads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    /** What the read is about (a claim, a report, a vendor): the page that shows it asks by it. */
+    subject: text("subject").notNull(),
+    /** What to read, as the kind's job takes it. */
+    input: jsonb("input").notNull(),
+    status: text("status").notNull().default("queued"),
+    /** The outcome in a sentence (the failure, or what was found). */
+    message: text("message"),
+    /** The outcome as the asking page shows it (the selector test's report). */
+    result: jsonb("result"),
+    ownerInstanceId: text("owner_instance_id"),
+    lastHeartbeatAt: timestamp("last_heartbeat_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("shop_reads_subject_idx").on(t.kind, t.subject, t.createdAt),
+    index("shop_reads_status_idx").on(t.status, t.createdAt),
+    check("shop_reads_status_check", oneOf("status", SCRAPE_RUN_STATUSES)),
+    check("shop_reads_kind_check", oneOf("kind", SHOP_READ_KINDS)),
+  ],
+);
+
+/** One offer a preview read, with what a run would make of it against today's catalogue. */
+export const shopPreviewOffers = pgTable(
+  "shop_preview_offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    previewId: ownedBy("preview_id", () => shopPreviews.id),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    /** The offer as the shop stated it (PreviewOffer). */
+    offer: jsonb("offer").notNull(),
+    outcome: text("outcome").notNull(),
+    /** What matching made of its name (PreviewMatch and the peptide's name). */
+    match: jsonb("match").notNull(),
+    ignored: boolean("ignored").notNull().default(false),
+  },
+  (t) => [
+    index("shop_preview_offers_position_idx").on(t.previewId, t.position),
+    index("shop_preview_offers_outcome_idx").on(t.previewId, t.outcome, t.position),
+  ],
+);
+
+/**
  * A source's health across runs: failures in a row, and the open incident (3 failures in a
  * row, or every offer stale) the admins were e-mailed about; null once it recovered.
  */
@@ -950,6 +1124,12 @@ export const savedDeals = pgTable(
     purity: text("purity"),
     currency: text("currency").notNull().default("USD"),
     priceAtSave: money("price_at_save").notNull(),
+    /**
+     * The delivered total (landed: after coupon plus shipping for one pack) when saved, in the
+     * saver's display currency then; null when shipping was not stated (or saved before it was kept).
+     */
+    totalAtSave: money("total_at_save"),
+    totalCurrencyAtSave: text("total_currency_at_save"),
     /** The vendor's coupon code when the deal was saved. */
     couponCode: text("coupon_code"),
     tags: text("tags")
@@ -1175,6 +1355,34 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * One counted outbound click (issue 34): a Buy or vendor link followed through /go. Neither the
+ * visitor's address nor a cookie is kept; offer and vendor are plain ids, not foreign keys, so
+ * the log outlives a deleted offer or vendor.
+ */
+export const outboundClicks = pgTable(
+  "outbound_clicks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The vendor price followed; null for a vendor page's own link (/go/vendor/{id}). */
+    offerId: uuid("offer_id"),
+    vendorId: uuid("vendor_id").notNull(),
+    /** The path of our page the click came from (same-origin Referer, no query); null if unknown. */
+    page: text("page"),
+    /** The visitor's ship-to country (ISO 3166-1 alpha-2); null for anywhere. */
+    shipTo: text("ship_to"),
+    /** Whether the vendor's affiliate template was applied to this click's target. */
+    affiliated: boolean("affiliated").notNull(),
+  },
+  (t) => [
+    index("outbound_clicks_clicked_idx").on(t.clickedAt),
+    index("outbound_clicks_vendor_clicked_idx").on(t.vendorId, t.clickedAt),
+    check("outbound_clicks_page_length", lengthAtMost("page", TEXT_LIMITS.url)),
+    check("outbound_clicks_ship_to_length", lengthAtMost("ship_to", 2)),
+  ],
+);
+
 /** Marks what the demo installer put in, so /login shows the demo hint only while it is there. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
@@ -1207,3 +1415,116 @@ export const trashItems = pgTable(
     check("trash_items_name_length", sql`char_length(${t.name}) <= 200`),
   ],
 );
+
+// ---------------------------------------------------------------- trust loop (issue 33)
+
+/**
+ * A buyer's "Report a problem" on one offer (app/lib/trust/offer-reports.ts): open until an
+ * admin closes it with an outcome, which a signed-in reporter is mailed. The vendor is kept on
+ * the row so the vendor page counts its reports with one index range.
+ */
+export const offerReports = pgTable(
+  "offer_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    vendorPeptideId: ownedBy("vendor_peptide_id", () => vendorPeptides.id),
+    vendorId: ownedBy("vendor_id", () => vendors.id),
+    kind: text("kind").notNull(),
+    detail: text("detail").notNull().default(""),
+    /** Null for a visitor without an account (nobody to tell the outcome). */
+    reporterUserId: text("reporter_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The offer as the reporter saw it, so the admin compares it with a re-check. */
+    reportedPrice: money("reported_price").notNull(),
+    reportedCurrency: text("reported_currency").notNull(),
+    reportedStock: text("reported_stock").notNull(),
+    status: text("status").notNull().default("open"),
+    /** The last "re-check now": when, and what it read, in a sentence. */
+    recheckedAt: timestamp("rechecked_at", { withTimezone: true }),
+    recheckResult: text("recheck_result"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: text("resolved_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("offer_reports_status_created_idx").on(t.status, t.createdAt),
+    index("offer_reports_vendor_created_idx").on(t.vendorId, t.createdAt),
+    index("offer_reports_offer_idx").on(t.vendorPeptideId),
+    check("offer_reports_kind_check", oneOf("kind", OFFER_REPORT_KINDS)),
+    check("offer_reports_status_check", oneOf("status", OFFER_REPORT_STATUSES)),
+    check("offer_reports_detail_length", lengthAtMost("detail", OFFER_REPORT_DETAIL_MAX)),
+    check("offer_reports_recheck_result_length", lengthAtMost("recheck_result", TEXT_LIMITS.short)),
+    check("offer_reports_reported_currency_check", isoCurrency("reported_currency")),
+    check("offer_reports_reported_stock_check", oneOf("reported_stock", STOCK_STATUSES)),
+  ],
+);
+
+/**
+ * A buyer's "worked / didn't work" on a vendor's coupon code: one per user, coupon and week
+ * (`week`: its Monday, UTC), on the code as it was (a new code starts without votes).
+ */
+export const couponFeedback = pgTable(
+  "coupon_feedback",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    couponId: ownedBy("coupon_id", () => coupons.id),
+    code: text("code").notNull(),
+    userId: ownedByUser("user_id"),
+    worked: boolean("worked").notNull(),
+    week: date("week", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupon_feedback_user_week_uq").on(t.couponId, t.userId, t.week),
+    index("coupon_feedback_coupon_created_idx").on(t.couponId, t.code, t.createdAt),
+    check("coupon_feedback_code_length", lengthAtMost("code", TEXT_LIMITS.code)),
+  ],
+);
+
+/** A user's review of a vendor (app/lib/trust/vendor-reviews.ts), public once approved. */
+export const vendorReviews = pgTable(
+  "vendor_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    vendorId: ownedBy("vendor_id", () => vendors.id),
+    userId: ownedByUser("user_id"),
+    stars: integer("stars").notNull(),
+    text: text("text").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** Why a moderator rejected it: shown to its author. */
+    rejectionReason: text("rejection_reason"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    moderatedBy: text("moderated_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("vendor_reviews_vendor_status_created_idx").on(t.vendorId, t.status, t.createdAt),
+    index("vendor_reviews_user_vendor_idx").on(t.userId, t.vendorId, t.createdAt),
+    index("vendor_reviews_status_created_idx").on(t.status, t.createdAt),
+    check("vendor_reviews_stars_range", sql`${t.stars} between 1 and 5`),
+    check("vendor_reviews_status_check", oneOf("status", REVIEW_STATUSES)),
+    check("vendor_reviews_text_length", lengthAtMost("text", REVIEW_TEXT_MAX)),
+    check(
+      "vendor_reviews_rejection_reason_length",
+      lengthAtMost("rejection_reason", REVIEW_REJECTION_MAX),
+    ),
+  ],
+);
+
+/** Anyone's report of a published review; open until a moderator rejects it or clears them. */
+export const vendorReviewReports = pgTable(
+  "vendor_review_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reviewId: ownedBy("review_id", () => vendorReviews.id),
+    reporterUserId: text("reporter_user_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("vendor_review_reports_review_idx").on(t.reviewId, t.resolvedAt),
+    check("vendor_review_reports_reason_length", lengthAtMost("reason", REVIEW_REPORT_MAX)),
+  ],
+);
+
+export * from "./vendor-schema";

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 
+import { cookiePairs, expiredCookie, readCookie, siteCookieAttributes } from "./cookies.server";
+
 /**
  * A one-shot message for the next page: a form action sets it before redirecting, the root
  * loader reads and clears it, and the page shows it as a toast. Works without JavaScript too,
@@ -12,22 +14,19 @@ export interface Flash {
   title?: string;
 }
 
-const FLASH_COOKIE = "pp_flash";
+export const FLASH_COOKIE = "pp_flash";
 const FLASH_MAX_AGE_SECONDS = 60;
-
-function cookieAttributes(baseUrl: string): string {
-  return `Path=/; HttpOnly; SameSite=Lax${baseUrl.startsWith("https://") ? "; Secure" : ""}`;
-}
 
 export function flashCookie(baseUrl: string, flash: Omit<Flash, "id">): string {
   const value = encodeURIComponent(JSON.stringify({ ...flash, id: crypto.randomUUID() }));
-  return `${FLASH_COOKIE}=${value}; Max-Age=${FLASH_MAX_AGE_SECONDS}; ${cookieAttributes(baseUrl)}`;
+  return `${FLASH_COOKIE}=${value}; Max-Age=${FLASH_MAX_AGE_SECONDS}; ${siteCookieAttributes(baseUrl)}`;
 }
 
-function parseFlash(value: string): Flash | null {
+/** The flash message a decoded `pp_flash` value holds, or null when it holds none. */
+export function parseFlash(value: string): Flash | null {
   try {
-    const parsed = JSON.parse(decodeURIComponent(value)) as Partial<Flash>;
-    if (typeof parsed.message !== "string" || typeof parsed.id !== "string") return null;
+    const parsed = JSON.parse(value) as Partial<Flash> | null;
+    if (typeof parsed?.message !== "string" || typeof parsed.id !== "string") return null;
     return {
       id: parsed.id,
       kind: parsed.kind === "error" ? "error" : "success",
@@ -44,14 +43,12 @@ export function readFlash(
   request: Request,
   baseUrl: string,
 ): { flash: Flash | null; clearCookie: string | null } {
-  const cookies = request.headers.get("cookie") ?? "";
-  const raw = cookies
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${FLASH_COOKIE}=`));
-  if (!raw) return { flash: null, clearCookie: null };
+  if (!cookiePairs(request.headers.get("cookie")).has(FLASH_COOKIE)) {
+    return { flash: null, clearCookie: null };
+  }
+  const value = readCookie(request, FLASH_COOKIE);
   return {
-    flash: parseFlash(raw.slice(FLASH_COOKIE.length + 1)),
-    clearCookie: `${FLASH_COOKIE}=; Max-Age=0; ${cookieAttributes(baseUrl)}`,
+    flash: value === undefined ? null : parseFlash(value),
+    clearCookie: expiredCookie(FLASH_COOKIE, baseUrl),
   };
 }

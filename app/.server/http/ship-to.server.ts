@@ -1,25 +1,15 @@
 import { resolveShipTo, SHIP_TO_COOKIE } from "~/lib/ship-to";
 
-function cookieValue(request: Request, name: string): string | undefined {
-  const raw = (request.headers.get("cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim().split("="))
-    .find(([key]) => key === name)?.[1];
-  return raw === undefined ? undefined : decodeURIComponent(raw);
-}
+import { readCookie, siteCookieAttributes } from "./cookies.server";
 
 /** The visitor's destination: their cookie's choice, else their language's region, else Anywhere. */
 export function getShipTo(request: Request): string | null {
-  return resolveShipTo(
-    cookieValue(request, SHIP_TO_COOKIE),
-    request.headers.get("accept-language"),
-  );
+  return resolveShipTo(readCookie(request, SHIP_TO_COOKIE), request.headers.get("accept-language"));
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The Set-Cookie value that keeps the visitor's destination ("anywhere" or a code) for a year. */
 export function shipToCookie(value: string, baseUrl: string): string {
-  const secure = baseUrl.startsWith("https://") ? "; Secure" : "";
-  return `${SHIP_TO_COOKIE}=${encodeURIComponent(value)}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+  return `${SHIP_TO_COOKIE}=${encodeURIComponent(value)}; Max-Age=${ONE_YEAR_SECONDS}; ${siteCookieAttributes(baseUrl)}`;
 }

@@ -5,9 +5,10 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { data } from "react-router";
+import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 
-import { actionFailure } from "~/lib/action-result";
+import { actionFailure, type ActionResult } from "~/lib/action-result";
+import { UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
 
 import { MAX_BACKUP_BYTES } from "../services/backup.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../services/uploads.server";
@@ -79,6 +80,34 @@ function fieldBytes(formData: FormData): number {
 }
 
 /**
+ * Runs an action on its upload form, or answers the form's refusal (413: a file over its limit)
+ * as the action's result: thrown, it would replace the admin page by the error page and lose
+ * the open dialog and everything typed in it; answered, the form stays and says why.
+ */
+export async function withUploadForm<T>(
+  read: Promise<FormData>,
+  handle: (formData: FormData) => T,
+): Promise<Awaited<T> | DataWithResponseInit<ActionResult>> {
+  let formData: FormData;
+  try {
+    formData = await read;
+  } catch (error) {
+    if (isRefusal(error)) return error;
+    throw error;
+  }
+  return await handle(formData);
+}
+
+/** readUploadForm throws nothing else as an answer (other errors are faults). */
+function isRefusal(error: unknown): error is DataWithResponseInit<ActionResult> {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+/**
  * An action's form with at most one image, cut (413) the moment the image passes 5 MB: the
  * drop-in for `request.formData()` on every route that takes an image upload.
  */
@@ -86,6 +115,14 @@ export function readImageUploadForm(request: Request): Promise<FormData> {
   return readUploadForm(request, {
     maxFileBytes: MAX_UPLOAD_BYTES,
     tooLargeMessage: UPLOAD_MESSAGES.tooLarge,
+  });
+}
+
+/** A form with at most one file of any kind the page takes (a lab report or a CSV), cut at 5 MB. */
+export function readFileUploadForm(request: Request): Promise<FormData> {
+  return readUploadForm(request, {
+    maxFileBytes: MAX_UPLOAD_BYTES,
+    tooLargeMessage: UPLOAD_LIMIT_MESSAGES.file,
   });
 }
 

@@ -1,5 +1,7 @@
+import type { RateLimitRule } from "~/lib/rate-limiter";
+
 import type { Database } from "../db/client";
-import { consumeRateLimit, type RateLimitRule } from "../data/rate-limits.server";
+import { databaseRateLimiter } from "../data/rate-limits.server";
 
 /**
  * The client address as the web server saw it (socket, or the trusted proxy's X-Forwarded-For).
@@ -19,6 +21,10 @@ export const ADDRESS_LIMITS = {
   "password-reset": { windowSeconds: 60 * 60, max: 4 },
   /** Price alerts saved (new or re-saved from the detail page; edits of an alert are not counted). */
   alert: { windowSeconds: 60 * 60, max: 60 },
+  /** "Report a problem" on offers (issue 33), signed in or not. */
+  "offer-report": { windowSeconds: 60 * 60, max: 10 },
+  /** Reports of published vendor reviews (issue 33), signed in or not. */
+  "review-report": { windowSeconds: 60 * 60, max: 10 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type AddressLimited = keyof typeof ADDRESS_LIMITS;
@@ -36,5 +42,6 @@ export async function consumeAddressLimit(
 ): Promise<boolean> {
   const address = clientAddress(request.headers);
   if (!address) return true;
-  return consumeRateLimit(app.db, `address:${what}:${address}`, ADDRESS_LIMITS[what]);
+  const limiter = databaseRateLimiter(app.db, ADDRESS_LIMITS[what]);
+  return (await limiter.consume(`address:${what}:${address}`)).allowed;
 }

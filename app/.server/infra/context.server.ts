@@ -34,6 +34,12 @@ export interface AppContext {
  */
 export const appContext = createContext<AppContext>();
 
+/**
+ * The request's id (server/observability.ts), set beside the app's services for each request:
+ * the request's logger writes it on every line, and the error page shows it to quote.
+ */
+export const requestIdContext = createContext<string | null>(null);
+
 /** The app's services, from a loader's, action's or middleware's router context. */
 export function appOf(context: Readonly<RouterContextProvider>): AppContext {
   return context.get(appContext);

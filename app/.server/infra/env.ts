@@ -120,6 +120,14 @@ export const envSchema = z
     TRUST_PROXY: trustProxy,
     /** Requests a minute each client address may make to /api/v1 and /feeds together. */
     OPEN_DATA_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    /**
+     * Prometheus metrics (docs/operations.md), off unless one of these is set: a token turns on
+     * `/metrics` on the site's port for requests that send `Authorization: Bearer <token>`;
+     * a port serves `/metrics` on that port alone (on METRICS_HOST), with the token if one is set.
+     */
+    METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+    METRICS_HOST: z.string().default("0.0.0.0"),
     /** Web Push (VAPID) keys, base64url; unset = generated once into DATA_DIR. */
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,

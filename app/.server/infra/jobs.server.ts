@@ -2,7 +2,6 @@ import PgBoss from "pg-boss";
 
 import { scheduleAlertJobs } from "../alerts/alert-jobs.server";
 import type { AppContext } from "./context.server";
-import type { DatabaseHandle } from "../db/client";
 import { claimAppMetaValue, getAppMetaValue, releaseAppMetaValue } from "../data/app-meta.server";
 import {
   ALL_SOURCES_LOCK,
@@ -23,6 +22,16 @@ import {
 import { getSettings } from "../data/settings.server";
 import { scheduleExchangeRateRefresh } from "./exchange-rates-job.server";
 import {
+  forgetQueue,
+  queueFor,
+  RUN_QUEUE_OPTIONS,
+  SCRAPE_RUN_QUEUE,
+  sendThroughWorkerQueue,
+} from "./job-queue.server";
+import { workShopPreviews } from "./shop-preview-job.server";
+import { endAbandonedShopReads, workShopReads } from "./shop-read-job.server";
+import { jobRuns, scrapeRuns } from "./metrics.server";
+import {
   failRunsOfStoppedInstances,
   failSilentRuns,
   INSTANCE_ID,
@@ -41,12 +50,8 @@ import {
 
 /** The schedule: a cron tick a minute, plus one job queued for the exact next due time. */
 export const SCRAPE_QUEUE = "scrape-all-sources";
-/** Runs an admin asked for, executed by whichever instance's worker takes the job. */
-export const SCRAPE_RUN_QUEUE = "scrape-run";
 export const SCHEDULE_LAST_RUN_KEY = "scrape_schedule_last_run";
 const EVERY_MINUTE = "* * * * *";
-/** pg-boss's default of 15 minutes would expire a long run over many polite pages. */
-const RUN_QUEUE_OPTIONS = { expireInHours: 4, retryLimit: 0 };
 
 type JobContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
 type QueueContext = JobContext & Pick<AppContext, "database">;
@@ -95,6 +100,17 @@ async function executeStartedRun(
 ): Promise<RunAllResult | SourceRunResult | null> {
   const run = await getScrapeRun(app.db, runId);
   if (!run) return null;
+  const result = await executeRun(app, run, signal);
+  scrapeRuns.inc({ trigger: run.trigger, outcome: result?.ok ? "ok" : "failed" });
+  return result;
+}
+
+async function executeRun(
+  app: JobContext,
+  run: NonNullable<Awaited<ReturnType<typeof getScrapeRun>>>,
+  signal: AbortSignal,
+): Promise<RunAllResult | SourceRunResult | null> {
+  const runId = run.id;
   const onProgress = (counters: Parameters<typeof updateScrapeRunProgress>[2]) =>
     updateScrapeRunProgress(app.db, runId, counters);
   try {
@@ -108,7 +124,7 @@ async function executeStartedRun(
         });
         return null;
       }
-      const result = await scrapeSource(app, source, { onProgress, signal });
+      const result = await scrapeSource(app, source, { onProgress, signal, runId });
       await finishScrapeRun(app.db, runId, {
         ok: result.ok,
         message: result.message,
@@ -119,6 +135,7 @@ async function executeStartedRun(
     const result = await scrapeAllSources(app, {
       onProgress,
       signal,
+      runId,
       skipSourceIds: await sourcesBusyElsewhere(app, runId),
       onSourcesChosen: (sourceIds) => setScrapeRunCoveredSources(app.db, runId, sourceIds),
     });
@@ -141,32 +158,6 @@ async function executeStartedRun(
 }
 
 // ---------------------------------------------------------------- the queue
-
-/**
- * One pg-boss per database: the worker's when this instance runs jobs, otherwise a send-only
- * one (no supervision, no schedule), so an instance with JOBS_ENABLED=false still queues the
- * admin's runs for any instance that works the queue.
- */
-const queues = new WeakMap<DatabaseHandle, Promise<PgBoss>>();
-
-function queueFor(app: QueueContext): Promise<PgBoss> {
-  let queue = queues.get(app.database);
-  if (!queue) {
-    queue = (async () => {
-      const boss = new PgBoss({
-        db: { executeSql: (text, values) => app.database.executeSql(text, values) },
-        supervise: false,
-        schedule: false,
-      });
-      boss.on("error", (error) => app.logger.error({ err: error }, "job queue error"));
-      await boss.start();
-      await boss.createQueue(SCRAPE_RUN_QUEUE, { name: SCRAPE_RUN_QUEUE, ...RUN_QUEUE_OPTIONS });
-      return boss;
-    })();
-    queues.set(app.database, queue);
-  }
-  return queue;
-}
 
 export interface EnqueuedRun {
   runId: string;
@@ -275,13 +266,39 @@ export async function runScheduledScrape(
 const STALENESS_CHECK_QUEUE = "source-staleness-check";
 const EVERY_FIFTEEN_MINUTES = "*/15 * * * *";
 
-/** Source health's stale rule, checked on a timer as well as after each run (issue 17). */
+/**
+ * Source health's stale rule, checked on a timer as well as after each run (issue 17); and
+ * shop reads abandoned by their worker are ended, so their pending offers reach the admin
+ * even when no page asks for them.
+ */
 async function scheduleStalenessCheck(boss: PgBoss, app: JobContext): Promise<void> {
   await boss.createQueue(STALENESS_CHECK_QUEUE);
   await boss.schedule(STALENESS_CHECK_QUEUE, EVERY_FIFTEEN_MINUTES);
   await boss.work(STALENESS_CHECK_QUEUE, async () => {
     await checkSourcesForStaleness(app, new Date());
+    await endAbandonedShopReads(app);
   });
+}
+
+/**
+ * Counts every job this worker runs by queue and outcome (`pp_jobs_total`): each `work`
+ * handler, whichever module registers it, is wrapped once here.
+ */
+function countJobOutcomes(boss: PgBoss): void {
+  const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>;
+  boss.work = ((name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
+    return work(name, ...rest, async (jobs: unknown) => {
+      try {
+        const result = await handler(jobs);
+        jobRuns.inc({ queue: name, outcome: "completed" });
+        return result;
+      } catch (error) {
+        jobRuns.inc({ queue: name, outcome: "failed" });
+        throw error;
+      }
+    });
+  }) as PgBoss["work"];
 }
 
 export interface Jobs {
@@ -296,14 +313,16 @@ export interface Jobs {
 export async function startJobs(app: QueueContext): Promise<Jobs> {
   // Before the worker takes jobs: a run this instance's predecessor left behind is over.
   await failRunsOfStoppedInstances(app);
+  // Read before this worker can take a job queued by its predecessor and move the schedule on.
+  const due = await nextScheduledScrapeAt(app);
   const boss = new PgBoss({
     db: { executeSql: (text, values) => app.database.executeSql(text, values) },
   });
   boss.on("error", (error) => app.logger.error({ err: error }, "job queue error"));
+  countJobOutcomes(boss);
   await boss.start();
-  queues.set(app.database, Promise.resolve(boss));
+  await sendThroughWorkerQueue(app, boss);
   await boss.createQueue(SCRAPE_QUEUE, { name: SCRAPE_QUEUE, ...RUN_QUEUE_OPTIONS });
-  await boss.createQueue(SCRAPE_RUN_QUEUE, { name: SCRAPE_RUN_QUEUE, ...RUN_QUEUE_OPTIONS });
   await boss.schedule(SCRAPE_QUEUE, EVERY_MINUTE);
   const scheduleNext = async (at: Date) => {
     await boss.send(
@@ -322,6 +341,8 @@ export async function startJobs(app: QueueContext): Promise<Jobs> {
       await executeScrapeRun(app, job.data.runId);
     },
   );
+  await workShopPreviews(boss, app);
+  await workShopReads(boss, app);
   await scheduleExchangeRateRefresh(boss, app);
   await schedulePurgeTrash(boss, app);
   await scheduleAlertJobs(boss, app);
@@ -329,13 +350,16 @@ export async function startJobs(app: QueueContext): Promise<Jobs> {
   // A restart need not wait for the next cron minute: a due run is caught up at once, and one
   // due later is queued for its due time, which the predecessor's exact-time job may miss when
   // the interval or the marker changed since it was queued.
-  const due = await nextScheduledScrapeAt(app);
   await boss.send(SCRAPE_QUEUE, {}, due && due.getTime() > Date.now() ? { startAfter: due } : {});
-  app.logger.info("scheduled scraping started");
+  // The schedule as this instance took it over (null: never ran, so at once).
+  app.logger.info(
+    { nextScheduledRunDue: due?.toISOString() ?? null },
+    "scheduled scraping started",
+  );
   return {
     stop: async () => {
       await interruptRunningScrapes(app);
-      queues.delete(app.database);
+      forgetQueue(app);
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
     },
   };

@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import type { Logger } from "pino";
 import { describe, expect, it } from "vitest";
 
-import { createLogger, MAX_LOGGED_STRING } from "./logger";
+import { createLogger, MAX_LOGGED_PATH, MAX_LOGGED_STRING, requestForLog } from "./logger";
 
 function capture(): { lines: string[]; logger: Logger } {
   const lines: string[] = [];
@@ -36,5 +36,18 @@ describe("createLogger", () => {
     expect(entry.err.params).toBeUndefined();
     expect(entry.name).toMatch(/more characters\)$/);
     expect(entry.msg).toBe("saving a category failed");
+  });
+});
+
+describe("requestForLog (issue 37)", () => {
+  it("names the method and the path, capped, never the query", () => {
+    expect(requestForLog({ method: "POST", url: "http://site.test/a/b?token=secret" })).toEqual({
+      method: "POST",
+      path: "/a/b",
+    });
+    expect(requestForLog({ method: "GET", url: "//evil.test/x?q=1" }).path).toBe("//evil.test/x");
+    const long = requestForLog({ method: "POST", url: `/${"a".repeat(5000)}` }).path;
+    expect(long.length).toBeLessThan(MAX_LOGGED_PATH + 40);
+    expect(long).toContain("(4801 more characters)");
   });
 });

@@ -5,6 +5,22 @@ import type { Env } from "./env";
 /** Longest string a log entry keeps: a bad request cannot turn into a multi-megabyte line. */
 export const MAX_LOGGED_STRING = 2000;
 
+/** Longest path a log line names: the rest is the visitor's to send, not ours to keep. */
+export const MAX_LOGGED_PATH = 200;
+
+/** What a log line says of a request: its method and path (capped), never its query. */
+export function requestForLog(request: { method: string; url: string }) {
+  // Express gives the path as sent ("//x?y" is a path there, not a host); a Request, a URL.
+  const pathname = request.url.startsWith("/")
+    ? request.url.split("?")[0]!
+    : new URL(request.url).pathname;
+  const path =
+    pathname.length > MAX_LOGGED_PATH
+      ? `${pathname.slice(0, MAX_LOGGED_PATH)}… (${pathname.length - MAX_LOGGED_PATH} more characters)`
+      : pathname;
+  return { method: request.method, path };
+}
+
 /** Keys that carry a query's bound values (drizzle, pg): the input itself, never logged. */
 const PARAMETER_KEYS = new Set(["params", "parameters", "values"]);
 

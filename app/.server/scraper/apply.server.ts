@@ -1,4 +1,12 @@
+/**
+ * Applying a run's listings: match each to a catalogue peptide and size, check its price
+ * against the market, and write it, hold it for review or queue it. Over 400 lines, kept whole:
+ * the match, the sanity check and the write share one listing's state in one transaction;
+ * issue 36 moves review decisions to services/ and this file shrinks with it.
+ */
 import { listingNameAlias, matchListing, type ListingMatch, type ListingUnit } from "~/lib/listing";
+import { roundMoney } from "~/lib/money";
+import { parsePriceProvenance, readVia, type PriceProvenance } from "~/lib/price-provenance";
 import { priceSanityOf } from "~/lib/price-sanity";
 
 import type { AppContext } from "../infra/context.server";
@@ -12,9 +20,14 @@ import {
   type ReviewItem,
   type ReviewReason,
 } from "../data/scrape-review.server";
+import { MAX_REVIEW_ROWS_PER_RUN, truncatedNote } from "./platforms/read-limits.server";
 import { countActiveSourcesOfVendor, type ScrapeSource } from "../data/scrape-sources.server";
 import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-options.server";
-import { recordMissedScrape, recordUnseenScrapedOffers } from "../data/scraped-offers.server";
+import {
+  holdScrapedPrice,
+  recordMissedScrape,
+  recordUnseenScrapedOffers,
+} from "../data/scraped-offers.server";
 import { saveVendorPrice } from "../services/vendor-prices.server";
 import {
   findListingSize,
@@ -24,6 +37,7 @@ import {
   type CatalogueSize,
 } from "./catalogue-fit.server";
 import type { Listing } from "./extract.server";
+import type { OfferImageRequest } from "./offer-images.server";
 import {
   boundedListing,
   listingFailureNote,
@@ -47,6 +61,11 @@ export interface ApplySummary {
   ignored: number;
   /** Offers that counted a run without a price (their price and times left as they were). */
   missed: number;
+  /**
+   * Offers whose new price waits in review: "price being checked" in public, and the run
+   * counts as a miss for them (their old price is not confirmed).
+   */
+  held: number;
   /** Listings the database refused; each has its sentence among the warnings. */
   failed: number;
   /**
@@ -56,6 +75,8 @@ export interface ApplySummary {
   problems: string[];
   /** Lines for the run's log: offers whose price could not be read this time. */
   warnings: string[];
+  /** The image each written offer's listing named: fetched after the run (offer-images.server.ts). */
+  images: OfferImageRequest[];
 }
 
 export interface ApplyOptions {
@@ -64,6 +85,8 @@ export interface ApplyOptions {
    * scraped offers the page no longer lists count a miss; default true.
    */
   complete?: boolean;
+  /** The tracked run reading the listings: each price's provenance names it. */
+  runId?: string | null;
 }
 
 /** A listing either goes live as the vendor's price, or waits for review with its first reason. */
@@ -94,6 +117,23 @@ interface ApplyRun {
   seenOfferIds: Set<string>;
   /** Listings read without a price: kept offers, and listings matched to no offer. */
   unpriced: { kept: string[]; unmatched: string[] };
+  /** Listings for review beyond MAX_REVIEW_ROWS_PER_RUN: not queued, counted. */
+  notQueued: number;
+  readAt: Date;
+  runId: string | null;
+}
+
+/** How, where, when and in which run a listing's price was read (issue 31 Must 10). */
+function provenanceOf(run: ApplyRun, listing: Listing): PriceProvenance {
+  const read = listing.provenance ?? { via: readVia(null), url: listing.link, evidence: null };
+  return {
+    via: read.via,
+    url: read.url && read.url.length <= 2048 ? read.url : null,
+    readAt: run.readAt.toISOString(),
+    runId: run.runId,
+    sourceKind: run.source.kind,
+    evidence: read.evidence,
+  };
 }
 
 /** Names in one run-log line: a few quoted, the rest counted. */
@@ -116,11 +156,24 @@ function unpricedNotes({ kept, unmatched }: ApplyRun["unpriced"]): string[] {
 }
 
 /** One listing: written as the vendor's price, queued for review, or counted without a price. */
-async function applyListing(run: ApplyRun, listing: Listing): Promise<void> {
+/**
+ * The amount as it is stored and compared: exactly in the currency's minor unit (11.675 KWD,
+ * 4500 JPY, 24.50 USD); without a currency, to the column's 3 decimals. A price that rounds
+ * to nothing is no price.
+ */
+function storedAmount(price: number | null, currency: string | null): number | null {
+  if (price === null) return null;
+  const rounded = currency ? roundMoney(price, currency) : Number(price.toFixed(3));
+  return rounded > 0 ? rounded : null;
+}
+
+async function applyListing(run: ApplyRun, read: Listing): Promise<void> {
   const { app, source, vendorId, catalogue, summary, seenOfferIds } = run;
-  const match = matchListing(listing.name, catalogue.peptides);
+  const match = matchListing(read.name, catalogue.peptides);
   const size = match.peptideId ? findListingSize(catalogue.sizes, match.peptideId, match) : null;
-  const currency = listingCurrency(listing.currency) ?? source.currency ?? null;
+  const currency = listingCurrency(read.currency) ?? source.currency ?? null;
+  // The value checked, queued and written is the one stored: a change is a change of it.
+  const listing = { ...read, price: storedAmount(read.price, currency) };
   let verdict = verdictOf(match, size, currency);
   const offer = size
     ? catalogue.offers.find(
@@ -166,6 +219,15 @@ async function applyListing(run: ApplyRun, listing: Listing): Promise<void> {
     verdict = { live: false, reason: "price_outlier" };
 
   if (!verdict.live) {
+    // A held offer's new price is not the shop's confirmed price either way.
+    if (offer && (verdict.reason === "price_outlier" || verdict.reason === "unknown_currency")) {
+      await holdScrapedPrice(app.db, offer.id);
+      summary.held += 1;
+    }
+    if (summary.queued >= MAX_REVIEW_ROWS_PER_RUN) {
+      run.notQueued += 1;
+      return;
+    }
     const queued = await queueReviewItem(app.db, {
       sourceId: source.id,
       vendorId,
@@ -181,6 +243,7 @@ async function applyListing(run: ApplyRun, listing: Listing): Promise<void> {
       form: match.form,
       suggestedPeptideId: match.blend ? null : (match.peptideId ?? match.lookAlikeOf),
       suggestedSizeOptionId: size?.id ?? null,
+      provenance: provenanceOf(run, listing),
     });
     if (queued !== "rejected-before") summary.queued += 1;
     return;
@@ -195,8 +258,11 @@ async function applyListing(run: ApplyRun, listing: Listing): Promise<void> {
     url: listing.link ?? undefined,
     soldOut: listing.soldOut,
     source: "scraped",
+    provenance: provenanceOf(run, listing),
   });
   if (result.vendorPeptideId) seenOfferIds.add(result.vendorPeptideId);
+  if (result.vendorPeptideId && listing.imageUrl)
+    summary.images.push({ offerId: result.vendorPeptideId, url: listing.imageUrl });
   if (result.changed) summary.updated += 1;
   else summary.unchanged += 1;
 }
@@ -220,9 +286,11 @@ export async function applyListings(
     queued: 0,
     ignored: 0,
     missed: 0,
+    held: 0,
     failed: 0,
     problems: [],
     warnings: [],
+    images: [],
   };
   const vendorId = source.vendorId;
   if (!vendorId) return summary;
@@ -238,6 +306,9 @@ export async function applyListings(
     summary,
     seenOfferIds: new Set<string>(),
     unpriced: { kept: [], unmatched: [] },
+    notQueued: 0,
+    readAt: new Date(),
+    runId: options.runId ?? null,
   };
 
   for (const scraped of listings) {
@@ -259,6 +330,10 @@ export async function applyListings(
     }
   }
   summary.problems.push(...unpricedNotes(run.unpriced));
+  if (run.notQueued > 0)
+    summary.problems.push(
+      `${truncatedNote(MAX_REVIEW_ROWS_PER_RUN, "review rows this run")}: ${run.notQueued} more listing${run.notQueued === 1 ? "" : "s"} not queued`,
+    );
   summary.warnings.push(...summary.problems);
 
   if (
@@ -370,6 +445,8 @@ export async function approveReviewItem(
     url: item.link ?? undefined,
     soldOut: item.soldOut,
     source: "scraped",
+    // The approved price keeps the read it came from.
+    provenance: parsePriceProvenance(item.provenance) ?? undefined,
   });
 }
 

@@ -162,6 +162,26 @@ export function renderDemoProductPage(
   );
 }
 
+/**
+ * The demo retailer's sitemap: one product page per peptide (its sizes as ProductGroup
+ * variants), so the admin can add the demo retailer as a sitemap shop
+ * (`/demo-retailer/sitemap.xml`, a shop in a sub-directory).
+ */
+export function renderDemoSitemap(baseUrl: string, now?: Date): string {
+  const slugs = [...new Set(demoShopItems(now).map((item) => item.peptideSlug))];
+  const locs = slugs
+    .map(
+      (slug) =>
+        `<url><loc>${escapeHtml(new URL(`/demo-retailer/products/${slug}`, baseUrl).href)}</loc></url>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>${escapeHtml(new URL("/demo-retailer/shop", baseUrl).href)}</loc></url>
+${locs}
+</urlset>`;
+}
+
 /** Where each platform's theme puts a product's page. */
 const DEMO_PRODUCT_PATHS = {
   woo: (slug: string) => `/demo-retailer/woo/product/${slug}/`,

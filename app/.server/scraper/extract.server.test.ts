@@ -597,3 +597,41 @@ describe("hasScripts", () => {
     expect(hasScripts(page('<script type="application/ld+json">{}</script>'))).toBe(false);
   });
 });
+
+describe("extractListings: the page's own product only (issue 31 Must 9)", () => {
+  it("never takes a price from a related-products block", () => {
+    // WooCommerce's single product page: the summary, then "Related products" cards.
+    const html = page(`
+      <div class="product"><div class="summary entry-summary">
+        <h1 class="product_title">TB-500 10mg</h1>
+        <p class="price"><span class="woocommerce-Price-amount amount">$45.00</span></p>
+      </div>
+      <section class="related products"><h2>Related products</h2><ul class="products">
+        <li class="product" itemscope itemtype="https://schema.org/Product">
+          <h2 itemprop="name">BPC-157 5mg</h2>
+          <span itemprop="offers" itemscope itemtype="https://schema.org/Offer">
+            <meta itemprop="price" content="19.00"><meta itemprop="priceCurrency" content="USD">
+          </span></li></ul></section></div>`);
+    const { listings } = extractListings(html, NO_SELECTORS, BASE);
+    expect(listings.map((l) => [l.name, l.price])).toEqual([["TB-500 10mg", 45]]);
+  });
+
+  it("drops tracking parameters from an offer's link and keeps variant parameters", () => {
+    const html = page(
+      "",
+      ld({
+        "@type": "Product",
+        name: "Semax 10mg",
+        offers: {
+          "@type": "Offer",
+          price: "36.00",
+          priceCurrency: "USD",
+          url: "/products/semax?variant=42&utm_source=newsletter&utm_medium=email&gclid=abc&fbclid=x&ref=partner",
+        },
+      }),
+    );
+    expect(extractListings(html, NO_SELECTORS, BASE).listings[0]?.link).toBe(
+      "https://shop.example/products/semax?variant=42",
+    );
+  });
+});

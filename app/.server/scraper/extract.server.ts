@@ -1,3 +1,4 @@
+import type { ListingProvenance } from "~/lib/price-provenance";
 import * as cheerio from "cheerio";
 
 import type { Candidate, StructuredMethod } from "./extract/candidate.server";
@@ -7,6 +8,7 @@ import { extractMeta } from "./extract/meta.server";
 import { mergeSources } from "./extract/merge.server";
 import { extractMicrodata, extractRdfa } from "./extract/microdata.server";
 import { discoverPageCurrency } from "./extract/page-currency.server";
+import { productImages } from "./extract/product-image.server";
 import { selectListings } from "./extract/selectors.server";
 import { extractShopify, shopifyProductCandidates } from "./extract/shopify.server";
 import { visibleCurrentPrice, visiblySoldOut } from "./extract/visible-price.server";
@@ -22,6 +24,10 @@ export interface Listing {
   /** An absolute http(s) link, or null. */
   link: string | null;
   soldOut: boolean;
+  /** The product image the listing names (absolute http(s)), fetched after the run; or none. */
+  imageUrl?: string | null;
+  /** How its reader read the price (the run adds when, which run and which source). */
+  provenance?: ListingProvenance;
 }
 
 export interface SourceSelectors {
@@ -103,6 +109,7 @@ function layoutListing(
     currency: visible.currency ?? pageCurrency,
     link: safeLink(baseUrl, baseUrl),
     soldOut: visiblySoldOut($),
+    imageUrl: productImages($, baseUrl, [name])(name) ?? undefined,
   };
 }
 
@@ -138,6 +145,26 @@ function preferVisibleFacts(
 }
 
 /**
+ * Where the shop platforms show other products beside the page's own: WooCommerce's related,
+ * upsell and cross-sell sections, Shopify's product-recommendations, Magento's related and
+ * upsell blocks, and the common "you may also like" and "recently viewed" carousels.
+ */
+const OTHER_PRODUCTS_BLOCKS = [
+  "section.related.products",
+  ".related.products",
+  ".upsells.products",
+  ".cross-sells",
+  "product-recommendations",
+  ".product-recommendations",
+  ".block.related",
+  ".block.upsell",
+  ".related-products",
+  "#related-products",
+  ".recently-viewed",
+  ".you-may-also-like",
+].join(", ");
+
+/**
  * Every offer of one fetched page. Structured data first (Shopify and WooCommerce variant data,
  * JSON-LD, microdata, RDFa, OpenGraph product tags), merged so that each sellable variant is one
  * listing; the source's CSS selectors when the page has none. Currencies are ISO codes the page
@@ -149,6 +176,8 @@ export function extractListings(
   baseUrl: string,
 ): Extraction {
   const $ = cheerio.load(html);
+  // Other products' prices (related, upsell and recommendation blocks) are never this page's.
+  $(OTHER_PRODUCTS_BLOCKS).remove();
   const pageCurrency = discoverPageCurrency($);
   const warnings: string[] = [];
   const merged = mergeSources(
@@ -171,7 +200,16 @@ export function extractListings(
   if (candidates.length === 1) {
     preferVisibleFacts($, candidates[0], merged.method, warnings);
   }
-  const listings = candidates.map(toListing);
+  const imageOf = productImages(
+    $,
+    baseUrl,
+    candidates.map((candidate) => candidate.productName),
+  );
+  const listings = candidates.map((candidate) => ({
+    ...toListing(candidate),
+    // Left out rather than null when the page names none, so listings compare as before.
+    imageUrl: imageOf(candidate.productName) ?? undefined,
+  }));
   return { method: merged.method, listings, warnings };
 }
 
@@ -207,10 +245,17 @@ export function extractShopifyProductJs(
   pageHtml: string,
   pageUrl: string,
 ): Listing[] {
-  const shopCurrency = discoverPageCurrency(cheerio.load(pageHtml));
+  const $ = cheerio.load(pageHtml);
+  const shopCurrency = discoverPageCurrency($);
+  // The product's `featured_image` ("//cdn.shopify.com/…"), else the image its page names.
+  const featured = (json as { featured_image?: unknown } | null)?.featured_image;
+  const imageUrl =
+    (typeof featured === "string" ? safeLink(featured, pageUrl) : null) ??
+    productImages($, pageUrl, [])("") ??
+    undefined;
   return shopifyProductCandidates(json, pageUrl)
     .filter((candidate) => candidate.price !== null || candidate.soldOut)
-    .map((candidate) => toListing({ ...candidate, currency: shopCurrency }));
+    .map((candidate) => ({ ...toListing({ ...candidate, currency: shopCurrency }), imageUrl }));
 }
 
 /** The next page of a category, from the source's selectors (or rel=next); null at the end. */

@@ -1,8 +1,16 @@
+/**
+ * The polite fetcher: address guard, robots.txt, the per-host delay, timeouts, size limits,
+ * decompression and block-page detection for every outbound page read. Over 400 lines, kept
+ * whole: each request passes every one of these steps in order, and the host slots they share
+ * live here. (Issue 36's platform layer is where it moves.)
+ */
 import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 
 import robotsParser from "robots-parser";
+
+import { blockPageEvidence, BlockedBySiteError } from "./block-page.server";
 
 import {
   assertAllowedUrl,
@@ -10,6 +18,7 @@ import {
   isTrustedOrigin,
   type AddressPolicy,
 } from "./address-guard.server";
+import { outboundRequests } from "../infra/metrics.server";
 
 export const FETCH_TIMEOUT_MS = 30_000;
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -72,19 +81,70 @@ async function takeHostTurn(
 export class UrlBudget {
   private used = 0;
 
-  constructor(readonly max: number) {}
+  constructor(protected limit: number) {}
+
+  get max(): number {
+    return this.limit;
+  }
 
   get spent(): number {
     return this.used;
   }
 
   get exhausted(): boolean {
-    return this.used >= this.max;
+    return this.used >= this.limit;
+  }
+
+  /** URLs still to be had: a feed reader starts a page only when it can also finish it. */
+  get remaining(): number {
+    return Math.max(0, this.limit - this.used);
   }
 
   take(): void {
-    if (this.exhausted) throw new UrlCapReachedError(this.max);
+    if (this.exhausted) throw new UrlCapReachedError(this.limit);
     this.used += 1;
+  }
+
+  /**
+   * `extra` URLs more than this budget holds, where a larger budget behind it has them; false
+   * when it has not (a run's own cap never grows).
+   */
+  stretch(extra: number): boolean {
+    void extra;
+    return false;
+  }
+}
+
+/**
+ * One source's share of a run's budget: at most `max` URLs, and never past the run's own cap,
+ * so a large shop cannot take what the run's other sources need.
+ */
+class BudgetShare extends UrlBudget {
+  constructor(
+    private readonly run: UrlBudget,
+    max: number,
+  ) {
+    super(max);
+  }
+
+  override get exhausted(): boolean {
+    return super.exhausted || this.run.exhausted;
+  }
+
+  override get remaining(): number {
+    return Math.min(super.remaining, this.run.remaining);
+  }
+
+  override take(): void {
+    super.take();
+    this.run.take();
+  }
+
+  /** The share grows by `extra` of the run's URLs while the run has them to spare. */
+  override stretch(extra: number): boolean {
+    if (this.run.remaining < super.remaining + extra) return false;
+    this.limit += extra;
+    return true;
   }
 }
 
@@ -179,6 +239,7 @@ function requestOnce(
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
+      outboundRequests.inc({ host: url.host, status: "error" });
       request.destroy();
       reject(signal.aborted ? new FetchTimeoutError(url.href, timeoutMs) : error);
     };
@@ -213,6 +274,7 @@ function requestOnce(
         stream.on("end", () => {
           if (settled) return;
           settled = true;
+          outboundRequests.inc({ host: url.host, status: String(response.statusCode ?? 0) });
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
@@ -237,11 +299,23 @@ function requestOnce(
  * every other run, a timeout that starts after that wait, and a cap on the URLs of the run.
  */
 export class PageFetcher {
-  private readonly robots = new Map<string, Promise<RobotsVerdict>>();
+  private readonly robots: Map<string, Promise<RobotsVerdict>> = new Map();
   readonly budget: UrlBudget;
 
-  constructor(private readonly policy: FetchPolicy) {
+  constructor(
+    private readonly policy: FetchPolicy,
+    robots?: Map<string, Promise<RobotsVerdict>>,
+  ) {
     this.budget = policy.budget ?? new UrlBudget(policy.maxUrls);
+    if (robots) this.robots = robots;
+  }
+
+  /** The same polite fetcher (robots.txt cache included), held to `max` of the run's URLs. */
+  withShare(max: number): PageFetcher {
+    return new PageFetcher(
+      { ...this.policy, budget: new BudgetShare(this.budget, max) },
+      this.robots,
+    );
   }
 
   get userAgent(): string {
@@ -267,6 +341,10 @@ export class PageFetcher {
         url = new URL(location, url);
         continue;
       }
+      const body = response.body.toString("utf8");
+      // A bot shield's or a wall's page is never read for prices, whatever its status.
+      const blocked = blockPageEvidence(response.status, response.headers, body);
+      if (blocked) throw new BlockedBySiteError(url.href, blocked);
       if (response.status < 200 || response.status >= 300) {
         throw new Error(`${url.href} answered HTTP ${response.status}`);
       }
@@ -275,7 +353,7 @@ export class PageFetcher {
         status: response.status,
         contentType: String(response.headers["content-type"] ?? ""),
         headers: response.headers,
-        body: response.body.toString("utf8"),
+        body,
       };
     }
   }

@@ -1,6 +1,10 @@
 /**
  * The scrape run: sources and their pages (read by scrape-page.server.ts), shop feeds, progress,
  * the per-source outcome and the recovery hooks.
+ *
+ * Over 400 lines, kept whole for now: page sources and shop feeds finish through the same
+ * per-source outcome, progress and recovery hooks in this file. The seam is the shop-feed branch
+ * (issue 36 moves scrape runs into their own folder and splits it there).
  */
 
 import type { ScrapeRunCounters } from "~/lib/scrape-run";
@@ -10,20 +14,34 @@ import { insertScrapeLog } from "../data/scrape-logs.server";
 import {
   getActiveScrapeSources,
   recordScrapeOutcome,
+  recordSourceReadProgress,
   saveScrapedData,
   type ScrapedDataArrays,
   type ScrapeSource,
 } from "../data/scrape-sources.server";
 import { getSettings } from "../data/settings.server";
 
+import { settleVendorFeed } from "../services/vendor-feed.server";
 import { applyListings } from "./apply.server";
 import { createFetcher, scrapePage, toScrapedData } from "./scrape-page.server";
 
 import { findNextPageUrl, type Listing, type SourceSelectors } from "./extract.server";
-import { UrlCapReachedError } from "./fetch-page.server";
+import {
+  RobotsDisallowedError,
+  RobotsUnreachableError,
+  UrlCapReachedError,
+} from "./fetch-page.server";
+import { BlockedAddressError } from "./address-guard.server";
+import { BlockedBySiteError } from "./block-page.server";
+import { scrapeSources as scrapeSourceOutcomes } from "../infra/metrics.server";
 import { failureReason } from "./listing-problems.server";
-import { readShopSource } from "./platforms/shop-catalogue.server";
+import {
+  readProgressText,
+  readShopSource,
+  type ShopSourceRead,
+} from "./platforms/shop-catalogue.server";
 
+import { storeOfferImages, type OfferImageRequest } from "./offer-images.server";
 import { trackSourceHealth } from "./source-health.server";
 import { refreshVendorReliability } from "../services/vendor-reliability.server";
 
@@ -63,8 +81,12 @@ export interface SourceRunResult {
   message: string;
   data: ScrapedDataArrays | null;
   summary: RunSummary;
-  /** The run's URL cap stopped this source before it had read every page. */
+  /** The run's URL cap or a read limit stopped this source before it had read every page. */
   cutShort: boolean;
+  /** Where a read limit cut a shop's answer ("truncated at 250 products on page 1"). */
+  truncated: string[];
+  /** Set when the source read nothing: the warning and its cause (ok stays true). */
+  warning?: string;
 }
 
 export interface RunAllResult {
@@ -77,6 +99,8 @@ export interface RunOptions {
   onProgress?: (counters: ScrapeRunCounters) => Promise<void>;
   /** Aborted on shutdown: the run stops before its next page (run-recovery.server.ts). */
   signal?: AbortSignal;
+  /** The tracked run record: every price read names it (its provenance). */
+  runId?: string;
 }
 
 /** The run was stopped from outside (the instance shutting down) between two pages. */
@@ -102,24 +126,60 @@ interface SourceCursor {
   warnings: string[];
   error: unknown;
   cutShort: boolean;
+  /** Where a read limit cut a shop's answer: said on the source, the rest not queued. */
+  truncated: string[];
 }
 
 // ---------------------------------------------------------------- runs
 
+/** A shop that keeps us out (robots.txt, a refused address, HTTP 403 or 429): "blocked" in the metrics. */
+function isBlocked(error: unknown): boolean {
+  return (
+    error instanceof RobotsDisallowedError ||
+    error instanceof RobotsUnreachableError ||
+    error instanceof BlockedAddressError ||
+    error instanceof BlockedBySiteError ||
+    (error instanceof Error && /answered HTTP (403|429)$/.test(error.message))
+  );
+}
+
 async function finishSource(
   app: RunContext,
   source: ScrapeSource,
-  outcome: { ok: boolean; error: string | null; details: string },
+  outcome: { ok: boolean; error: string | null; details: string; cause?: unknown; empty?: boolean },
 ): Promise<void> {
+  scrapeSourceOutcomes.inc({
+    outcome: outcome.ok ? "ok" : isBlocked(outcome.cause) ? "blocked" : "failed",
+  });
   const at = new Date();
   await recordScrapeOutcome(app.db, source.id, { ok: outcome.ok, error: outcome.error, at });
   await insertScrapeLog(app.db, {
     sourceId: source.id,
     url: source.url,
-    status: outcome.ok ? "success" : "error",
+    status: !outcome.ok ? "error" : outcome.empty ? "warning" : "success",
     details: outcome.details,
   });
   await trackSourceHealth(app, source, outcome);
+}
+
+/** Where a shop read in turns goes on next run, and what the source shows of this one. */
+async function recordProgress(
+  app: RunContext,
+  source: ScrapeSource,
+  progress: NonNullable<ShopSourceRead["progress"]>,
+): Promise<void> {
+  await recordSourceReadProgress(app.db, source.id, {
+    cursor: progress.nextCursor,
+    total: progress.total,
+    text: readProgressText(progress),
+  });
+}
+
+/** Why a read found nothing, when nothing on the way said so. */
+function emptyCause(source: ScrapeSource): string {
+  return source.kind === "page"
+    ? `no listing matched on ${source.url}`
+    : `the shop's ${source.kind} feed at ${source.url} listed no products`;
 }
 
 const EMPTY_SUMMARY: RunSummary = { listings: 0, updated: 0, unchanged: 0, queued: 0 };
@@ -133,12 +193,15 @@ async function completeSource(
   app: RunContext,
   cursor: SourceCursor,
   cap: number,
+  runId: string | undefined,
+  images: OfferImageRequest[],
 ): Promise<SourceRunResult> {
   const { source, listings } = cursor;
   const base = {
     sourceId: source.id,
     retailerName: source.retailerName,
     cutShort: cursor.cutShort,
+    truncated: cursor.truncated,
   };
   const failed = (error: unknown): SourceRunResult => {
     const message = scrapingErrorMessage(error);
@@ -148,23 +211,30 @@ async function completeSource(
     const error = cursor.error ?? new UrlCapReachedError(cap);
     app.logger.warn({ err: error, sourceId: source.id }, "scrape failed");
     const result = failed(error);
-    await finishSource(app, source, { ok: false, error: result.message, details: result.message });
+    await finishSource(app, source, {
+      ok: false,
+      error: result.message,
+      details: result.message,
+      cause: error,
+    });
     return result;
   }
   try {
     const pages = cursor.visited.size;
-    const notes = [...(cursor.cutShort ? [capNote(cap)] : []), ...cursor.warnings];
-    const noteText = notes.length > 0 ? ` (${notes.join("; ")})` : "";
+    const notes = [
+      ...(cursor.cutShort && cursor.truncated.length === 0 ? [capNote(cap)] : []),
+      ...cursor.truncated,
+      ...cursor.warnings,
+    ];
     if (listings.length === 0) {
-      await finishSource(app, source, {
-        ok: true,
-        error: null,
-        details: `${SCRAPE_MESSAGES.empty}${noteText}`,
-      });
+      // A warning with its cause, kept on the source: an empty read is never a plain success.
+      const warning = `${SCRAPE_MESSAGES.empty} (${notes.length > 0 ? notes.join("; ") : emptyCause(source)})`;
+      await finishSource(app, source, { ok: true, error: warning, details: warning, empty: true });
       return {
         ...base,
         ok: true,
-        message: SCRAPE_MESSAGES.empty,
+        warning,
+        message: warning,
         data: null,
         summary: EMPTY_SUMMARY,
       };
@@ -172,7 +242,11 @@ async function completeSource(
     const data = toScrapedData(listings);
     await saveScrapedData(app.db, source.id, data);
     // Offers on pages the URL cap kept us from reading were not seen, not missing.
-    const applied = await applyListings(app, source, listings, { complete: !cursor.cutShort });
+    const applied = await applyListings(app, source, listings, {
+      complete: !cursor.cutShort,
+      runId,
+    });
+    images.push(...applied.images);
     const pricesNote = source.vendorId
       ? `${applied.updated} prices changed, ${applied.unchanged} unchanged, ${applied.queued} sent to review`
       : "no vendor set, prices not applied";
@@ -180,7 +254,7 @@ async function completeSource(
     const details = `${listings.length} listings from ${pages} page${pages === 1 ? "" : "s"} (${cursor.method ?? "selectors"}): ${pricesNote}${
       allNotes.length > 0 ? `. ${allNotes.join("; ")}` : ""
     }`;
-    const problems = applied.problems.join("; ");
+    const problems = [...cursor.truncated, ...applied.problems].join("; ");
     await finishSource(app, source, {
       ok: true,
       error: problems ? problems.slice(0, SOURCE_RESULT_LENGTH) : null,
@@ -230,6 +304,7 @@ async function runSources(
   };
   const report = () => options.onProgress?.({ ...counters }) ?? Promise.resolve();
   const results: (SourceRunResult | null)[] = sources.map(() => null);
+  const images: OfferImageRequest[] = [];
 
   const done = async (index: number, result: SourceRunResult) => {
     results[index] = result;
@@ -239,16 +314,32 @@ async function runSources(
     await report();
   };
 
+  // The run's URL cap in equal shares: a shop source reads at most its share (what it leaves
+  // goes to the page sources, read in turns below), so no source starves another.
+  const reading = sources.filter(
+    (source) => source.kind !== "page" || hasRequiredSelectors(source),
+  );
+  const share = Math.max(1, Math.floor(cap / Math.max(1, reading.length)));
   const cursors: (SourceCursor | null)[] = [];
   for (const [index, source] of sources.entries()) {
     if (source.kind !== "page") {
-      // A shop source reads its platform's whole feed at once (platforms/), then completes
-      // like a page source: the one price writer, review rules and missed-offer counting.
-      const read = await readShopSource(fetcher, { kind: source.kind, url: source.url });
+      if (options.signal?.aborted) throw new RunInterruptedError();
+      // A shop source reads its platform's feed (platforms/) within its share, going on where
+      // its last run stopped, then completes like a page source: the one price writer, review
+      // rules and missed-offer counting.
+      const read = await readShopSource(fetcher.withShare(share), {
+        kind: source.kind,
+        url: source.url,
+        readCursor: source.readCursor,
+        readTotal: source.readTotal,
+      });
       counters.pagesFetched += read.visited.size;
       counters.listingsFound += read.listings.length;
       const cursor = { ...read, source, next: null, method: source.kind };
-      await done(index, await completeSource(app, cursor, cap));
+      const result = await completeSource(app, cursor, cap, options.runId, images);
+      if (source.kind === "merchant_feed") await settleFeed(app, source, read.feed);
+      if (read.progress) await recordProgress(app, source, read.progress);
+      await done(index, result);
       cursors.push(null);
       continue;
     }
@@ -263,6 +354,7 @@ async function runSources(
         data: null,
         summary: EMPTY_SUMMARY,
         cutShort: false,
+        truncated: [],
       });
       cursors.push(null);
       continue;
@@ -276,6 +368,7 @@ async function runSources(
       warnings: [],
       error: null,
       cutShort: false,
+      truncated: [],
     });
   }
   await report();
@@ -311,11 +404,30 @@ async function runSources(
           if (cursor.next && !cursor.visited.has(cursor.next) && !cursor.error) continue;
         }
       }
-      await done(index, await completeSource(app, cursor, cap));
+      await done(index, await completeSource(app, cursor, cap, options.runId, images));
     }
   }
   await refreshScoresAfterRun(app);
+  // After every price is written, with a budget of its own: images never cost a page.
+  if (images.length > 0)
+    await storeOfferImages(app, await createFetcher(app), images, options.signal);
   return results.map((result) => result!);
+}
+
+/**
+ * A vendor feed's prices are the vendor's word (issue 33 Must 5): marked "vendor-supplied",
+ * the disagreeing ones held for an admin. A failure here is logged, never fails the run.
+ */
+async function settleFeed(
+  app: RunContext,
+  source: ScrapeSource,
+  feed: Parameters<typeof settleVendorFeed>[2],
+): Promise<void> {
+  try {
+    await settleVendorFeed(app, source, feed);
+  } catch (error) {
+    app.logger.error({ err: error, sourceId: source.id }, "vendor feed not settled");
+  }
 }
 
 /** Vendor reliability follows the prices a run wrote; a failure here never fails the run. */
@@ -337,9 +449,12 @@ export async function scrapeSource(
   return result;
 }
 
-/** The banner of a run over several sources: SPEC's success text, or each failure by retailer. */
+/**
+ * The banner of a run over several sources: SPEC's success text, or each failure by retailer;
+ * then each source a read limit cut, with its own reason, and how many the URL cap cut.
+ */
 export function runAllMessage(results: SourceRunResult[], cap: number | null): string {
-  const failures = results.filter((r) => !r.ok);
+  const failures = results.filter((r) => !r.ok || r.warning);
   const message =
     failures.length === 0
       ? SCRAPE_MESSAGES.success
@@ -348,10 +463,16 @@ export function runAllMessage(results: SourceRunResult[], cap: number | null): s
             r.message.includes(r.retailerName) ? r.message : `${r.retailerName}: ${r.message}`,
           )
           .join(" ");
-  const cutShort = results.filter((r) => r.cutShort).length;
+  // A warning already carries its truncation; a source read in full up to a read limit says it here.
+  const truncated = results
+    .filter((r) => r.ok && !r.warning && r.truncated.length > 0)
+    .map((r) => ` ${r.retailerName}: ${r.truncated.join("; ")}.`)
+    .join("");
+  // As on the source itself (completeSource), a cut with a read limit's reason is not the cap's.
+  const cutShort = results.filter((r) => r.cutShort && r.truncated.length === 0).length;
   return cutShort > 0 && cap !== null
-    ? `${message} The run ${capNote(cap)} of ${cutShort} source${cutShort === 1 ? "" : "s"}.`
-    : message;
+    ? `${message}${truncated} The run ${capNote(cap)} of ${cutShort} source${cutShort === 1 ? "" : "s"}.`
+    : `${message}${truncated}`;
 }
 
 /** Runs every active source (minus those another run is busy with). */

@@ -3,6 +3,7 @@
  * variant feed, the fenced browser for prices drawn by scripts, and the admin's "Test
  * selectors". The run (run.server.ts) walks sources and pages with these.
  */
+import { pageProvenance } from "~/lib/price-provenance";
 import * as cheerio from "cheerio";
 
 import type { AppContext } from "../infra/context.server";
@@ -94,6 +95,14 @@ async function withShopifyVariants(
   }
 }
 
+/** Each listing with how the page's reader read it. */
+export function withProvenance(listings: Listing[], method: string | null, url: string): Listing[] {
+  return listings.map((listing) => ({
+    ...listing,
+    provenance: pageProvenance(method, url, listing),
+  }));
+}
+
 /**
  * One page: plain HTTP first. A page with scripts that yields no listing with a price (a
  * price drawn by JavaScript shows "--" until scripts run) is rendered in the fenced browser,
@@ -117,7 +126,7 @@ export async function scrapePage(
       url: page.url,
       html: page.body,
       method: extraction.method,
-      listings: extraction.listings,
+      listings: withProvenance(extraction.listings, extraction.method, page.url),
       warnings: extraction.warnings,
     };
   }
@@ -129,7 +138,7 @@ export async function scrapePage(
     url: page.url,
     html: rendered,
     method: "browser",
-    listings: renderedExtraction.listings,
+    listings: withProvenance(renderedExtraction.listings, "browser", page.url),
     warnings: renderedExtraction.warnings,
   };
 }

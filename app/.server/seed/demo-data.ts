@@ -24,7 +24,7 @@ export interface DemoPeptide {
   /** Typical price per mg in USD, so every vendor's prices stay plausible. */
   usdPerMg: number;
   sizesMg: number[];
-  /** Other names shops list it under; the scraper's matcher reads them. */
+  /** Other names shops list it under and buyers search by; the scraper's matcher reads them. */
   aliases?: string[];
   description: string;
   keyBenefits: string[];
@@ -34,7 +34,8 @@ export interface DemoPeptide {
 export const DEMO_PEPTIDES: DemoPeptide[] = [
   {
     name: "BPC-157",
-    aliases: ["Body Protection Compound-157"],
+    // "BCP-157": the misspelling buyers type (issue 30).
+    aliases: ["Body Protection Compound-157", "BCP-157"],
     category: "Healing & Recovery",
     usdPerMg: 4.2,
     sizesMg: [5, 10],
@@ -110,6 +111,8 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "Semaglutide",
+    // Brand names buyers search by.
+    aliases: ["Ozempic", "Wegovy"],
     category: "Metabolic",
     usdPerMg: 11,
     sizesMg: [2, 5, 10],
@@ -119,6 +122,7 @@ export const DEMO_PEPTIDES: DemoPeptide[] = [
   },
   {
     name: "Tirzepatide",
+    aliases: ["Mounjaro", "Zepbound"],
     category: "Metabolic",
     usdPerMg: 9.5,
     sizesMg: [5, 10, 15],

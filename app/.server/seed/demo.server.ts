@@ -251,7 +251,9 @@ export async function installDemoData(
             stockStatus:
               stockRoll < 0.1 ? "out_of_stock" : stockRoll < 0.2 ? "low_stock" : "in_stock",
             source: random() < 0.5 ? "scraped" : "manual",
-            priceCheckedAt: new Date(now - Math.floor(random() * 36) * 3_600_000),
+            // Confirmed within the last two hours, inside the default freshness window (three
+            // hourly runs, ~/lib/freshness): a fresh demo; it ages to stale like any catalogue.
+            priceCheckedAt: new Date(now - Math.floor(random() * 36) * 3 * 60_000),
           },
         };
       });

@@ -12,6 +12,7 @@ import {
   configuredProviders,
   headersWithCookies,
   OIDC_PROVIDER_ID,
+  PROVIDER_LABELS,
   type AuthEndpointResult,
 } from "./auth.server";
 import type { AppContext } from "../infra/context.server";
@@ -20,10 +21,14 @@ import { flashCookie, type Flash } from "../http/flash.server";
 /** Where a sign-in lands when no page asked to be returned to. */
 export const AFTER_SIGN_IN = "/deals";
 
-/** The social buttons a page shows: SPEC.md's three always, the OpenID Connect one when configured. */
+/**
+ * The social buttons a page shows: SPEC.md's three and the OpenID Connect one, each only when
+ * this install has it configured (a button that can only answer "not configured" is a dead end).
+ */
 export function providerButtons(app: Pick<AppContext, "env">) {
-  const oidc = configuredProviders(app.env).oidc;
-  return oidc ? [{ id: OIDC_PROVIDER_ID, label: oidc }] : [];
+  const { social, oidc } = configuredProviders(app.env);
+  const buttons = social.map((id) => ({ id, label: PROVIDER_LABELS[id] }));
+  return oidc ? [...buttons, { id: OIDC_PROVIDER_ID, label: oidc }] : buttons;
 }
 
 /** A social button's post: off to the provider, or SPEC.md's error toast when it cannot start. */

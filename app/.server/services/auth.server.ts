@@ -20,7 +20,7 @@ import {
 
 import type { BackgroundTasks } from "../infra/background.server";
 import { grantAdminByEmail, isAdminUser, updateUserLastLogin } from "../data/admin-users.server";
-import { consumeRateLimit } from "../data/rate-limits.server";
+import { databaseRateLimiter } from "../data/rate-limits.server";
 import {
   deletePasswordResetVerifications,
   RESET_PASSWORD_PREFIX,
@@ -205,7 +205,8 @@ export function createAuth({ db, env, mailer, secret, baseUrl, background }: Aut
         if (ctx.path !== "/sign-in/email") return;
         const email: unknown = ctx.body?.email;
         if (typeof email !== "string" || !email) return;
-        if (!(await consumeRateLimit(db, accountSignInKey(email), ACCOUNT_SIGN_IN_LIMIT))) {
+        const limiter = databaseRateLimiter(db, ACCOUNT_SIGN_IN_LIMIT);
+        if (!(await limiter.consume(accountSignInKey(email))).allowed) {
           throw new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.tooManyAttempts });
         }
       }),
@@ -366,7 +367,7 @@ export function headersWithCookies(setCookies: string[], init?: HeadersInit): He
   return headers;
 }
 
-const PROVIDER_LABELS: Record<SocialProvider, string> = {
+export const PROVIDER_LABELS: Record<SocialProvider, string> = {
   google: "Google",
   facebook: "Facebook",
   twitter: "Twitter",

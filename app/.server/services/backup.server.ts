@@ -2,6 +2,8 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
+import { rebaseAlertStates } from "../alerts/price-alerts.server";
+import { dropTrashOfExistingRecords } from "../data/trash.server";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 
@@ -38,10 +40,18 @@ const BACKUP_TABLES = {
   scraped_data: schema.scrapedData,
   scrape_logs: schema.scrapeLogs,
   scrape_review_items: schema.scrapeReviewItems,
+  // The click log (issue 34) is the record vendors are billed from: it must survive a restore.
+  outbound_clicks: schema.outboundClicks,
 } satisfies Record<string, PgTable>;
 
 export type BackupTableName = keyof typeof BACKUP_TABLES;
 export const BACKUP_TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTableName[];
+
+/**
+ * Logs a restore adds to and never takes from: a click counted after the backup was made is
+ * still a click (issue 34). A file made before the table existed restores with none of it.
+ */
+const APPEND_ONLY_TABLES = new Set<BackupTableName>(["outbound_clicks"]);
 
 type Row = Record<string, unknown>;
 
@@ -140,7 +150,10 @@ const backupSchema = z.object({
   createdAt: z.string(),
   tables: z.object(
     Object.fromEntries(
-      BACKUP_TABLE_NAMES.map((name) => [name, z.array(rowSchema(BACKUP_TABLES[name]))]),
+      BACKUP_TABLE_NAMES.map((name) => {
+        const rows = z.array(rowSchema(BACKUP_TABLES[name]));
+        return [name, APPEND_ONLY_TABLES.has(name) ? rows.default([]) : rows];
+      }),
     ) as Record<BackupTableName, z.ZodArray<ReturnType<typeof rowSchema>>>,
   ),
 });
@@ -246,7 +259,8 @@ function upsertRows(table: PgTable, staging: string, fileColumns: string[]) {
 /**
  * Returns every catalogue table to the backup's rows in one transaction, all or nothing, in
  * place: rows made since are removed, changed rows updated, missing ones inserted. Users' data
- * is never touched, and keeps pointing at the same catalogue rows.
+ * keeps pointing at the same catalogue rows; only what is derived from the catalogue (alert
+ * states, trash entries of records that are back) follows it.
  */
 export async function restoreBackup(
   db: Database,
@@ -260,6 +274,7 @@ export async function restoreBackup(
       }
       const removeMissing = async () => {
         for (const name of [...BACKUP_TABLE_NAMES].reverse()) {
+          if (APPEND_ONLY_TABLES.has(name)) continue;
           await tx.execute(deleteRowsMissingFrom(BACKUP_TABLES[name], staging(name)));
         }
       };
@@ -275,6 +290,11 @@ export async function restoreBackup(
       // Again: triggers add rows while the catalogue is written back (a renamed vendor's
       // former slug), which the backup may not hold.
       await removeMissing();
+      // What is derived from the catalogue follows it, in the same transaction: the trash
+      // forgets records that are back, and alerts describe the restored prices. (The page
+      // cache is emptied by the caller once this commits.)
+      await dropTrashOfExistingRecords(tx);
+      await rebaseAlertStates(tx);
       return counts;
     });
   } catch (error) {

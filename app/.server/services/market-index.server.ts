@@ -2,7 +2,8 @@
  * The market price index of one peptide size, priced the way the pages price an offer: each
  * day's price (the last one recorded) goes through `priceRow` with the coupon as it stood that
  * day, shipping for the destination and today's exchange rates (past rates are not kept); an
- * offer counts on a day only when it was in stock and its landed total is known.
+ * offer counts on a day only when it was in stock, fresh (~/lib/freshness: from the day its last
+ * confirmation is older than the window it is left out) and its landed total is known.
  */
 import {
   computeMarketIndex,
@@ -31,6 +32,8 @@ export interface MarketIndex {
   /** The size's label ("10mg"); null when the peptide has no offers at all. */
   size: string | null;
   points: MarketIndexPoint[];
+  /** The offers today's point counts (none when no offer could be bought today). */
+  todayOfferIds: string[];
 }
 
 /** A size label as a visitor may type it: "10 MG" finds "10mg". */
@@ -61,11 +64,17 @@ function landedPerMg(
   offer: MarketIndexOffer,
   price: number,
   inStock: boolean,
+  missedScrapes: number,
   pricing: PricingContext,
 ): number | null {
   const mgPerVial = toMilligrams(offer.quantity, offer.unit);
   const priced = priceRow(
-    { ...offer, price, stockStatus: inStock ? "in_stock" : "out_of_stock", missedScrapes: 0 },
+    {
+      ...offer,
+      price,
+      stockStatus: inStock ? "in_stock" : "out_of_stock",
+      missedScrapes,
+    },
     pricing,
   );
   const total = priced?.display?.total ?? null;
@@ -86,7 +95,7 @@ export async function getMarketIndex(
   const offers = offersOfSize(await listMarketIndexOffers(db, peptideId), size);
   if (offers === null) {
     return size === undefined
-      ? { ok: true, index: { size: null, points: [] } }
+      ? { ok: true, index: { size: null, points: [], todayOfferIds: [] } }
       : { ok: false, reason: "unknown_size" };
   }
   const first = offers[0];
@@ -103,20 +112,27 @@ export async function getMarketIndex(
     list.push({ ...row, day: utcDay(row.observedAt) });
     observations.set(row.vendorPeptideId, list);
   }
-  const points = computeMarketIndex([...observations.values()], window, (row, day) =>
-    landedPerMg(offerById.get(row.vendorPeptideId)!, row.price, row.inStock, {
-      ...pricing,
-      // A coupon counts on the days it works, judged at the day's last moment.
-      now: new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1),
-    }),
-  );
-  return {
-    ok: true,
-    index: {
-      size: first.sizeLabel,
-      points,
-    },
-  };
+  const today = window[window.length - 1];
+  const todayOfferIds: string[] = [];
+  const points = computeMarketIndex([...observations.values()], window, (row, day) => {
+    const offer = offerById.get(row.vendorPeptideId)!;
+    // Missed runs are known only as they stand now, so they count on today's point alone.
+    const value = landedPerMg(
+      offer,
+      row.price,
+      row.inStock,
+      day === today ? (offer.missedScrapes ?? 0) : 0,
+      {
+        ...pricing,
+        // A coupon counts on the days it works, and freshness as it stood, judged at the day's
+        // last moment (today: now).
+        now: new Date(Math.min(Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1, pricing.now.getTime())),
+      },
+    );
+    if (day === today && value !== null) todayOfferIds.push(row.vendorPeptideId);
+    return value;
+  });
+  return { ok: true, index: { size: first.sizeLabel, points, todayOfferIds } };
 }
 
 /** What the detail page's market chart shows: one size's index over the history's range. */
@@ -129,6 +145,12 @@ export interface MarketChart {
   noMilligrams: boolean;
   /** The API's CSV of the same index; null when the API has none (no offers, no mg). */
   csvPath: string | null;
+  /**
+   * Today's point, when there is one, and the offers it counts: its tooltip lists their price
+   * per verified mg from the page's own offers. Past days have none, as lab tests and prices
+   * are known only as they stand now.
+   */
+  today: { date: string; offerIds: string[] } | null;
 }
 
 /** The market chart of the size the history chart shows, priced for the visitor. */
@@ -140,8 +162,10 @@ export async function getMarketChart(
   pricing: PricingContext,
 ): Promise<MarketChart> {
   const days = marketIndexDaysFor(range);
-  if (size === null) return { size, days, points: [], noMilligrams: false, csvPath: null };
+  if (size === null)
+    return { size, days, points: [], noMilligrams: false, csvPath: null, today: null };
   const result = await getMarketIndex(db, peptide.id, { size, days }, pricing);
+  const todayDate = utcDay(pricing.now);
   return {
     size,
     days,
@@ -155,5 +179,9 @@ export async function getMarketChart(
           shipTo: pricing.shipTo,
         })
       : null,
+    today:
+      result.ok && result.index.points.at(-1)?.date === todayDate
+        ? { date: todayDate, offerIds: result.index.todayOfferIds }
+        : null,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_DISPLAY_CURRENCY, type StockStatus } from "~/lib/constants";
 import { API_PREFIX, slugParamSchema, toApiMoney, toApiMoneyPerMg } from "~/lib/open-data";
+import { perMgDelivered, perVerifiedMg } from "~/lib/offer-view";
 import type { ApiOfferList, ApiPeptide, ApiVendorList } from "~/lib/open-data-schemas";
 import {
   bestOffer,
@@ -65,6 +66,7 @@ export async function getOpenDataPricing(
     displayCurrency: currency,
     rates,
     staleAfterMissedRuns: settings.staleAfterMissedRuns,
+    scrapeIntervalSeconds: settings.scrapeIntervalSeconds,
     now: new Date(),
     shipTo,
   };
@@ -94,6 +96,20 @@ function landedTotal(offer: OpenDataOffer) {
   return total === null ? null : { amount: roundToCents(total), currency: offer.display!.currency };
 }
 
+/** The pages' per-mg figure (~/lib/offer-view), four decimals; null unless delivered. */
+function perMgDeliveredOf(offer: OpenDataOffer) {
+  const perMg = perMgDelivered(offer.display);
+  if (perMg === null || !perMg.delivered) return null;
+  return { amount: Math.round(perMg.amount * 10_000) / 10_000, currency: offer.display!.currency };
+}
+
+/** The API's per verified mg: as per mg, delivered, only on a known landed total. */
+function perVerifiedMgOf(offer: OpenDataOffer) {
+  const perMg = perVerifiedMg(offer);
+  if (perMg === null || !perMg.delivered) return null;
+  return { amount: Math.round(perMg.amount * 10_000) / 10_000, currency: offer.display!.currency };
+}
+
 function offerPrices(offer: OpenDataOffer, pricing: PricingContext) {
   const target = pricing.displayCurrency;
   return {
@@ -104,6 +120,7 @@ function offerPrices(offer: OpenDataOffer, pricing: PricingContext) {
       offer.pricePerMg === null
         ? null
         : toApiMoneyPerMg(offer.pricePerMg, offer.currency, target, pricing.rates),
+    perMgDelivered: perMgDeliveredOf(offer),
   };
 }
 
@@ -156,7 +173,7 @@ export function apiPeptide(
     sizes: sizes
       .filter((size) => size.peptideId === peptide.id)
       .map((size) => {
-        const best = bestOffer(size.offers);
+        const best = bestOffer(size.offers, pricing);
         return {
           size: size.label,
           offerCount: size.offers.length,
@@ -181,6 +198,8 @@ export function apiOffers(sizes: OpenDataSize[], pricing: PricingContext): ApiOf
       size: size.label,
       vials: offer.vials,
       ...offerPrices(offer, pricing),
+      perVerifiedMg: perVerifiedMgOf(offer),
+      failedLabTest: offer.labWarning !== null,
       stock: offer.stockStatus as StockStatus,
       stale: offer.stale,
       buyable: offer.buyable,

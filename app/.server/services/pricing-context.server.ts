@@ -6,6 +6,7 @@ import { getExchangeRates } from "../data/exchange-rates.server";
 import { getSettings } from "../data/settings.server";
 import { listShippingCountries } from "../data/vendors.server";
 import { getDisplayCurrency } from "../http/display-currency.server";
+import { getIncludeFailedLabOffers } from "../http/failed-lab-preference.server";
 import { getShipTo } from "../http/ship-to.server";
 
 type CachedReads = Pick<AppContext, "db" | "cache">;
@@ -24,8 +25,9 @@ export function getCachedShippingCountries(app: CachedReads): Promise<string[]> 
 }
 
 /**
- * What public pages price offers with: the visitor's display currency and "Ship to" destination, the admin's exchange
- * rates and staleness setting (both cached), and the moment of the request.
+ * What public pages price offers with: the visitor's display currency, "Ship to" destination
+ * and whether failed-lab offers may be Best Price (cookies), the admin's exchange rates and
+ * staleness setting (both cached), and the moment of the request.
  */
 export async function getPricingContext(
   app: CachedReads,
@@ -39,7 +41,9 @@ export async function getPricingContext(
     displayCurrency: getDisplayCurrency(request, rates),
     rates,
     staleAfterMissedRuns: settings.staleAfterMissedRuns,
+    scrapeIntervalSeconds: settings.scrapeIntervalSeconds,
     now: new Date(),
     shipTo: getShipTo(request),
+    includeFailedLabOffers: getIncludeFailedLabOffers(request),
   };
 }

@@ -21,9 +21,11 @@ export async function quoteStack(
 ): Promise<StackQuote> {
   const merged = mergeStackLines(items);
   if (merged.error !== null) return { ok: false, message: merged.error };
-  const catalogue = await getStackCatalogue(db, [
-    ...new Set(merged.lines.map((line) => line.peptide)),
-  ]);
+  const catalogue = await getStackCatalogue(
+    db,
+    [...new Set(merged.lines.map((line) => line.peptide))],
+    pricing.now,
+  );
   const lines: StackLine[] = [];
   for (const line of merged.lines) {
     const sizes = catalogue.sizes.get(line.peptide);

@@ -5,14 +5,16 @@ import sharp from "sharp";
 import type { AppContext } from "../infra/context.server";
 import { createFileStorage } from "../infra/storage.server";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES, UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
+
+export { MAX_UPLOAD_BYTES };
 export const MAX_UPLOAD_PIXELS = 40_000_000;
 /** Stored images fit within this square; smaller ones are never enlarged. */
 export const MAX_IMAGE_DIMENSION = 1600;
 
 export const UPLOAD_MESSAGES = {
   notAnImage: "Only JPEG, PNG or WebP images can be uploaded",
-  tooLarge: "The image is larger than 5 MB",
+  tooLarge: UPLOAD_LIMIT_MESSAGES.image,
   tooManyPixels: "The image is larger than 40 megapixels",
   unreadable: "The image could not be read",
   empty: "No image was uploaded",
@@ -103,7 +105,7 @@ export function uploadedFile(value: FormDataEntryValue | null): File | null {
 
 export const REPORT_UPLOAD_MESSAGES = {
   notAReport: "Only a PDF or a JPEG, PNG or WebP image can be uploaded as a report",
-  tooLarge: "The report is larger than 5 MB",
+  tooLarge: UPLOAD_LIMIT_MESSAGES.report,
   empty: "No report was uploaded",
 } as const;
 

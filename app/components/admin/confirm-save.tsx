@@ -40,11 +40,34 @@ export function ConfirmSaveDialog({
       title={asking?.title ?? "Save anyway?"}
       description={asking?.error}
       cancelLabel="Change it"
+      focusAfterCancel={() => questionedField(formRef.current, asking ?? answered)?.focus()}
       confirmLabel="Save anyway"
       onConfirm={() => {
         setAnswered(asking);
         saveAnyway();
       }}
     />
+  );
+}
+
+/**
+ * The control "Change it" sends the admin back to: the first one the question names (its
+ * fieldErrors, e.g. the price), else the form's first one. The submit button that asked was
+ * disabled while the form posted, so the focus it had is gone.
+ */
+function questionedField(
+  form: HTMLFormElement | null,
+  result: ActionResult | null,
+): HTMLElement | null {
+  if (!form) return null;
+  const controls = [...form.elements].filter(
+    (element): element is HTMLElement =>
+      element instanceof HTMLElement && element.getAttribute("type") !== "hidden",
+  );
+  const named = result && !result.ok ? Object.keys(result.fieldErrors ?? {}) : [];
+  return (
+    controls.find((control) => named.includes(control.getAttribute("name") ?? "")) ??
+    controls[0] ??
+    null
   );
 }

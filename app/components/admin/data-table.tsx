@@ -3,14 +3,7 @@ import type * as React from "react";
 import { Fragment } from "react";
 import { Link, useLocation } from "react-router";
 
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { AnyTableQueryDefinition, TableQuery } from "~/lib/table-query";
 
 import { TablePager } from "./table-pager";
@@ -42,24 +35,42 @@ export interface RowSelection {
 
 /**
  * The frame every admin table shares: the bordered, scrolling box, the header row (`head`) and
- * the body, which shows `emptyMessage` across every column when it is given.
+ * the body, which shows `emptyMessage` across every column when it is given. With
+ * `pinLastColumn` (a row's actions) that column stays at the box's right edge (app.css) and
+ * the others scroll under it: no action needs a sideways scroll, at any width. With
+ * `phoneCards` each row is a card of labelled cells below 640 px (app.css), for rows whose
+ * actions are a form too wide to pin. The box is a labelled region in the Tab order, so a
+ * table without controls can still be scrolled from the keyboard.
  */
 function TableScaffold({
   label,
   head,
   columnCount,
   emptyMessage,
+  pinLastColumn = false,
+  phoneCards = false,
   children,
 }: {
   label?: string;
   head: React.ReactNode;
   columnCount: number;
   emptyMessage?: string;
+  pinLastColumn?: boolean;
+  phoneCards?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <Table aria-label={label}>
+    <div
+      role={label ? "region" : undefined}
+      aria-label={label}
+      tabIndex={label ? 0 : undefined}
+      // relative: the box holds its cells' visually hidden (absolute) text, which would
+      // otherwise widen the page from outside the scroll.
+      className="relative overflow-x-auto rounded-md border focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      data-pin-last-column={pinLastColumn && emptyMessage === undefined ? "" : undefined}
+      data-phone-cards={phoneCards ? "" : undefined}
+    >
+      <table data-slot="table" className="w-full caption-bottom text-sm" aria-label={label}>
         <TableHeader>
           <TableRow>{head}</TableRow>
         </TableHeader>
@@ -74,7 +85,7 @@ function TableScaffold({
             </TableRow>
           )}
         </TableBody>
-      </Table>
+      </table>
     </div>
   );
 }
@@ -97,6 +108,8 @@ export function SimpleTable<Row>({
   rowKey,
   renderRow,
   emptyMessage,
+  pinLastColumn,
+  phoneCards,
 }: {
   label?: string;
   columns: SimpleColumn<Row>[];
@@ -106,10 +119,16 @@ export function SimpleTable<Row>({
   renderRow?: (row: Row) => React.ReactNode;
   /** Shown across the table when there are no rows. */
   emptyMessage?: string;
+  /** The last column holds the row's actions: it stays in view (TableScaffold). */
+  pinLastColumn?: boolean;
+  /** Rows become cards on a phone (TableScaffold); `renderRow` then labels its own cells. */
+  phoneCards?: boolean;
 }) {
   return (
     <TableScaffold
       label={label}
+      pinLastColumn={pinLastColumn}
+      phoneCards={phoneCards}
       head={columns.map((column, index) => (
         <TableHead key={index}>{column.header}</TableHead>
       ))}
@@ -122,7 +141,11 @@ export function SimpleTable<Row>({
         ) : (
           <TableRow key={rowKey(row, index)}>
             {columns.map((column, columnIndex) => (
-              <TableCell key={columnIndex} className={column.className}>
+              <TableCell
+                key={columnIndex}
+                className={column.className}
+                data-label={phoneCards ? cardLabel(column.header) : undefined}
+              >
                 {column.cell?.(row, index)}
               </TableCell>
             ))}
@@ -131,6 +154,11 @@ export function SimpleTable<Row>({
       )}
     </TableScaffold>
   );
+}
+
+/** A card's label for a cell: its column's header, when that is text. */
+function cardLabel(header: React.ReactNode): string | undefined {
+  return typeof header === "string" ? header : undefined;
 }
 
 const rowsCount = (total: number) =>
@@ -155,6 +183,7 @@ export function DataTable<Row>({
   selection,
   renderRow,
   countLabel = rowsCount,
+  phoneCards,
 }: {
   label: string;
   columns: DataColumn<Row>[];
@@ -171,6 +200,8 @@ export function DataTable<Row>({
   renderRow?: (row: Row) => React.ReactNode | null;
   /** The count under the table ("12 rows"). */
   countLabel?: (total: number) => string;
+  /** Rows become cards of labelled cells on a phone (TableScaffold). */
+  phoneCards?: boolean;
 }) {
   const { search } = useLocation();
   const ids = rows.map(getRowId);
@@ -233,6 +264,8 @@ export function DataTable<Row>({
         }
         columnCount={columns.length + (selection ? 1 : 0)}
         emptyMessage={rows.length === 0 ? emptyMessage : undefined}
+        pinLastColumn={columns.at(-1)?.id === "actions"}
+        phoneCards={phoneCards}
       >
         {rows.map((row) => {
           const id = getRowId(row);
@@ -260,6 +293,7 @@ export function DataTable<Row>({
                   <TableCell
                     key={column.id}
                     className={column.className ?? "align-top whitespace-normal"}
+                    data-label={phoneCards ? column.header : undefined}
                   >
                     {column.cell(row)}
                   </TableCell>

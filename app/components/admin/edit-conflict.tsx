@@ -166,7 +166,7 @@ export function EditConflictNotice({
             {changed.map((name) => (
               <div key={name} className="contents">
                 <dt className="font-medium">{labelOf(form, name)}</dt>
-                <dd className="break-words whitespace-pre-line">
+                <dd className="wrap-anywhere whitespace-pre-line">
                   {displayOf(form, name, conflict.values[name] ?? "")}
                 </dd>
               </div>

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 import { Button } from "../ui/button";
 import { DialogFooter } from "../ui/dialog";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
@@ -203,12 +203,13 @@ export function PriceAlertForm({
           type="checkbox"
           name="includeShipping"
           value="true"
-          defaultChecked={alert?.includeShipping ?? false}
+          // Alerts watch the delivered total by default, the figure the cards and tables rank by.
+          defaultChecked={alert?.includeShipping ?? true}
           className="size-4 accent-primary"
         />
         {shipTo
-          ? `Watch the total: count shipping for one pack to ${countryName(shipTo)}`
-          : "Watch the total: count the vendor's shipping for one pack"}
+          ? `Watch the delivered total: price after coupon plus shipping for one pack to ${countryName(shipTo)}`
+          : "Watch the delivered total: price after coupon plus the vendor's shipping for one pack"}
       </label>
       <fieldset
         className="flex flex-col gap-2"

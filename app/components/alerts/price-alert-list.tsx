@@ -82,7 +82,7 @@ export function PriceAlertList({
                 <span className="text-muted-foreground">
                   {alert.mode === "restock"
                     ? `Now: ${alert.lastPrice === null ? "out of stock" : `in stock at ${formatPrice(alert.lastPrice, alert.currency)}`}`
-                    : `Lowest now: ${alert.lastPrice === null ? "none in stock" : formatPrice(alert.lastPrice, alert.currency)}`}
+                    : `Lowest now: ${alert.lastPrice === null ? "none in stock" : `${formatPrice(alert.lastPrice, alert.currency)} ${alert.includeShipping ? "delivered" : "before shipping"}`}`}
                   {alert.lastNotifiedAt ? ` · last told ${formatDate(alert.lastNotifiedAt)}` : ""}
                 </span>
               </div>

@@ -2,11 +2,16 @@ import { BellOff, BellRing, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 
-import type { SavedDealRow } from "~/lib/saved-deals";
+import { cheaperElsewhereText, type SavedDealRow } from "~/lib/saved-deals";
 import type { ActionResult } from "~/lib/action-result";
+import { AffiliateNote } from "~/components/affiliate-note";
 import { ConfirmRemoveButton } from "~/components/confirm-remove-button";
 import { CopyCouponButton } from "~/components/copy-coupon-button";
 import { AddToStackButton } from "~/components/stack/add-to-stack-button";
+import { DealDetailsFields } from "~/components/deals/deal-details-fields";
+import { DealSparkline } from "~/components/deals/deal-sparkline";
+import { FailedLabTestWarning } from "~/components/lab-tests-section";
+import { LandedTotal, OfferAmount } from "~/components/offer-price";
 import { Badge } from "~/components/ui/badge";
 import { EditButton } from "~/components/edit-button";
 import { Button } from "~/components/ui/button";
@@ -21,20 +26,14 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { Switch } from "~/components/ui/switch";
-import { Textarea } from "~/components/ui/textarea";
-import { Field } from "~/components/ui/field";
 import { useActionToast } from "~/hooks/use-action-toast";
+import { useRootData } from "~/hooks/use-root-data";
 import { useFieldErrors } from "~/hooks/use-field-errors";
-import { DEAL_TAGS } from "~/lib/constants";
+import { offerLinkPath, outboundRel } from "~/lib/affiliate";
 import { formatDate, formatPrice, formatRelativeTime } from "~/lib/format";
-import {
-  DEAL_TAG_LABELS,
-  dealActionSchema,
-  dealFormValues,
-  NOTES_MAX_LENGTH,
-  type DealTag,
-} from "~/lib/forms/deals";
-import { roundMoney } from "~/lib/money";
+import { DEAL_TAG_LABELS, dealActionSchema, dealFormValues, type DealTag } from "~/lib/forms/deals";
+import { formatLastChecked } from "~/lib/freshness";
+import { perMgDelivered } from "~/lib/offer-view";
 import { formatSize } from "~/lib/units";
 import { cn } from "~/lib/utils";
 
@@ -44,11 +43,12 @@ export function DealCard({ deal, now }: { deal: SavedDealRow; now: string }) {
   const pendingAlert = alertFetcher.formData?.get("alertEnabled");
   const alertEnabled =
     typeof pendingAlert === "string" ? pendingAlert === "true" : deal.alertEnabled;
-  const change =
-    deal.priceNow === null
-      ? null
-      : roundMoney(deal.priceNow - deal.priceAtSave, deal.currency ?? "USD");
+  const change = deal.changeSinceSaved;
   const size = deal.quantity !== null && deal.unit ? formatSize(deal.quantity, deal.unit) : null;
+  const affiliatedVendorIds = useRootData()?.affiliatedVendorIds ?? [];
+  const affiliated = deal.vendorId !== null && affiliatedVendorIds.includes(deal.vendorId);
+  const shipTo = useRootData()?.shipTo ?? null;
+  const inStock = deal.now?.inStock ?? null;
 
   const toggleAlert = (checked: boolean) => {
     const form = new FormData();
@@ -92,33 +92,72 @@ export function DealCard({ deal, now }: { deal: SavedDealRow; now: string }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm tabular-nums">
-          <dt className="text-muted-foreground">Price when saved</dt>
-          <dd className="text-right">{formatPrice(deal.priceAtSave, deal.currency)}</dd>
-          <dt className="text-muted-foreground">Price now</dt>
+          {deal.totalAtSave !== null && deal.totalCurrencyAtSave !== null ? (
+            <>
+              <dt className="text-muted-foreground">Delivered total when saved</dt>
+              <dd className="text-right" data-testid="deal-saved-total">
+                {formatPrice(deal.totalAtSave, deal.totalCurrencyAtSave)}
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-muted-foreground">Price when saved</dt>
+              <dd className="text-right">{formatPrice(deal.priceAtSave, deal.currency)}</dd>
+            </>
+          )}
+          <dt className="text-muted-foreground">Delivered total now</dt>
           <dd className="text-right font-medium">
-            {deal.priceNow === null ? (
+            {deal.now === null ? (
               <span className="text-muted-foreground">No longer listed</span>
             ) : (
-              <>
-                {formatPrice(deal.priceNow, deal.currency)}
-                {change !== null && change !== 0 ? (
-                  <span
-                    className={cn("ml-2 text-xs", change < 0 ? "text-success" : "text-destructive")}
-                  >
-                    {change < 0 ? "▼" : "▲"} {formatPrice(Math.abs(change), deal.currency)}
-                  </span>
-                ) : null}
-                {deal.priceCheckedAt ? (
-                  <span className="block text-xs font-normal text-muted-foreground">
-                    as of{" "}
-                    <time dateTime={new Date(deal.priceCheckedAt).toISOString()}>
-                      {formatRelativeTime(deal.priceCheckedAt, new Date(now))}
-                    </time>
-                  </span>
-                ) : null}
-              </>
+              <DealNow deal={deal} now={deal.now} shipTo={shipTo} clock={now} />
             )}
           </dd>
+          {change !== null ? (
+            <>
+              <dt className="text-muted-foreground">
+                Change since saved
+                {/* Without a delivered total then or now, the price after coupon is compared. */}
+                {change.delivered ? null : (
+                  <span className="block text-xs">(price after coupon)</span>
+                )}
+              </dt>
+              <dd className="text-right" data-testid="deal-change">
+                {change.amount === 0 ? (
+                  <span className="text-muted-foreground">No change</span>
+                ) : (
+                  <span className={change.amount < 0 ? "text-success" : "text-destructive"}>
+                    {change.amount < 0 ? "▼" : "▲"}{" "}
+                    {formatPrice(Math.abs(change.amount), change.currency)}
+                  </span>
+                )}
+              </dd>
+            </>
+          ) : null}
+          {deal.history ? (
+            <dd className="col-span-2">
+              <DealSparkline history={deal.history} now={now} />
+            </dd>
+          ) : null}
+          {deal.now?.labWarning ? (
+            <dd className="col-span-2 text-right" data-testid="deal-lab-warning">
+              <FailedLabTestWarning warning={deal.now.labWarning} />
+            </dd>
+          ) : null}
+          {deal.cheaperElsewhere ? (
+            <dd className="col-span-2 text-right text-sm" data-testid="cheaper-elsewhere">
+              {cheaperElsewhereText(deal.cheaperElsewhere)}
+            </dd>
+          ) : null}
+          {inStock === false && deal.sizeOptionId && deal.vendorPeptideId ? (
+            <dd className="col-span-2 text-right">
+              <RestockAlertButton
+                sizeOptionId={deal.sizeOptionId}
+                vendorPeptideId={deal.vendorPeptideId}
+                currency={deal.currency}
+              />
+            </dd>
+          ) : null}
           <dt className="text-muted-foreground">Coupon when saved</dt>
           <dd className="text-right">
             {deal.couponCode ? (
@@ -166,12 +205,19 @@ export function DealCard({ deal, now }: { deal: SavedDealRow; now: string }) {
               variant="ghost"
             />
           ) : null}
-          {deal.url ? (
-            <Button asChild size="sm" variant="link">
-              <a href={deal.url} target="_blank" rel="noopener noreferrer nofollow">
-                Visit vendor <ExternalLink className="size-3" aria-hidden />
-              </a>
-            </Button>
+          {deal.url && deal.vendorPeptideId ? (
+            <>
+              <Button asChild size="sm" variant="link">
+                <a
+                  href={offerLinkPath(deal.vendorPeptideId)}
+                  target="_blank"
+                  rel={outboundRel(affiliated)}
+                >
+                  Visit vendor <ExternalLink className="size-3" aria-hidden />
+                </a>
+              </Button>
+              {affiliated ? <AffiliateNote /> : null}
+            </>
           ) : null}
         </div>
       </CardContent>
@@ -207,29 +253,12 @@ function EditDealDialog({ deal }: { deal: SavedDealRow }) {
         >
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="dealId" value={deal.id} />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium">Tags</legend>
-            {DEAL_TAGS.map((tag) => (
-              <label key={tag} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="tags"
-                  value={tag}
-                  defaultChecked={deal.tags.includes(tag)}
-                  className="size-4 accent-primary"
-                />
-                {DEAL_TAG_LABELS[tag]}
-              </label>
-            ))}
-          </fieldset>
-          <Field id={`notes-${deal.id}`} label="Notes" errors={errors.notes}>
-            <Textarea
-              name="notes"
-              defaultValue={deal.notes ?? ""}
-              maxLength={NOTES_MAX_LENGTH}
-              rows={4}
-            />
-          </Field>
+          <DealDetailsFields
+            idPrefix={deal.id}
+            tags={deal.tags}
+            notes={deal.notes}
+            errors={errors.notes}
+          />
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -261,5 +290,94 @@ function RemoveDealButton({ deal }: { deal: SavedDealRow }) {
       description={`${deal.peptideName} from ${deal.vendorName} will be removed from your saved deals.`}
       confirmLabel="Remove"
     />
+  );
+}
+
+/**
+ * One click for a back-in-stock alert on the saved offer (issue 30): an e-mail, at once, when
+ * this vendor has it again; edited like any alert in the list below.
+ */
+function RestockAlertButton({
+  sizeOptionId,
+  vendorPeptideId,
+  currency,
+}: {
+  sizeOptionId: string;
+  vendorPeptideId: string;
+  currency: string;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" action="/alerts">
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="sizeOptionId" value={sizeOptionId} />
+      <input type="hidden" name="mode" value="restock" />
+      <input type="hidden" name="vendorPeptideId" value={vendorPeptideId} />
+      <input type="hidden" name="currency" value={currency} />
+      <input type="hidden" name="includeShipping" value="true" />
+      <input type="hidden" name="channels" value="email" />
+      <input type="hidden" name="digest" value="immediate" />
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+        <BellRing aria-hidden />
+        Tell me when back in stock
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The saved offer now, as the offer table says it: the delivered total (or the price with
+ * "+ shipping (not stated)"), per mg delivered, stock, and how fresh the price is.
+ */
+function DealNow({
+  deal,
+  now,
+  shipTo,
+  clock,
+}: {
+  deal: SavedDealRow;
+  now: NonNullable<SavedDealRow["now"]>;
+  shipTo: string | null;
+  clock: string;
+}) {
+  const perMg = perMgDelivered(now.display);
+  return (
+    <span className="inline-flex flex-col items-end">
+      <span data-testid="deal-total">
+        <LandedTotal offer={now} shipTo={shipTo} />
+      </span>
+      {perMg ? (
+        <span className="text-xs font-normal text-muted-foreground" data-testid="deal-per-mg">
+          <OfferAmount offer={now} amount={() => perMg.amount} suffix="/mg" />{" "}
+          {perMg.delivered ? "per mg, delivered" : "per mg, shipping not stated"}
+        </span>
+      ) : null}
+      <span
+        className={cn(
+          "block text-xs font-normal",
+          now.inStock ? "text-success" : "text-destructive",
+        )}
+        data-testid="deal-stock"
+      >
+        {now.inStock ? "In stock" : "Out of stock"}
+      </span>
+      {deal.priceCheckedAt ? (
+        <span className="block text-xs font-normal text-muted-foreground">
+          {now.stale ? (
+            <span data-testid="deal-stale">
+              {formatLastChecked(deal.priceCheckedAt, new Date(clock))}
+            </span>
+          ) : (
+            <>
+              as of{" "}
+              <time dateTime={new Date(deal.priceCheckedAt).toISOString()}>
+                {formatRelativeTime(deal.priceCheckedAt, new Date(clock))}
+              </time>
+            </>
+          )}
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -7,23 +7,27 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { addToStoredStack } from "./stack-storage";
 
 /**
- * A size picker with "Add to stack", for lists of peptides. Without JavaScript it is a GET
- * form that opens /stack with that one item.
+ * A size picker with "Add to stack", for lists of peptides, set to the size a search asked for
+ * (`chosen`) or the first. Without JavaScript it is a GET form that opens /stack with that one
+ * item.
  */
 export function AddToStackPicker({
   peptide,
   peptideName,
   sizes,
+  chosen = null,
 }: {
   peptide: string;
   peptideName: string;
   sizes: string[];
+  chosen?: string | null;
 }) {
   const id = useId();
   if (sizes.length === 0) return null;
+  const shown = chosen !== null && sizes.includes(chosen) ? chosen : sizes[0];
   const add = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const size = String(new FormData(event.currentTarget).get("size") ?? sizes[0]);
+    const size = String(new FormData(event.currentTarget).get("size") ?? shown);
     addToStoredStack(peptideName, { peptide, size, quantity: 1 });
   };
   return (
@@ -33,7 +37,7 @@ export function AddToStackPicker({
       <label htmlFor={id} className="sr-only">
         Size of {peptideName}
       </label>
-      <NativeSelect id={id} name="size" defaultValue={sizes[0]} className="h-8 w-28">
+      <NativeSelect id={id} name="size" defaultValue={shown} className="h-8 w-28">
         {sizes.map((size) => (
           <option key={size} value={size}>
             {size}

@@ -2,8 +2,11 @@ import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 
 import { CopyCouponButton } from "~/components/copy-coupon-button";
+import { FailedLabTestWarning } from "~/components/lab-tests-section";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useRootData } from "~/hooks/use-root-data";
+import { offerLinkPath, outboundRel } from "~/lib/affiliate";
 import { formatDate, formatPrice } from "~/lib/format";
 import type { StackBasket, StackResult, StackSplit } from "~/lib/stack";
 
@@ -117,6 +120,7 @@ function BasketList({
   /** Tests tell the best split's baskets ("stack-basket") from those listed apart. */
   testId: string;
 }) {
+  const affiliatedVendorIds = useRootData()?.affiliatedVendorIds ?? [];
   return (
     <ul className="grid gap-4 lg:grid-cols-2">
       {baskets.map((basket) => (
@@ -151,15 +155,21 @@ function BasketList({
                           ? ` for ${item.quantity} vials`
                           : ""}
                       </span>
+                      {/* Only when the buyer includes failed-lab offers in Best Price. */}
+                      {item.labWarning ? (
+                        <span className="mt-1 block" data-testid="stack-lab-warning">
+                          <FailedLabTestWarning warning={item.labWarning} />
+                        </span>
+                      ) : null}
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="tabular-nums">{formatPrice(item.lineTotal, currency)}</span>
                       {item.url ? (
                         <Button asChild size="sm">
                           <a
-                            href={item.url}
+                            href={offerLinkPath(item.offerId)}
                             target="_blank"
-                            rel="noopener noreferrer nofollow"
+                            rel={outboundRel(affiliatedVendorIds.includes(item.vendorId))}
                             aria-label={`Buy ${item.peptideName} ${item.size} at ${basket.vendorName}`}
                           >
                             Buy <ExternalLink className="size-3" aria-hidden />

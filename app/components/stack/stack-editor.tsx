@@ -1,6 +1,6 @@
 import { Link2, Trash2 } from "lucide-react";
 import { Form, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

@@ -2,7 +2,7 @@ import * as React from "react";
 import * as Slot from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 const buttonVariants = cva(
   // The shared base utilities live in app.css (.btn): one short class per element instead of
@@ -47,7 +47,7 @@ function Button({ className, variant, size, asChild = false, ...props }: ButtonP
       data-slot="button"
       data-variant={variant ?? "default"}
       data-size={size ?? "default"}
-      className={cn(buttonVariants({ variant, size, className }))}
+      className={clsx(buttonVariants({ variant, size, className }))}
       {...props}
     />
   );

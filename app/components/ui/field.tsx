@@ -1,6 +1,6 @@
 import * as React from "react";
 
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 import { Label } from "./label";
 
@@ -133,7 +133,7 @@ export function Field({
     [id, describedBy, hasErrors],
   );
   return (
-    <div className={cn("grid gap-1.5", className)}>
+    <div className={clsx("grid gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
       <FieldControlContext value={control}>{children}</FieldControlContext>
       <LimitNotice id={`${id}-limit`} state={limit} />

@@ -1,6 +1,6 @@
 import type * as React from "react";
 
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 import { useFieldControlProps } from "./field";
 
@@ -9,10 +9,8 @@ export function NativeSelect({ className, ...rest }: React.ComponentProps<"selec
   const props = useFieldControlProps(rest);
   return (
     <select
-      className={cn(
-        "h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30",
-        className,
-      )}
+      // Its look is .native-select (app.css, components layer): a caller's utilities win over it.
+      className={clsx("native-select", className)}
       {...props}
     />
   );

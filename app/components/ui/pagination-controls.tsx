@@ -7,7 +7,7 @@ import {
   ChevronsRightIcon,
 } from "lucide-react";
 
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 import { Button } from "~/components/ui/button";
 
 type PaginationControlsProps = {
@@ -126,7 +126,7 @@ function PaginationControls({
     <nav
       aria-label={label}
       data-slot="pagination-controls"
-      className={cn("flex flex-wrap items-center justify-end gap-2", className)}
+      className={clsx("flex flex-wrap items-center justify-end gap-2", className)}
     >
       {showEnds ? control(1, hasPrevious, "first") : null}
       {control(current - 1, hasPrevious, "previous")}

@@ -28,22 +28,6 @@ export const SIDEBAR_WIDTH_ICON = "3rem";
 /** Ctrl+B / Cmd+B toggles the sidebar. */
 export const SIDEBAR_KEYBOARD_SHORTCUT = "b";
 
-/**
- * Reads the sidebar cookie from a `Cookie` request header (server side), for
- * `<SidebarProvider defaultOpen={...}>`. Missing or unreadable: open (true).
- */
-export function readSidebarState(cookieHeader: string | null | undefined): boolean {
-  if (!cookieHeader) return true;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === SIDEBAR_COOKIE_NAME) {
-      return part.slice(eq + 1).trim() !== "false";
-    }
-  }
-  return true;
-}
-
 type SidebarContextProps = {
   state: "expanded" | "collapsed";
   open: boolean;
@@ -294,7 +278,8 @@ function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<t
       data-sidebar="trigger"
       data-slot="sidebar-trigger"
       variant="ghost"
-      size="icon"
+      // No size variant: its size-7 alone sizes it (Button joins classes without merging them).
+      size={null}
       type="button"
       aria-label="Toggle Sidebar"
       aria-expanded={isMobile ? openMobile : open}

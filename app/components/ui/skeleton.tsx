@@ -1,13 +1,13 @@
 import * as React from "react";
 
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="skeleton"
       aria-hidden="true"
-      className={cn("animate-pulse rounded-md bg-accent", className)}
+      className={clsx("skeleton", className)}
       {...props}
     />
   );

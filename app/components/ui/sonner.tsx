@@ -2,9 +2,32 @@ import * as React from "react";
 import type { ToasterProps as SonnerProps } from "sonner";
 
 // Sonner (about 10 KB of gzipped JavaScript) is not needed to show or hydrate a page: it loads
-// once the browser is idle, so it stays off the critical path of every public page.
+// only on a page that can toast (one that imports `toast` from ./toast, or shows a flash
+// message), once the browser is idle, so a page that never toasts — the home page — never
+// loads it. Sonner shows a toast sent before its area mounted when it mounts.
 const Sonner = React.lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 const IDLE_TIMEOUT_MS = 2_000;
+
+let toasterWanted = false;
+const toasterWantedListeners = new Set<() => void>();
+
+/** Asks for the toast area: called by ./toast as it loads, and before a flash message. */
+export function wantToaster() {
+  if (toasterWanted) return;
+  toasterWanted = true;
+  for (const listener of toasterWantedListeners) listener();
+}
+
+function useToasterWanted(): boolean {
+  return React.useSyncExternalStore(
+    (listener) => {
+      toasterWantedListeners.add(listener);
+      return () => toasterWantedListeners.delete(listener);
+    },
+    () => toasterWanted,
+    () => false,
+  );
+}
 
 let markToasterMounted: () => void = () => {};
 /** Resolves once the toast area is on the page: sonner drops toasts sent before that. */
@@ -37,7 +60,7 @@ type ToasterProps = Omit<SonnerProps, "theme"> & {
 };
 
 /**
- * The app's toast area (mounted once the browser is idle): bottom-right, Alt+T moves focus to it, rich colours
+ * The app's toast area (mounted once a page can toast and the browser is idle): bottom-right, Alt+T moves focus to it, rich colours
  * for success/error toasts, themed from the light/dark/system setting.
  */
 function Toaster({
@@ -49,7 +72,8 @@ function Toaster({
   ...props
 }: ToasterProps) {
   const idle = useBrowserIdle();
-  if (!idle) return null;
+  const wanted = useToasterWanted();
+  if (!idle || !wanted) return null;
   return (
     <React.Suspense fallback={null}>
       <Sonner

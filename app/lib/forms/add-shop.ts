@@ -1,21 +1,21 @@
 /**
- * The Add-shop page's forms: the shop's address, then the preview's actions (map a listing to
- * a peptide, create a peptide or a size from it) and the final create. The preview travels
- * with each post as JSON (`preview`), so acting on one listing re-reads nothing from the
- * shop; it only ever shapes what the page shows, never what is saved as a price.
+ * The Add-shop page's forms: the shop's address (which queues a background detection and
+ * preview), the page's query (which preview, which page, search and outcome filter), each
+ * decision on one offer (posting that offer's id), and the final create. The preview itself
+ * stays on the server: nothing a post carries shapes what is saved as a price.
  */
 import { z } from "./zod";
 
-import { SCRAPE_SOURCE_KINDS } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/text-limits";
-import { requiredText } from "~/lib/forms/fields";
+import { checkbox, requiredText } from "~/lib/forms/fields";
 import { recordId } from "~/lib/forms/record-ids";
+import { searchQuerySchema } from "~/lib/forms/search";
 import { isWebUrl } from "~/lib/site-path";
-import type { PreviewMatch, PreviewOutcome } from "~/lib/shop-preview";
+import { PREVIEW_OUTCOMES, type PreviewMatch, type PreviewOutcome } from "~/lib/shop-preview";
 
 export const ADDRESS_MESSAGE = "Enter the shop's address, starting with http:// or https://";
-/** More offers than any research-peptide shop lists; bounds the JSON a post may carry. */
-export const MAX_PREVIEW_OFFERS = 2000;
+/** Offers on one page of the preview: a 5,000-offer shop's page stays small. */
+export const PREVIEW_PAGE_SIZE = 50;
 
 export const shopAddressField = requiredText(
   "Shop address",
@@ -23,85 +23,95 @@ export const shopAddressField = requiredText(
   ADDRESS_MESSAGE,
 ).refine(isWebUrl, ADDRESS_MESSAGE);
 
-const amount = z.number().positive().finite().nullable();
+/** One offer as the shop stated it (stored with the preview). */
+export interface PreviewOffer {
+  name: string;
+  price: number | null;
+  regularPrice: number | null;
+  salePrice: number | null;
+  currency: string | null;
+  link: string | null;
+  soldOut: boolean;
+}
 
-export const previewOfferSchema = z.object({
-  name: z.string().min(1).max(TEXT_LIMITS.short),
-  price: amount,
-  regularPrice: amount,
-  salePrice: amount,
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .nullable(),
-  link: z.string().max(TEXT_LIMITS.url).refine(isWebUrl).nullable(),
-  soldOut: z.boolean(),
+/** `?preview=…&page=…&q=…&outcome=…`: a bad value falls back to the default, never fails. */
+export const previewQuerySchema = z.object({
+  preview: z.guid().nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  q: searchQuerySchema,
+  outcome: z.enum(PREVIEW_OUTCOMES).nullable().catch(null),
 });
-export type PreviewOffer = z.infer<typeof previewOfferSchema>;
+export type PreviewQuery = z.infer<typeof previewQuerySchema>;
 
-export const previewStateSchema = z.object({
-  shopUrl: z.string().max(TEXT_LIMITS.url).refine(isWebUrl),
-  kind: z.enum(
-    SCRAPE_SOURCE_KINDS.filter((kind) => kind !== "page") as ["woocommerce", "shopify", "sitemap"],
-  ),
-  findings: z.array(z.string().max(TEXT_LIMITS.short)).max(10),
-  complete: z.boolean(),
-  requests: z.number().int().nonnegative(),
-  offers: z.array(previewOfferSchema).max(MAX_PREVIEW_OFFERS),
-});
-export type PreviewState = z.infer<typeof previewStateSchema>;
-
-const previewJson = z
-  .string({ error: "Detect the shop first" })
-  .max(2_000_000, "The preview is too large")
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "Detect the shop first" });
-      return z.NEVER;
-    }
-  })
-  .pipe(previewStateSchema);
-
-const listingName = requiredText("Listing", TEXT_LIMITS.short);
+const previewId = recordId("Detect the shop first");
+const offerId = recordId("Unknown listing");
 
 export const addShopActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("detect"), address: shopAddressField }),
   z.object({
     intent: z.literal("map-alias"),
-    preview: previewJson,
-    listing: listingName,
+    preview_id: previewId,
+    offer_id: offerId,
     peptide_id: recordId("Choose a peptide"),
   }),
-  z.object({ intent: z.literal("create-peptide"), preview: previewJson, listing: listingName }),
-  z.object({ intent: z.literal("create-size"), preview: previewJson, listing: listingName }),
+  z.object({ intent: z.literal("create-peptide"), preview_id: previewId, offer_id: offerId }),
+  z.object({ intent: z.literal("create-size"), preview_id: previewId, offer_id: offerId }),
+  z.object({
+    intent: z.literal("ignore"),
+    preview_id: previewId,
+    offer_id: offerId,
+    ignored: checkbox,
+  }),
   z.object({
     intent: z.literal("create-shop"),
-    preview: previewJson,
+    preview_id: previewId,
     vendor_name: requiredText("Vendor name", TEXT_LIMITS.name),
-    /** The listings the operator chose to ignore, one name a line. */
-    ignored: z
-      .string()
-      .max(200_000)
-      .optional()
-      .transform((text) =>
-        (text ?? "")
-          .split("\n")
-          .map((line) => line.trim())
-          .filter(Boolean),
-      ),
+    /** A second vendor for a shop that already has one, asked for knowingly. */
+    separate_vendor: checkbox,
+  }),
+  z.object({
+    intent: z.literal("attach-shop"),
+    preview_id: previewId,
+    vendor_id: recordId("Choose the vendor"),
   }),
 ]);
 export type AddShopAction = z.infer<typeof addShopActionSchema>;
 
-/** What the Add-shop action answers: a refusal with what was found, or the preview. */
-export type AddShopResult =
-  | { ok: false; error: string; findings?: string[] }
-  | {
-      ok: true;
-      message: string;
-      preview: PreviewState;
-      rows: (PreviewOffer & PreviewMatch & { peptideName: string | null })[];
-      counts: Record<PreviewOutcome, number>;
-    };
+/** A vendor that already has this shop's address or host. */
+export interface ShopOwner {
+  vendorId: string;
+  vendorName: string;
+  /** What matched: the vendor's website or one of its sources. */
+  address: string;
+}
+
+/** One row of a preview page. */
+export interface PreviewRow extends PreviewOffer, PreviewMatch {
+  id: string;
+  peptideName: string | null;
+  ignored: boolean;
+}
+
+/** What the page shows of a preview: its progress, and once read, one page of its offers. */
+export interface PreviewView {
+  id: string;
+  address: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  phase: string | null;
+  requests: number;
+  message: string | null;
+  findings: string[];
+  result: {
+    shopUrl: string;
+    kind: "woocommerce" | "shopify" | "sitemap";
+    offers: number;
+    counts: Record<PreviewOutcome, number>;
+    ignored: number;
+    rows: PreviewRow[];
+    /** Offers the search and filter leave, over every page. */
+    matching: number;
+    page: number;
+    pages: number;
+    owners: ShopOwner[];
+  } | null;
+}

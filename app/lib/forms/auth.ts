@@ -13,6 +13,9 @@ export const AUTH_MESSAGES = {
   loggedIn: "You have successfully logged in",
   loggedInAsAdmin: "You have successfully logged in as admin",
   checkEmail: "Check your email for the confirmation link",
+  emailConfirmed: "Your e-mail address is confirmed. You can log in now.",
+  confirmationLinkInvalid:
+    "This confirmation link is invalid or has expired. Log in to be sent a new one.",
   resetRequested:
     "If an account exists for that e-mail, we have sent a link to reset its password. Check your inbox.",
   passwordReset: "Your password has been changed. Log in with the new password.",
@@ -60,6 +63,13 @@ const LOGIN_ERROR_DESCRIPTIONS: Record<string, string> = {
   token_expired: "That link has expired. Log in to receive a new one.",
   invalid_token: "That link is not valid. Log in to receive a new one.",
 };
+
+/**
+ * The mark on the e-mail confirmation link's landing (/login?emailConfirmed=1): better-auth sends
+ * the confirmed visitor there, on the first click and on every later one, and adds `error` when
+ * the link is invalid or expired.
+ */
+export const EMAIL_CONFIRMED_PARAM = "emailConfirmed";
 
 /** The error a /login address may show: SPEC.md's title, and a description for known codes only. */
 export function loginErrorFromCode(code: string | null): {

@@ -20,20 +20,28 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on" || value === "true");
 
+/**
+ * A deal's tags and note (optional), asked in one step when saving and edited the same way
+ * (issue 30): the same fields in the save and the update intents.
+ */
+const dealDetails = {
+  tags: z.array(z.enum(DEAL_TAGS)).default([]),
+  notes: z
+    .string()
+    .trim()
+    .max(NOTES_MAX_LENGTH, `Notes can be at most ${NOTES_MAX_LENGTH} characters`)
+    .default("")
+    .transform((value) => value || null),
+};
+
 /** The /deals form: one schema for every intent, used by the buttons and by the action. */
 export const dealActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("save"), vendorPeptideId: z.uuid() }),
+  z.object({ intent: z.literal("save"), vendorPeptideId: z.uuid(), ...dealDetails }),
   z.object({ intent: z.literal("unsave"), vendorPeptideId: z.uuid() }),
   z.object({
     intent: z.literal("update"),
     dealId: z.uuid(),
-    tags: z.array(z.enum(DEAL_TAGS)).default([]),
-    notes: z
-      .string()
-      .trim()
-      .max(NOTES_MAX_LENGTH, `Notes can be at most ${NOTES_MAX_LENGTH} characters`)
-      .default("")
-      .transform((value) => value || null),
+    ...dealDetails,
     alertEnabled: checkbox,
   }),
   z.object({ intent: z.literal("remove"), dealId: z.uuid() }),

@@ -5,7 +5,17 @@
  */
 import { z } from "./zod";
 
+import {
+  fitsStoredDecimals,
+  isWholeMinorAmount,
+  minorUnitMessage,
+  parsePlainDecimal,
+  STORED_MONEY_DECIMALS,
+} from "~/lib/money";
 import { tooLongMessage } from "~/lib/text-limits";
+
+/** SPEC.md's alert for a form sent with required fields empty (vendor prices, scrape sources). */
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 
 /** Trimmed text that must not be empty. */
 export function requiredText(label: string, max: number, requiredMessage = `${label} is required`) {
@@ -68,4 +78,73 @@ export function optionalNumber(schema: z.ZodNumber) {
       }
       return parsed.data;
     });
+}
+
+/** What a money field says when its text is refused. */
+export interface MoneyMessages {
+  /** Not a plain decimal (a word, 0x10, 1e2, 1,000). */
+  notANumber: string;
+  negative: string;
+  /** Said for 0; without it, 0 is an amount (a free shipping fee). */
+  zero?: string;
+  tooLarge: string;
+  /** Its name in "Price can have at most 2 decimals". */
+  label: string;
+}
+
+/**
+ * The one reading of a typed amount of money: a plain decimal (money.ts `parsePlainDecimal`),
+ * never below the smallest unit any stored amount keeps (0.004 is refused, not stored as
+ * 0.00). The currency's own minor unit is checked where the form names it: `refineMinorUnits`.
+ */
+function readMoney(text: string, messages: MoneyMessages, max: number, ctx: z.RefinementCtx) {
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+  if (text.startsWith("-") && parsePlainDecimal(text.slice(1)) !== null) {
+    return refuse(messages.negative);
+  }
+  const amount = parsePlainDecimal(text);
+  if (amount === null) return refuse(messages.notANumber);
+  if (amount === 0 && messages.zero) return refuse(messages.zero);
+  if (amount > max) return refuse(messages.tooLarge);
+  if (!fitsStoredDecimals(amount)) {
+    return refuse(`${messages.label} can have at most ${STORED_MONEY_DECIMALS} decimals`);
+  }
+  return amount;
+}
+
+/** A required amount of money, from text already trimmed and checked for presence. */
+export function moneyAmount(messages: MoneyMessages, max: number) {
+  return z.string().transform((text, ctx) => readMoney(text, messages, max, ctx));
+}
+
+/** An optional amount of money; empty means "not given" (null). */
+export function optionalMoney(messages: MoneyMessages, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(40, "Enter a shorter number")
+    .optional()
+    .transform((text, ctx) => (text ? readMoney(text, messages, max, ctx) : null));
+}
+
+/**
+ * A form-level check that each named amount is a whole number of the form's currency's
+ * smallest unit (12.5 JPY is refused, as 0.004 USD is by the field), said under the field.
+ */
+export function refineMinorUnits<K extends string>(labels: Record<K, string>) {
+  return (value: { currency: string } & { [F in K]: number | null }, ctx: z.RefinementCtx) => {
+    for (const key of Object.keys(labels) as K[]) {
+      const amount = value[key];
+      if (typeof amount === "number" && !isWholeMinorAmount(amount, value.currency)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: minorUnitMessage(labels[key], value.currency),
+        });
+      }
+    }
+  };
 }

@@ -28,3 +28,13 @@ export function footerFormValues(section: {
 }): FormValues {
   return { title: section.title, content: section.content, version: section.version };
 }
+
+export const FOOTER_LINK_MESSAGE = "Links must start with https://, http:// or mailto:";
+
+/** A link the footer editor adds: http(s) or mailto only (the server's allowlist keeps no other). */
+export const footerLinkSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter the link's address")
+  .max(TEXT_LIMITS.url, tooLongMessage("Link", TEXT_LIMITS.url))
+  .regex(/^(https?:\/\/|mailto:)\S+$/i, FOOTER_LINK_MESSAGE);

@@ -3,10 +3,12 @@
  * its action, and the CSV import's row schema built from the same fields, so a test typed in
  * and a test imported are held to the same rules.
  */
+import { isFormulaLeading } from "~/lib/csv";
 import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 import { TEXT_LIMITS } from "~/lib/text-limits";
+import { LAB_REPORT_REJECTION_MAX } from "~/lib/vendor-accounts";
 
-import { optionalNumber, optionalText, requiredText } from "./fields";
+import { checkbox, optionalNumber, optionalText, requiredText } from "./fields";
 import { optionalLink, optionalWebUrl } from "./link-fields";
 import { optionalRecordId, recordId, UNKNOWN_ACTION } from "./record-ids";
 import { z } from "./zod";
@@ -52,11 +54,22 @@ export const testDateField = z
     return value <= tomorrow;
   }, FUTURE_MESSAGE);
 
+/**
+ * Text of a lab test is shown on pages, in the open-data API and in whatever spreadsheet a
+ * reader pastes it into: a value a spreadsheet would run as a formula is refused.
+ */
+function noFormula<T extends z.ZodType<string | null>>(label: string, field: T) {
+  return field.refine(
+    (value) => value === null || !isFormulaLeading(value),
+    `${label} cannot start with =, +, -, @ or a tab (a spreadsheet would run it as a formula)`,
+  );
+}
+
 /** Every measured field of a test, as typed into the dialog or read from a CSV line. */
-const measurementFields = {
-  labName: requiredText("Lab", LAB_TEST_LIMITS.labName),
+export const measurementFields = {
+  labName: noFormula("Lab", requiredText("Lab", LAB_TEST_LIMITS.labName)),
   testedOn: testDateField,
-  batch: optionalText("Batch / lot", LAB_TEST_LIMITS.batch),
+  batch: noFormula("Batch / lot", optionalText("Batch / lot", LAB_TEST_LIMITS.batch)),
   claimedMassMg: optionalNumber(
     z.number(CLAIMED_MESSAGE).gt(0, CLAIMED_MESSAGE).max(MAX_LAB_MASS_MG, CLAIMED_MESSAGE),
   ),
@@ -66,15 +79,20 @@ const measurementFields = {
   purityPercent: optionalNumber(
     z.number(PURITY_MESSAGE).min(0, PURITY_MESSAGE).max(100, PURITY_MESSAGE),
   ),
-  endotoxin: optionalText("Endotoxin", LAB_TEST_LIMITS.result),
-  heavyMetals: optionalText("Heavy metals", LAB_TEST_LIMITS.result),
+  endotoxin: noFormula("Endotoxin", optionalText("Endotoxin", LAB_TEST_LIMITS.result)),
+  heavyMetals: noFormula("Heavy metals", optionalText("Heavy metals", LAB_TEST_LIMITS.result)),
 };
 
-/** The dialog's fields: the vendor, peptide and size by id, the report as a link or our path. */
+/**
+ * The dialog's fields: the vendor, peptide and size by id (the size picker offers the chosen
+ * peptide's sizes), whether the report covers every size of the batch, the report as a link or
+ * our path. A test speaks for the offers of its size only, unless it covers all sizes.
+ */
 const labTestFields = {
   vendorId: recordId("Choose a vendor"),
   peptideId: recordId("Choose a peptide"),
   sizeOptionId: optionalRecordId("Unknown size"),
+  coversAllSizes: checkbox,
   ...measurementFields,
   // An uploaded report keeps its path here on edit; a new upload (the `report` file) replaces it.
   reportUrl: optionalLink("Report link"),
@@ -116,6 +134,13 @@ export const labTestPageSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("delete-lab-test"), id: recordId("Unknown lab test") }),
     z.object({ intent: z.literal("import-lab-tests") }),
     z.object({ intent: z.literal("save-lab-thresholds"), ...labThresholdFields }),
+    // A vendor's uploaded report (issue 33): published as a lab test, or refused with a reason.
+    z.object({ intent: z.literal("approve-lab-report"), id: recordId("Unknown lab report") }),
+    z.object({
+      intent: z.literal("reject-lab-report"),
+      id: recordId("Unknown lab report"),
+      reason: requiredText("Reason", LAB_REPORT_REJECTION_MAX),
+    }),
   ],
   { error: UNKNOWN_ACTION },
 );
@@ -141,6 +166,8 @@ export interface LabTestFields extends LabTestResults {
   vendorId: string;
   peptideId: string;
   sizeOptionId: string | null;
+  /** The report covers every size of the batch, not only the vial tested. */
+  coversAllSizes: boolean;
   labName: string;
   testedOn: string;
 }
@@ -163,6 +190,7 @@ export function labTestFormValues(test: LabTestFields & { version: string }): Fo
     vendorId: test.vendorId,
     peptideId: test.peptideId,
     sizeOptionId: text(test.sizeOptionId),
+    coversAllSizes: test.coversAllSizes ? "on" : "",
     labName: test.labName,
     testedOn: test.testedOn,
     batch: text(test.batch),

@@ -44,7 +44,8 @@ export const peptideFields = {
         .max(MAX_KEY_BENEFITS, `At most ${MAX_KEY_BENEFITS} key benefits`),
     ),
   /**
-   * Other names shops use, one per line or comma-separated; the scraper matches them. Left out
+   * Other names shops and buyers use (brand names, misspellings), one per line or
+   * comma-separated; the scraper and the search match them (the one alias table). Left out
    * of the form, the stored aliases stay.
    */
   aliases: z
@@ -71,6 +72,8 @@ export const peptideFields = {
         .optional(),
     ),
   isPopular: checkbox,
+  /** Public before it has prices; off, it goes public with its first price. */
+  published: checkbox,
   popularOrder: optionalNumber(
     z
       .number(POPULAR_ORDER_RANGE)
@@ -120,6 +123,8 @@ export interface PeptideFields {
   aliases: string[];
   isPopular: boolean;
   popularOrder: number | null;
+  /** Public even without prices (public-visibility.server.ts). */
+  published: boolean;
 }
 
 /** A peptide as its edit dialog shows it. */
@@ -141,6 +146,7 @@ export function peptideFormValues(peptide: Omit<EditablePeptide, "id">): FormVal
     aliases: peptide.aliases.join("\n"),
     isPopular: peptide.isPopular ? "on" : "",
     popularOrder: peptide.popularOrder === null ? "" : String(peptide.popularOrder),
+    published: peptide.published ? "on" : "",
     version: peptide.version,
   };
 }

@@ -1,10 +1,11 @@
 import { z } from "./zod";
 
+import { USER_LIST_LIMITS } from "~/lib/constants";
 import { ALERT_CHANNELS, ALERT_DIGESTS, ALERT_MODES } from "~/lib/price-alerts";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { formFields } from "./form-data";
-import { checkbox } from "./fields";
+import { checkbox, optionalMoney, refineMinorUnits } from "./fields";
 import { optionalWebUrl } from "./link-fields";
 import { optionalRecordId, recordId } from "./record-ids";
 
@@ -25,31 +26,30 @@ export const ALERT_MESSAGES = {
   webhookDisabled:
     "This webhook kept failing and was turned off; save the alert to turn it back on",
   tooManyAlerts: "Too many alerts saved from your network; try again in a few minutes",
+  full: `You have ${USER_LIST_LIMITS.priceAlerts} price alerts, the most there can be; delete one to set another`,
   pushPrivate: "That push service is on a private network; browser notifications need a public one",
   pushTaken: "This browser's notifications belong to another account; turn them off there first",
   pushOn: "Browser notifications are on",
   pushOff: "Browser notifications are off",
 } as const;
 
+const TARGET_MESSAGE = "Enter a price such as 49.99";
+
 /** The fields of an alert, shared by the detail page's form and the saved-deals editor. */
 const alertSettings = {
   mode: z.enum(ALERT_MODES, "Choose when to be told"),
   /** A back-in-stock alert on one vendor's offer; empty is any vendor. */
   vendorPeptideId: optionalRecordId("Choose a vendor"),
-  targetPrice: z
-    .string()
-    .trim()
-    .max(20, "Enter a price such as 49.99")
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const price = Number(value);
-      if (!/^\d+(\.\d{1,2})?$/.test(value) || !(price > 0) || price > 1_000_000) {
-        ctx.addIssue({ code: "custom", message: "Enter a price such as 49.99" });
-        return z.NEVER;
-      }
-      return price;
-    }),
+  targetPrice: optionalMoney(
+    {
+      label: "Target price",
+      notANumber: TARGET_MESSAGE,
+      negative: TARGET_MESSAGE,
+      zero: TARGET_MESSAGE,
+      tooLarge: TARGET_MESSAGE,
+    },
+    1_000_000,
+  ),
   currency: z.string().regex(/^[A-Z]{3}$/, "Choose a currency"),
   includeShipping: checkbox,
   channels: z
@@ -64,11 +64,15 @@ const alertSettings = {
 type AlertSettingsInput = {
   mode: (typeof ALERT_MODES)[number];
   targetPrice: number | null;
+  currency: string;
   channels: (typeof ALERT_CHANNELS)[number][];
   webhookUrl: string | null;
 };
 
+const targetFitsCurrency = refineMinorUnits({ targetPrice: "Target price" });
+
 function requireDependentFields(value: AlertSettingsInput, ctx: z.RefinementCtx) {
+  targetFitsCurrency(value, ctx);
   if (value.mode === "below" && value.targetPrice === null)
     ctx.addIssue({ code: "custom", path: ["targetPrice"], message: ALERT_MESSAGES.targetRequired });
   if (value.channels.includes("webhook") && value.webhookUrl === null)

@@ -5,6 +5,7 @@ import {
   MAX_BULK_SOURCES,
   scrapeSourceFields,
   scrapingActionSchema,
+  shopSourceFields,
   sourceDisplayStatus,
 } from "./scraping";
 
@@ -91,5 +92,31 @@ describe("sourceDisplayStatus", () => {
     expect(sourceDisplayStatus({ isActive: true, status: "error" })).toBe("error");
     // A source that has never run yet is stored as 'inactive' but is switched on.
     expect(sourceDisplayStatus({ isActive: true, status: "inactive" })).toBe("active");
+  });
+});
+
+describe("shopSourceFields", () => {
+  it("saves a shop source without selectors, as the Add-shop page made it", () => {
+    const parsed = shopSourceFields.parse({
+      retailer_name: "Feed Shop",
+      url: "https://feed-shop.example/",
+      vendor_id: ID,
+      is_active: "on",
+      currency: " jpy ",
+    });
+    expect(parsed).toMatchObject({
+      retailerName: "Feed Shop",
+      pageType: "category",
+      productSelector: "",
+      paginationSelector: null,
+      vendorId: ID,
+      isActive: true,
+      currency: "JPY",
+    });
+  });
+
+  it("still asks for the name and a web address", () => {
+    const result = shopSourceFields.safeParse({ retailer_name: "", url: "ftp://x" });
+    expect(result.success).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { z } from "./zod";
 
-import { CURRENCY_CODE_PATTERN, PAGE_TYPES } from "~/lib/constants";
+import { CURRENCY_CODE_PATTERN, PAGE_TYPES, type ScrapeSourceKind } from "~/lib/constants";
 import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 import { checkbox, optionalText, requiredText } from "~/lib/forms/fields";
@@ -39,6 +39,14 @@ const selector = (label: string) => optionalText(label, TEXT_LIMITS.short);
 export const SELECTOR_HELP =
   'Selectors read an element\'s text; end one with @attribute to read an attribute instead, e.g. meta[property="product:price:amount"]@content or .product@data-price. Structured data (WooCommerce and Shopify variants, JSON-LD, microdata, OpenGraph product tags) is read first when the page has it.';
 
+const currencyField = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().toUpperCase() || null : null),
+  z
+    .string()
+    .regex(CURRENCY_CODE_PATTERN, "Enter a three-letter currency code such as USD")
+    .nullable(),
+);
+
 /** The fields of the add/edit dialog; pagination fields only count for category pages. */
 export const scrapeSourceFields = z
   .object({
@@ -54,13 +62,7 @@ export const scrapeSourceFields = z
     next_page_selector: selector("Next page selector"),
     vendor_id: optionalRecordId("Selected vendor not found"),
     is_active: checkbox,
-    currency: z.preprocess(
-      (value) => (typeof value === "string" ? value.trim().toUpperCase() || null : null),
-      z
-        .string()
-        .regex(CURRENCY_CODE_PATTERN, "Enter a three-letter currency code such as USD")
-        .nullable(),
-    ),
+    currency: currencyField,
   })
   .transform((form) => ({
     retailerName: form.retailer_name,
@@ -73,6 +75,34 @@ export const scrapeSourceFields = z
     soldOutSelector: form.sold_out_selector,
     paginationSelector: form.page_type === "category" ? form.pagination_selector : null,
     nextPageSelector: form.page_type === "category" ? form.next_page_selector : null,
+    vendorId: form.vendor_id,
+    isActive: form.is_active,
+    currency: form.currency,
+  }));
+
+/**
+ * The edit form of a shop source (WooCommerce, Shopify, sitemap): its feed gives names and
+ * prices, so it has no selectors; it is saved as the Add-shop page made it, a whole catalogue.
+ */
+export const shopSourceFields = z
+  .object({
+    retailer_name: required("Retailer name", TEXT_LIMITS.name),
+    url: webUrl,
+    vendor_id: optionalRecordId("Selected vendor not found"),
+    is_active: checkbox,
+    currency: currencyField,
+  })
+  .transform((form): ScrapeSourceFields => ({
+    retailerName: form.retailer_name,
+    url: form.url,
+    pageType: "category",
+    productSelector: "",
+    priceSelector: "",
+    nameSelector: "",
+    linkSelector: null,
+    soldOutSelector: null,
+    paginationSelector: null,
+    nextPageSelector: null,
     vendorId: form.vendor_id,
     isActive: form.is_active,
     currency: form.currency,
@@ -98,6 +128,8 @@ export interface ScrapeSourceFields {
 /** The source as the dialog edits it (a row of the sources table). */
 export interface EditableSource extends Omit<ScrapeSourceFields, "pageType"> {
   id: string;
+  /** A page source has the selector form; a shop source (its feed) the shop form. */
+  kind: ScrapeSourceKind;
   pageType: string;
   vendorName: string | null;
   /** The row's version: a save after someone else's answers 409 (~/lib/edit-conflict). */
@@ -105,7 +137,9 @@ export interface EditableSource extends Omit<ScrapeSourceFields, "pageType"> {
 }
 
 /** A source as its edit dialog posts it: what an edit conflict compares. */
-export function sourceFormValues(source: Omit<EditableSource, "id" | "vendorName">): FormValues {
+export function sourceFormValues(
+  source: Omit<EditableSource, "id" | "vendorName" | "kind">,
+): FormValues {
   const values: FormValues = {
     retailer_name: source.retailerName,
     url: source.url,

@@ -7,6 +7,8 @@ import {
   stackLineSchema,
 } from "~/lib/stack";
 
+import { USER_LIST_LIMITS } from "~/lib/constants";
+
 import { requiredText } from "./fields";
 import { recordId } from "./record-ids";
 
@@ -16,6 +18,7 @@ export const STACK_MESSAGES = {
   notFound: "That stack no longer exists",
   loginRequired: "Please log in to save stacks",
   empty: "Add at least one item",
+  full: `You have ${USER_LIST_LIMITS.savedStacks} saved stacks, the most there can be; delete one to save another`,
 } as const;
 
 /** The /stack form: save the shown stack under a name, or delete a saved one. */

@@ -10,17 +10,20 @@ import { PRICE_NOT_POSITIVE } from "~/lib/price-sanity";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { bulkIds, bulkOperation } from "./bulk";
-import { optionalText, requiredText } from "./fields";
+import { moneyAmount, optionalText, REQUIRED_FIELDS_MESSAGE, requiredText } from "./fields";
 import { recordId, UNKNOWN_ACTION } from "./record-ids";
 import { optionalWebUrl } from "./link-fields";
 
-const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
-
-const priceAmount = z.coerce
-  .number<string>({ error: "Enter the price as a number" })
-  .nonnegative("Price cannot be negative")
-  .refine((value) => value !== 0, PRICE_NOT_POSITIVE)
-  .max(1_000_000_000, "Price is too large");
+const priceAmount = moneyAmount(
+  {
+    label: "Price",
+    notANumber: "Enter the price as a number",
+    negative: "Price cannot be negative",
+    zero: PRICE_NOT_POSITIVE,
+    tooLarge: "Price is too large",
+  },
+  1_000_000_000,
+);
 const price = requiredText("Price", 40, REQUIRED_FIELDS_MESSAGE).pipe(priceAmount);
 /** The inline edit shows its message under the one field it has, so it names the field. */
 const INLINE_PRICE_REQUIRED = "Enter a price";

@@ -8,7 +8,16 @@ import { CURRENCY_CODE_PATTERN, DISCOUNT_TYPES } from "~/lib/constants";
 import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 
-import { checkbox, optionalNumber, optionalText, requiredText } from "./fields";
+import { affiliateTemplateHost, parseAffiliateTemplate } from "~/lib/affiliate";
+
+import {
+  checkbox,
+  optionalMoney,
+  optionalNumber,
+  optionalText,
+  refineMinorUnits,
+  requiredText,
+} from "./fields";
 import { optionalLink, optionalWebUrl } from "./link-fields";
 import { recordId, UNKNOWN_ACTION } from "./record-ids";
 import { bulkIds } from "./bulk";
@@ -16,7 +25,7 @@ import { bulkIds } from "./bulk";
 const VENDOR_NAME_REQUIRED = "Vendor name is required";
 const MAX_COUNTRIES = 250;
 
-const vendorFields = {
+export const vendorFields = {
   name: requiredText("Vendor name", TEXT_LIMITS.name, VENDOR_NAME_REQUIRED),
   website: optionalWebUrl("Website"),
   logoUrl: optionalLink("Logo URL"),
@@ -31,17 +40,23 @@ const vendorFields = {
     .optional()
     .transform((value) => value || "USD")
     .refine((value) => CURRENCY_CODE_PATTERN.test(value), "Enter a three-letter currency code"),
-  shippingFee: optionalNumber(
-    z
-      .number("Enter the shipping fee as a number")
-      .nonnegative("Shipping fee cannot be negative")
-      .max(1_000_000, "Shipping fee is too large"),
+  shippingFee: optionalMoney(
+    {
+      label: "Shipping fee",
+      notANumber: "Enter the shipping fee as a number",
+      negative: "Shipping fee cannot be negative",
+      tooLarge: "Shipping fee is too large",
+    },
+    1_000_000,
   ),
-  freeShippingThreshold: optionalNumber(
-    z
-      .number("Enter the free-shipping threshold as a number")
-      .nonnegative("Free-shipping threshold cannot be negative")
-      .max(1_000_000, "Free-shipping threshold is too large"),
+  freeShippingThreshold: optionalMoney(
+    {
+      label: "Free-shipping threshold",
+      notANumber: "Enter the free-shipping threshold as a number",
+      negative: "Free-shipping threshold cannot be negative",
+      tooLarge: "Free-shipping threshold is too large",
+    },
+    1_000_000,
   ),
   /** Country codes separated by commas or spaces ("US, CA, GB"). */
   shipsTo: z
@@ -67,13 +82,24 @@ const vendorFields = {
       .min(0, "Rating must be from 0 to 5")
       .max(5, "Rating must be from 0 to 5"),
   ),
+  /** How the vendor's Buy links earn (issue 34, ~/lib/affiliate.ts); empty: not affiliated. */
+  affiliateTemplate: optionalText("Affiliate template", TEXT_LIMITS.url).refine(
+    (value) => value === null || parseAffiliateTemplate(value) !== null,
+    'Enter parameters to add ("ref=peptideprices") or an http(s) address containing {url}',
+  ),
+  /** The admin's yes to a {url} template sending visitors through another host than the shop's. */
+  affiliateOtherHost: checkbox,
   /** Entering a code upserts the vendor's coupon; clearing it deletes the coupon (SPEC.md §4). */
   couponCode: optionalText("Coupon code", TEXT_LIMITS.code),
-  discountAmount: optionalNumber(
-    z
-      .number("Enter the discount amount as a number")
-      .nonnegative("Discount amount cannot be negative")
-      .max(1_000_000, "Discount amount is too large"),
+  /** A percentage or, for a fixed coupon, an amount of the vendor's currency. */
+  discountAmount: optionalMoney(
+    {
+      label: "Discount amount",
+      notANumber: "Enter the discount amount as a number",
+      negative: "Discount amount cannot be negative",
+      tooLarge: "Discount amount is too large",
+    },
+    1_000_000,
   ),
   discountType: z.enum(DISCOUNT_TYPES, "Choose percentage or fixed").default("percentage"),
   expirationDate: optionalText("Expiration date", 10).refine(
@@ -89,7 +115,7 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-function couponIsComplete(value: {
+export function couponIsComplete(value: {
   couponCode: string | null;
   discountAmount: number | null;
   discountType: string;
@@ -98,17 +124,77 @@ function couponIsComplete(value: {
   if (value.discountAmount === null) return false;
   return value.discountType !== "percentage" || value.discountAmount <= 100;
 }
-const COUPON_INCOMPLETE = {
+/**
+ * A {url} template sends every click through its host first: one that is not the shop's own
+ * (a tracking network's) needs the admin's confirmation.
+ */
+function affiliateHostIsConfirmed(value: {
+  website: string | null;
+  affiliateTemplate: string | null;
+  affiliateOtherHost: boolean;
+}) {
+  const template = parseAffiliateTemplate(value.affiliateTemplate);
+  const host = template ? affiliateTemplateHost(template) : null;
+  if (host === null || value.affiliateOtherHost) return true;
+  const shopHost = value.website ? hostOf(value.website) : null;
+  return shopHost !== null && sameSite(host, shopHost);
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** shop.test, www.shop.test and go.shop.test are one shop's hosts. */
+function sameSite(a: string, b: string): boolean {
+  const bare = (host: string) => host.replace(/^www\./, "");
+  const [x, y] = [bare(a), bare(b)];
+  return x === y || x.endsWith(`.${y}`) || y.endsWith(`.${x}`);
+}
+
+const AFFILIATE_HOST_UNCONFIRMED = {
+  message:
+    "This template sends visitors to another host than the shop's website: tick the box to confirm it",
+  path: ["affiliateTemplate"],
+};
+
+export const COUPON_INCOMPLETE = {
   message: "A coupon needs a discount amount (at most 100 for a percentage)",
   path: ["discountAmount"],
 };
+
+const shippingFitsCurrency = refineMinorUnits({
+  shippingFee: "Shipping fee",
+  freeShippingThreshold: "Free-shipping threshold",
+});
+const fixedDiscountFitsCurrency = refineMinorUnits({ discountAmount: "Discount amount" });
+
+/** The vendor's amounts are whole units of its currency (a percentage is not an amount). */
+export function amountsFitCurrency(
+  value: {
+    currency: string;
+    shippingFee: number | null;
+    freeShippingThreshold: number | null;
+    discountAmount: number | null;
+    discountType: string;
+  },
+  ctx: z.RefinementCtx,
+) {
+  shippingFitsCurrency(value, ctx);
+  if (value.discountType === "fixed") fixedDiscountFitsCurrency(value, ctx);
+}
 
 export const vendorPageSchema = z.discriminatedUnion(
   "intent",
   [
     z
       .object({ intent: z.literal("create-vendor"), ...vendorFields })
-      .refine(couponIsComplete, COUPON_INCOMPLETE),
+      .refine(couponIsComplete, COUPON_INCOMPLETE)
+      .superRefine(amountsFitCurrency)
+      .refine(affiliateHostIsConfirmed, AFFILIATE_HOST_UNCONFIRMED),
     z
       .object({
         intent: z.literal("update-vendor"),
@@ -116,7 +202,9 @@ export const vendorPageSchema = z.discriminatedUnion(
         version: rowVersionField,
         ...vendorFields,
       })
-      .refine(couponIsComplete, COUPON_INCOMPLETE),
+      .refine(couponIsComplete, COUPON_INCOMPLETE)
+      .superRefine(amountsFitCurrency)
+      .refine(affiliateHostIsConfirmed, AFFILIATE_HOST_UNCONFIRMED),
     z.object({ intent: z.literal("delete-vendor"), id: recordId() }),
     // The bulk bar: vendors have no public on/off switch, so only the trash.
     z.object({ intent: z.literal("bulk-vendors"), operation: z.literal("delete"), ids: bulkIds }),
@@ -146,6 +234,8 @@ export interface VendorFields {
   freeShippingThreshold: number | null;
   shipsTo: string[];
   rating: number | null;
+  /** Left out by writers that do not set it (the Add-shop wizard): unchanged, none for a new vendor. */
+  affiliateTemplate?: string | null;
 }
 
 /** A vendor and its coupon as the edit dialog shows them. */
@@ -172,6 +262,7 @@ export function vendorFormValues(vendor: Omit<EditableVendor, "id">): FormValues
     freeShippingThreshold: numberText(vendor.freeShippingThreshold),
     shipsTo: vendor.shipsTo.join(", "),
     rating: numberText(vendor.rating),
+    affiliateTemplate: vendor.affiliateTemplate ?? "",
     couponCode: vendor.couponCode ?? "",
     discountAmount: numberText(vendor.discountAmount),
     discountType: vendor.discountType ?? "percentage",

@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { getAllAds } from "~/.server/data/ads.server";
 import type { AdminAd } from "~/lib/ads";
-import { readImageUploadForm } from "~/.server/http/upload-form.server";
+import { readImageUploadForm, withUploadForm } from "~/.server/http/upload-form.server";
 import { AdForm } from "~/components/admin/ads/ad-form";
 import { AdGrid, DELETE_AD_KEY } from "~/components/admin/ads/ad-grid";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
@@ -22,7 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handleAdAction(appOf(context), admin, await readImageUploadForm(request));
+  return withUploadForm(readImageUploadForm(request), (formData) =>
+    handleAdAction(appOf(context), admin, formData),
+  );
 }
 
 export default function AdminAds({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { getHeroContent } from "~/.server/data/hero.server";
-import { readImageUploadForm } from "~/.server/http/upload-form.server";
+import { readImageUploadForm, withUploadForm } from "~/.server/http/upload-form.server";
 import { HeroEditor } from "~/components/admin/hero/hero-editor";
 
 import type { Route } from "./+types/hero";
@@ -15,7 +15,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handleHeroAction(appOf(context), admin, await readImageUploadForm(request));
+  return withUploadForm(readImageUploadForm(request), (formData) =>
+    handleHeroAction(appOf(context), admin, formData),
+  );
 }
 
 export default function AdminHero({ loaderData }: Route.ComponentProps) {

@@ -60,7 +60,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           total={staleOffers.total}
           to="/admin/prices?stale=1"
           linkLabel="View stale offers"
-          emptyMessage="Every offer was refreshed within the last two scrape intervals."
+          emptyMessage="Every offer was refreshed within the freshness window."
         >
           <WidgetList>
             {staleOffers.rows.map((offer) => (

@@ -19,6 +19,8 @@ import {
   type LabTestInput,
 } from "~/.server/data/lab-tests.server";
 import { getLabThresholds, updateLabThresholds } from "~/.server/data/settings.server";
+import { listPendingLabReports } from "~/.server/data/vendor-lab-reports.server";
+import { decideVendorLabReport } from "~/.server/services/vendor-lab-reports.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
   ImageUploadError,
@@ -52,11 +54,16 @@ const MAX_LISTED_IMPORT_ERRORS = 50;
 
 export async function loadLabTestsPage(app: AppContext, url: URL) {
   const query = LAB_TESTS_TABLE.parse(url.searchParams);
-  const [tests, thresholds] = await Promise.all([
+  const [tests, thresholds, vendorReports] = await Promise.all([
     readTablePage(query, (page) => getAdminLabTestPage(app.db, { ...query, page })),
     getLabThresholds(app.db),
+    listPendingLabReports(app.db),
   ]);
-  return { tests, thresholds };
+  return {
+    tests,
+    thresholds,
+    vendorReports: vendorReports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
 }
 
 const REFERENCE_MESSAGES = {
@@ -90,6 +97,7 @@ async function saveLabTest(
     vendorId: form.vendorId,
     peptideId: form.peptideId,
     sizeOptionId: form.sizeOptionId,
+    coversAllSizes: form.coversAllSizes,
     labName: form.labName,
     testedOn: form.testedOn,
     batch: form.batch,
@@ -146,12 +154,27 @@ function importRefused(errors: CsvLineError[]) {
   );
 }
 
+const NOT_UTF8_MESSAGE = 'The file is not UTF-8 text: save it as "CSV UTF-8" and import it again';
+
+/** The file's text when it is valid UTF-8; null otherwise (Latin-1, UTF-16, binary). */
+function utf8TextOrNull(bytes: ArrayBuffer): string | null {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 async function importLabTests(app: AppContext, admin: Admin, file: File | null) {
   if (!file) return fieldFailure("file", "Choose a CSV file to import", 400, "Import refused");
   if (file.size > MAX_IMPORT_BYTES) {
     return fieldFailure("file", "The CSV file is larger than 1 MB", 413, "Import refused");
   }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(await file.arrayBuffer());
+  const text = utf8TextOrNull(await file.arrayBuffer());
+  if (text === null) {
+    // Stored as read, Latin-1 (Excel's "CSV" on Windows) would become mojibake.
+    return fieldFailure("file", NOT_UTF8_MESSAGE, 400, "Import refused");
+  }
   if (text.includes("\u0000")) {
     return fieldFailure("file", "The file is not a CSV text file", 400, "Import refused");
   }
@@ -230,5 +253,18 @@ export async function handleLabTestAction(app: AppContext, admin: Admin, formDat
       return importLabTests(app, admin, uploadedFile(formData.get("file")));
     case "save-lab-thresholds":
       return saveThresholds(app, admin, form);
+    case "approve-lab-report":
+    case "reject-lab-report": {
+      const outcome = await decideVendorLabReport(
+        app,
+        admin,
+        form.intent === "approve-lab-report"
+          ? { id: form.id, approve: true }
+          : { id: form.id, approve: false, reason: form.reason },
+      );
+      return outcome.ok
+        ? actionSuccess(outcome.message)
+        : failure(outcome.message, outcome.status, "Lab report not decided");
+    }
   }
 }

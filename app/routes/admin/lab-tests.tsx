@@ -3,8 +3,7 @@ import { useMemo, useState } from "react";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { appOf } from "~/.server/infra/context.server";
-import { readUploadForm } from "~/.server/http/upload-form.server";
-import { MAX_UPLOAD_BYTES } from "~/.server/services/uploads.server";
+import { readFileUploadForm, withUploadForm } from "~/.server/http/upload-form.server";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";
 import { useDialogState } from "~/components/admin/form-controls";
@@ -16,6 +15,7 @@ import {
 } from "~/components/admin/lab-tests/lab-test-columns";
 import { LabTestDialog } from "~/components/admin/lab-tests/lab-test-dialog";
 import { LabThresholdsForm } from "~/components/admin/lab-tests/thresholds-form";
+import { VendorLabReports } from "~/components/admin/lab-tests/vendor-reports";
 import { SearchControl, TableFilterForm } from "~/components/admin/table-filter-form";
 import { Button } from "~/components/ui/button";
 import { LAB_TESTS_TABLE } from "~/lib/admin-tables";
@@ -34,15 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
   // One file at most: a report (PDF or image) or a CSV import, cut at 5 MB.
-  const formData = await readUploadForm(request, {
-    maxFileBytes: MAX_UPLOAD_BYTES,
-    tooLargeMessage: "The file is larger than 5 MB",
-  });
-  return handleLabTestAction(appOf(context), admin, formData);
+  return withUploadForm(readFileUploadForm(request), (formData) =>
+    handleLabTestAction(appOf(context), admin, formData),
+  );
 }
 
 export default function AdminLabTests({ loaderData }: Route.ComponentProps) {
-  const { tests, thresholds } = loaderData;
+  const { tests, thresholds, vendorReports } = loaderData;
   const dialog = useDialogState<LabTestRow>();
   const openDialog = dialog.open;
   const [importOpen, setImportOpen] = useState(false);
@@ -98,6 +96,19 @@ export default function AdminLabTests({ loaderData }: Route.ComponentProps) {
           emptyMessage="No lab tests yet."
           getRowId={(row) => row.id}
         />
+      </section>
+
+      <section aria-labelledby="vendor-lab-reports-heading" className="space-y-4">
+        <div>
+          <h2 id="vendor-lab-reports-heading" className="text-xl font-semibold tracking-tight">
+            Lab reports from vendors
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Reports a vendor uploaded. None is public until approved: approval adds it as a lab test
+            with the report linked; a rejection's reason is shown to the vendor.
+          </p>
+        </div>
+        <VendorLabReports reports={vendorReports} />
       </section>
 
       <section aria-labelledby="lab-thresholds-heading" className="space-y-4">

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Outlet, useLocation } from "react-router";
 
 import { adminGuard, adminOf } from "~/.server/http/admin-guard.server";
+import { readCookie } from "~/.server/http/cookies.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { AdminSidebar, currentAdminSection } from "~/components/admin/admin-sidebar";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
@@ -8,7 +9,7 @@ import { focusPageHeading } from "~/components/admin/focus-return";
 import { TRASH_UNDO_FETCHER_KEY } from "~/components/admin/trash-undo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
-  readSidebarState,
+  SIDEBAR_COOKIE_NAME,
   SidebarInset,
   SidebarProvider,
   SidebarTrigger,
@@ -53,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     adminEmail: admin.email,
     // Read on the server so the first paint already has the sidebar the admin left.
-    sidebarOpen: readSidebarState(request.headers.get("cookie")),
+    // Missing or unreadable: open.
+    sidebarOpen: readCookie(request, SIDEBAR_COOKIE_NAME) !== "false",
   };
 }
 

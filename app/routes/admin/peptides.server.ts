@@ -119,6 +119,7 @@ async function savePeptide(
     aliases: form.aliases,
     isPopular: form.isPopular,
     popularOrder: resolvePopularOrder(form.isPopular, form.popularOrder),
+    published: form.published,
   };
   let saved: Awaited<ReturnType<typeof updatePeptide>>;
   try {

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from "react";
 import { Link, redirect, useLocation, useNavigate } from "react-router";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { readImageUploadForm } from "~/.server/http/upload-form.server";
+import { readImageUploadForm, withUploadForm } from "~/.server/http/upload-form.server";
 import { StatusFilter } from "~/components/admin/active-status";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
@@ -39,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handlePeptideAction(appOf(context), admin, await readImageUploadForm(request));
+  return withUploadForm(readImageUploadForm(request), (formData) =>
+    handlePeptideAction(appOf(context), admin, formData),
+  );
 }
 
 export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
@@ -133,7 +135,7 @@ export default function AdminPeptides({ loaderData }: Route.ComponentProps) {
       />
       <p className="text-sm text-muted-foreground">
         Vendor prices are on their own page:{" "}
-        <Link to="/admin/prices" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/admin/prices" className="text-primary underline underline-offset-4">
           Vendor Prices
         </Link>
         .

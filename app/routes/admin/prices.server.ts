@@ -7,7 +7,7 @@ import { data } from "react-router";
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
 import { recordAudit, recordAuditEntries } from "~/.server/data/audit.server";
-import { getStaleBefore } from "~/.server/data/dashboard.server";
+import { getFreshnessRule } from "~/.server/data/freshness.server";
 import { getPeptideById, getPeptideOption } from "~/.server/data/peptides.server";
 import { getSettings } from "~/.server/data/settings.server";
 import { findOrCreateSizeOption, getAllSizeOptions } from "~/.server/data/size-options.server";
@@ -25,6 +25,7 @@ import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
+import { isWholeMinorAmount, minorUnitMessage } from "~/lib/money";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
 import {
@@ -40,6 +41,8 @@ import {
   type CheckedOffer,
   type MarketSize,
 } from "~/lib/price-sanity";
+import { isStale, staleBefore } from "~/lib/freshness";
+import { getOffersProvenance } from "~/.server/data/price-provenance.server";
 import { readTablePage } from "~/lib/table-query";
 
 type Admin = Pick<SessionUser, "id" | "email">;
@@ -47,7 +50,7 @@ type Admin = Pick<SessionUser, "id" | "email">;
 export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
   const requested = VENDOR_PRICES_TABLE.parse(url.searchParams);
   const { peptide, vendor, stock, stale, status } = requested.filters;
-  const staleBefore = await getStaleBefore(app.db, now);
+  const freshness = await getFreshnessRule(app.db);
   const [table, filterPeptide, filterVendor] = await Promise.all([
     readTablePage(requested, (page) =>
       getAdminVendorPricePage(app.db, {
@@ -55,7 +58,7 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
         peptideId: peptide ?? null,
         vendorId: vendor ?? null,
         stock: stock ?? null,
-        staleBefore: stale ? staleBefore : null,
+        stale: stale ? { rule: freshness, now } : null,
         active: status === undefined ? null : status === "active",
         sort: { column: requested.sort, direction: requested.dir },
         page,
@@ -66,13 +69,30 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
     peptide ? getPeptideOption(app.db, peptide) : null,
     vendor ? getVendorOption(app.db, vendor) : null,
   ]);
-  return { ...table, filterPeptide, filterVendor, staleBefore: staleBefore.toISOString() };
+  const provenance = await getOffersProvenance(
+    app.db,
+    table.rows.map((row) => row.id),
+  );
+  return {
+    ...table,
+    // The one freshness rule, so a row's "Stale" is the public pages' (~/lib/freshness); how
+    // each price was read beside it.
+    rows: table.rows.map((row) => ({
+      ...row,
+      stale: isStale(row, freshness, now),
+      provenance: provenance.get(row.id) ?? null,
+    })),
+    filterPeptide,
+    filterVendor,
+    staleBefore: staleBefore(freshness, now).toISOString(),
+    staleAfterMissedRuns: freshness.staleAfterMissedRuns,
+  };
 }
 
 /**
- * A manual price through the scraper's rule (~/lib/price-sanity): 0 or less is refused under the
- * field; one far from the other vendors' is refused until the admin confirms it (the form then
- * posts again with confirm=1). Null: the price may be saved. `newSize`: a size the entry would
+ * A manual price through the scraper's rule (~/lib/price-sanity): 0 or less, or a part of the
+ * currency's smallest unit, is refused under the field; one far from the other vendors' is
+ * refused until the admin confirms it (the form then posts again with confirm=1). Null: the price may be saved. `newSize`: a size the entry would
  * create, compared as if it existed.
  */
 async function refusePrice(
@@ -82,6 +102,10 @@ async function refusePrice(
   newSize?: MarketSize,
 ) {
   if (!(offer.price > 0)) return fieldFailure("price", PRICE_NOT_POSITIVE, 400);
+  // The row's own currency (an inline edit posts none): 12.5 JPY is refused, never rounded.
+  if (!isWholeMinorAmount(offer.price, offer.currency)) {
+    return fieldFailure("price", minorUnitMessage("Price", offer.currency), 400);
+  }
   const [sizes, offers, settings] = await Promise.all([
     getAllSizeOptions(app.db),
     getAllVendorPeptides(app.db),

@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminPrices({ loaderData }: Route.ComponentProps) {
-  const { rows, total, query, filterPeptide, filterVendor, staleBefore } = loaderData;
+  const { rows, total, query, filterPeptide, filterVendor, staleBefore, staleAfterMissedRuns } =
+    loaderData;
   const dialog = useDialogState<null>();
   const [editingId, setEditingId] = useState<string | null>(null);
   const stopEditing = useCallback(() => setEditingId(null), []);
@@ -64,9 +65,8 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
           setEditingId(row.id);
         },
         editingDisabled: editingId !== null,
-        staleBefore,
       }),
-    [editingId, staleBefore],
+    [editingId],
   );
   const renderRow = (row: PriceRow) =>
     row.id === editingId ? (
@@ -142,7 +142,8 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
       </TableFilterForm>
       {query.filters.stale ? (
         <p className="text-sm text-muted-foreground">
-          Stale: not confirmed since {formatLastScraped(staleBefore)} (two scrape intervals).
+          Stale: not confirmed since {formatLastScraped(staleBefore)}, or missed{" "}
+          {staleAfterMissedRuns} runs in a row (as on the public pages).
         </p>
       ) : null}
       <BulkActions

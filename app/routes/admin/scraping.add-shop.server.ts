@@ -1,7 +1,9 @@
 /**
- * The Add-shop page's handlers: detect the shop's platform and read its whole catalogue for a
- * preview (nothing saved), act on single listings (alias, new peptide, new size), then create
- * the vendor and its shop source in one step. The route checks admin rights first.
+ * The Add-shop page's handlers. Detection and the preview run as a background job: the
+ * request only queues it (no shop is read inside a request), the page shows its progress and
+ * then the offers it read, a page at a time. Each decision posts one offer's id and acts on
+ * the stored offer; the create makes the vendor (or attaches to the one the shop already
+ * belongs to) and its shop source. The route checks admin rights first.
  */
 import { data, redirect } from "react-router";
 
@@ -9,93 +11,139 @@ import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { addPeptideAlias, createPeptide, getAllPeptideNames } from "~/.server/data/peptides.server";
-import { ignoreReviewListing, queueReviewItem } from "~/.server/data/scrape-review.server";
-import { createScrapeSource } from "~/.server/data/scrape-sources.server";
+import {
+  countPreviewOutcomes,
+  findShopOwners,
+  getPreviewOffer,
+  getPreviewOfferPage,
+  setPreviewOfferIgnored,
+  type PreviewOfferRow,
+  type ShopPreviewRecord,
+} from "~/.server/data/shop-previews.server";
 import { findOrCreateSizeOption, getAllSizeOptions } from "~/.server/data/size-options.server";
-import { createVendor } from "~/.server/data/vendors.server";
-import {
-  detectShopPlatform,
-  readShopCatalogue,
-} from "~/.server/scraper/platforms/shop-catalogue.server";
-import { createFetcher } from "~/.server/scraper/scrape-page.server";
+import { currentShopPreview, enqueueShopPreview } from "~/.server/infra/shop-preview-job.server";
+import { rematchPreview } from "~/.server/scraper/shop-preview.server";
+import { refusedSourceAddress } from "~/.server/scraper/source-address.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
-import { failure } from "~/lib/action-result";
+import { actionFailure, actionSuccess, failure } from "~/lib/action-result";
 import {
-  MAX_PREVIEW_OFFERS,
+  PREVIEW_PAGE_SIZE,
   type AddShopAction,
-  type AddShopResult,
-  type PreviewState,
+  type PreviewQuery,
+  type PreviewView,
 } from "~/lib/forms/add-shop";
 import { listingNameAlias } from "~/lib/listing";
-import { countOutcomes, previewMatch } from "~/lib/shop-preview";
+import { PREVIEW_OUTCOMES, previewMatch, stickingAlias } from "~/lib/shop-preview";
 import { slugify } from "~/lib/slug";
 
-type ShopContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
+import { createShopSource } from "./scraping.add-shop-create.server";
+
+type ShopContext = Pick<
+  AppContext,
+  "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache" | "database"
+>;
 type Admin = Pick<SessionUser, "id" | "email">;
+type Refusal = ReturnType<typeof failure>;
 type Form<I extends AddShopAction["intent"]> = Extract<AddShopAction, { intent: I }>;
 
-const refused = (error: string, findings?: string[]) =>
-  data({ ok: false as const, error, findings } satisfies AddShopResult, { status: 422 });
+export const ADD_SHOP_PATH = "/admin/scraping/add-shop";
 
-/** The preview with what `matchListing` makes of each offer against today's catalogue. */
-async function withMatches(
-  app: Pick<AppContext, "db">,
-  preview: PreviewState,
-  message: string,
-): Promise<AddShopResult> {
-  const [peptides, sizes] = await Promise.all([
-    getAllPeptideNames(app.db),
-    getAllSizeOptions(app.db),
+/**
+ * Queues the detection and preview and answers at once with the page that follows it. An
+ * address the scraper would never fetch (cloud metadata, a private network) is refused here,
+ * under its field, with every source kind's message, before a job is queued.
+ */
+export async function queuePreview(app: ShopContext, admin: Admin, form: Form<"detect">) {
+  const refused = await refusedSourceAddress(app, form.address);
+  if (refused)
+    return data(actionFailure(refused, { fieldErrors: { address: [refused] } }), { status: 400 });
+  const id = await enqueueShopPreview(app, { address: form.address, requestedBy: admin.email });
+  return redirect(`${ADD_SHOP_PATH}?preview=${id}`);
+}
+
+const toRow = (row: PreviewOfferRow) => ({
+  ...row.offer,
+  ...row.match,
+  id: row.id,
+  ignored: row.ignored,
+});
+
+/** The preview as the page shows it: its progress, or one page of what it read. */
+export async function loadPreview(
+  app: ShopContext,
+  query: PreviewQuery,
+): Promise<PreviewView | null> {
+  if (!query.preview) return null;
+  const preview = await currentShopPreview(app, query.preview);
+  if (!preview) return null;
+  const view: PreviewView = {
+    id: preview.id,
+    address: preview.address,
+    status: preview.status,
+    phase: preview.phase,
+    requests: preview.requests,
+    message: preview.message,
+    findings: preview.findings,
+    result: null,
+  };
+  if (preview.status !== "succeeded" || !preview.shopUrl || !preview.kind) return view;
+  const [tally, owners] = await Promise.all([
+    countPreviewOutcomes(app.db, preview.id),
+    findShopOwners(app.db, preview.shopUrl),
   ]);
-  const names = new Map(peptides.map((p) => [p.id, p.name]));
-  const rows = preview.offers.map((offer) => {
-    const match = previewMatch(offer.name, peptides, sizes);
-    const peptideName = match.peptideId ? (names.get(match.peptideId) ?? null) : null;
-    return { ...offer, ...match, peptideName };
+  const { rows, total } = await getPreviewOfferPage(app.db, preview.id, {
+    q: query.q,
+    outcome: query.outcome,
+    page: query.page,
+    pageSize: PREVIEW_PAGE_SIZE,
   });
   return {
-    ok: true,
-    message,
-    preview,
-    rows,
-    counts: countOutcomes(rows.map((row) => row.outcome)),
+    ...view,
+    result: {
+      shopUrl: preview.shopUrl,
+      kind: preview.kind as NonNullable<PreviewView["result"]>["kind"],
+      offers: preview.offersFound,
+      counts: Object.fromEntries(
+        PREVIEW_OUTCOMES.map((outcome) => [outcome, tally.outcomes[outcome] ?? 0]),
+      ) as NonNullable<PreviewView["result"]>["counts"],
+      ignored: tally.ignored,
+      rows: rows.map(toRow),
+      matching: total,
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / PREVIEW_PAGE_SIZE)),
+      owners,
+    },
   };
 }
 
-/** Detects the platform politely and reads the whole catalogue, saving nothing. */
-export async function previewShop(app: ShopContext, form: Form<"detect">) {
-  const fetcher = await createFetcher(app);
-  const detection = await detectShopPlatform(fetcher, form.address);
-  if (!detection.kind)
-    return refused("No catalogue feed or product sitemap found", detection.findings);
-  let read;
-  try {
-    read = await readShopCatalogue(fetcher, detection.kind, detection.shopUrl);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return refused(`Reading the catalogue failed: ${reason}`, detection.findings);
-  }
-  const notes = read.complete ? [] : ["The per-run URL limit stopped the reading before the end"];
-  return withMatches(
-    app,
-    {
-      shopUrl: detection.shopUrl,
-      kind: detection.kind,
-      findings: [...detection.findings, ...notes, ...read.warnings].slice(0, 10),
-      complete: read.complete,
-      requests: fetcher.budget.spent,
-      offers: read.offers.slice(0, MAX_PREVIEW_OFFERS),
-    },
-    `Found ${read.offers.length} offers`,
-  );
+/** The read preview and the one offer a decision names; a failure when either is gone. */
+async function offerOf(
+  app: ShopContext,
+  form: { preview_id: string; offer_id: string },
+): Promise<{ preview: ShopPreviewRecord; offer: PreviewOfferRow } | { refused: Refusal }> {
+  const preview = await currentShopPreview(app, form.preview_id);
+  if (!preview || preview.status !== "succeeded")
+    return { refused: failure("The preview is gone: detect the shop again", 404) };
+  const offer = await getPreviewOffer(app.db, preview.id, form.offer_id);
+  if (!offer) return { refused: failure("Unknown listing", 404) };
+  return { preview, offer };
 }
+
+const decided = async (app: ShopContext, previewId: string, message: string) => {
+  await rematchPreview(app, previewId);
+  return data(actionSuccess(message));
+};
 
 /** The listing's name is kept as an alias of the peptide, so runs match it from now on. */
 export async function mapListing(app: ShopContext, admin: Admin, form: Form<"map-alias">) {
-  const alias = listingNameAlias(form.listing);
-  if (!alias) return failure("The listing name has no peptide name to keep", 400);
-  const peptide = (await getAllPeptideNames(app.db)).find((p) => p.id === form.peptide_id);
+  const found = await offerOf(app, form);
+  if ("refused" in found) return found.refused;
+  const listing = found.offer.offer.name;
+  const catalogue = await getAllPeptideNames(app.db);
+  const peptide = catalogue.find((p) => p.id === form.peptide_id);
   if (!peptide) return failure("Peptide not found", 404);
+  const alias = stickingAlias(listing, peptide.id, catalogue);
+  if (!alias) return failure("The listing name has no peptide name to keep", 400);
   await addPeptideAlias(app.db, peptide.id, alias);
   await recordPublicChange(app, admin, {
     action: "update",
@@ -104,7 +152,7 @@ export async function mapListing(app: ShopContext, admin: Admin, form: Form<"map
     name: peptide.name,
     details: { aliasAdded: alias },
   });
-  return withMatches(app, form.preview, `"${alias}" now reads as ${peptide.name}`);
+  return decided(app, found.preview.id, `"${alias}" now reads as ${peptide.name}`);
 }
 
 /** A new catalogue peptide named after the listing, with the listing's size. */
@@ -113,9 +161,12 @@ export async function createPeptideFromListing(
   admin: Admin,
   form: Form<"create-peptide">,
 ) {
-  const name = listingNameAlias(form.listing);
+  const found = await offerOf(app, form);
+  if ("refused" in found) return found.refused;
+  const listing = found.offer.offer.name;
+  const name = listingNameAlias(listing);
   if (!name) return failure("The listing name has no peptide name to use", 400);
-  const size = previewMatch(form.listing, [], []);
+  const size = previewMatch(listing, [], []);
   let peptideId: string;
   try {
     ({ id: peptideId } = await createPeptide(app.db, {
@@ -149,7 +200,7 @@ export async function createPeptideFromListing(
     entityId: peptideId,
     name,
   });
-  return withMatches(app, form.preview, `Peptide ${name} created`);
+  return decided(app, found.preview.id, `Peptide ${name} created`);
 }
 
 /** The size the listing names, added to the peptide it matched. */
@@ -158,11 +209,13 @@ export async function createSizeFromListing(
   admin: Admin,
   form: Form<"create-size">,
 ) {
+  const found = await offerOf(app, form);
+  if ("refused" in found) return found.refused;
   const [peptides, sizes] = await Promise.all([
     getAllPeptideNames(app.db),
     getAllSizeOptions(app.db),
   ]);
-  const match = previewMatch(form.listing, peptides, sizes);
+  const match = previewMatch(found.offer.offer.name, peptides, sizes);
   if (
     match.outcome !== "missing_size" ||
     !match.peptideId ||
@@ -182,98 +235,35 @@ export async function createSizeFromListing(
     entityId: size.id,
     name: `${match.quantity} ${match.unit}`,
   });
-  return withMatches(app, form.preview, `Size ${match.quantity} ${match.unit} added`);
+  return decided(app, found.preview.id, `Size ${match.quantity} ${match.unit} added`);
 }
 
-/** The most common currency of the preview's offers: the vendor's own currency. */
-function shopCurrency(preview: PreviewState): string {
-  const counts = new Map<string, number>();
-  for (const offer of preview.offers)
-    if (offer.currency) counts.set(offer.currency, (counts.get(offer.currency) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "USD";
+/** Later runs skip an ignored listing for this vendor without a word (kept until the create). */
+export async function ignoreListing(app: ShopContext, form: Form<"ignore">) {
+  const found = await offerOf(app, form);
+  if ("refused" in found) return found.refused;
+  await setPreviewOfferIgnored(app.db, found.preview.id, found.offer.id, form.ignored);
+  return data(
+    actionSuccess(`${found.offer.offer.name} ${form.ignored ? "ignored" : "no longer ignored"}`),
+  );
 }
 
-/** Later runs skip these listings for this vendor without a word (the review queue's "ignore"). */
-async function ignoreListings(
-  app: Pick<AppContext, "db">,
-  ids: { vendorId: string; sourceId: string },
-  preview: PreviewState,
-  names: string[],
+/** The vendor and its shop source in one step, or the source alone under the shop's vendor. */
+export async function createShop(
+  app: ShopContext,
+  admin: Admin,
+  form: Form<"create-shop"> | Form<"attach-shop">,
 ) {
-  for (const name of new Set(names)) {
-    const offer = preview.offers.find((o) => o.name === name);
-    if (!offer) continue;
-    const match = previewMatch(name, [], []);
-    await queueReviewItem(app.db, {
-      ...ids,
-      name,
-      price: offer.price,
-      currency: offer.currency,
-      link: offer.link,
-      soldOut: offer.soldOut,
-      reason: "unknown_peptide",
-      quantity: match.quantity,
-      unit: match.unit,
-      vials: match.vials,
-      form: "vial",
-      suggestedPeptideId: null,
-      suggestedSizeOptionId: null,
-    });
-    await ignoreReviewListing(app.db, { vendorId: ids.vendorId, name });
-  }
-}
-
-/** One step: the vendor, its shop source, and the listings to ignore on every run. */
-export async function createShop(app: ShopContext, admin: Admin, form: Form<"create-shop">) {
-  const { preview } = form;
-  let vendorId: string;
-  let sourceId: string;
-  try {
-    vendorId = await createVendor(app.db, {
-      name: form.vendor_name,
-      website: preview.shopUrl,
-      logoUrl: null,
-      isPreferred: false,
-      shippingCost: null,
-      currency: shopCurrency(preview),
-      shippingFee: null,
-      freeShippingThreshold: null,
-      shipsTo: [],
-      rating: null,
-    });
-    sourceId = await createScrapeSource(app.db, {
-      retailerName: form.vendor_name,
-      url: preview.shopUrl,
-      kind: preview.kind,
-      // The feed is the vendor's whole catalogue: offers that leave it count missed runs.
-      pageType: "category",
-      productSelector: "",
-      priceSelector: "",
-      nameSelector: "",
-      linkSelector: null,
-      soldOutSelector: null,
-      paginationSelector: null,
-      nextPageSelector: null,
-      vendorId,
-      isActive: true,
-      currency: null,
-    });
-  } catch (error) {
-    return writeFailure(app, error, "adding a shop", "Could not create the vendor and its source");
-  }
-  await ignoreListings(app, { vendorId, sourceId }, preview, form.ignored);
-  await recordPublicChange(app, admin, {
-    action: "create",
-    entity: "vendor",
-    entityId: vendorId,
-    name: form.vendor_name,
-  });
-  await recordPublicChange(app, admin, {
-    action: "create",
-    entity: "scrape_source",
-    entityId: sourceId,
-    name: form.vendor_name,
-    after: { url: preview.shopUrl, kind: preview.kind },
-  });
-  return redirect(`/admin/scraping?q=${encodeURIComponent(form.vendor_name)}`);
+  const preview = await currentShopPreview(app, form.preview_id);
+  if (!preview || preview.status !== "succeeded" || !preview.shopUrl || !preview.kind)
+    return failure("The preview is gone: detect the shop again", 404);
+  // The shop's address as read (after redirects) is the source saved: checked like any source's.
+  const refused = await refusedSourceAddress(app, preview.shopUrl);
+  if (refused) return failure(refused, 400);
+  return createShopSource(
+    app,
+    admin,
+    { ...preview, shopUrl: preview.shopUrl, kind: preview.kind },
+    form,
+  );
 }

@@ -16,10 +16,15 @@ import {
 } from "~/.server/scraper/apply.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import { firstIssueMessage } from "~/lib/forms/form-data";
+import { parsePriceProvenance } from "~/lib/price-provenance";
 import { reviewActionSchema, type ReviewAction } from "~/lib/forms/scrape-review";
 
 export async function loadReviewQueue(db: Database) {
-  return { items: await getPendingReviewItems(db) };
+  const items = await getPendingReviewItems(db);
+  // How each price was read, checked here so the page gets a known shape.
+  return {
+    items: items.map((item) => ({ ...item, provenance: parsePriceProvenance(item.provenance) })),
+  };
 }
 export type ReviewQueueData = Awaited<ReturnType<typeof loadReviewQueue>>;
 

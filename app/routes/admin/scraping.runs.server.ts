@@ -84,8 +84,9 @@ export async function startRun(
   if (form.intent === "run-source") {
     const source = await getScrapeSource(app.db, form.id);
     if (!source) return failure("Source not found", 404);
-    if (!source.nameSelector.trim() || !source.priceSelector.trim()) {
-      // Nothing to fetch: recorded and answered at once, as SPEC.md words it.
+    // A shop source reads its platform's feed (no selectors): it always goes to the queue.
+    if (source.kind === "page" && (!source.nameSelector.trim() || !source.priceSelector.trim())) {
+      // A page source with nothing to fetch: recorded and answered at once, as SPEC.md words it.
       const result = await scrapeSource(app, source);
       return data(actionFailure(result.message), { status: 422 });
     }

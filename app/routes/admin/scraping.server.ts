@@ -20,21 +20,18 @@ import {
 } from "~/.server/data/scrape-sources.server";
 import { vendorExists } from "~/.server/data/vendors.server";
 import { SCRAPE_MESSAGES } from "~/.server/scraper/run.server";
-import { testSelectors } from "~/.server/scraper/scrape-page.server";
+import type { SelectorTestInput } from "~/.server/scraper/selector-test.server";
+import { enqueueShopRead } from "~/.server/infra/shop-read-queue.server";
+import { refusedSourceAddress } from "~/.server/scraper/source-address.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
-import {
-  actionFailure,
-  actionSuccess,
-  editConflict,
-  failure,
-  type ActionResult,
-} from "~/lib/action-result";
+import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { SCRAPE_LOGS_TABLE, SOURCES_TABLE } from "~/lib/admin-tables";
 import { invalidForm } from "~/lib/forms/form-data";
 import {
   scrapeSourceFields,
+  shopSourceFields,
   selectorTestFields,
   sourceFormValues,
   type ScrapingAction,
@@ -44,10 +41,11 @@ import { pageCount, readTablePage } from "~/lib/table-query";
 import { loadReviewQueue } from "./scraping.review.server";
 import { loadScrapeRunState } from "./scraping.runs.server";
 
-type SourceContext = Pick<AppContext, "db" | "cache" | "logger">;
+type SourceContext = Pick<AppContext, "db" | "cache" | "logger" | "env" | "baseUrl">;
 type Admin = Pick<SessionUser, "id" | "email">;
 
-export type SelectorTestResult = ActionResult & { testResult?: unknown };
+/** A queued selector test: the read the dialog follows. */
+export type SelectorTestStarted = { ok: true; message: string; readId: string };
 
 /** The page's data: one page of sources as the URL asks for it, the review queue, logs, runs. */
 export async function loadScrapingPage(app: AppContext, request: Request) {
@@ -93,7 +91,17 @@ export async function loadScrapingPage(app: AppContext, request: Request) {
 function auditedFields(
   source: Omit<
     ScrapeSource,
-    "id" | "status" | "lastError" | "lastScrapedAt" | "createdAt" | "currency" | "kind" | "version"
+    | "id"
+    | "status"
+    | "lastError"
+    | "lastScrapedAt"
+    | "createdAt"
+    | "currency"
+    | "kind"
+    | "version"
+    | "readCursor"
+    | "readProgress"
+    | "readTotal"
   > & {
     currency?: string | null;
   },
@@ -125,7 +133,11 @@ export async function saveSource(
 ) {
   const id = editing?.id ?? null;
   const failedMessage = id ? "Failed to update source" : "Failed to add source";
-  const parsed = scrapeSourceFields.safeParse(fields);
+  const before = id ? await getScrapeSource(app.db, id) : null;
+  if (id && !before) return failure("Source not found", 404, failedMessage);
+  // Each kind has its own form: a shop source's has no selectors (its feed is read instead).
+  const schema = before && before.kind !== "page" ? shopSourceFields : scrapeSourceFields;
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, failedMessage);
   const input = parsed.data;
   if (input.vendorId && !(await vendorExists(app.db, input.vendorId))) {
@@ -135,8 +147,12 @@ export async function saveSource(
       { status: 400 },
     );
   }
-  const before = id ? await getScrapeSource(app.db, id) : null;
-  if (id && !before) return failure("Source not found", 404, failedMessage);
+  const refused = await refusedSourceAddress(app, input.url);
+  if (refused) {
+    return data(actionFailure(refused, { title: failedMessage, fieldErrors: { url: [refused] } }), {
+      status: 400,
+    });
+  }
   let savedId: string;
   try {
     if (editing) {
@@ -231,7 +247,10 @@ export async function bulkUpdateSources(
   return actionSuccess(`${plural(ids.length)} ${isActive ? "activated" : "deactivated"}`);
 }
 
-/** The dialog's Test selectors: the result as JSON, or SPEC's error text. */
+/**
+ * The dialog's Test selectors: queued as a background read (no shop is read inside the
+ * request); the dialog polls /admin/shop-reads/:readId for the result or SPEC's error text.
+ */
 export async function runSelectorTest(app: AppContext, fields: Record<string, string>) {
   const test = selectorTestFields.safeParse(fields);
   if (!test.success) return invalidForm(test.error, "Error testing selectors");
@@ -239,22 +258,18 @@ export async function runSelectorTest(app: AppContext, fields: Record<string, st
   if (!input.name_selector || !input.price_selector) {
     return failure(SCRAPE_MESSAGES.missingSelectors, 422);
   }
-  try {
-    const result = await testSelectors(app, {
+  const readId = await enqueueShopRead(app, {
+    kind: "selector-test",
+    subject: input.url,
+    input: {
       url: input.url,
       productSelector: input.product_selector,
       nameSelector: input.name_selector,
       priceSelector: input.price_selector,
       linkSelector: input.link_selector,
       soldOutSelector: input.sold_out_selector,
-    });
-    const body: SelectorTestResult = {
-      ...actionSuccess(SCRAPE_MESSAGES.testSucceeded),
-      testResult: result,
-    };
-    return body;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : SCRAPE_MESSAGES.unknown;
-    return failure(`Error testing selectors: ${message.slice(0, 200)}`, 200);
-  }
+    } satisfies SelectorTestInput,
+  });
+  const body: SelectorTestStarted = { ok: true, message: "Testing selectors…", readId };
+  return data(body, { status: 202 });
 }

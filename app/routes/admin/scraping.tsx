@@ -6,6 +6,7 @@ import { adminOf } from "~/.server/http/admin-guard.server";
 import { ReviewQueue } from "~/components/admin/scraping/review-queue";
 import { RunBanner, ScrapeRunPanel, useScrapeRun } from "~/components/admin/scraping/run-progress";
 import { ScrapingLogs } from "~/components/admin/scraping/scraping-logs";
+import { ShopSourceDialog } from "~/components/admin/scraping/shop-source-dialog";
 import { SourceDialog } from "~/components/admin/scraping/source-dialog";
 import {
   SourcesTable,
@@ -87,6 +88,7 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
   });
   const openDialog = (source: SourceRow | null) =>
     setDialog({ open: true, source, nonce: Date.now() });
+  const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
   useLoadErrorToast(loadError);
   const running = runFetcher.state !== "idle" || followed.active;
   const runningSourceId =
@@ -174,12 +176,21 @@ export default function AdminScraping({ loaderData }: Route.ComponentProps) {
 
       <ScrapingLogs logs={logs} />
 
-      <SourceDialog
-        key={dialog.source?.id ?? `new-${dialog.nonce}`}
-        open={dialog.open}
-        source={dialog.source}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      />
+      {dialog.source && dialog.source.kind !== "page" ? (
+        <ShopSourceDialog
+          key={dialog.source.id}
+          open={dialog.open}
+          source={{ ...dialog.source, kind: dialog.source.kind }}
+          onClose={closeDialog}
+        />
+      ) : (
+        <SourceDialog
+          key={dialog.source?.id ?? `new-${dialog.nonce}`}
+          open={dialog.open}
+          source={dialog.source}
+          onClose={closeDialog}
+        />
+      )}
     </div>
   );
 }

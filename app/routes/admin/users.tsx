@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { DataTable } from "~/components/admin/data-table";

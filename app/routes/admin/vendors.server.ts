@@ -133,6 +133,7 @@ export async function handleVendorAction(
     freeShippingThreshold: form.freeShippingThreshold,
     shipsTo: form.shipsTo,
     rating: form.rating,
+    affiliateTemplate: form.affiliateTemplate,
   };
   let vendorId: string;
   try {

@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useMemo } from "react";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { readImageUploadForm } from "~/.server/http/upload-form.server";
+import { readImageUploadForm, withUploadForm } from "~/.server/http/upload-form.server";
 import { BulkActions, useRowSelection } from "~/components/admin/bulk-actions";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
@@ -30,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
-  return handleVendorAction(appOf(context), admin, await readImageUploadForm(request), new Date());
+  return withUploadForm(readImageUploadForm(request), (formData) =>
+    handleVendorAction(appOf(context), admin, formData, new Date()),
+  );
 }
 
 export default function AdminVendors({ loaderData }: Route.ComponentProps) {

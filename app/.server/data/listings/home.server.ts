@@ -7,19 +7,24 @@ import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import { HOME_PAGE_SIZE } from "~/lib/constants";
 import {
+  EMPTY_HOME_FILTERS,
   hasRowFilters,
   offerPassesFilters,
   type HomeFilters,
   type HomeSort,
 } from "~/lib/home-filters";
+import { AMOUNT_TOLERANCE } from "~/lib/money";
+import { perMgDelivered } from "~/lib/offer-view";
 import type { CardSize, CategoryLink, PeptideCardData } from "~/lib/peptide-card";
-import { bestOffer, type PricingContext } from "~/lib/pricing";
+import { peptideImageFromJson } from "~/lib/peptide-image";
+import { bestOffer, countBuyableVendors, type PricingContext } from "~/lib/pricing";
 import { formatSize } from "~/lib/units";
 
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows.server";
 import { categories, peptides, sizeOptions } from "../../db/schema";
 import type { PageCache } from "../../http/page-cache.server";
+import { peptideImageSql } from "../offer-images.server";
 import { peptideIsPublic, priceIsActive } from "../public-visibility.server";
 import { defaultPricingContext, priceRow, selectSizeOffers } from "./offer-rows.server";
 import {
@@ -30,6 +35,7 @@ import {
   bestCardPriceSql,
   buyableSql,
   cardPriceSql,
+  failedLabTestSql,
 } from "./pricing-sql.server";
 
 export interface HomePageParams {
@@ -67,7 +73,7 @@ export function selectPeptideSummaries(db: Database) {
       id: peptides.id,
       name: peptides.name,
       slug: peptides.slug,
-      imageUrl: peptides.imageUrl,
+      imageUrl: peptideImageSql(peptides.id, peptides.imageUrl),
       categoryName: categories.name,
       categorySlug: categories.slug,
     })
@@ -95,8 +101,12 @@ function offerConditions(filters: HomeFilters, pricing: PricingContext): SQL[] {
       )})`,
     );
   }
-  if (filters.minPrice !== null) conditions.push(sql`${price} >= ${filters.minPrice}`);
-  if (filters.maxPrice !== null) conditions.push(sql`${price} <= ${filters.maxPrice}`);
+  // With compareAmounts' tolerance: a bound typed as a card's own amount keeps that card,
+  // whichever side rounded its last binary digit.
+  if (filters.minPrice !== null)
+    conditions.push(sql`${price} >= ${filters.minPrice}::numeric - ${AMOUNT_TOLERANCE}::numeric`);
+  if (filters.maxPrice !== null)
+    conditions.push(sql`${price} <= ${filters.maxPrice}::numeric + ${AMOUNT_TOLERANCE}::numeric`);
   if (filters.minRating !== null) conditions.push(sql`v.rating >= ${filters.minRating}`);
   return conditions;
 }
@@ -125,10 +135,18 @@ function homeOrder(sort: HomeSort, filters: HomeFilters, pricing: PricingContext
       asc(peptides.id),
     ];
   }
-  const where = sql.join([...matching, buyableSql(pricing)], sql` and `);
-  // The price the card shows: the Best Price (landed total first, as bestOffer picks it) of its
-  // first size that has one, in the card's size order; per mg, that price over the vial's mg
-  // (within a size every vial holds the same, so the best per vial is the best per mg).
+  const where = sql.join(
+    [
+      ...matching,
+      buyableSql(pricing),
+      ...(pricing.includeFailedLabOffers ? [] : [sql`not ${failedLabTestSql(pricing.now)}`]),
+    ],
+    sql` and `,
+  );
+  // The price the card shows: the Best Price (landed total first, as bestOffer picks it, never
+  // an offer whose lab test failed unless the buyer includes those) of its first size that has one, in the card's size order;
+  // per mg, that price over the vial's mg (within a size every vial holds the same, so the best
+  // per vial is the best per mg).
   const amount = sort === "price" ? sql.raw("best") : sql.raw("best / nullif(mg, 0)");
   return [
     sql`(select ${amount} from (select s.quantity, s.unit, ${VIAL_MG_SQL} as mg,
@@ -152,7 +170,8 @@ async function getHomeMeta(db: Database) {
                  from size_options s join peptides p on p.id = s.peptide_id
                 where ${peptideIsPublic("p")} group by 1) sizes) as sizes,
       (select coalesce(json_agg(json_build_object(
-                'id', f.id, 'name', f.name, 'slug', f.slug, 'imageUrl', f.image_url,
+                'id', f.id, 'name', f.name, 'slug', f.slug,
+                'imageUrl', ${peptideImageSql(sql`f.id`, sql`f.image_url`)},
                 'popularOrder', f.popular_order, 'categoryName', f.category_name,
                 'categorySlug', f.category_slug) order by f.popular_order, f.name), '[]'::json)
          from (select p.id, p.name, p.slug, p.image_url, p.popular_order,
@@ -166,7 +185,10 @@ async function getHomeMeta(db: Database) {
     categories: row.categories as CategoryLink[],
     vendors: row.vendors as string[],
     sizes: row.sizes as string[],
-    featured: row.featured as (PeptideSummary & { popularOrder: number })[],
+    featured: (row.featured as (PeptideSummary & { popularOrder: number })[]).map((peptide) => ({
+      ...peptide,
+      imageUrl: peptideImageFromJson(peptide.imageUrl),
+    })),
   };
 }
 
@@ -216,7 +238,7 @@ function buildCards(
   }
   const sizesByPeptide = new Map<string, CardSize[]>();
   for (const [id, size] of offersBySize) {
-    const best = bestOffer(size.offers.filter(passes));
+    const best = bestOffer(size.offers.filter(passes), pricing);
     const list = sizesByPeptide.get(size.peptideId) ?? [];
     list.push({
       id,
@@ -228,9 +250,10 @@ function buildCards(
       convertedFrom: best?.display?.converted
         ? { price: best.priceAfterCoupon / best.vials, currency: best.currency }
         : null,
-      perMg: best?.display ? (best.display.totalPerMg ?? best.display.perMg) : null,
+      perMg: perMgDelivered(best?.display ?? null)?.amount ?? null,
       shipping: best?.display?.shipping ?? null,
-      vendorCount: new Set(size.offers.map((o) => o.vendorId)).size,
+      vendorCount: countBuyableVendors(size.offers),
+      listed: size.offers.length > 0,
     });
     sizesByPeptide.set(size.peptideId, list);
   }
@@ -323,12 +346,16 @@ export async function getHomePageData(
     rows = await readPage(Promise.resolve(summaries));
   }
   const { summaries } = rows;
-  const cards = buildCards([...summaries, ...featuredSummaries], rows.sizeRows, filters, pricing);
+  const cards = buildCards(summaries, rows.sizeRows, filters, pricing);
+  // The filters change the grid only: Featured shows its peptides' real state (issue 30).
+  const featuredCards = buildCards(featuredSummaries, rows.sizeRows, EMPTY_HOME_FILTERS, pricing);
 
   return {
     categories: meta.categories,
     filterOptions: { sizes: meta.sizes, vendors: meta.vendors },
-    featured: featuredSlots(meta.featured).map((slot) => (slot ? cards.get(slot.id)! : null)),
+    featured: featuredSlots(meta.featured).map((slot) =>
+      slot ? featuredCards.get(slot.id)! : null,
+    ),
     peptides: summaries.map((s) => cards.get(s.id)!),
     total,
     page,

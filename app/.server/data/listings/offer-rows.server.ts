@@ -7,13 +7,19 @@ import { and, eq } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 
 import { DEFAULT_DISPLAY_CURRENCY, DEFAULT_SETTINGS } from "~/lib/constants";
+import { offerLabState, type OfferLabTest } from "~/lib/lab-tests";
 import type { OfferRow } from "~/lib/offer-row";
+import { publicPriceRead } from "~/lib/price-provenance";
 import { couponFromColumns, priceOffer, type PricingContext } from "~/lib/pricing";
+import type { CouponVotes } from "~/lib/trust/coupon-feedback";
 import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
+import { isVendorSupplied } from "~/lib/vendor-accounts";
 
 import type { Database } from "../../db/client";
 import { toIso } from "../../db/rows.server";
 import { coupons, peptides, sizeOptions, vendorPeptides, vendors } from "../../db/schema";
+import { OFFER_COUPON_VOTES_SQL } from "../coupon-feedback.server";
+import { OFFER_LAB_TESTS_SQL } from "../lab-tests.server";
 import { priceIsActive } from "../public-visibility.server";
 
 /** One vendor price of the detail and compare pages (the offer tables' row type). */
@@ -25,6 +31,7 @@ export function defaultPricingContext(now: Date = new Date()): PricingContext {
     displayCurrency: DEFAULT_DISPLAY_CURRENCY,
     rates: {},
     staleAfterMissedRuns: DEFAULT_SETTINGS.staleAfterMissedRuns,
+    scrapeIntervalSeconds: DEFAULT_SETTINGS.scrapeIntervalSeconds,
     now,
     shipTo: null,
   };
@@ -42,6 +49,8 @@ export const PRICE_COLUMNS = {
   vials: vendorPeptides.vials,
   stockStatus: vendorPeptides.stockStatus,
   missedScrapes: vendorPeptides.missedScrapes,
+  priceCheckedAt: vendorPeptides.priceCheckedAt,
+  priceHeldAt: vendorPeptides.priceHeldAt,
 };
 
 /** The vendor's shipping terms pricing needs, under the names of priceOffer's vendor. */
@@ -68,10 +77,17 @@ export const OFFER_COLUMNS = {
   couponAmount: coupons.discountAmount,
   couponType: coupons.discountType,
   couponExpires: coupons.expirationDate,
+  labTests: OFFER_LAB_TESTS_SQL,
+  couponVendorReportedAt: coupons.vendorReportedAt,
+  vendorSuppliedAt: vendorPeptides.vendorSuppliedAt,
 };
 
 export type OfferColumns = {
-  [K in keyof typeof OFFER_COLUMNS]: (typeof OFFER_COLUMNS)[K]["_"]["data"] | null;
+  [K in Exclude<keyof typeof OFFER_COLUMNS, "labTests">]:
+    (typeof OFFER_COLUMNS)[K]["_"]["data"] | null;
+} & {
+  /** Absent where an offer is priced without its lab tests (the market index's history). */
+  labTests?: OfferLabTest[] | null;
 };
 
 /** Prices one joined row; null when the size has no vendor price in it. */
@@ -87,16 +103,21 @@ export function priceRow(
     expirationDate: row.couponExpires,
   });
   const currency = row.currency ?? DEFAULT_DISPLAY_CURRENCY;
+  const mgPerVial = toMilligrams(row.quantity, row.unit);
   const vendorCurrency = row.vendorCurrency ?? currency;
+  const lab = offerLabState(row.labTests ?? [], mgPerVial, pricing.now);
   const priced = priceOffer(
     {
       price: row.price,
       currency,
       vials: row.vials ?? 1,
-      mgPerVial: toMilligrams(row.quantity, row.unit),
+      mgPerVial,
       coupon,
       stockStatus: row.stockStatus ?? "in_stock",
       missedScrapes: row.missedScrapes ?? 0,
+      // A price never confirmed is stale.
+      priceCheckedAt: row.priceCheckedAt ?? new Date(0),
+      priceHeld: row.priceHeldAt != null,
       vendor: {
         currency: vendorCurrency,
         shippingFee: row.vendorShippingFee,
@@ -121,6 +142,11 @@ export function priceRow(
     vials: row.vials ?? 1,
     stockStatus: row.stockStatus ?? "in_stock",
     coupon,
+    tested: lab.tested,
+    labWarning: lab.labWarning,
+    verified: lab.verified,
+    vendorSupplied: isVendorSupplied(row.vendorSuppliedAt, row.priceCheckedAt),
+    couponReportedByVendor: row.couponVendorReportedAt != null,
     ...priced,
   };
 }
@@ -176,7 +202,9 @@ export const OFFER_ROW_COLUMNS = {
   notes: vendorPeptides.notes,
   source: vendorPeptides.source,
   priceCheckedAt: vendorPeptides.priceCheckedAt,
+  priceProvenance: vendorPeptides.priceProvenance,
   vendorShippingNote: vendors.shippingCost,
+  couponVotes: OFFER_COUPON_VOTES_SQL,
 };
 
 type OfferRowColumns = OfferColumns & {
@@ -192,7 +220,9 @@ type OfferRowColumns = OfferColumns & {
   notes: string | null;
   source: string | null;
   priceCheckedAt: Date | string | null;
+  priceProvenance: unknown;
   vendorShippingNote: string | null;
+  couponVotes: CouponVotes | null;
 };
 
 /** One joined row as an offer table's row; null when the size has no vendor price in it. */
@@ -217,10 +247,11 @@ export function toOfferRow(
     notes: row.notes,
     source: row.source ?? "manual",
     priceCheckedAt: toIso(row.priceCheckedAt),
+    // In the row's own query, so a page of offers costs no query more for it.
+    priceRead: publicPriceRead(row.priceProvenance),
     pricePerMg: pricePerMg(priced.priceAfterCoupon, row.quantity * priced.vials, row.unit),
     lowestPrice90Days,
-    // Filled in by the page that reads the lab tests (withTestedBadges).
-    tested: null,
+    couponVotes: row.couponVotes,
     ...priced,
   };
 }

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 
 import { GOOD_DEAL_LOW_DAYS } from "~/lib/constants";
-import { withTestedBadges, type PublicLabTest } from "~/lib/lab-tests";
+import type { PublicLabTest } from "~/lib/lab-tests";
 import { DEFAULT_HISTORY_RANGE, type HistoryRange } from "~/lib/price-history";
 import type { PricingContext } from "~/lib/pricing";
 import { formatSize } from "~/lib/units";
@@ -21,6 +21,7 @@ import {
   vendors,
 } from "../../db/schema";
 import { getPageLabTests } from "../lab-tests.server";
+import { peptideImageSql } from "../offer-images.server";
 import { getPriceHistory, type PeptideHistory } from "../price-history.server";
 import { peptideIsPublic, priceIsActive } from "../public-visibility.server";
 import { selectPeptideSummaries, type PeptideSummary } from "./home.server";
@@ -89,6 +90,8 @@ export interface PeptidePageData {
   recommended: PeptideSummary[];
   /** The "Lab tests" section: the latest test of each vendor and size (issue 23). */
   labTests: PublicLabTest[];
+  /** The vendors' replies beneath their tests, by test id (issue 33). */
+  labReplies: Record<string, string>;
 }
 
 export async function getPeptidePageData(
@@ -104,7 +107,7 @@ export async function getPeptidePageData(
       name: peptides.name,
       slug: peptides.slug,
       description: peptides.description,
-      imageUrl: peptides.imageUrl,
+      imageUrl: peptideImageSql(peptides.id, peptides.imageUrl),
       keyBenefits: peptides.keyBenefits,
       categoryName: categories.name,
       categorySlug: categories.slug,
@@ -140,16 +143,17 @@ export async function getPeptidePageData(
     getOffersBySlug(db, slug, pricing),
     historyQuery,
     recommendedQuery,
-    getPageLabTests(db, { peptideSlug: slug }, now),
+    getPageLabTests(db, { peptideSlug: slug }),
   ]);
   if (!peptide) return null;
   return {
     peptide: { ...peptide, updatedAt: toIso(peptide.updatedAt) },
     sizes,
-    offers: withTestedBadges(offers, labTests.tested),
+    offers,
     history,
     recommended,
     labTests: labTests.tests,
+    labReplies: labTests.replies,
   };
 }
 
@@ -174,20 +178,14 @@ export async function getComparePageData(
   const selected = all.find((p) => p.slug === peptideSlug) ?? all[0] ?? null;
   if (!selected)
     return { peptides: all, selected: null, sizes: [], selectedSizeId: null, offers: [] };
-  const [{ sizes, offers }, labTests] = await Promise.all([
-    getOffersBySlug(db, selected.slug, pricing),
-    getPageLabTests(db, { peptideSlug: selected.slug }, pricing.now),
-  ]);
+  const { sizes, offers } = await getOffersBySlug(db, selected.slug, pricing);
   const selectedSizeId = sizes.find((s) => s.id === sizeId)?.id ?? sizes[0]?.id ?? null;
   return {
     peptides: all,
     selected,
     sizes,
     selectedSizeId,
-    offers: withTestedBadges(
-      offers.filter((o) => o.sizeId === selectedSizeId),
-      labTests.tested,
-    ),
+    offers: offers.filter((o) => o.sizeId === selectedSizeId),
   };
 }
 

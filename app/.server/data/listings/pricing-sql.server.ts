@@ -7,9 +7,12 @@
 import { sql, type SQL } from "drizzle-orm";
 
 import { DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
+import { DEFAULT_LAB_THRESHOLDS, testedSince } from "~/lib/lab-tests";
+import { MINOR_UNIT_EXPONENTS } from "~/lib/money";
 import type { PricingContext } from "~/lib/pricing";
 
 import { peptides } from "../../db/schema";
+import { staleOfferSql } from "../freshness.server";
 
 /**
  * SQL twin of formatSize, so a size filter from the URL can be matched inside the database.
@@ -24,25 +27,64 @@ function rateSql(currency: SQL, rates: PricingContext["rates"]): SQL {
   return sql`(case when ${currency} = ${DEFAULT_DISPLAY_CURRENCY} then 1::numeric else (${JSON.stringify(rates)}::jsonb ->> ${currency})::numeric end)`;
 }
 
-/** SQL twin of priceOffer's price after coupon, in the offer's own currency (rows "vp", "v", "c"). */
-function priceAfterCouponSql(pricing: PricingContext): SQL {
-  const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
-  const vendorRate = rateSql(sql.raw("v.currency"), pricing.rates);
-  return sql`round(case when c.vendor_id is not null and (c.expiration_date is null or c.expiration_date >= (now() at time zone 'utc')::date)
-    then greatest(0, case when c.discount_type = 'percentage' then vp.price * (1 - c.discount_amount / 100)
-      else vp.price - coalesce(c.discount_amount / ${vendorRate} * ${offerRate}, 0) end)
-    else vp.price end, 2)`;
+/** SQL twin of minorUnitExponent for a currency column. */
+function minorUnitExponentSql(currency: SQL): SQL {
+  const whens = Object.entries(MINOR_UNIT_EXPONENTS).map(
+    ([code, exponent]) => sql`when ${code} then ${exponent}::int`,
+  );
+  return sql`(case upper(${currency}) ${sql.join(whens, sql` `)} else 2 end)`;
 }
 
 /**
- * SQL twin of priceOffer's display price per vial, for filtering and sorting by price as the
- * cards show it; the prices shown are still computed by app/lib/pricing.ts. Calendar days in
- * UTC, as isCouponActive does; a fixed coupon is in the vendor's currency. Null without a rate.
+ * SQL twin of convertAmount: the amount itself in its own currency (no round trip through the
+ * dollar, which numeric division would leave a hair off), else through the dollar; null
+ * without a rate.
+ */
+function convertSql(amount: SQL, from: SQL, to: SQL, rates: PricingContext["rates"]): SQL {
+  return sql`(case when ${from} = ${to} then ${amount} else ${amount} / ${rateSql(from, rates)} * ${rateSql(to, rates)} end)`;
+}
+
+/** SQL twin of convertMoney: converted, then rounded once to the target currency's minor unit. */
+function convertMoneySql(amount: SQL, from: SQL, to: SQL, rates: PricingContext["rates"]): SQL {
+  return sql`round(${convertSql(amount, from, to, rates)}, ${minorUnitExponentSql(to)})`;
+}
+
+/**
+ * SQL twin of priceOffer's price after coupon, in the offer's own currency (rows "vp", "v",
+ * "c"): a percentage off, or the vendor's fixed amount converted into the offer's currency and
+ * rounded there (not applied without the rate), never below zero, rounded once.
+ */
+function priceAfterCouponSql(pricing: PricingContext): SQL {
+  const offerCurrency = sql.raw("vp.currency");
+  const fixedOff = convertMoneySql(
+    sql.raw("c.discount_amount"),
+    sql.raw("v.currency"),
+    offerCurrency,
+    pricing.rates,
+  );
+  return sql`round(case when c.vendor_id is not null and (c.expiration_date is null or c.expiration_date >= (now() at time zone 'utc')::date)
+    then greatest(0, case when c.discount_type = 'percentage' then vp.price * (1 - least(100, greatest(0, c.discount_amount)) / 100)
+      else vp.price - coalesce(${fixedOff}, 0) end)
+    else vp.price end, ${minorUnitExponentSql(offerCurrency)})`;
+}
+
+/** The display currency as an SQL value. */
+function displayCurrencySql(pricing: PricingContext): SQL {
+  return sql`${pricing.displayCurrency}::text`;
+}
+
+/**
+ * SQL twin of priceOffer's display price (the price after coupon converted and rounded once),
+ * per vial. Calendar days in UTC, as isCouponActive does. Null without a rate.
  */
 function displayPricePerVialSql(pricing: PricingContext): SQL {
-  const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
-  const displayRate = rateSql(sql`${pricing.displayCurrency}`, pricing.rates);
-  return sql`(${priceAfterCouponSql(pricing)} / ${offerRate} * ${displayRate} / vp.vials)`;
+  const display = convertMoneySql(
+    priceAfterCouponSql(pricing),
+    sql.raw("vp.currency"),
+    displayCurrencySql(pricing),
+    pricing.rates,
+  );
+  return sql`(${display} / vp.vials)`;
 }
 
 /** SQL twin of shipsToDestination for the row "v": true, false, or null when not stated. */
@@ -52,19 +94,29 @@ function shipsToDestinationSql(pricing: PricingContext): SQL {
 }
 
 /**
- * SQL twin of priceOffer's landed total per vial (display currency): price after coupon plus
- * the vendor's shipping to the destination (free from the threshold, applied after coupon).
- * Null when shipping is not known or the vendor does not ship there.
+ * SQL twin of priceOffer's landed total per vial (display currency): the display price plus
+ * the vendor's shipping to the destination converted and rounded once (free from the
+ * threshold, judged on the unrounded subtotal in the vendor's currency, after coupon). Null
+ * when shipping is not known or the vendor does not ship there.
  */
 function landedTotalPerVialSql(pricing: PricingContext): SQL {
-  const offerRate = rateSql(sql.raw("vp.currency"), pricing.rates);
-  const vendorRate = rateSql(sql.raw("v.currency"), pricing.rates);
-  const displayRate = rateSql(sql`${pricing.displayCurrency}`, pricing.rates);
-  const subtotal = sql`(${priceAfterCouponSql(pricing)} / ${offerRate} * ${vendorRate})`;
+  const vendorCurrency = sql.raw("v.currency");
+  const subtotal = convertSql(
+    priceAfterCouponSql(pricing),
+    sql.raw("vp.currency"),
+    vendorCurrency,
+    pricing.rates,
+  );
   const shipping = sql`(case when ${shipsToDestinationSql(pricing)} is not true then null
     when v.free_shipping_threshold is not null and ${subtotal} >= v.free_shipping_threshold then 0
     else v.shipping_fee end)`;
-  return sql`(${displayPricePerVialSql(pricing)} + ${shipping} / ${vendorRate} * ${displayRate} / vp.vials)`;
+  const displayShipping = convertMoneySql(
+    shipping,
+    vendorCurrency,
+    displayCurrencySql(pricing),
+    pricing.rates,
+  );
+  return sql`(${displayPricePerVialSql(pricing)} + ${displayShipping} / vp.vials)`;
 }
 
 /**
@@ -85,11 +137,31 @@ export function bestCardPriceSql(pricing: PricingContext): SQL {
 }
 
 /**
- * SQL twin of isBuyable for the row "vp" (in stock, low stock counts, and not stale), and of
+ * SQL twin of isBuyable for the row "vp" (in stock, low stock counts, not stale, price not held), and of
  * bestOffer's other conditions: a rate, and a vendor that does not refuse the destination.
  */
 export function buyableSql(pricing: PricingContext): SQL {
-  return sql`(vp.stock_status <> 'out_of_stock' and vp.missed_scrapes < ${pricing.staleAfterMissedRuns} and ${shipsToDestinationSql(pricing)} is not false)`;
+  return sql`(vp.stock_status <> 'out_of_stock' and not ${staleOfferSql(pricing, pricing.now, "vp")} and vp.price_held_at is null and ${shipsToDestinationSql(pricing)} is not false)`;
+}
+
+/**
+ * SQL twin of offerLabState's warning for the row "vp" (~/lib/lab-tests): the newest judged
+ * test within 12 months of its vendor, peptide and size (or covering all sizes of its batch)
+ * failed — purity under the minimum or mass off the label by more than the deviation — so the
+ * offer is never Best Price, nor the price a card sorts by.
+ */
+export function failedLabTestSql(now: Date): SQL {
+  const minPurity = sql`coalesce(st.lab_test_min_purity_percent, ${DEFAULT_LAB_THRESHOLDS.minPurityPercent})`;
+  const maxDeviation = sql`coalesce(st.lab_test_max_mass_deviation_percent, ${DEFAULT_LAB_THRESHOLDS.maxMassDeviationPercent})`;
+  const failed = sql`(coalesce(lt.purity_percent < ${minPurity}, false)
+    or coalesce(abs(lt.measured_mass_mg - lt.claimed_mass_mg) / nullif(lt.claimed_mass_mg, 0) * 100 > ${maxDeviation}, false))`;
+  return sql`coalesce((select ${failed} from lab_tests lt left join settings st on st.id = 1
+    where lt.vendor_id = vp.vendor_id and lt.peptide_id = vp.peptide_id
+      and (lt.size_option_id = vp.size_option_id or lt.covers_all_sizes)
+      and lt.tested_on >= ${testedSince(now)}
+      and (${failed} or (lt.purity_percent is not null and lt.measured_mass_mg is not null
+        and lt.claimed_mass_mg > 0))
+    order by lt.tested_on desc, lt.created_at desc limit 1), false)`;
 }
 
 /** SQL twin of toMilligrams for the row "s": milligrams in one vial. */

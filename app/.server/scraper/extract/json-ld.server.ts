@@ -1,7 +1,7 @@
 import type { CheerioAPI } from "cheerio";
 
 import { type Candidate, normalizeName, variantCandidate } from "./candidate.server";
-import { pageTitle, safeLink } from "./page-text.server";
+import { documentTitle, pageTitle, safeLink } from "./page-text.server";
 import {
   amountOf,
   asArray,
@@ -39,14 +39,54 @@ export function jsonLdBlocks($: CheerioAPI): Json[] {
 
 // Former prices in a price specification, not what a buyer pays now.
 const FORMER_PRICE_TYPE = /(?:ListPrice|StrikethroughPrice|MSRP|SRP|InvoicePrice)$/i;
+// schema.org/SalePrice: the price a buyer pays while the sale lasts.
+const SALE_PRICE_TYPE = /SalePrice$/i;
 
-function specifiedPrice(offer: JsonObject): { price: number | null; currency: string | null } {
-  const specifications = asArray(offer.pricespecification).filter(isObject);
+/** A price specification in force now: schema.org's validFrom and validThrough, where stated. */
+function inForce(specification: JsonObject, now: number): boolean {
+  const from = Date.parse(text(specification.validfrom) ?? "");
+  const through = Date.parse(text(specification.validthrough) ?? "");
+  // A bare date ("2026-06-30") lasts to the end of its day.
+  const end = /^\d{4}-\d{2}-\d{2}$/.test(text(specification.validthrough) ?? "")
+    ? through + 86_400_000
+    : through;
+  return !(from > now) && !(end <= now);
+}
+
+interface SpecifiedPrice {
+  price: number | null;
+  currency: string | null;
+  /**
+   * The specification is the current price even though the Offer states its own: a sale
+   * (priceType SalePrice), or an Offer price that is the specification's former price.
+   */
+  overridesOffer: boolean;
+}
+
+/**
+ * The current price of an Offer's `priceSpecification`: a SalePrice in force, else the first
+ * one not typed as a former price (WooCommerce lists the sale price untyped before the regular
+ * price typed ListPrice; Google's sale example types the former one StrikethroughPrice).
+ */
+function specifiedPrice(offer: JsonObject, now = Date.now()): SpecifiedPrice {
+  const specifications = asArray(offer.pricespecification)
+    .filter(isObject)
+    .filter((s) => amountOf(s.price) !== null && inForce(s, now));
+  const typeOf = (s: JsonObject) => text(s.pricetype) ?? "";
+  const sale = specifications.find((s) => SALE_PRICE_TYPE.test(typeOf(s)));
   const current =
-    specifications.find(
-      (s) => !FORMER_PRICE_TYPE.test(text(s.pricetype) ?? "") && amountOf(s.price),
-    ) ?? specifications.find((s) => amountOf(s.price));
-  return { price: amountOf(current?.price), currency: currencyOf(current?.pricecurrency) };
+    sale ?? specifications.find((s) => !FORMER_PRICE_TYPE.test(typeOf(s))) ?? specifications[0];
+  const price = amountOf(current?.price);
+  const own = amountOf(offer.price);
+  const ownIsFormer =
+    own !== null &&
+    price !== own &&
+    specifications.some((s) => FORMER_PRICE_TYPE.test(typeOf(s)) && amountOf(s.price) === own);
+  return {
+    price,
+    currency: currencyOf(current?.pricecurrency),
+    overridesOffer: price !== null && (sale !== undefined || ownIsFormer),
+  };
 }
 
 function variantIdOf(link: string | null): string | null {
@@ -77,7 +117,10 @@ function offerCandidates(
   const specified = specifiedPrice(offer);
   const aggregate = hasType(offer, "aggregateoffer");
   const price =
-    amountOf(offer.price) ?? specified.price ?? (aggregate ? amountOf(offer.lowprice) : null);
+    (specified.overridesOffer ? specified.price : null) ??
+    amountOf(offer.price) ??
+    specified.price ??
+    (aggregate ? amountOf(offer.lowprice) : null);
   const offerName = text(offer.name);
   const label =
     context.label ??
@@ -93,6 +136,7 @@ function offerCandidates(
       label,
       price,
       currency:
+        (specified.overridesOffer ? specified.currency : null) ??
         currencyOf(offer.pricecurrency) ??
         specified.currency ??
         currencyOf(inherited.pricecurrency),
@@ -118,7 +162,11 @@ function productCandidates(
   const productName = groupName ?? ownName ?? fallbackName;
   if (!productName) return [];
   const attribute =
-    text(product.size) ?? text(product.color) ?? text(product.pattern) ?? text(product.material);
+    text(product.size) ??
+    text(product.color) ??
+    text(product.pattern) ??
+    text(product.material) ??
+    propertyValue(product);
   const label =
     group && ownName && normalizeName(ownName) !== normalizeName(productName)
       ? ownName
@@ -137,27 +185,85 @@ function productCandidates(
   return offers.flatMap((offer) => offerCandidates(offer, context));
 }
 
-/** Products anywhere in the JSON-LD: top level, `@graph`, a page's `mainEntity`, list items. */
-export function extractJsonLd($: CheerioAPI, baseUrl: string): Candidate[] {
-  const candidates: Candidate[] = [];
-  const fallbackName = pageTitle($);
+/**
+ * A variant's size stated as a property (`additionalProperty: [{ name: "Size", value: "5mg" }]`,
+ * as SEO plugins write a WooCommerce variation's attributes).
+ */
+function propertyValue(product: JsonObject): string | null {
+  const values = asArray(product.additionalproperty)
+    .filter(isObject)
+    .map((property) => text(property.value))
+    .filter((value): value is string => value !== null);
+  return values.length > 0 ? values.join(" / ") : null;
+}
+
+/** Every node with an `@id` in the page's JSON-LD, by that id. */
+function nodesById(blocks: Json[]): Map<string, JsonObject> {
+  const byId = new Map<string, JsonObject>();
   const visit = (value: Json) => {
     for (const node of asArray(value)) {
       if (!isObject(node)) continue;
+      const id = text(node["@id"]);
+      // A reference ({"@id": …} alone) is not the node it points to.
+      if (id && Object.keys(node).some((key) => key !== "@id") && !byId.has(id)) byId.set(id, node);
+      for (const child of Object.values(node)) if (typeof child === "object") visit(child);
+    }
+  };
+  blocks.forEach(visit);
+  return byId;
+}
+
+/** Products anywhere in the JSON-LD: top level, `@graph`, a page's `mainEntity`, list items. */
+export function extractJsonLd($: CheerioAPI, baseUrl: string): Candidate[] {
+  const candidates: Candidate[] = [];
+  // A page that names its product nowhere else still does in its <title>.
+  const fallbackName = pageTitle($) ?? documentTitle($);
+  const blocks = jsonLdBlocks($);
+  const byId = nodesById(blocks);
+  const resolve = (node: JsonObject): JsonObject => {
+    const id = text(node["@id"]);
+    return (id && byId.get(id)) || node;
+  };
+  // Variants a group lists by reference (Yoast's @graph): read under the group, not again alone.
+  const listedVariants = new Set<JsonObject>();
+  const groups = [...byId.values()].filter((node) => hasType(node, "productgroup"));
+  for (const group of groups) {
+    for (const variant of asArray(group.hasvariant).filter(isObject)) {
+      listedVariants.add(resolve(variant));
+    }
+  }
+  const visit = (value: Json) => {
+    for (const node of asArray(value)) {
+      if (!isObject(node) || listedVariants.has(node)) continue;
+      const groupOf = isObject(node.isvariantof) ? resolve(node.isvariantof) : null;
       if (hasType(node, "productgroup")) {
-        const variants = asArray(node.hasvariant).filter(isObject);
+        const variants = asArray(node.hasvariant).filter(isObject).map(resolve);
         for (const variant of variants) {
           candidates.push(...productCandidates(variant, baseUrl, fallbackName, node));
         }
         if (variants.length === 0)
           candidates.push(...productCandidates(node, baseUrl, fallbackName));
+      } else if (groupOf && hasType(groupOf, "productgroup")) {
+        // A variant that names its group (`isVariantOf`) rather than being listed by it.
+        candidates.push(...productCandidates(node, baseUrl, fallbackName, groupOf));
       } else if (
         typesOf(node).some((t) => t === "product" || t.endsWith("product") || t === "productmodel")
       ) {
         candidates.push(...productCandidates(node, baseUrl, fallbackName));
       } else if (hasType(node, "offer") && isObject(node.itemoffered)) {
+        // The item offered may be a reference ({"@id": …}) to a Product elsewhere on the page.
+        const item = resolve(node.itemoffered);
         candidates.push(
-          ...productCandidates({ ...node.itemoffered, offers: [node] }, baseUrl, fallbackName),
+          ...productCandidates(
+            { ...item, name: item.name ?? node.name, offers: [node] },
+            baseUrl,
+            fallbackName,
+          ),
+        );
+      } else if (hasType(node, "offer") || hasType(node, "aggregateoffer")) {
+        // An Offer with no Product around it: its own name, else the page's, is the product's.
+        candidates.push(
+          ...productCandidates({ name: node.name ?? null, offers: [node] }, baseUrl, fallbackName),
         );
       } else {
         for (const child of Object.values(node)) {
@@ -166,6 +272,6 @@ export function extractJsonLd($: CheerioAPI, baseUrl: string): Candidate[] {
       }
     }
   };
-  for (const block of jsonLdBlocks($)) visit(block);
+  for (const block of blocks) visit(block);
   return candidates;
 }

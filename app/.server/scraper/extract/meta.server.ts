@@ -1,7 +1,7 @@
 import type { CheerioAPI } from "cheerio";
 
 import type { Candidate } from "./candidate.server";
-import { ogTitle, safeLink } from "./page-text.server";
+import { documentTitle, ogTitle, pageTitle, safeLink } from "./page-text.server";
 import { amountOf, currencyOf, isSoldOut } from "./structured-values.server";
 
 /** The first `<meta>` among the names given, by `property` or `name`. */
@@ -15,13 +15,14 @@ export function metaContent($: CheerioAPI, ...names: string[]): string | null {
 
 /**
  * OpenGraph and Facebook product tags (`product:price:amount`, `og:price:amount`, …): one offer,
- * named by `og:title`. A sale price, where given, is the current one.
+ * named by `og:title`, else the page's heading or <title> (a product page may carry only the
+ * price tags). A sale price, where given, is the current one.
  */
 export function extractMeta($: CheerioAPI, baseUrl: string): Candidate[] {
   const price =
     amountOf(metaContent($, "product:sale_price:amount", "og:sale_price:amount")) ??
     amountOf(metaContent($, "product:price:amount", "og:price:amount", "product:price"));
-  const name = ogTitle($);
+  const name = ogTitle($) ?? pageTitle($) ?? documentTitle($);
   if (price === null || !name) return [];
   const availability = metaContent($, "product:availability", "og:availability");
   const saleCurrency = metaContent($, "product:sale_price:currency", "og:sale_price:currency");

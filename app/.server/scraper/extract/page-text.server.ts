@@ -11,10 +11,28 @@ export function safeLink(link: string | null | undefined, baseUrl: string): stri
   if (!link?.trim()) return null;
   try {
     const url = new URL(link.trim(), baseUrl);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+    return url.protocol === "http:" || url.protocol === "https:" ? withoutTracking(url).href : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Parameters that say where a visitor came from, never which product or variant: one
+ * product reached through links that differ only in them is one offer with one URL. Variant
+ * parameters (`variant`, `attribute_pa_size`, `size`) are kept.
+ */
+const TRACKING_PARAM =
+  /^(?:utm_[a-z_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|ttclid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|ref|ref_src|referrer|srsltid|_pos|_sid|_ss|affiliate|aff|aff_id)$/i;
+
+export function withoutTracking(url: URL): URL {
+  const kept = new URL(url.href);
+  for (const name of [...kept.searchParams.keys()]) {
+    if (TRACKING_PARAM.test(name)) kept.searchParams.delete(name);
+  }
+  // An empty query leaves no dangling "?".
+  if (kept.searchParams.size === 0) kept.search = "";
+  return kept;
 }
 
 /** The title of the page's main product: the shop's heading, else its OpenGraph title. */

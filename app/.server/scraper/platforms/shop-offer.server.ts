@@ -1,5 +1,6 @@
 /** An offer as a shop's catalogue feed states it, and the helpers that name and price it. */
 import type { Listing } from "../extract.server";
+import { safeLink } from "../extract/page-text.server";
 
 /**
  * One product or variation as a shop's catalogue feed states it. `price` is what a buyer pays
@@ -26,4 +27,22 @@ export function positive(amount: number | null | undefined): number | null {
   return amount !== null && amount !== undefined && Number.isFinite(amount) && amount > 0
     ? amount
     : null;
+}
+
+/**
+ * The first image a feed row names, resolved against the shop: `images[0].src` (WooCommerce's
+ * Store API, Shopify's products.json) or `image.src` (Shopify); null when it names none. Read
+ * leniently: a malformed image list never costs the row its price.
+ */
+export function feedImage(
+  row: { images?: unknown; image?: unknown },
+  shopUrl: string,
+): string | null {
+  const first = Array.isArray(row.images) ? (row.images[0] as unknown) : null;
+  for (const image of [first, row.image]) {
+    const src = image && typeof image === "object" ? (image as { src?: unknown }).src : null;
+    const link = typeof src === "string" ? safeLink(src, shopUrl) : null;
+    if (link) return link;
+  }
+  return null;
 }

@@ -1,13 +1,23 @@
 import { z } from "zod";
 
+import { evidenceExcerpt } from "~/lib/price-provenance";
+
 import type { PageFetcher } from "../fetch-page.server";
-import { emptyRead, fetchJson, type CatalogueRead } from "./catalogue-read.server";
-import { offerName, positive, type ShopOffer } from "./shop-offer.server";
+import { emptyRead, fetchJson, truncate, type CatalogueRead } from "./catalogue-read.server";
+import { readFeedInTurns, UNFINISHED } from "./paged-feed.server";
+import {
+  MAX_PRODUCTS_PER_PAGE,
+  MAX_SHOPIFY_PAGED_PRODUCTS,
+  truncatedNote,
+} from "./read-limits.server";
+import { feedImage, offerName, positive, type ShopOffer } from "./shop-offer.server";
 
 /**
  * Shopify's storefront JSON: `/products.json?limit=250&page=N` lists every product with its
  * variants (`price`, `compare_at_price`, `available`, `option1..3`) as decimal strings in the
- * shop's currency, which the feed does not name; `/cart.js` does (`currency`). An empty page
+ * shop's currency, which the feed does not name; `/cart.js` does (`currency`). The storefront
+ * feed pages by number only (no Link header, no total, no since_id: those are the Admin API's),
+ * at most 250 a page, and answers 400 once page × limit passes 25,000. A short or empty page
  * ends the catalogue.
  */
 
@@ -15,7 +25,7 @@ export const SHOPIFY_PRODUCTS_PATH = "/products.json";
 export const SHOPIFY_CART_PATH = "/cart.js";
 /** The shop's public facts, currency included; asked when robots.txt keeps us off /cart. */
 export const SHOPIFY_META_PATH = "/meta.json";
-const LIMIT = 250;
+const LIMIT = MAX_PRODUCTS_PER_PAGE;
 /** Shopify's label of the one variant of a product without options. */
 const NO_OPTION = "Default Title";
 
@@ -35,6 +45,9 @@ const shopifyProduct = z.object({
   title: z.string(),
   handle: z.string(),
   variants: z.array(shopifyVariant),
+  /** `images: [{ src }]` and `image: { src }`: read by feedImage, never a reason to skip the row. */
+  images: z.unknown().optional(),
+  image: z.unknown().optional(),
 });
 type ShopifyProduct = z.infer<typeof shopifyProduct>;
 
@@ -44,7 +57,13 @@ const shopifyCurrency = z.object({ currency: z.string().regex(/^[A-Za-z]{3}$/) }
 const decimal = (value: string | number | null | undefined) =>
   positive(typeof value === "number" ? value : value ? Number(value) : null);
 
-function offersOf(product: ShopifyProduct, shopUrl: string, currency: string | null): ShopOffer[] {
+function offersOf(
+  product: ShopifyProduct,
+  shopUrl: string,
+  currency: string | null,
+  feedUrl: string,
+): ShopOffer[] {
+  const imageUrl = feedImage(product, shopUrl);
   return product.variants.map((variant) => {
     const price = decimal(variant.price);
     const compareAt = decimal(variant.compare_at_price);
@@ -62,6 +81,18 @@ function offersOf(product: ShopifyProduct, shopUrl: string, currency: string | n
       currency,
       link: link.href,
       soldOut: variant.available === false,
+      imageUrl,
+      provenance: {
+        via: "feed" as const,
+        url: feedUrl,
+        evidence: evidenceExcerpt(
+          `variant ${variant.id} ${JSON.stringify({
+            price: variant.price,
+            compare_at_price: variant.compare_at_price,
+            available: variant.available,
+          })}`,
+        ),
+      },
     };
   });
 }
@@ -91,26 +122,76 @@ async function readShopCurrency(
   return null;
 }
 
+/**
+ * The catalogue from the page the source's cursor names, as many pages as the run's share pays
+ * for. The storefront feed states no total: the size the last full pass counted is given.
+ */
 export async function readShopifyCatalogue(
   fetcher: PageFetcher,
   shopUrl: string,
+  cursor = 0,
+  knownTotal: number | null = null,
 ): Promise<CatalogueRead> {
   const read = emptyRead();
   const currency = await readShopCurrency(fetcher, read, shopUrl);
-  for (let page = 1; ; page += 1) {
-    const url = new URL(SHOPIFY_PRODUCTS_PATH, shopUrl);
-    url.search = `limit=${LIMIT}&page=${page}`;
-    const answer = await fetchJson(fetcher, read, url.href);
-    if (answer === "cap") return read;
-    const parsed = shopifyPage.safeParse(answer.body);
-    if (!parsed.success) throw new Error("products.json answered something other than products");
-    for (const row of parsed.data.products) {
-      const product = shopifyProduct.safeParse(row);
-      if (product.success) read.offers.push(...offersOf(product.data, shopUrl, currency));
-      else read.warnings.push("a products.json row that is not a product was skipped");
-    }
-    if (parsed.data.products.length < LIMIT) return read;
-  }
+  let previousFirstId: number | null = null;
+  await readFeedInTurns(fetcher, read, cursor, {
+    pageSize: LIMIT,
+    expectedCost: () => 1,
+    knownTotal,
+    readPage: async (page) => {
+      // Shopify answers 400 past its paging cap: those products cannot be read this way.
+      if (page * LIMIT > MAX_SHOPIFY_PAGED_PRODUCTS) {
+        truncate(
+          read,
+          `${truncatedNote(MAX_SHOPIFY_PAGED_PRODUCTS, "products")}: Shopify pages no further`,
+        );
+        return {
+          products: 0,
+          offers: [],
+          last: true,
+          total: MAX_SHOPIFY_PAGED_PRODUCTS,
+          totalPages: page - 1,
+        };
+      }
+      const url = new URL(SHOPIFY_PRODUCTS_PATH, shopUrl);
+      url.search = `limit=${LIMIT}&page=${page}`;
+      const answer = await fetchJson(fetcher, read, url.href);
+      if (answer === "cap") return UNFINISHED;
+      const parsed = shopifyPage.safeParse(answer.body);
+      if (!parsed.success) throw new Error("products.json answered something other than products");
+      const rows = parsed.data.products;
+      // More rows than `limit` allows, or page N answering page N-1 again: the shop ignores
+      // paging, and reading on would never end. Its first `limit` rows are read, once.
+      const firstId = shopifyProduct.safeParse(rows[0]).data?.id ?? null;
+      if (page > 1 && firstId !== null && firstId === previousFirstId) {
+        truncate(read, `${truncatedNote(LIMIT, "products")}: the shop answers the same page again`);
+        return { products: 0, offers: [], last: true, total: null, totalPages: null };
+      }
+      previousFirstId = firstId;
+      const ignoresLimit = rows.length > LIMIT;
+      if (ignoresLimit) {
+        truncate(read, `${truncatedNote(LIMIT, "products")} on page ${page} of ${rows.length}`);
+      }
+      const offers: ShopOffer[] = [];
+      const taken = rows.slice(0, LIMIT);
+      for (const row of taken) {
+        const product = shopifyProduct.safeParse(row);
+        if (product.success) offers.push(...offersOf(product.data, shopUrl, currency, url.href));
+        else read.warnings.push("a products.json row that is not a product was skipped");
+      }
+      // A short or empty page is the last: every page before it held `limit` products.
+      const last = ignoresLimit || taken.length < LIMIT;
+      return {
+        products: taken.length,
+        offers,
+        last,
+        total: last && !ignoresLimit ? (page - 1) * LIMIT + taken.length : null,
+        totalPages: last && !ignoresLimit ? page : null,
+      };
+    },
+  });
+  return read;
 }
 
 /** Whether an answer is Shopify's products.json. */

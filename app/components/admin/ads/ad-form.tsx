@@ -14,6 +14,8 @@ import type { ActionResult } from "~/lib/action-result";
 import { AD_CHOICES, AD_DEFAULTS, AD_LIMITS, adFormSchema } from "~/lib/forms/ads";
 
 import { PLACEMENT_LABELS, SIZE_LABELS, TYPE_LABELS } from "./ad-labels";
+import { UploadInput } from "~/components/admin/upload-input";
+import { UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
 
 type AdDraft = Omit<Ad, "id">;
 type TextKey = keyof typeof AD_LIMITS;
@@ -135,10 +137,10 @@ export function AdForm({
         <Field
           id={`${prefix}-imageFile`}
           label="Or upload an image"
-          hint="JPEG, PNG or WebP, at most 5 MB."
+          hint={`JPEG, PNG or WebP. ${UPLOAD_LIMIT_MESSAGES.image}.`}
           errors={errors.imageFile}
         >
-          <Input name="imageFile" type="file" accept="image/jpeg,image/png,image/webp" />
+          <UploadInput name="imageFile" kind="image" />
         </Field>
         {text("linkUrl", "Link URL", { placeholder: "https://…" })}
         {text("ctaText", "Button Text")}

@@ -67,6 +67,6 @@ export const AUDIT_COLUMNS: DataColumn<AuditRow>[] = [
     id: "changes",
     header: "Changes",
     className: "align-top min-w-48 whitespace-normal [overflow-wrap:anywhere]",
-    cell: (entry) => <AuditChanges details={entry.details} />,
+    cell: (entry) => <AuditChanges details={entry.details} references={entry.references} />,
   },
 ];

@@ -19,8 +19,8 @@ export function StatCard({
   return (
     <Link
       to={to}
+      // Named by what it shows ("Peptides 12"), so a voice user saying the label reaches it.
       className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      aria-label={`${label}: ${value}`}
     >
       <Card className="gap-2 py-4 transition-colors hover:bg-accent/50">
         <CardHeader className="px-4">
@@ -88,7 +88,7 @@ export function WidgetList({ children }: { children: ReactNode }) {
 export function WidgetListItem({ main, side }: { main: ReactNode; side?: ReactNode }) {
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-1.5">
-      <span className="min-w-0 break-words">{main}</span>
+      <span className="min-w-0 wrap-anywhere">{main}</span>
       {side ? <span className="text-xs text-muted-foreground">{side}</span> : null}
     </li>
   );

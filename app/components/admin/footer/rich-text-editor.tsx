@@ -2,10 +2,11 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { Bold, Italic, Link2, List, ListOrdered } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 
 import { FIELD_RELOADED_EVENT } from "~/components/admin/edit-conflict";
 import { Button } from "~/components/ui/button";
+
+import { LinkDialog } from "./link-dialog";
 
 /** What the footer allowlist keeps (paragraphs, bold, italic, lists, links); nothing else is offered. */
 const EXTENSIONS = [
@@ -114,15 +115,7 @@ export function RichTextEditor({
     return () => input.removeEventListener(FIELD_RELOADED_EVENT, reload);
   }, [editor]);
 
-  function addLink() {
-    if (!editor) return;
-    const url = window.prompt("Link address (https://… or mailto:…)")?.trim();
-    if (url && /^(https?:\/\/|mailto:)\S+$/i.test(url)) {
-      editor.chain().focus().extendMarkRange("link").setLink({ href: url }).run();
-    } else if (url) {
-      toast.error("Error", { description: "Links must start with https://, http:// or mailto:" });
-    }
-  }
+  const [linkDialogOpen, setLinkDialogOpen] = useState(false);
 
   return (
     <div className="rounded-md border focus-within:ring-[3px] focus-within:ring-ring/50">
@@ -151,7 +144,7 @@ export function RichTextEditor({
           title="Link"
           disabled={!editor}
           onMouseDown={(event) => event.preventDefault()}
-          onClick={addLink}
+          onClick={() => setLinkDialogOpen(true)}
         >
           <Link2 className="size-4" aria-hidden />
         </Button>
@@ -170,6 +163,13 @@ export function RichTextEditor({
           dangerouslySetInnerHTML={{ __html: initialHtml }}
         />
       )}
+      {editor ? (
+        <LinkDialog
+          editor={editor}
+          open={linkDialogOpen}
+          onClose={() => setLinkDialogOpen(false)}
+        />
+      ) : null}
       <input ref={field} type="hidden" name={name} value={html} />
     </div>
   );

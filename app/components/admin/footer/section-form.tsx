@@ -14,6 +14,7 @@ export const TAB_LABELS: Record<FooterSection, string> = {
   legal: "Legal",
   contact: "Contact",
   copyright: "Copyright",
+  disclosure: "Affiliate disclosure",
 };
 
 /** One footer section's title and rich text; errors show under each field. */

@@ -1,17 +1,19 @@
 import { ImageOff, Upload } from "lucide-react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { Field } from "~/components/admin/form-controls";
 import { PageForm, useSavingPageForm } from "~/components/admin/use-page-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { UploadInput } from "~/components/admin/upload-input";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { HERO_LIMITS } from "~/lib/forms/hero";
 import type { HeroContent } from "~/lib/hero";
+import { oversizedUploadMessage, UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
 
 /** The hero as its editor shows it: the stored content, whether or not a row exists yet. */
 export type HeroFormValues = Omit<HeroContent, "id">;
@@ -29,15 +31,24 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
   const { pageForm } = form;
   const imageFetcher = useFetcher<ActionResult>();
   const fileInput = useRef<HTMLInputElement>(null);
+  // The server's answer is a toast, as SPEC.md words it ('Failed to upload image' with the
+  // reason; an ended session with its sign-in button); only a file refused before posting (too
+  // large) is said under the field, so each error is said once.
   useActionToast(imageFetcher.data, () => {
     if (fileInput.current) fileInput.current.value = "";
     // The image was saved over the version the texts show: they save over the new one.
     if (imageFetcher.data?.ok) pageForm.adopt(imageFetcher.data.version);
   });
   const imageBusy = imageFetcher.state !== "idle";
+  // A file over the limit is refused here, under the field, rather than posted to a 413.
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const imageErrors = tooLarge ? [tooLarge] : undefined;
 
   function uploadImage(file: File | undefined) {
     if (!file) return;
+    const refusal = oversizedUploadMessage("image", file.size);
+    setTooLarge(refusal);
+    if (refusal) return;
     const formData = new FormData();
     formData.set("intent", "upload-image");
     formData.set("version", pageForm.currentVersion() ?? "");
@@ -99,12 +110,16 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
                 No image: the default image is shown
               </div>
             )}
-            <Field id="hero-image" label="Upload image">
-              <Input
+            <Field
+              id="hero-image"
+              label="Upload image"
+              hint={`JPEG, PNG or WebP. ${UPLOAD_LIMIT_MESSAGES.image}.`}
+              errors={imageErrors}
+            >
+              <UploadInput
                 ref={fileInput}
                 id="hero-image"
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
+                kind="image"
                 disabled={imageBusy}
                 onChange={(event) => uploadImage(event.currentTarget.files?.[0])}
               />

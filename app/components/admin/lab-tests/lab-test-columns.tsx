@@ -44,6 +44,9 @@ export function labTestColumns({
         <span>
           {row.peptideName}
           {row.size ? <span className="text-muted-foreground"> {row.size}</span> : null}
+          {row.coversAllSizes ? (
+            <span className="block text-xs text-muted-foreground">all sizes of the batch</span>
+          ) : null}
         </span>
       ),
     },

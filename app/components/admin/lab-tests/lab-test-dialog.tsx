@@ -6,7 +6,10 @@ import { Field, type DialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { useFieldErrors } from "~/hooks/use-field-errors";
 import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import type { ActionResult } from "~/lib/action-result";
+import { UploadInput } from "~/components/admin/upload-input";
+import { UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
 import {
   LAB_TEST_LIMITS,
   labTestPageSchema,
@@ -77,6 +80,18 @@ export function LabTestDialog({
             placeholder={peptideId ? "Search sizes" : "Choose a peptide first"}
           />
         </Field>
+        <div className="flex items-center gap-2 sm:col-span-2">
+          <input
+            id="lab-test-covers-all-sizes"
+            name="coversAllSizes"
+            type="checkbox"
+            className="size-4"
+            defaultChecked={editing?.coversAllSizes ?? false}
+          />
+          <Label htmlFor="lab-test-covers-all-sizes">
+            The report covers every size of this batch (else it counts for the size above only)
+          </Label>
+        </div>
         <Field id="lab-test-lab" label="Lab" errors={errors.labName}>
           <Input
             name="labName"
@@ -146,12 +161,13 @@ export function LabTestDialog({
             placeholder="e.g. Pass"
           />
         </Field>
-        <Field id="lab-test-report" label="Report upload (PDF or image)" errors={errors.report}>
-          <Input
-            name="report"
-            type="file"
-            accept="application/pdf,image/jpeg,image/png,image/webp"
-          />
+        <Field
+          id="lab-test-report"
+          label="Report upload (PDF or image)"
+          hint={`${UPLOAD_LIMIT_MESSAGES.report}.`}
+          errors={errors.report}
+        >
+          <UploadInput name="report" kind="report" />
         </Field>
         <Field
           id="lab-test-report-url"

@@ -13,6 +13,8 @@ import type { ActionResult } from "~/lib/action-result";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 import { MAX_POPULAR_ORDER, peptidePageSchema, type EditablePeptide } from "~/lib/forms/peptides";
 import { slugify } from "~/lib/slug";
+import { UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
+import { UploadInput } from "~/components/admin/upload-input";
 
 /** Add or edit a peptide; a refused save keeps the dialog open with the errors under the fields. */
 export function PeptideDialog({
@@ -99,10 +101,10 @@ export function PeptideDialog({
         <Field
           id="peptide-image"
           label="Image upload"
-          hint="JPEG, PNG or WebP, up to 5 MB."
+          hint={`JPEG, PNG or WebP. ${UPLOAD_LIMIT_MESSAGES.image}.`}
           errors={errors.image}
         >
-          <Input name="image" type="file" accept="image/jpeg,image/png,image/webp" />
+          <UploadInput name="image" kind="image" />
         </Field>
         <Field id="peptide-image-url" label="or Image URL" errors={errors.imageUrl}>
           <Input
@@ -135,6 +137,21 @@ export function PeptideDialog({
         />
       </Field>
       <AliasesField aliases={editing?.aliases ?? []} errors={errors.aliases} />
+      <div className="grid gap-1">
+        <div className="flex items-center gap-2">
+          <Switch
+            id="peptide-published"
+            name="published"
+            defaultChecked={editing?.published ?? false}
+            aria-describedby="peptide-published-hint"
+          />
+          <Label htmlFor="peptide-published">Published</Label>
+        </div>
+        <p id="peptide-published-hint" className="text-xs text-muted-foreground">
+          Off: the peptide goes public with its first vendor price. On: public at once, even without
+          prices.
+        </p>
+      </div>
       <div className="flex flex-wrap items-end gap-4">
         <div className="flex items-center gap-2 pb-2">
           <Switch

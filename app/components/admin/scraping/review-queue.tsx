@@ -10,12 +10,13 @@ import { Input } from "~/components/ui/input";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { formatPrice } from "~/lib/format";
+import { formatDate, formatPrice } from "~/lib/format";
 import {
   REVIEW_QUANTITY_MAX_LENGTH,
   REVIEW_REASON_LABELS,
   REVIEW_UNITS,
 } from "~/lib/forms/scrape-review";
+import { provenanceHow, type PriceProvenance } from "~/lib/price-provenance";
 import { formatSize } from "~/lib/units";
 
 const NA = "N/A";
@@ -36,6 +37,18 @@ export interface ReviewQueueItem {
   suggestedPeptideName: string | null;
   suggestedQuantity: number | string | null;
   suggestedUnit: string | null;
+  provenance: PriceProvenance | null;
+}
+
+/** How the price was read: the way, the day, the URL and the excerpt read there. */
+function ProvenanceLine({ provenance }: { provenance: PriceProvenance }) {
+  return (
+    <div className="text-xs break-all text-muted-foreground" data-testid="review-provenance">
+      Price {provenanceHow(provenance)} on {formatDate(provenance.readAt)}
+      {provenance.url ? ` from ${provenance.url}` : ""}
+      {provenance.evidence ? ` · “${provenance.evidence}”` : ""}
+    </div>
+  );
 }
 
 /** What the matcher read from the title: "10mg × 5 vials · capsule". */
@@ -55,31 +68,36 @@ function ReviewRow({ item }: { item: ReviewQueueItem }) {
   const field = (name: string) => `review-${name}-${item.id}`;
   return (
     <TableRow>
-      <TableCell className="whitespace-normal">
+      {/* Scraped names can be one long word: they wrap, never widen the table past its actions. */}
+      <TableCell
+        className="min-w-40 align-top whitespace-normal wrap-anywhere"
+        data-label="Listing"
+      >
         <div className="font-medium">{item.name}</div>
         <div className="text-xs text-muted-foreground">
           {item.vendorName ?? item.retailerName ?? NA} · read as {readSummary(item)}
         </div>
+        {item.provenance ? <ProvenanceLine provenance={item.provenance} /> : null}
       </TableCell>
-      <TableCell className="tabular-nums">
+      <TableCell className="align-top tabular-nums" data-label="Price">
         {item.price === null
           ? NA
           : item.currency
             ? formatPrice(item.price, item.currency)
             : `${item.price.toFixed(2)} (currency unknown)`}
       </TableCell>
-      <TableCell>
+      <TableCell className="align-top" data-label="Reason">
         <Badge variant={item.reason === "price_outlier" ? "warning" : "secondary"}>
           {REVIEW_REASON_LABELS[item.reason] ?? item.reason}
         </Badge>
       </TableCell>
-      <TableCell className="whitespace-normal">
+      <TableCell className="align-top whitespace-normal wrap-anywhere" data-label="Suggested match">
         {item.suggestedPeptideName
           ? `${item.suggestedPeptideName}${item.suggestedQuantity !== null && item.suggestedUnit ? ` · ${formatSize(item.suggestedQuantity, item.suggestedUnit)}` : ""}`
           : NA}
       </TableCell>
-      <TableCell>
-        <fetcher.Form method="post" className="flex max-w-md flex-wrap items-center gap-2">
+      <TableCell className="align-top" data-label="Actions">
+        <fetcher.Form method="post" className="flex max-w-md min-w-64 flex-wrap items-center gap-2">
           <input type="hidden" name="id" value={item.id} />
           <label htmlFor={field("peptide")} className="sr-only">
             Peptide for {item.name}
@@ -171,7 +189,7 @@ function ReviewRow({ item }: { item: ReviewQueueItem }) {
             size="sm"
             variant="outline"
             disabled={busy}
-            aria-label={`Add ${item.name} as an alias`}
+            aria-label={`Add alias: ${item.name}`}
             title="Keep the name as an alias of the chosen peptide, so the next run matches it"
           >
             <Tag aria-hidden />
@@ -234,6 +252,8 @@ export function ReviewQueue({ items }: { items: ReviewQueueItem[] }) {
         rowKey={(item) => item.id}
         renderRow={(item) => <ReviewRow item={item} />}
         emptyMessage="Nothing waiting for review."
+        pinLastColumn
+        phoneCards
       />
     </section>
   );

@@ -117,7 +117,11 @@ export function RunBanner({
 /** The results' columns: Link and Sold Out only when the run found any. */
 function resultColumns(scraped: ScrapedResult): SimpleColumn<number>[] {
   const columns: SimpleColumn<number>[] = [
-    { header: "Name", className: "whitespace-normal", cell: (index) => scraped.name[index] || NA },
+    {
+      header: "Name",
+      className: "min-w-40 whitespace-normal wrap-anywhere",
+      cell: (index) => scraped.name[index] || NA,
+    },
     {
       header: "Price",
       className: "tabular-nums",

@@ -43,13 +43,28 @@ const COLUMNS: DataColumn<ScrapeLogRow>[] = [
     header: "Status",
     className: "align-top",
     cell: (log) => (
-      <Badge variant={log.status === "success" ? "success" : "destructive"}>
-        {log.status === "success" ? "Success" : "Error"}
+      <Badge variant={LOG_BADGES[log.status]?.variant ?? "destructive"}>
+        {LOG_BADGES[log.status]?.label ?? "Error"}
       </Badge>
     ),
   },
-  { id: "details", header: "Details", cell: (log) => log.details ?? NA },
+  {
+    id: "details",
+    header: "Details",
+    // An error can quote a long URL or token: it wraps inside the column.
+    className: "min-w-48 align-top whitespace-normal wrap-anywhere",
+    cell: (log) => log.details ?? NA,
+  },
 ];
+
+const LOG_BADGES: Record<
+  string,
+  { label: string; variant: "success" | "warning" | "destructive" }
+> = {
+  success: { label: "Success", variant: "success" },
+  warning: { label: "Warning", variant: "warning" },
+  error: { label: "Error", variant: "destructive" },
+};
 
 /** SPEC.md §5's Scraping Logs: one line per source run, newest first, paged by `?logs=`. */
 export function ScrapingLogs({ logs }: { logs: ScrapingLogsPage }) {
@@ -75,6 +90,7 @@ export function ScrapingLogs({ logs }: { logs: ScrapingLogsPage }) {
         query={logs.query}
         getRowId={(log) => log.id}
         emptyMessage="No scraping runs yet."
+        phoneCards
       />
     </section>
   );

@@ -1,5 +1,5 @@
 import { FlaskConical, Loader2 } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { CatalogueCombobox } from "~/components/admin/catalogue-combobox";
@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/hooks/use-action-toast";
+import { useShopRead } from "~/hooks/use-shop-read";
 import type { ActionResult } from "~/lib/action-result";
 import {
   scrapeSourceFields,
@@ -17,9 +18,21 @@ import {
   SOURCE_FIELD_LIMITS,
   type EditableSource,
 } from "~/lib/forms/scraping";
+import { isShopReadPending, type ShopReadView } from "~/lib/shop-reads";
+
+import { SelectorTestReport, type SelectorTestReportData } from "./selector-test-report";
 
 type TextFieldName = keyof typeof SOURCE_FIELD_LIMITS;
-type SelectorTestAnswer = ActionResult & { testResult?: unknown };
+/** The test's request answers the queued read to follow, or a refusal (missing selectors). */
+type SelectorTestAnswer = ActionResult & { readId?: string };
+
+/** A finished test as SPEC's toast: "Selector test succeeded." or "Error testing selectors: …". */
+function testOutcome(read: ShopReadView | null): ActionResult | undefined {
+  if (!read || isShopReadPending(read)) return undefined;
+  return read.status === "succeeded"
+    ? { ok: true, message: read.message ?? "" }
+    : { ok: false, error: read.message ?? "Error testing selectors" };
+}
 
 /**
  * Add Source / Edit Source. A refused save keeps the dialog open with what was typed, each
@@ -38,10 +51,16 @@ export function SourceDialog({
   const fetcher = useFetcher<ActionResult>();
   const testFetcher = useFetcher<SelectorTestAnswer>();
   const [pageType, setPageType] = useState(source?.pageType ?? "single");
-  useActionToast(testFetcher.data);
+  // The page is read by a background job: the dialog follows it until the report is in.
+  const test = useShopRead(
+    testFetcher.state === "idle" ? (testFetcher.data?.readId ?? null) : null,
+  );
+  const outcome = useMemo(() => testOutcome(test.read), [test.read]);
+  useActionToast(testFetcher.data?.ok === false ? testFetcher.data : outcome);
   const saving = fetcher.state !== "idle";
-  const testing = testFetcher.state !== "idle";
-  const testResult = testFetcher.state === "idle" ? testFetcher.data : undefined;
+  const testing = testFetcher.state !== "idle" || test.pending;
+  const report =
+    test.read?.status === "succeeded" ? (test.read.result as SelectorTestReportData) : null;
   const { errors, onSubmit } = useFieldErrors(scrapeSourceFields, fetcher);
 
   function runTest(form: HTMLFormElement | null) {
@@ -154,14 +173,12 @@ export function SourceDialog({
         <Switch name="is_active" defaultChecked={source?.isActive ?? true} aria-label="Active" />
         Active (included in Start Scraping and the schedule)
       </label>
-      {testResult?.ok && testResult.testResult ? (
-        <pre
-          aria-label="Selector test result"
-          className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs"
-        >
-          {JSON.stringify(testResult.testResult, null, 2)}
-        </pre>
+      {test.pending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Reading the page…
+        </p>
       ) : null}
+      {report ? <SelectorTestReport report={report} /> : null}
       <Button
         type="button"
         variant="outline"

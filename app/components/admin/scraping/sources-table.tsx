@@ -26,6 +26,8 @@ export interface SourceRow extends EditableSource {
   lastScrapedAt: Date | string | null;
   /** 'page', or the shop platform whose whole feed the source reads. */
   kind: ScrapeSourceKind;
+  /** A shop read in turns: "read 49 of 82 products this run, full pass every 2 runs". */
+  readProgress?: string | null;
 }
 
 export type SourcesTableQuery = ReturnType<typeof SOURCES_TABLE.parse>;
@@ -181,7 +183,17 @@ export function SourcesTable({
       header: "Status",
       sortKey: "status",
       className: "align-top",
-      cell: (row) => <StatusBadge source={row} />,
+      cell: (row) =>
+        row.readProgress ? (
+          <div className="flex flex-col items-start gap-1">
+            <StatusBadge source={row} />
+            <span className="text-xs text-muted-foreground" data-testid="source-read-progress">
+              {row.readProgress}
+            </span>
+          </div>
+        ) : (
+          <StatusBadge source={row} />
+        ),
     },
     {
       id: "lastScraped",

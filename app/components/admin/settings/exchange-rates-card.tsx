@@ -161,6 +161,7 @@ export function ExchangeRatesCard({
             rows={rates}
             rowKey={(rate) => rate.currency}
             renderRow={(rate) => <ExchangeRateRow rate={rate} />}
+            pinLastColumn
           />
         )}
         <AddExchangeRateForm />

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLastScraped } from "~/lib/format";
+import { splitTextLinks } from "~/lib/text-links";
 
 interface OutboxMail {
   id: string;
@@ -7,6 +8,25 @@ interface OutboxMail {
   subject: string;
   text: string;
   createdAt: Date | string;
+}
+
+/** A mail's plain text with its addresses as links the operator can follow. */
+function MailText({ text }: { text: string }) {
+  return splitTextLinks(text).map((part, index) =>
+    part.kind === "link" ? (
+      <a
+        key={index}
+        href={part.href}
+        target="_blank"
+        rel="noreferrer noopener"
+        className="text-primary underline underline-offset-2"
+      >
+        {part.href}
+      </a>
+    ) : (
+      part.text
+    ),
+  );
 }
 
 /** The mail the site sent or, without SMTP, kept instead of sending. */
@@ -37,7 +57,7 @@ export function OutboxCard({ outbox, mailKind }: { outbox: OutboxMail[]; mailKin
                     </span>
                   </summary>
                   <pre className="mt-2 overflow-x-auto rounded bg-muted p-3 text-xs whitespace-pre-wrap">
-                    {mail.text}
+                    <MailText text={mail.text} />
                   </pre>
                 </details>
               </li>

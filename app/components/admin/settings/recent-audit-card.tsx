@@ -33,7 +33,7 @@ export function RecentAuditCard({ audit }: { audit: AuditRow[] }) {
         <CardTitle>Audit Log</CardTitle>
         <CardDescription>
           The latest admin changes: who, what and when.{" "}
-          <Link to="/admin/audit" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/admin/audit" className="text-primary underline underline-offset-4">
             Open the audit log
           </Link>{" "}
           for every change, field by field.

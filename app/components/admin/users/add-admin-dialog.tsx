@@ -1,7 +1,7 @@
 import { UserPlus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 import { Field, useDialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";

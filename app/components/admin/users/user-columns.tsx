@@ -74,11 +74,24 @@ function UserActions({ user }: { user: AdminUserRow }) {
   useUsersToast(reset.data);
   return (
     <div className="flex items-center gap-1">
-      <Switch
-        checked={isAdmin}
-        disabled={toggle.state !== "idle"}
-        aria-label={`Admin status for ${user.email}`}
-        onCheckedChange={() =>
+      {/* Admin rights open the whole back office: a change is asked about, never one key press. */}
+      <ConfirmDialog
+        trigger={
+          <Switch
+            checked={isAdmin}
+            disabled={toggle.state !== "idle"}
+            aria-label={`Admin status for ${user.email}`}
+          />
+        }
+        title={isAdmin ? "Remove admin rights?" : "Make this account an admin?"}
+        description={
+          isAdmin
+            ? `${user.email} will no longer reach the admin area. The account itself is kept.`
+            : `${user.email} will be able to change everything in the admin area.`
+        }
+        confirmLabel={isAdmin ? "Remove admin rights" : "Make admin"}
+        confirmVariant={isAdmin ? "destructive" : "default"}
+        onConfirm={() =>
           void toggle.submit({ intent: "toggle-admin", userId: user.id }, { method: "post" })
         }
       />
@@ -99,7 +112,10 @@ function UserActions({ user }: { user: AdminUserRow }) {
   );
 }
 
-/** The users table's columns (SPEC.md): Username, Email, Saved Deals, Last Login, Status, Actions. */
+/**
+ * The users table's columns: SPEC.md's Username, Email, Saved Deals, Last Login, Status, Actions,
+ * and whether the account confirmed its e-mail address.
+ */
 export const USER_COLUMNS: DataColumn<AdminUserRow>[] = [
   {
     id: "username",
@@ -113,6 +129,16 @@ export const USER_COLUMNS: DataColumn<AdminUserRow>[] = [
     sortKey: "email",
     className: "max-w-56 truncate",
     cell: (user) => user.email || "N/A",
+  },
+  {
+    id: "verified",
+    header: "Verified",
+    cell: (user) =>
+      user.emailVerified ? (
+        <Badge variant="outline">Confirmed</Badge>
+      ) : (
+        <span className="text-muted-foreground">Not confirmed</span>
+      ),
   },
   {
     id: "deals",

@@ -7,6 +7,7 @@ import type { DataColumn } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import type { StockStatus } from "~/lib/constants";
 import { formatLastScraped, formatPrice } from "~/lib/format";
+import { provenanceHow, type PriceProvenance } from "~/lib/price-provenance";
 
 export const DELETE_PRICE_KEY = "delete-vendor-price";
 
@@ -24,10 +25,14 @@ export interface PriceRow {
   url: string | null;
   stockStatus: string;
   priceCheckedAt: Date | string;
+  /** Stale by the one freshness rule the public pages use (~/lib/freshness). */
+  stale: boolean;
   /** Shown and counted on the public side. */
   active: boolean;
   /** The row's version: the inline edit posts it (~/lib/edit-conflict). */
   version: string;
+  /** How the price was read (issue 31 Must 10); null for prices from before it was kept. */
+  provenance?: PriceProvenance | null;
 }
 
 export const STOCK_LABELS: Record<StockStatus, string> = {
@@ -44,11 +49,9 @@ export function priceRowName(row: PriceRow): string {
 export function priceColumns({
   onEdit,
   editingDisabled,
-  staleBefore,
 }: {
   onEdit: (row: PriceRow) => void;
   editingDisabled: boolean;
-  staleBefore: string;
 }): DataColumn<PriceRow>[] {
   return [
     { id: "peptide", header: "Peptide", sortKey: "peptide", cell: (row) => row.peptideName },
@@ -105,8 +108,14 @@ export function priceColumns({
       cell: (row) => (
         <span className="flex flex-col gap-1 text-xs">
           {formatLastScraped(row.priceCheckedAt)}
-          {new Date(row.priceCheckedAt) < new Date(staleBefore) ? (
-            <Badge variant="outline">Stale</Badge>
+          {row.stale ? <Badge variant="outline">Stale</Badge> : null}
+          {row.provenance ? (
+            <span
+              className="text-muted-foreground"
+              title={[row.provenance.url, row.provenance.evidence].filter(Boolean).join("\n")}
+            >
+              {provenanceHow(row.provenance)}
+            </span>
           ) : null}
         </span>
       ),

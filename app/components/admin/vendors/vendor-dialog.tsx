@@ -9,6 +9,8 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import type { ActionResult } from "~/lib/action-result";
 import { TEXT_LIMITS } from "~/lib/text-limits";
+import { UploadInput } from "~/components/admin/upload-input";
+import { UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
 import {
   couponHasExpired,
   PAST_EXPIRY_WARNING,
@@ -70,8 +72,13 @@ export function VendorDialog({
             defaultValue={editing?.website ?? ""}
           />
         </Field>
-        <Field id="vendor-logo" label="Logo upload" errors={errors.logo}>
-          <Input name="logo" type="file" accept="image/jpeg,image/png,image/webp" />
+        <Field
+          id="vendor-logo"
+          label="Logo upload"
+          hint={`JPEG, PNG or WebP. ${UPLOAD_LIMIT_MESSAGES.image}.`}
+          errors={errors.logo}
+        >
+          <UploadInput name="logo" kind="image" />
         </Field>
         <Field id="vendor-logo-url" label="or Logo URL" errors={errors.logoUrl}>
           <Input
@@ -155,6 +162,33 @@ export function VendorDialog({
         />
         <Label htmlFor="vendor-preferred">Preferred vendor</Label>
       </div>
+      <fieldset className="grid gap-3 rounded-md border p-4">
+        <legend className="px-1 text-sm font-medium">Affiliate link</legend>
+        <Field
+          id="vendor-affiliate-template"
+          label="Affiliate template (parameters to add, or an address with {url})"
+          errors={errors.affiliateTemplate}
+        >
+          <Input
+            name="affiliateTemplate"
+            placeholder="ref=peptideprices"
+            maxLength={TEXT_LIMITS.url}
+            defaultValue={editing?.affiliateTemplate ?? ""}
+            autoComplete="off"
+          />
+        </Field>
+        <div className="flex items-center gap-2">
+          <input
+            id="vendor-affiliate-other-host"
+            name="affiliateOtherHost"
+            type="checkbox"
+            className="size-4"
+          />
+          <Label htmlFor="vendor-affiliate-other-host">
+            Send clicks through the template's host although it is not the shop's website
+          </Label>
+        </div>
+      </fieldset>
       <fieldset className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-medium">Coupon</legend>
         <Field id="vendor-coupon-code" label="Coupon Code" errors={errors.couponCode}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createRequestWindow } from "./request-window";
+import { createRequestWindow, memoryRateLimiter } from "./rate-limiter";
 
 describe("createRequestWindow", () => {
   it("lets `limit` requests of a key through per window, then refuses until it closes", () => {
@@ -32,5 +32,18 @@ describe("createRequestWindow", () => {
     expect(window.size()).toBe(100);
     window.hit("late", 1_500);
     expect(window.size()).toBe(1);
+  });
+});
+
+describe("memoryRateLimiter", () => {
+  it("is the request window behind the one interface, on the rule's window", async () => {
+    let now = 0;
+    const limiter = memoryRateLimiter({ windowSeconds: 60, max: 2 }, () => now);
+    expect(await limiter.consume("a")).toEqual({ allowed: true });
+    expect(await limiter.consume("a")).toEqual({ allowed: true });
+    now = 45_000;
+    expect(await limiter.consume("a")).toEqual({ allowed: false, retryAfterMs: 15_000 });
+    now = 60_000;
+    expect(await limiter.consume("a")).toEqual({ allowed: true });
   });
 });

@@ -1,0 +1,122 @@
+/**
+ * Lab reports vendors uploaded (vendor_lab_reports, issue 33 Must 4): pending until an admin
+ * publishes one as a lab test or rejects it. Nothing here is read by a public page.
+ */
+import { and, desc, eq } from "drizzle-orm";
+
+import type { VendorLabReportStatus } from "~/lib/vendor-accounts";
+import { formatSize } from "~/lib/units";
+
+import type { Database } from "../db/client";
+import { peptides, sizeOptions, vendorLabReports, vendors } from "../db/schema";
+import type { LabTestInput } from "./lab-tests.server";
+
+export type LabReportInput = Omit<LabTestInput, "endotoxin" | "heavyMetals" | "reportUrl"> & {
+  reportUrl: string;
+  submittedBy: string;
+};
+
+export async function insertVendorLabReport(db: Database, input: LabReportInput): Promise<string> {
+  const [row] = await db
+    .insert(vendorLabReports)
+    .values(input)
+    .returning({ id: vendorLabReports.id });
+  return row!.id;
+}
+
+const reportColumns = {
+  id: vendorLabReports.id,
+  vendorId: vendorLabReports.vendorId,
+  vendorName: vendors.name,
+  peptideId: vendorLabReports.peptideId,
+  peptideName: peptides.name,
+  sizeOptionId: vendorLabReports.sizeOptionId,
+  quantity: sizeOptions.quantity,
+  unit: sizeOptions.unit,
+  unitLabel: sizeOptions.unitLabel,
+  coversAllSizes: vendorLabReports.coversAllSizes,
+  labName: vendorLabReports.labName,
+  testedOn: vendorLabReports.testedOn,
+  batch: vendorLabReports.batch,
+  claimedMassMg: vendorLabReports.claimedMassMg,
+  measuredMassMg: vendorLabReports.measuredMassMg,
+  purityPercent: vendorLabReports.purityPercent,
+  reportUrl: vendorLabReports.reportUrl,
+  status: vendorLabReports.status,
+  rejectionReason: vendorLabReports.rejectionReason,
+  createdAt: vendorLabReports.createdAt,
+};
+
+function reportsQuery(db: Database) {
+  return db
+    .select(reportColumns)
+    .from(vendorLabReports)
+    .innerJoin(vendors, eq(vendors.id, vendorLabReports.vendorId))
+    .innerJoin(peptides, eq(peptides.id, vendorLabReports.peptideId))
+    .leftJoin(sizeOptions, eq(sizeOptions.id, vendorLabReports.sizeOptionId));
+}
+
+type ReportRow = Awaited<ReturnType<ReturnType<typeof reportsQuery>["execute"]>>[number];
+
+function withSize(row: ReportRow) {
+  const { quantity, unit, unitLabel, ...rest } = row;
+  return {
+    ...rest,
+    status: rest.status as VendorLabReportStatus,
+    size: quantity === null || unit === null ? null : formatSize(quantity, unit, unitLabel),
+  };
+}
+export type VendorLabReportRow = ReturnType<typeof withSize>;
+
+/** The vendor's own reports, newest first, with their status and any rejection reason. */
+export async function listVendorLabReports(db: Database, vendorId: string, limit = 20) {
+  const rows = await reportsQuery(db)
+    .where(eq(vendorLabReports.vendorId, vendorId))
+    .orderBy(desc(vendorLabReports.createdAt))
+    .limit(limit);
+  return rows.map(withSize);
+}
+
+/** What waits for an admin, oldest first (first come, first checked). */
+export async function listPendingLabReports(db: Database, limit = 50) {
+  const rows = await reportsQuery(db)
+    .where(eq(vendorLabReports.status, "pending"))
+    .orderBy(vendorLabReports.createdAt)
+    .limit(limit);
+  return rows.map(withSize);
+}
+
+export async function getPendingLabReport(db: Database, id: string) {
+  const [row] = await reportsQuery(db).where(
+    and(eq(vendorLabReports.id, id), eq(vendorLabReports.status, "pending")),
+  );
+  return row ? withSize(row) : null;
+}
+
+/**
+ * Records the decision, if the report is still pending (false when another admin decided
+ * first: the caller then writes nothing else).
+ */
+export async function decideLabReport(
+  db: Database,
+  id: string,
+  decision: {
+    status: "approved" | "rejected";
+    by: string;
+    reason?: string | null;
+    labTestId?: string | null;
+  },
+): Promise<boolean> {
+  const updated = await db
+    .update(vendorLabReports)
+    .set({
+      status: decision.status,
+      rejectionReason: decision.reason ?? null,
+      labTestId: decision.labTestId ?? null,
+      decidedAt: new Date(),
+      decidedBy: decision.by,
+    })
+    .where(and(eq(vendorLabReports.id, id), eq(vendorLabReports.status, "pending")))
+    .returning({ id: vendorLabReports.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,45 @@
+/**
+ * The /admin/reports page's data and intents: re-check a reported offer (queued: its page is
+ * read by a background job), or close the report with an outcome.
+ */
+import { data } from "react-router";
+
+import { listOfferReportsForReview } from "~/.server/data/offer-reports.server";
+import { subjectsWithPendingReads } from "~/.server/data/shop-reads.server";
+import type { AppContext } from "~/.server/infra/context.server";
+import { endAbandonedShopReads } from "~/.server/infra/shop-read-job.server";
+import type { SessionUser } from "~/.server/services/auth.server";
+import { queueRecheck, resolveOfferReport } from "~/.server/services/offer-reports.server";
+import { actionSuccess, failure } from "~/lib/action-result";
+import type { OfferReportAdminAction } from "~/lib/trust/offer-reports";
+
+type ReportsContext = Pick<
+  AppContext,
+  "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache" | "database"
+>;
+
+/** The reports, each with whether a re-check of it is under way. */
+export async function loadReports(app: ReportsContext) {
+  await endAbandonedShopReads(app);
+  const reports = await listOfferReportsForReview(app.db);
+  const rechecking = await subjectsWithPendingReads(
+    app.db,
+    "offer-recheck",
+    reports.map((report) => report.id),
+  );
+  return reports.map((report) => ({ ...report, rechecking: rechecking.has(report.id) }));
+}
+
+export async function handleOfferReportAction(
+  app: ReportsContext,
+  admin: Pick<SessionUser, "id" | "email">,
+  action: OfferReportAdminAction,
+) {
+  if (action.intent === "recheck") {
+    const queued = await queueRecheck(app, admin, action.id);
+    if (!queued.ok) return failure(queued.message, queued.status);
+    return data(actionSuccess(queued.message), { status: 202 });
+  }
+  const result = await resolveOfferReport(app, admin, action.id, action.outcome);
+  return result.ok ? actionSuccess(result.message) : failure(result.message, result.status);
+}

@@ -1,0 +1,94 @@
+/**
+ * The admin's vendor accounts page (issue 33): who speaks for which vendor (an admin can grant
+ * it outright), and the vendor submissions held because the storefront disagreed, each with the
+ * vendor's value, the storefront's and the live one. The /admin middleware checks admin rights.
+ */
+import { asc } from "drizzle-orm";
+import { data } from "react-router";
+
+import type { SessionUser } from "~/.server/services/auth.server";
+import type { AppContext } from "~/.server/infra/context.server";
+import { recordAudit } from "~/.server/data/audit.server";
+import { findUserByEmail } from "~/.server/data/admin-users.server";
+import {
+  addVendorMember,
+  getVendorRecord,
+  listVendorMembers,
+  removeVendorMember,
+} from "~/.server/data/vendor-accounts.server";
+import { getHeldSubmissions } from "~/.server/data/vendor-submissions.server";
+import { vendors } from "~/.server/db/schema";
+import { decideHeldSubmission } from "~/.server/services/vendor-submissions.server";
+import { actionFailure, actionSuccess } from "~/lib/action-result";
+import { formFields, invalidForm } from "~/lib/forms/form-data";
+import { UNKNOWN_RECORD } from "~/lib/forms/record-ids";
+import { vendorAccountsAdminSchema } from "~/lib/forms/vendor-accounts-admin";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+
+export async function loadVendorAccountsPage(app: AppContext) {
+  const [members, held, vendorOptions] = await Promise.all([
+    listVendorMembers(app.db),
+    getHeldSubmissions(app.db),
+    app.db.select({ id: vendors.id, name: vendors.name }).from(vendors).orderBy(asc(vendors.name)),
+  ]);
+  return { members, held, vendorOptions };
+}
+
+export async function handleVendorAccountsAction(
+  app: AppContext,
+  admin: Admin,
+  formData: FormData,
+) {
+  const parsed = vendorAccountsAdminSchema.safeParse(formFields(formData));
+  if (!parsed.success) return invalidForm(parsed.error);
+  const form = parsed.data;
+  switch (form.intent) {
+    case "grant-member": {
+      const [vendor, account] = await Promise.all([
+        getVendorRecord(app.db, form.vendorId),
+        findUserByEmail(app.db, form.email),
+      ]);
+      if (!vendor) return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
+      if (!account)
+        return data(actionFailure("The user must already have an account"), { status: 400 });
+      const added = await addVendorMember(app.db, {
+        vendorId: vendor.id,
+        userId: account.id,
+        via: "admin",
+        grantedBy: admin.id,
+      });
+      if (!added)
+        return data(actionFailure("This account already speaks for a vendor."), { status: 400 });
+      await recordAudit(app.db, admin, {
+        action: "grant",
+        entity: "vendor_member",
+        entityId: vendor.id,
+        name: vendor.name,
+        details: { via: "admin", email: account.email },
+      });
+      return actionSuccess(`${account.email} now manages ${vendor.name}.`);
+    }
+    case "remove-member": {
+      if (!(await removeVendorMember(app.db, form.id))) {
+        return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
+      }
+      await recordAudit(app.db, admin, {
+        action: "revoke",
+        entity: "vendor_member",
+        entityId: form.id,
+      });
+      return actionSuccess("Vendor access removed.");
+    }
+    case "approve-submission":
+    case "reject-submission": {
+      const approve = form.intent === "approve-submission";
+      if (!(await decideHeldSubmission(app, admin, form.id, approve))) {
+        return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
+      }
+      return actionSuccess(
+        approve ? "The vendor's price is live." : "The submission was rejected.",
+      );
+    }
+  }
+}

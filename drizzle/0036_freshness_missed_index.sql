@@ -1,0 +1,1 @@
+CREATE INDEX "vendor_peptides_missed_idx" ON "vendor_peptides" USING btree ("missed_scrapes","id");

@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import * as t from "~/.server/db/schema";
+import { TEXT_LIMITS } from "~/lib/text-limits";
+
+import { PHONE, startPublicBrowser } from "../helpers/public-browser";
+
+/**
+ * Issue 32 Must 2: text of any length at any width. The admin-editable texts a buyer sees are
+ * filled to their limits with unbroken text (no space to wrap at) and a long URL, and every
+ * public page that shows them must still fit a phone and a laptop with its controls in reach.
+ */
+const site = startPublicBrowser();
+
+const unbroken = (start: string, length: number) => (start + "x".repeat(length)).slice(0, length);
+const longUrl =
+  `https://lab.example/reports/${"a1b2c3d4".repeat(Math.ceil(TEXT_LIMITS.url / 8))}`.slice(
+    0,
+    TEXT_LIMITS.url,
+  );
+
+const LONG_PEPTIDE = unbroken("BPC157", TEXT_LIMITS.name);
+const LONG_VENDOR = unbroken("Apexlabs", TEXT_LIMITS.name);
+let vendorSlug = "";
+
+beforeAll(async () => {
+  const { db } = site.server.app;
+  await db
+    .update(t.peptides)
+    .set({
+      name: LONG_PEPTIDE,
+      description: unbroken("Description", TEXT_LIMITS.long),
+      keyBenefits: [unbroken("Benefit", TEXT_LIMITS.short), longUrl],
+    })
+    .where(eq(t.peptides.slug, "bpc-157"));
+  const [vendor] = await db
+    .update(t.vendors)
+    .set({
+      name: LONG_VENDOR,
+      shippingCost: unbroken("Shipping", TEXT_LIMITS.short),
+      website: longUrl,
+    })
+    .where(eq(t.vendors.name, "Apex Peptide Labs"))
+    .returning({ slug: t.vendors.slug, id: t.vendors.id });
+  vendorSlug = vendor!.slug;
+  await db
+    .update(t.vendorPeptides)
+    .set({ purity: unbroken("99", TEXT_LIMITS.code), notes: unbroken("Note", TEXT_LIMITS.long) })
+    .where(eq(t.vendorPeptides.vendorId, vendor!.id));
+});
+
+const WIDTHS = [{ width: 1366, height: 900 }, PHONE];
+
+/**
+ * What does not fit: the page's sideways overflow, and every visible link, button or field
+ * that lies outside the window without a scrolling box of its own to reach it by.
+ */
+async function misfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 0) found.push(`page ${overflow} px too wide`);
+    const inScrollBox = (element: Element) => {
+      for (let box = element.parentElement; box; box = box.parentElement) {
+        if (box === document.body) return false;
+        const { overflowX } = getComputedStyle(box);
+        if (overflowX === "auto" || overflowX === "scroll") return true;
+      }
+      return false;
+    };
+    for (const control of document.querySelectorAll<HTMLElement>("a, button, input, select")) {
+      const rect = control.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      if ((rect.right > window.innerWidth + 1 || rect.left < -1) && !inScrollBox(control)) {
+        const name = control.getAttribute("aria-label") ?? control.textContent?.trim() ?? "";
+        found.push(
+          `${control.tagName} "${name.slice(0, 24)}" at x=${Math.round(rect.left)}–${Math.round(rect.right)}`,
+        );
+      }
+    }
+    return found;
+  });
+}
+
+describe("text of any length fits every width", () => {
+  const paths = () => [
+    "/",
+    "/catalog",
+    "/peptide/bpc-157",
+    "/compare?peptide=bpc-157",
+    "/vendors",
+    `/vendor/${vendorSlug}`,
+    "/search?q=BPC157",
+  ];
+  for (const viewport of WIDTHS) {
+    it(`public pages at ${viewport.width} px`, async () => {
+      const problems: string[] = [];
+      for (const path of paths()) {
+        const page = await site.openPage(path, { viewport });
+        problems.push(...(await misfits(page)).map((problem) => `${path}: ${problem}`));
+        await page.context().close();
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
