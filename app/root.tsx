@@ -42,6 +42,9 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { appOf, requestIdContext } from "~/.server/infra/context.server";
 
+/** The last element of every page: the first paint waits until the parser has reached it. */
+const PAGE_END_ID = "page-end";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const [user, shell, rates, shippingCountries] = await Promise.all([
@@ -119,6 +122,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </noscript>
           </>
         )}
+        {/* Holds the first paint until the page's content is parsed: painted half-parsed, an
+            offer table's columns are sized from its first rows and shift when the rest arrive. */}
+        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         <Meta />
         <Links />
       </head>
@@ -145,6 +151,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </div>
           <SiteFooter sections={root?.footer ?? []} />
+          <div id={PAGE_END_ID} hidden />
         </div>
         {adminArea ? null : <AgeGate />}
         <Toaster theme="system" />
