@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatLastScraped, formatPrice } from "~/lib/format";
 import { formatLastChecked } from "~/lib/freshness";
 import { VENDOR_SUPPLIED_LABEL } from "~/lib/vendor-accounts";
+import { landedOriginal, perMgOriginal } from "~/lib/offer-originals";
 import type { OfferRow, OfferlessRow } from "~/lib/offer-row";
 import {
   formatPack,
@@ -23,10 +24,8 @@ import { DealBadges, VerifiedPerMg } from "./offer-badges";
 import {
   Freshness,
   LandedTotal,
-  landedOriginal,
   OfferAmount,
   OfferFinalPrice,
-  perMgOriginal,
   ShippingAmount,
 } from "./offer-price";
 import { STOCK_ORDER, StockBadge } from "./stock-badge";

@@ -1,45 +1,10 @@
 import { formatPrice, formatRelativeTime } from "~/lib/format";
 import { formatLastChecked } from "~/lib/freshness";
-import { fromMinorUnits, toMinorUnits } from "~/lib/money";
+import type { Money } from "~/lib/offer-originals";
 import type { OfferRow as Offer } from "~/lib/offer-row";
 import { SHIPPING_NOT_STATED } from "~/lib/offer-view";
 import { doesNotShipTo } from "~/lib/ship-to";
-import { pricePerMg } from "~/lib/units";
 import { cn } from "~/lib/utils";
-
-/** An amount in a named currency: an offer's own figure, shown on hover beside a converted one. */
-export interface Money {
-  amount: number;
-  currency: string;
-}
-
-/**
- * What LandedTotal shows, in the offer's own currency: the price after coupon plus shipping, or
- * the price alone when shipping is not known. Null when the vendor's shipping is in another
- * currency than the price, so that no one figure in its own currency exists.
- */
-export function landedOriginal(
-  offer: Pick<Offer, "display" | "priceAfterCoupon" | "currency" | "shipping">,
-): Money | null {
-  const { currency } = offer;
-  if (offer.display?.total == null || offer.shipping === null) {
-    return { amount: offer.priceAfterCoupon, currency };
-  }
-  if (offer.shipping.currency !== currency) return null;
-  const minor =
-    toMinorUnits(offer.priceAfterCoupon, currency) + toMinorUnits(offer.shipping.amount, currency);
-  return { amount: fromMinorUnits(minor, currency), currency };
-}
-
-/** A per-mg amount of the whole pack in its own currency (the server's pricePerMg). */
-export function perMgOriginal(
-  offer: Pick<Offer, "quantity" | "unit" | "vials">,
-  original: Money | null,
-): Money | null {
-  if (original === null) return null;
-  const amount = pricePerMg(original.amount, offer.quantity * offer.vials, offer.unit);
-  return amount === null ? null : { amount, currency: original.currency };
-}
 
 /**
  * A price in the visitor's display currency. A converted price says so and from what

@@ -47,6 +47,22 @@ describe("a database copied from a template seeded hours ago", () => {
     expect(now - oldest!.getTime()).toBeLessThanOrEqual(70 * MINUTE + 5 * MINUTE);
   });
 
+  it("leaves a copy of a template seeded minutes ago as it is", async () => {
+    const youngTemplate = `${oldTemplate}.young`;
+    fs.writeFileSync(youngTemplate, "");
+    const tenMinutesAgo = new Date(Date.now() - 10 * MINUTE);
+    fs.utimesSync(youngTemplate, tenMinutesAgo, tenMinutesAgo);
+    const [before] = await app.db
+      .select({ newest: max(vendorPeptides.priceCheckedAt) })
+      .from(vendorPeptides);
+    await bringTemplateToNow(app.database, { PGLITE_TEMPLATE: youngTemplate });
+    fs.rmSync(youngTemplate);
+    const [after] = await app.db
+      .select({ newest: max(vendorPeptides.priceCheckedAt) })
+      .from(vendorPeptides);
+    expect(after.newest).toEqual(before.newest);
+  });
+
   it("leaves a database made without a template as it is", async () => {
     const [before] = await app.db
       .select({ newest: max(vendorPeptides.priceCheckedAt) })
