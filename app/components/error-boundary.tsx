@@ -65,13 +65,23 @@ export function GeneralErrorBoundary({
 }
 
 /**
+ * The location the browser loaded the document at. React Router keys it by history.state,
+ * which its ScrollRestoration script fills before the app's modules run; the server renders
+ * it as "default".
+ */
+const documentLocationKey =
+  typeof window === "undefined"
+    ? "default"
+    : ((window.history.state as { key?: string } | null)?.key ?? "default");
+
+/**
  * The id of the request that rendered this error page (its log lines carry it), from the
- * root loader's data. Only on the page as the server sent it (the first location, key
- * "default"): after a navigation in the browser the root data is the first page's, whose id
- * names another request, so none is shown rather than a wrong one.
+ * root loader's data. Only on the page as the server sent it (the document's own location):
+ * after a navigation in the browser the root data is the first page's, whose id names another
+ * request, so none is shown rather than a wrong one.
  */
 function useErrorRequestId(): string | null {
-  const firstPage = useLocation().key === "default";
+  const firstPage = useLocation().key === documentLocationKey;
   const requestId = useRootData()?.requestId ?? null;
   return firstPage ? requestId : null;
 }

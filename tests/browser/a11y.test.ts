@@ -1,10 +1,7 @@
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
-
-import type { AxeResults, RunOptions } from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
+import { addAxe, axeFindings, type AxeFinding } from "../helpers/axe";
 import { expectConsoleError, newVerifiedContext, waitForHydration } from "../helpers/browser";
 import { startPublicBrowser } from "../helpers/public-browser";
 
@@ -37,54 +34,20 @@ const WIDTHS = [1366, 390];
 const isBlocking = (finding: AxeFinding) =>
   finding.impact === "serious" || finding.impact === "critical" || finding.id === "region";
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-
-interface AxeFinding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/**
- * The pages' CSP refuses an injected <script>; a context's init script is the browser's own
- * and runs before the page's, so axe-core reaches every page of the context that way.
- */
+/** A context at `width` whose pages carry axe-core, past the age gate or not. */
 async function newAxeContext(browser: Browser, width: number, verified: boolean) {
   const options = { viewport: { width, height: width > 640 ? 900 : 844 } };
   const context = verified
     ? await newVerifiedContext(browser, options)
     : await browser.newContext(options);
-  await context.addInitScript({ content: axeSource });
+  await addAxe(context);
   return context;
 }
 
-async function axeFindings(page: Page, label: string): Promise<AxeFinding[]> {
-  const findings = await page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
-    };
-    const result = await axe.run(document, {
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact: impact ?? null,
-      help,
-      nodes: nodes.map(({ target, failureSummary }) => ({
-        target: target.map(String),
-        failureSummary,
-      })),
-    }));
-  });
+/** The page's findings, with the figures the issue asks for per page and width printed. */
+async function countedAxeFindings(page: Page, label: string): Promise<AxeFinding[]> {
+  const findings = await axeFindings(page);
   const count = (impact: string) => findings.filter((finding) => finding.impact === impact);
-  // The figures the issue asks for, per page and width, in the test run's output.
   console.info(
     `axe ${label}: ${count("critical").length} critical, ${count("serious").length} serious ` +
       `(${count("serious")
@@ -120,7 +83,7 @@ describe("accessibility (axe-core)", () => {
           const response = await page.goto(site.url(path));
           expect(response?.status()).toBe(status);
           await waitForHydration(page);
-          const blocking = (await axeFindings(page, `${name} ${width}`)).filter(isBlocking);
+          const blocking = (await countedAxeFindings(page, `${name} ${width}`)).filter(isBlocking);
           expect(blocking, describeFindings(blocking)).toEqual([]);
         } finally {
           await context.close();
@@ -135,7 +98,7 @@ describe("accessibility (axe-core)", () => {
         await page.goto(site.url("/"));
         await page.getByRole("alertdialog").waitFor({ state: "visible" });
         await waitForHydration(page);
-        const blocking = (await axeFindings(page, `age gate ${width}`)).filter(isBlocking);
+        const blocking = (await countedAxeFindings(page, `age gate ${width}`)).filter(isBlocking);
         expect(blocking, describeFindings(blocking)).toEqual([]);
       } finally {
         await context.close();

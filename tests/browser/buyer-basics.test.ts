@@ -191,4 +191,16 @@ describe("addresses", () => {
     expect(icon).toEqual([200, 200]);
     await context.close();
   });
+
+  it("keeps the request ID the server put on an error page through hydration", async () => {
+    const context = await newVerifiedContext(site.browser);
+    const page = await context.newPage();
+    const missing = await page.goto(url("/no-such-page"));
+    expect(missing?.status()).toBe(404);
+    const requestId = missing?.headers()["x-request-id"];
+    await waitForHydration(page);
+    // Hydrated without a mismatch (a page error fails the test) and still quotable.
+    expect(await page.getByText("Request ID:").locator("code").textContent()).toBe(requestId);
+    await context.close();
+  });
 });

@@ -9,6 +9,14 @@ const axeSource = readFileSync(
   "utf8",
 );
 
+/** One axe-core rule a page breaks, with the elements that break it. */
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
 /**
  * Makes axe-core available on every page of `context`. The pages' CSP refuses an injected
  * <script>; a context's init script is the browser's own and runs before the page's.
@@ -18,11 +26,10 @@ export async function addAxe(context: BrowserContext): Promise<void> {
 }
 
 /**
- * The page's serious and critical axe-core findings (WCAG 2.1 A/AA and best practice), as
- * "rule (help): targets" lines, so a failing assertion names what to fix. A page whose context
+ * Every axe-core finding on the page (WCAG 2.1 A/AA and best practice). A page whose context
  * had no addAxe gets axe-core evaluated into it first.
  */
-export async function seriousAxeFindings(page: Page): Promise<string[]> {
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const { axe } = window as unknown as {
@@ -34,13 +41,29 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
         values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
       },
     });
-    return result.violations
-      .filter((finding) => finding.impact === "serious" || finding.impact === "critical")
-      .map(
-        (finding) =>
-          `${finding.impact} ${finding.id} (${finding.help}): ${finding.nodes
-            .map((node) => node.target.join(" "))
-            .join(", ")}`,
-      );
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact: impact ?? null,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({
+        target: target.map(String),
+        failureSummary,
+      })),
+    }));
   });
+}
+
+/**
+ * The page's serious and critical axe-core findings as "rule (help): targets" lines, so a
+ * failing assertion names what to fix.
+ */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  return (await axeFindings(page))
+    .filter((finding) => finding.impact === "serious" || finding.impact === "critical")
+    .map(
+      (finding) =>
+        `${finding.impact} ${finding.id} (${finding.help}): ${finding.nodes
+          .map((node) => node.target.join(" "))
+          .join(", ")}`,
+    );
 }
