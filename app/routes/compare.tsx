@@ -14,6 +14,7 @@ import { getComparePageData } from "~/.server/data/listings/peptide-pages.server
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { AdSlot } from "~/components/ad-slot";
+import { FailedLabSwitch } from "~/components/failed-lab-switch";
 import {
   OFFER_SORT_OPTIONS,
   type OfferColumn,
@@ -153,6 +154,8 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             <InStockSwitch />
             <TestedOnlySwitch />
+            {/* As on the detail page: only where an offer shown failed a lab test. */}
+            {offers.some((offer) => offer.labWarning !== null) ? <FailedLabSwitch /> : null}
           </div>
           <OfferTable
             key={`${selected.slug}-${selectedSizeId}`}
