@@ -150,6 +150,12 @@ describe("the saved deal's sparkline", () => {
     expect(dealHistoryText(history)).toBe("lowest $35.50, highest $42.25 over 30 days");
   });
 
+  it("says a history of one price is one price, not a range over 30 days", () => {
+    expect(
+      dealHistoryText({ currency: "USD", days: 30, points: [{ t: Date.now(), price: 19.5 }] }),
+    ).toBe("one price so far: $19.50");
+  });
+
   it("draws each price held until the next, lowest at the bottom, to the right edge", () => {
     const box = { width: 120, height: 30, from: 0, to: 30 * DAY };
     expect(sparklinePoints(history, box)).toBe("0,10 40,10 40,30 80,30 80,0 120,0");

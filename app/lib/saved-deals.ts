@@ -101,9 +101,13 @@ export interface DealHistory {
 /** How many days of history a saved deal's card draws. */
 export const DEAL_HISTORY_DAYS = 30;
 
-/** The sparkline's accessible words: "lowest $X, highest $Y over 30 days". */
+/**
+ * The sparkline's accessible words: "lowest $X, highest $Y over 30 days", or "one price so far:
+ * $X" when only one was recorded (a single dot has no range to speak of).
+ */
 export function dealHistoryText(history: DealHistory): string {
   const prices = history.points.map((point) => point.price);
+  if (prices.length === 1) return `one price so far: ${formatPrice(prices[0], history.currency)}`;
   const lowest = formatPrice(Math.min(...prices), history.currency);
   const highest = formatPrice(Math.max(...prices), history.currency);
   return `lowest ${lowest}, highest ${highest} over ${history.days} days`;
