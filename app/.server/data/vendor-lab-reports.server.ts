@@ -1,6 +1,7 @@
 /**
  * Lab reports vendors uploaded (vendor_lab_reports, issue 33 Must 4): pending until an admin
- * publishes one as a lab test or rejects it. Nothing here is read by a public page.
+ * publishes one as a lab test or rejects it. Nothing here is read by a public page; the pending
+ * file is read only through the authorized route (getLabReportFile).
  */
 import { and, desc, eq } from "drizzle-orm";
 
@@ -12,7 +13,10 @@ import { peptides, sizeOptions, vendorLabReports, vendors } from "../db/schema";
 import type { LabTestInput } from "./lab-tests.server";
 
 export type LabReportInput = Omit<LabTestInput, "endotoxin" | "heavyMetals" | "reportUrl"> & {
+  id: string;
   reportUrl: string;
+  pendingFile: Uint8Array;
+  pendingFileName: string;
   submittedBy: string;
 };
 
@@ -93,6 +97,21 @@ export async function getPendingLabReport(db: Database, id: string) {
   return row ? withSize(row) : null;
 }
 
+/** A report's owner, status and file (the bytes only while pending), for the file route. */
+export async function getLabReportFile(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      vendorId: vendorLabReports.vendorId,
+      status: vendorLabReports.status,
+      reportUrl: vendorLabReports.reportUrl,
+      pendingFile: vendorLabReports.pendingFile,
+      pendingFileName: vendorLabReports.pendingFileName,
+    })
+    .from(vendorLabReports)
+    .where(eq(vendorLabReports.id, id));
+  return row ?? null;
+}
+
 /**
  * Records the decision, if the report is still pending (false when another admin decided
  * first: the caller then writes nothing else).
@@ -105,12 +124,18 @@ export async function decideLabReport(
     by: string;
     reason?: string | null;
     labTestId?: string | null;
+    /** Where an approved report's file was published. */
+    reportUrl?: string;
   },
 ): Promise<boolean> {
   const updated = await db
     .update(vendorLabReports)
     .set({
       status: decision.status,
+      // The file leaves the database either way: published to the storage, or dropped.
+      pendingFile: null,
+      pendingFileName: null,
+      ...(decision.reportUrl ? { reportUrl: decision.reportUrl } : {}),
       rejectionReason: decision.reason ?? null,
       labTestId: decision.labTestId ?? null,
       decidedAt: new Date(),
