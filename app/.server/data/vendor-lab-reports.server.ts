@@ -3,10 +3,11 @@
  * publishes one as a lab test or rejects it. Nothing here is read by a public page; the pending
  * file is read only through the authorized route (getLabReportFile).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 
 import type { VendorLabReportStatus } from "~/lib/vendor-accounts";
 import { formatSize } from "~/lib/units";
+import { pageOffset } from "~/lib/table-query";
 
 import type { Database } from "../db/client";
 import { peptides, sizeOptions, vendorLabReports, vendors } from "../db/schema";
@@ -81,13 +82,21 @@ export async function listVendorLabReports(db: Database, vendorId: string, limit
   return rows.map(withSize);
 }
 
-/** What waits for an admin, oldest first (first come, first checked). */
-export async function listPendingLabReports(db: Database, limit = 50) {
-  const rows = await reportsQuery(db)
-    .where(eq(vendorLabReports.status, "pending"))
-    .orderBy(vendorLabReports.createdAt)
-    .limit(limit);
-  return rows.map(withSize);
+/** What waits for an admin, a page at a time, oldest first (first come, first checked). */
+export async function listPendingLabReports(
+  db: Database,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const pending = eq(vendorLabReports.status, "pending");
+  const [rows, [counted]] = await Promise.all([
+    reportsQuery(db)
+      .where(pending)
+      .orderBy(vendorLabReports.createdAt, vendorLabReports.id)
+      .limit(pageSize)
+      .offset(pageOffset(page, pageSize)),
+    db.select({ total: count() }).from(vendorLabReports).where(pending),
+  ]);
+  return { rows: rows.map(withSize), total: counted?.total ?? 0 };
 }
 
 export async function getPendingLabReport(db: Database, id: string) {
