@@ -6,6 +6,7 @@ export default [
   route("vendor/:slug", "routes/vendor.tsx"),
   route("vendor/:slug/claim", "routes/vendor.claim.tsx"),
   route("vendor/:slug/manage", "routes/vendor.manage.tsx"),
+  route("vendor-lab-reports/:id/file", "routes/vendor-lab-reports.file.ts"),
   route("vendors", "routes/vendors.tsx"),
   route("compare", "routes/compare.tsx"),
   route("catalog", "routes/catalog.tsx"),

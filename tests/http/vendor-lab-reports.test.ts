@@ -21,6 +21,8 @@ let server: TestServer;
 let adminCookie: string;
 let ownerCookie: string;
 let ownerId: string;
+let plainCookie: string;
+let otherVendorCookie: string;
 let apex: { id: string; slug: string };
 let nova: { id: string; slug: string };
 let size: { peptideId: string; sizeOptionId: string };
@@ -44,6 +46,15 @@ beforeAll(async () => {
   await addVendorMember(db(), { vendorId: apex.id, userId: ownerId, via: "admin" });
   ownerCookie = await signIn(server, "owner@example.com", "owner-password-1");
   adminCookie = await signIn(server, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await createUserWithPassword(server.app, "plain@example.com", "plain-password-1");
+  plainCookie = await signIn(server, "plain@example.com", "plain-password-1");
+  const novaMember = await createUserWithPassword(
+    server.app,
+    "nova-member@example.com",
+    "nova-password-1",
+  );
+  await addVendorMember(db(), { vendorId: nova.id, userId: novaMember, via: "admin" });
+  otherVendorCookie = await signIn(server, "nova-member@example.com", "nova-password-1");
   const [offer] = await db()
     .select({ peptideId: t.vendorPeptides.peptideId, sizeOptionId: t.vendorPeptides.sizeOptionId })
     .from(t.vendorPeptides)
@@ -102,7 +113,8 @@ describe("a vendor's lab report", () => {
     expect(await readHtml(response)).toContain(LAB_REPORT_MESSAGES.submitted);
     const row = await reportRow("VLR-PENDING");
     expect(row).toMatchObject({ status: "pending", vendorId: apex.id, labTestId: null });
-    expect(row!.reportUrl).toMatch(/^\/uploads\/lab-report-[0-9a-f]{24}\.pdf$/);
+    expect(row!.reportUrl).toBe(`/vendor-lab-reports/${row!.id}/file`);
+    expect(row!.pendingFileName).toMatch(/^lab-report-[0-9a-f]{24}\.pdf$/);
     const tests = await db()
       .select({ id: t.labTests.id })
       .from(t.labTests)
@@ -224,11 +236,13 @@ describe("a vendor's lab report", () => {
       claimedMassMg: 10,
       measuredMassMg: 9.9,
       purityPercent: 99.1,
-      reportUrl: row!.reportUrl,
+      reportUrl: decided!.reportUrl,
     });
+    expect(decided!.reportUrl).toMatch(/^\/uploads\/lab-report-[0-9a-f]{24}\.pdf$/);
+    expect(decided!.pendingFile).toBeNull();
     const texts = await publicTexts();
     expect(texts).toContain("VLR-PENDING");
-    expect(texts).toContain(row!.reportUrl);
+    expect(texts).toContain(decided!.reportUrl);
     expect(await auditedActions("vendor_lab_report", row!.id)).toHaveLength(2);
     expect(await auditedActions("lab_test", test!.id)).toHaveLength(1);
     const twice = await server.postForm(
@@ -242,6 +256,93 @@ describe("a vendor's lab report", () => {
       .from(t.labTests)
       .where(eq(t.labTests.batch, "VLR-PENDING"));
     expect(tests).toHaveLength(1);
+  });
+});
+
+describe("a vendor's lab report file", () => {
+  const readers = () => ({
+    anonymous: undefined,
+    plain: plainCookie,
+    otherVendor: otherVendorCookie,
+    owner: ownerCookie,
+    admin: adminCookie,
+  });
+
+  async function statuses(url: string) {
+    const result: Record<string, number> = {};
+    for (const [who, cookie] of Object.entries(readers())) {
+      const response = await server.fetch(url, {
+        headers: cookie ? { cookie } : {},
+        redirect: "manual",
+      });
+      result[who] = response.status;
+      if (response.status === 200) {
+        expect(await response.text()).toBe(PDF);
+        expect(response.headers.get("content-type")).toBe("application/pdf");
+        expect(response.headers.get("cache-control")).toMatch(/no-store/);
+      } else await response.body?.cancel();
+    }
+    return result;
+  }
+
+  it("is read only by the vendor's users and admins until approved, then by everyone", async () => {
+    await server.postForm(manage(), report("VLR-PRIVATE", pdf()), { cookie: ownerCookie });
+    const row = (await reportRow("VLR-PRIVATE"))!;
+    // Nothing was written to the public uploads, so no public URL can reach it.
+    expect(row.reportUrl).toBe(`/vendor-lab-reports/${row.id}/file`);
+    expect(await statuses(row.reportUrl)).toEqual({
+      anonymous: 404,
+      plain: 404,
+      otherVendor: 404,
+      owner: 200,
+      admin: 200,
+    });
+    const uploaded = await server.fetch(`/uploads/${row.pendingFileName}`);
+    expect(uploaded.status).toBe(404);
+    await uploaded.body?.cancel();
+
+    const approved = await server.postForm(
+      "/admin/lab-tests",
+      { intent: "approve-lab-report", id: row.id },
+      { cookie: adminCookie },
+    );
+    expect(approved.status).toBe(200);
+    const published = (await reportRow("VLR-PRIVATE"))!;
+    expect(published.reportUrl).toMatch(/^\/uploads\/lab-report-[0-9a-f]{24}\.pdf$/);
+    for (const cookie of Object.values(readers())) {
+      const file = await server.fetch(published.reportUrl, { headers: cookie ? { cookie } : {} });
+      expect(file.status).toBe(200);
+      expect(await file.text()).toBe(PDF);
+      // The address the vendor was given before approval leads everyone there.
+      const before = await server.fetch(row.reportUrl, {
+        headers: cookie ? { cookie } : {},
+        redirect: "manual",
+      });
+      expect(before.status).toBe(302);
+      expect(before.headers.get("location")).toBe(published.reportUrl);
+    }
+  });
+
+  it("is dropped when the report is rejected", async () => {
+    await server.postForm(manage(), report("VLR-PRIVATE-REJECT", pdf()), { cookie: ownerCookie });
+    const row = (await reportRow("VLR-PRIVATE-REJECT"))!;
+    const rejected = await server.postForm(
+      "/admin/lab-tests",
+      { intent: "reject-lab-report", id: row.id, reason: "Unreadable scan." },
+      { cookie: adminCookie },
+    );
+    expect(rejected.status).toBe(200);
+    expect(await reportRow("VLR-PRIVATE-REJECT")).toMatchObject({
+      pendingFile: null,
+      pendingFileName: null,
+    });
+    expect(await statuses(row.reportUrl)).toEqual({
+      anonymous: 404,
+      plain: 404,
+      otherVendor: 404,
+      owner: 404,
+      admin: 404,
+    });
   });
 });
 

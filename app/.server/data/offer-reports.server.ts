@@ -2,7 +2,7 @@
  * Reads and writes of buyers' offer reports (issue 33): the offer a report is about, the admin's
  * review list with each offer's provenance, the outcome, and the vendor page's figures.
  */
-import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 
 import {
   CORRECTED_WITHIN_HOURS,
@@ -13,6 +13,7 @@ import {
 } from "~/lib/trust/offer-reports";
 import { formatSize } from "~/lib/units";
 import { formatPack } from "~/lib/offer-view";
+import { pageOffset } from "~/lib/table-query";
 
 import type { Database } from "../db/client";
 import {
@@ -98,15 +99,17 @@ export async function insertOfferReport(
   return row!.id;
 }
 
-const REVIEW_LIST_LIMIT = 50;
 const EVIDENCE_ROWS = 3;
 
 /**
- * The admin's review list: open reports oldest first (the longest waiting on top), then the
- * latest closed ones; each with its offer's provenance: where and when its price was read,
- * the vendor's scrape sources and the offer's last price-history rows.
+ * The admin's review list, a page at a time: open reports oldest first (the longest waiting on
+ * top), then the closed ones latest first; each with its offer's provenance: where and when its
+ * price was read, the vendor's scrape sources and the offer's last price-history rows.
  */
-export async function listOfferReportsForReview(db: Database) {
+export async function listOfferReportsForReview(
+  db: Database,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
   const reportColumns = {
     id: offerReports.id,
     offerId: offerReports.vendorPeptideId,
@@ -122,24 +125,31 @@ export async function listOfferReportsForReview(db: Database) {
     createdAt: offerReports.createdAt,
     reporterEmail: user.email,
   };
-  const base = () =>
+  const isOpen = sql`${offerReports.status} = 'open'`;
+  const [reports, [counted]] = await Promise.all([
     db
       .select(reportColumns)
       .from(offerReports)
-      .leftJoin(user, eq(user.id, offerReports.reporterUserId));
-  const [open, closed] = await Promise.all([
-    base()
-      .where(eq(offerReports.status, "open"))
-      .orderBy(offerReports.createdAt)
-      .limit(REVIEW_LIST_LIMIT),
-    base()
-      .where(sql`${offerReports.status} <> 'open'`)
-      .orderBy(desc(offerReports.resolvedAt))
-      .limit(REVIEW_LIST_LIMIT),
+      .leftJoin(user, eq(user.id, offerReports.reporterUserId))
+      .orderBy(
+        desc(isOpen),
+        asc(sql`case when ${isOpen} then ${offerReports.createdAt} end`),
+        sql`${offerReports.resolvedAt} desc nulls last`,
+        asc(offerReports.id),
+      )
+      .limit(pageSize)
+      .offset(pageOffset(page, pageSize)),
+    db
+      .select({
+        total: count(),
+        open: sql<number>`(count(*) filter (where ${isOpen}))::int`,
+      })
+      .from(offerReports),
   ]);
-  const reports = [...open, ...closed];
+  const total = counted?.total ?? 0;
+  const open = counted?.open ?? 0;
   const offerIds = [...new Set(reports.map((r) => r.offerId))];
-  if (offerIds.length === 0) return [];
+  if (offerIds.length === 0) return { rows: [], total, open };
   const ranked = db
     .select({
       offerId: priceHistory.vendorPeptideId,
@@ -177,7 +187,7 @@ export async function listOfferReportsForReview(db: Database) {
           .from(scrapeSources)
           .where(inArray(scrapeSources.vendorId, vendorIds));
   const offerById = new Map(offers.map((o) => [o.id, withPack(o)]));
-  return reports.flatMap((report) => {
+  const rows = reports.flatMap((report) => {
     const offer = offerById.get(report.offerId);
     if (!offer) return [];
     return [
@@ -190,6 +200,7 @@ export async function listOfferReportsForReview(db: Database) {
       },
     ];
   });
+  return { rows, total, open };
 }
 
 export async function getOfferReport(db: Database, id: string) {

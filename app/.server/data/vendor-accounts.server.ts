@@ -1,8 +1,9 @@
 /** Who speaks for which vendor (vendor_members) and the claims on the way there (vendor_claims). */
 import crypto from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 
+import { pageOffset } from "~/lib/table-query";
 import type { VendorClaimMethod } from "~/lib/vendor-accounts";
 
 import type { Database } from "../db/client";
@@ -75,20 +76,30 @@ export async function removeVendorMember(db: Database, memberId: string): Promis
   return rows.length > 0;
 }
 
-export async function listVendorMembers(db: Database) {
-  return db
-    .select({
-      id: vendorMembers.id,
-      vendorName: vendors.name,
-      vendorSlug: vendors.slug,
-      email: user.email,
-      grantedVia: vendorMembers.grantedVia,
-      createdAt: vendorMembers.createdAt,
-    })
-    .from(vendorMembers)
-    .innerJoin(vendors, eq(vendors.id, vendorMembers.vendorId))
-    .innerJoin(user, eq(user.id, vendorMembers.userId))
-    .orderBy(vendors.name, user.email);
+/** Who speaks for which vendor, a page at a time, by vendor then e-mail. */
+export async function listVendorMembers(
+  db: Database,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: vendorMembers.id,
+        vendorName: vendors.name,
+        vendorSlug: vendors.slug,
+        email: user.email,
+        grantedVia: vendorMembers.grantedVia,
+        createdAt: vendorMembers.createdAt,
+      })
+      .from(vendorMembers)
+      .innerJoin(vendors, eq(vendors.id, vendorMembers.vendorId))
+      .innerJoin(user, eq(user.id, vendorMembers.userId))
+      .orderBy(vendors.name, user.email)
+      .limit(pageSize)
+      .offset(pageOffset(page, pageSize)),
+    db.select({ total: count() }).from(vendorMembers),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export interface VendorClaim {

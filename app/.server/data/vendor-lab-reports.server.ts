@@ -1,18 +1,23 @@
 /**
  * Lab reports vendors uploaded (vendor_lab_reports, issue 33 Must 4): pending until an admin
- * publishes one as a lab test or rejects it. Nothing here is read by a public page.
+ * publishes one as a lab test or rejects it. Nothing here is read by a public page; the pending
+ * file is read only through the authorized route (getLabReportFile).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 
 import type { VendorLabReportStatus } from "~/lib/vendor-accounts";
 import { formatSize } from "~/lib/units";
+import { pageOffset } from "~/lib/table-query";
 
 import type { Database } from "../db/client";
 import { peptides, sizeOptions, vendorLabReports, vendors } from "../db/schema";
 import type { LabTestInput } from "./lab-tests.server";
 
 export type LabReportInput = Omit<LabTestInput, "endotoxin" | "heavyMetals" | "reportUrl"> & {
+  id: string;
   reportUrl: string;
+  pendingFile: Uint8Array;
+  pendingFileName: string;
   submittedBy: string;
 };
 
@@ -77,13 +82,21 @@ export async function listVendorLabReports(db: Database, vendorId: string, limit
   return rows.map(withSize);
 }
 
-/** What waits for an admin, oldest first (first come, first checked). */
-export async function listPendingLabReports(db: Database, limit = 50) {
-  const rows = await reportsQuery(db)
-    .where(eq(vendorLabReports.status, "pending"))
-    .orderBy(vendorLabReports.createdAt)
-    .limit(limit);
-  return rows.map(withSize);
+/** What waits for an admin, a page at a time, oldest first (first come, first checked). */
+export async function listPendingLabReports(
+  db: Database,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const pending = eq(vendorLabReports.status, "pending");
+  const [rows, [counted]] = await Promise.all([
+    reportsQuery(db)
+      .where(pending)
+      .orderBy(vendorLabReports.createdAt, vendorLabReports.id)
+      .limit(pageSize)
+      .offset(pageOffset(page, pageSize)),
+    db.select({ total: count() }).from(vendorLabReports).where(pending),
+  ]);
+  return { rows: rows.map(withSize), total: counted?.total ?? 0 };
 }
 
 export async function getPendingLabReport(db: Database, id: string) {
@@ -91,6 +104,21 @@ export async function getPendingLabReport(db: Database, id: string) {
     and(eq(vendorLabReports.id, id), eq(vendorLabReports.status, "pending")),
   );
   return row ? withSize(row) : null;
+}
+
+/** A report's owner, status and file (the bytes only while pending), for the file route. */
+export async function getLabReportFile(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      vendorId: vendorLabReports.vendorId,
+      status: vendorLabReports.status,
+      reportUrl: vendorLabReports.reportUrl,
+      pendingFile: vendorLabReports.pendingFile,
+      pendingFileName: vendorLabReports.pendingFileName,
+    })
+    .from(vendorLabReports)
+    .where(eq(vendorLabReports.id, id));
+  return row ?? null;
 }
 
 /**
@@ -105,12 +133,18 @@ export async function decideLabReport(
     by: string;
     reason?: string | null;
     labTestId?: string | null;
+    /** Where an approved report's file was published. */
+    reportUrl?: string;
   },
 ): Promise<boolean> {
   const updated = await db
     .update(vendorLabReports)
     .set({
       status: decision.status,
+      // The file leaves the database either way: published to the storage, or dropped.
+      pendingFile: null,
+      pendingFileName: null,
+      ...(decision.reportUrl ? { reportUrl: decision.reportUrl } : {}),
       rejectionReason: decision.reason ?? null,
       labTestId: decision.labTestId ?? null,
       decidedAt: new Date(),

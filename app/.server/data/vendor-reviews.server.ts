@@ -1,11 +1,12 @@
 /** Reads and writes of vendor reviews and their reports (issue 33). */
-import { and, asc, count, desc, eq, gte, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
 
 import {
   REVIEW_INTERVAL_DAYS,
   type ReviewStatus,
   type VendorReviewInput,
 } from "~/lib/trust/vendor-reviews";
+import { pageOffset } from "~/lib/table-query";
 
 import type { Database } from "../db/client";
 import { user, vendorReplies, vendorReviewReports, vendorReviews, vendors } from "../db/schema";
@@ -13,7 +14,6 @@ import { user, vendorReplies, vendorReviewReports, vendorReviews, vendors } from
 const DAY_MS = 86_400_000;
 /** The vendor page lists this many published reviews, newest first. */
 const PUBLISHED_LIMIT = 20;
-const MODERATION_LIMIT = 50;
 
 export async function isEmailConfirmed(db: Database, userId: string): Promise<boolean> {
   const [row] = await db
@@ -156,10 +156,13 @@ export async function clearReviewReports(db: Database, reviewId: string, at: Dat
 }
 
 /**
- * The moderation queue: reviews waiting for a decision (oldest first), then published ones
+ * The moderation queue, a page at a time: reviews waiting for a decision (oldest first), then published ones
  * that someone reported, each with its open reports' reasons.
  */
-export async function listReviewsForModeration(db: Database) {
+export async function listReviewsForModeration(
+  db: Database,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
   const columns = {
     id: vendorReviews.id,
     stars: vendorReviews.stars,
@@ -170,27 +173,31 @@ export async function listReviewsForModeration(db: Database) {
     vendorName: vendors.name,
     vendorSlug: vendors.slug,
   };
-  const base = () =>
-    db
-      .select(columns)
-      .from(vendorReviews)
-      .innerJoin(user, eq(user.id, vendorReviews.userId))
-      .innerJoin(vendors, eq(vendors.id, vendorReviews.vendorId));
   const reportedIds = db
     .selectDistinct({ id: vendorReviewReports.reviewId })
     .from(vendorReviewReports)
     .where(isNull(vendorReviewReports.resolvedAt));
-  const [pending, reported] = await Promise.all([
-    base()
-      .where(eq(vendorReviews.status, "pending"))
-      .orderBy(asc(vendorReviews.createdAt))
-      .limit(MODERATION_LIMIT),
-    base()
-      .where(and(eq(vendorReviews.status, "approved"), inArray(vendorReviews.id, reportedIds)))
-      .orderBy(asc(vendorReviews.createdAt))
-      .limit(MODERATION_LIMIT),
+  const waiting = or(
+    eq(vendorReviews.status, "pending"),
+    and(eq(vendorReviews.status, "approved"), inArray(vendorReviews.id, reportedIds)),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(columns)
+      .from(vendorReviews)
+      .innerJoin(user, eq(user.id, vendorReviews.userId))
+      .innerJoin(vendors, eq(vendors.id, vendorReviews.vendorId))
+      .where(waiting)
+      .orderBy(
+        desc(sql`${vendorReviews.status} = 'pending'`),
+        asc(vendorReviews.createdAt),
+        asc(vendorReviews.id),
+      )
+      .limit(pageSize)
+      .offset(pageOffset(page, pageSize)),
+    db.select({ total: count() }).from(vendorReviews).where(waiting),
   ]);
-  const ids = [...pending, ...reported].map((review) => review.id);
+  const ids = rows.map((review) => review.id);
   const reports =
     ids.length === 0
       ? []
@@ -205,11 +212,14 @@ export async function listReviewsForModeration(db: Database) {
             and(inArray(vendorReviewReports.reviewId, ids), isNull(vendorReviewReports.resolvedAt)),
           )
           .orderBy(vendorReviewReports.createdAt);
-  return [...pending, ...reported].map((review) => ({
-    ...review,
-    status: review.status as ReviewStatus,
-    reports: reports.filter((report) => report.reviewId === review.id),
-  }));
+  return {
+    total: counted?.total ?? 0,
+    rows: rows.map((review) => ({
+      ...review,
+      status: review.status as ReviewStatus,
+      reports: reports.filter((report) => report.reviewId === review.id),
+    })),
+  };
 }
 
 /** The vendor of a vendor page's address, for the page's forms; null when there is none. */

@@ -1,8 +1,9 @@
 /** Vendor offer submissions (vendor_offer_submissions) and the vendor's offers they target. */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { StockStatus } from "~/lib/constants";
 import { formatSize } from "~/lib/units";
+import { pageOffset } from "~/lib/table-query";
 import type { VendorSubmissionStatus } from "~/lib/vendor-accounts";
 
 import type { Database } from "../db/client";
@@ -118,14 +119,28 @@ function submissionsQuery(db: Database) {
     .leftJoin(vendorPeptides, eq(vendorPeptides.id, vendorOfferSubmissions.vendorPeptideId));
 }
 
-export type SubmissionRow = Awaited<ReturnType<typeof getHeldSubmissions>>[number];
+export type SubmissionRow = Awaited<
+  ReturnType<ReturnType<typeof submissionsQuery>["execute"]>
+>[number];
 
-/** What waits for an admin: the vendor's value beside the storefront's and the live one. */
-export async function getHeldSubmissions(db: Database, limit = 100) {
-  return submissionsQuery(db)
-    .where(eq(vendorOfferSubmissions.status, "held"))
-    .orderBy(desc(vendorOfferSubmissions.createdAt))
-    .limit(limit);
+/**
+ * What waits for an admin, a page at a time, newest first: the vendor's value beside the
+ * storefront's and the live one.
+ */
+export async function getHeldSubmissions(
+  db: Database,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const held = eq(vendorOfferSubmissions.status, "held");
+  const [rows, [counted]] = await Promise.all([
+    submissionsQuery(db)
+      .where(held)
+      .orderBy(desc(vendorOfferSubmissions.createdAt), vendorOfferSubmissions.id)
+      .limit(pageSize)
+      .offset(pageOffset(page, pageSize)),
+    db.select({ total: count() }).from(vendorOfferSubmissions).where(held),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export async function getVendorSubmissions(db: Database, vendorId: string, limit = 50) {

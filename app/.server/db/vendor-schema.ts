@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -32,6 +33,11 @@ import {
 } from "~/lib/vendor-accounts";
 
 import { labTests, peptides, sizeOptions, user, vendorPeptides, vendors } from "./schema";
+
+/** Raw bytes (a pending upload): a Buffer on the way in, a Uint8Array or Buffer on the way out. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const vendorRef = () =>
@@ -210,8 +216,19 @@ export const vendorLabReports = pgTable(
     claimedMassMg: numeric("claimed_mass_mg", { precision: 12, scale: 3, mode: "number" }),
     measuredMassMg: numeric("measured_mass_mg", { precision: 12, scale: 3, mode: "number" }),
     purityPercent: numeric("purity_percent", { precision: 5, scale: 2, mode: "number" }),
-    /** The uploaded PDF or image (uploads.server.ts's storeReportUpload). */
+    /**
+     * Where the report is read: while pending or rejected the authorized route
+     * (vendorLabReportFilePath), once approved the public upload the approval stored.
+     */
     reportUrl: text("report_url").notNull(),
+    /**
+     * The checked upload (uploads.server.ts's prepareReportUpload) while it waits: kept in the
+     * database, out of the public storage, so only the vendor's users and admins can read it
+     * before an admin approves it. Cleared when an admin decides (published or dropped).
+     */
+    pendingFile: bytea("pending_file"),
+    /** The generated file name of pendingFile (its extension gives the type it is served as). */
+    pendingFileName: text("pending_file_name"),
     status: text("status").notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
     /** The lab test its approval created. */

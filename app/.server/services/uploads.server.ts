@@ -62,6 +62,22 @@ export async function storeImageUpload(
   file: File,
   options: { prefix?: string } = {},
 ): Promise<{ url: string }> {
+  const image = await prepareImageUpload(file, options);
+  return createFileStorage(app.env).put(image.name, image.body, image.contentType);
+}
+
+/** A checked upload ready to store: its generated name, bytes and type. */
+export interface PreparedUpload {
+  name: string;
+  body: Buffer;
+  contentType: string;
+}
+
+/** storeImageUpload's checks and re-encoding, without storing. */
+async function prepareImageUpload(
+  file: File,
+  options: { prefix?: string },
+): Promise<PreparedUpload> {
   if (file.size === 0) throw new ImageUploadError(UPLOAD_MESSAGES.empty);
   if (file.size > MAX_UPLOAD_BYTES) throw new ImageUploadError(UPLOAD_MESSAGES.tooLarge);
   const input = Buffer.from(await file.arrayBuffer());
@@ -95,7 +111,7 @@ export async function storeImageUpload(
   }
 
   const name = `${safePrefix(options.prefix)}-${crypto.randomBytes(12).toString("hex")}.webp`;
-  return createFileStorage(app.env).put(name, output, "image/webp");
+  return { name, body: output, contentType: "image/webp" };
 }
 
 /** The uploaded image of a form field, or null when the field is absent or empty. */
@@ -125,12 +141,26 @@ export async function storeReportUpload(
   app: Pick<AppContext, "env">,
   file: File,
 ): Promise<{ url: string }> {
+  const report = await prepareReportUpload(file);
+  return createFileStorage(app.env).put(report.name, report.body, report.contentType);
+}
+
+/**
+ * storeReportUpload's checks without storing: a vendor's report waits in the database until an
+ * admin publishes it (vendor-lab-reports.server.ts).
+ */
+export async function prepareReportUpload(file: File): Promise<PreparedUpload> {
   if (file.size === 0) throw new ImageUploadError(REPORT_UPLOAD_MESSAGES.empty);
   if (file.size > MAX_UPLOAD_BYTES) throw new ImageUploadError(REPORT_UPLOAD_MESSAGES.tooLarge);
   const input = Buffer.from(await file.arrayBuffer());
   if (input.length > MAX_UPLOAD_BYTES) throw new ImageUploadError(REPORT_UPLOAD_MESSAGES.tooLarge);
-  if (detectImageKind(input)) return storeImageUpload(app, file, { prefix: "lab-report" });
+  if (detectImageKind(input)) return prepareImageUpload(file, { prefix: "lab-report" });
   if (!isPdf(input)) throw new ImageUploadError(REPORT_UPLOAD_MESSAGES.notAReport);
   const name = `lab-report-${crypto.randomBytes(12).toString("hex")}.pdf`;
-  return createFileStorage(app.env).put(name, input, "application/pdf");
+  return { name, body: input, contentType: "application/pdf" };
+}
+
+/** The type a prepared upload is served as, by the extension its generated name ends with. */
+export function uploadContentType(name: string): string {
+  return name.endsWith(".pdf") ? "application/pdf" : "image/webp";
 }

@@ -3,21 +3,32 @@
  * through storeReportUpload's checks) with what it measured; it waits, unpublished, until an
  * admin approves it, which creates the lab test with the report linked, or rejects it with a
  * reason the vendor reads on its manage page. Every step lands in the audit log.
+ *
+ * The file itself is not public while it waits: it is kept in the database and served only to
+ * the vendor's users and admins (serveVendorLabReportFile); approval stores it in the public
+ * uploads, rejection drops it.
  */
+import crypto from "node:crypto";
+
 import { TransactionRollbackError } from "drizzle-orm";
 
 import type { LabReportForm } from "~/lib/forms/vendor-portal";
 
 import type { AppContext } from "../infra/context.server";
+import { createFileStorage, downloadOnlyHeaders } from "../infra/storage.server";
+import { PRIVATE_CACHE_CONTROL } from "../http/cache-headers.server";
 import type { VendorSession } from "../http/vendor-guard.server";
 import { recordAudit, recordPublicChange } from "../data/audit.server";
 import { checkLabTestReferences, createLabTest } from "../data/lab-tests.server";
+import { getMembershipVendorId } from "../data/vendor-accounts.server";
 import {
   decideLabReport,
+  getLabReportFile,
   getPendingLabReport,
   insertVendorLabReport,
 } from "../data/vendor-lab-reports.server";
-import { ImageUploadError, storeReportUpload } from "./uploads.server";
+import type { SessionUser } from "./auth.server";
+import { ImageUploadError, prepareReportUpload, uploadContentType } from "./uploads.server";
 
 export const LAB_REPORT_MESSAGES = {
   noFile: "Attach the lab report (a PDF or an image)",
@@ -33,6 +44,11 @@ type Outcome =
   { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
 
 type Actor = { id: string; email: string };
+
+/** The authorized route a report's file is read at until it is published (app/routes.ts). */
+export function vendorLabReportFilePath(id: string): string {
+  return `/vendor-lab-reports/${id}/file`;
+}
 
 export async function submitVendorLabReport(
   app: Pick<AppContext, "db" | "env">,
@@ -57,18 +73,24 @@ export async function submitVendorLabReport(
       message: LAB_REPORT_MESSAGES.wrongSize,
       field: "sizeOptionId",
     };
-  let reportUrl: string;
+  let file: Awaited<ReturnType<typeof prepareReportUpload>>;
   try {
-    reportUrl = (await storeReportUpload(app, report)).url;
+    file = await prepareReportUpload(report);
   } catch (error) {
     if (!(error instanceof ImageUploadError)) throw error;
     return { ok: false, status: 400, message: error.message, field: "report" };
   }
   const { intent: _intent, ...fields } = form;
-  const id = await insertVendorLabReport(app.db, {
+  // The id is chosen here so the row is written once with the route its file is read at.
+  const id = crypto.randomUUID();
+  const reportUrl = vendorLabReportFilePath(id);
+  await insertVendorLabReport(app.db, {
     ...fields,
+    id,
     vendorId: vendor.id,
     reportUrl,
+    pendingFile: file.body,
+    pendingFileName: file.name,
     submittedBy: user.id,
   });
   await recordAudit(app.db, user, {
@@ -86,7 +108,7 @@ export async function submitVendorLabReport(
  * transaction, so a report is never both pending and published (or published twice).
  */
 export async function decideVendorLabReport(
-  app: Pick<AppContext, "db" | "cache">,
+  app: Pick<AppContext, "db" | "cache" | "env">,
   admin: Actor,
   decision: { id: string; approve: true } | { id: string; approve: false; reason: string },
 ): Promise<Outcome> {
@@ -109,6 +131,16 @@ export async function decideVendorLabReport(
     });
     return { ok: true, message: LAB_REPORT_MESSAGES.rejected };
   }
+  const file = await getLabReportFile(app.db, report.id);
+  if (!file?.pendingFile || !file.pendingFileName)
+    return { ok: false, status: 404, message: LAB_REPORT_MESSAGES.unknown };
+  // Published before the transaction (a storage is no part of it): should another admin decide
+  // meanwhile, the stored copy is left unlinked, never a lab test without its report.
+  const { url: reportUrl } = await createFileStorage(app.env).put(
+    file.pendingFileName,
+    Buffer.from(file.pendingFile),
+    uploadContentType(file.pendingFileName),
+  );
   const labTestId = await app.db
     .transaction(async (tx) => {
       const id = await createLabTest(tx, {
@@ -124,12 +156,13 @@ export async function decideVendorLabReport(
         purityPercent: report.purityPercent,
         endotoxin: null,
         heavyMetals: null,
-        reportUrl: report.reportUrl,
+        reportUrl,
       });
       const decided = await decideLabReport(tx, report.id, {
         status: "approved",
         by: admin.id,
         labTestId: id,
+        reportUrl,
       });
       // Another admin decided it meanwhile: the test just created goes with the rollback.
       if (!decided) tx.rollback();
@@ -155,4 +188,32 @@ export async function decideVendorLabReport(
     details: { source: "vendor-lab-report", vendorLabReportId: report.id },
   });
   return { ok: true, message: LAB_REPORT_MESSAGES.approved };
+}
+
+/**
+ * The file route: a pending report's file for the vendor's own users and admins only, 404 for
+ * anyone else (as if it did not exist); an approved one sends everyone to its public upload; a
+ * rejected one's file is gone.
+ */
+export async function serveVendorLabReportFile(
+  app: Pick<AppContext, "db">,
+  user: SessionUser | null,
+  id: string,
+): Promise<Response> {
+  const notFound = () => new Response("Not Found", { status: 404 });
+  const row = await getLabReportFile(app.db, id);
+  if (!row) return notFound();
+  if (row.status === "approved")
+    return new Response(null, { status: 302, headers: { Location: row.reportUrl } });
+  if (!row.pendingFile || !row.pendingFileName || !user) return notFound();
+  const allowed = user.isAdmin || (await getMembershipVendorId(app.db, user.id)) === row.vendorId;
+  if (!allowed) return notFound();
+  return new Response(new Uint8Array(row.pendingFile), {
+    headers: {
+      "Content-Type": uploadContentType(row.pendingFileName),
+      "Cache-Control": PRIVATE_CACHE_CONTROL,
+      "X-Content-Type-Options": "nosniff",
+      ...downloadOnlyHeaders(row.pendingFileName),
+    },
+  });
 }

@@ -20,6 +20,7 @@ import {
 } from "~/.server/data/lab-tests.server";
 import { getLabThresholds, updateLabThresholds } from "~/.server/data/settings.server";
 import { listPendingLabReports } from "~/.server/data/vendor-lab-reports.server";
+import { VENDOR_LAB_REPORTS_LIST } from "~/lib/trust/review-lists";
 import { decideVendorLabReport } from "~/.server/services/vendor-lab-reports.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
@@ -54,15 +55,21 @@ const MAX_LISTED_IMPORT_ERRORS = 50;
 
 export async function loadLabTestsPage(app: AppContext, url: URL) {
   const query = LAB_TESTS_TABLE.parse(url.searchParams);
+  const reportsQuery = VENDOR_LAB_REPORTS_LIST.parse(url.searchParams);
   const [tests, thresholds, vendorReports] = await Promise.all([
     readTablePage(query, (page) => getAdminLabTestPage(app.db, { ...query, page })),
     getLabThresholds(app.db),
-    listPendingLabReports(app.db),
+    readTablePage(reportsQuery, (page) =>
+      listPendingLabReports(app.db, { page, pageSize: reportsQuery.pageSize }),
+    ),
   ]);
   return {
     tests,
     thresholds,
-    vendorReports: vendorReports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    vendorReports: {
+      ...vendorReports,
+      rows: vendorReports.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    },
   };
 }
 

@@ -108,7 +108,7 @@ export default function AdminLabTests({ loaderData }: Route.ComponentProps) {
             with the report linked; a rejection's reason is shown to the vendor.
           </p>
         </div>
-        <VendorLabReports reports={vendorReports} />
+        <VendorLabReports {...vendorReports} />
       </section>
 
       <section aria-labelledby="lab-thresholds-heading" className="space-y-4">

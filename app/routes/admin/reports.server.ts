@@ -12,22 +12,30 @@ import type { SessionUser } from "~/.server/services/auth.server";
 import { queueRecheck, resolveOfferReport } from "~/.server/services/offer-reports.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import type { OfferReportAdminAction } from "~/lib/trust/offer-reports";
+import { OFFER_REPORTS_LIST } from "~/lib/trust/review-lists";
+import { readTablePage } from "~/lib/table-query";
 
 type ReportsContext = Pick<
   AppContext,
   "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache" | "database"
 >;
 
-/** The reports, each with whether a re-check of it is under way. */
-export async function loadReports(app: ReportsContext) {
+/** A page of the reports, each with whether a re-check of it is under way. */
+export async function loadReports(app: ReportsContext, request: Request) {
   await endAbandonedShopReads(app);
-  const reports = await listOfferReportsForReview(app.db);
+  const query = OFFER_REPORTS_LIST.parse(new URL(request.url).searchParams);
+  const { rows, ...page } = await readTablePage(query, (p) =>
+    listOfferReportsForReview(app.db, { page: p, pageSize: query.pageSize }),
+  );
   const rechecking = await subjectsWithPendingReads(
     app.db,
     "offer-recheck",
-    reports.map((report) => report.id),
+    rows.map((report) => report.id),
   );
-  return reports.map((report) => ({ ...report, rechecking: rechecking.has(report.id) }));
+  return {
+    ...page,
+    reports: rows.map((report) => ({ ...report, rechecking: rechecking.has(report.id) })),
+  };
 }
 
 export async function handleOfferReportAction(

@@ -4,6 +4,7 @@ import { Form, useNavigation, useRevalidator } from "react-router";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { appOf } from "~/.server/infra/context.server";
+import { TablePager } from "~/components/admin/table-pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/hooks/use-action-toast";
@@ -18,6 +19,7 @@ import {
   type OfferReportKind,
   type OfferReportOutcome,
 } from "~/lib/trust/offer-reports";
+import { OFFER_REPORTS_LIST } from "~/lib/trust/review-lists";
 import { SHOP_READ_POLL_MS } from "~/lib/shop-reads";
 
 import type { Route } from "./+types/reports";
@@ -27,8 +29,8 @@ export function meta() {
   return [{ title: "Reports · Admin · PeptidePrices" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { reports: await loadReports(appOf(context)) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadReports(appOf(context), request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -178,7 +180,7 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
   const busy = useNavigation().state !== "idle";
   useActionToast(actionData);
   useFollowRechecks(loaderData.reports.some((report) => report.rechecking));
-  const open = loaderData.reports.filter((r) => r.status === "open").length;
+  const { open, query, total } = loaderData;
   return (
     <section aria-labelledby="reports-heading" className="space-y-4">
       <div>
@@ -202,6 +204,7 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
+      <TablePager label="Reports" table={OFFER_REPORTS_LIST} query={query} total={total} />
     </section>
   );
 }

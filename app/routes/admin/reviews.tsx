@@ -4,6 +4,7 @@ import { listReviewsForModeration } from "~/.server/data/vendor-reviews.server";
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { appOf } from "~/.server/infra/context.server";
 import { moderateReview } from "~/.server/services/vendor-reviews.server";
+import { TablePager } from "~/components/admin/table-pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -17,6 +18,8 @@ import {
   REVIEW_RULES_PATH,
   reviewModerationSchema,
 } from "~/lib/trust/vendor-reviews";
+import { VENDOR_REVIEWS_LIST } from "~/lib/trust/review-lists";
+import { readTablePage } from "~/lib/table-query";
 
 import type { Route } from "./+types/reviews";
 
@@ -24,8 +27,12 @@ export function meta() {
   return [{ title: "Reviews · Admin · PeptidePrices" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { reviews: await listReviewsForModeration(appOf(context).db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = VENDOR_REVIEWS_LIST.parse(new URL(request.url).searchParams);
+  const { rows, ...page } = await readTablePage(query, (p) =>
+    listReviewsForModeration(appOf(context).db, { page: p, pageSize: query.pageSize }),
+  );
+  return { ...page, reviews: rows };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -134,6 +141,12 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
+      <TablePager
+        label="Reviews"
+        table={VENDOR_REVIEWS_LIST}
+        query={loaderData.query}
+        total={loaderData.total}
+      />
     </section>
   );
 }

@@ -23,13 +23,21 @@ import { actionFailure, actionSuccess } from "~/lib/action-result";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
 import { UNKNOWN_RECORD } from "~/lib/forms/record-ids";
 import { vendorAccountsAdminSchema } from "~/lib/forms/vendor-accounts-admin";
+import { readTablePage } from "~/lib/table-query";
+import { HELD_SUBMISSIONS_LIST, VENDOR_MEMBERS_LIST } from "~/lib/trust/review-lists";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 
-export async function loadVendorAccountsPage(app: AppContext) {
+export async function loadVendorAccountsPage(app: AppContext, url: URL) {
+  const membersQuery = VENDOR_MEMBERS_LIST.parse(url.searchParams);
+  const heldQuery = HELD_SUBMISSIONS_LIST.parse(url.searchParams);
   const [members, held, vendorOptions] = await Promise.all([
-    listVendorMembers(app.db),
-    getHeldSubmissions(app.db),
+    readTablePage(membersQuery, (page) =>
+      listVendorMembers(app.db, { page, pageSize: membersQuery.pageSize }),
+    ),
+    readTablePage(heldQuery, (page) =>
+      getHeldSubmissions(app.db, { page, pageSize: heldQuery.pageSize }),
+    ),
     app.db.select({ id: vendors.id, name: vendors.name }).from(vendors).orderBy(asc(vendors.name)),
   ]);
   return { members, held, vendorOptions };

@@ -2,9 +2,11 @@ import { Form } from "react-router";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { appOf } from "~/.server/infra/context.server";
+import { TablePager } from "~/components/admin/table-pager";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { HELD_SUBMISSIONS_LIST, VENDOR_MEMBERS_LIST } from "~/lib/trust/review-lists";
 import { formatSize } from "~/lib/units";
 
 import type { Route } from "./+types/vendor-accounts";
@@ -14,8 +16,8 @@ export function meta() {
   return [{ title: "Vendor accounts · Admin · PeptidePrices" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadVendorAccountsPage(appOf(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadVendorAccountsPage(appOf(context), new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,7 +35,7 @@ export default function AdminVendorAccounts({ loaderData }: Route.ComponentProps
         <h2 id="held-heading" className="text-lg font-semibold">
           Held vendor submissions
         </h2>
-        {held.length === 0 ? <p>No submission waits.</p> : null}
+        {held.total === 0 ? <p>No submission waits.</p> : null}
         <table className="w-full text-sm">
           <thead>
             <tr>
@@ -46,7 +48,7 @@ export default function AdminVendorAccounts({ loaderData }: Route.ComponentProps
             </tr>
           </thead>
           <tbody>
-            {held.map((row) => (
+            {held.rows.map((row) => (
               <tr key={row.id} data-testid="held-submission">
                 <td>
                   {row.vendorName}: {row.peptideName}{" "}
@@ -86,13 +88,19 @@ export default function AdminVendorAccounts({ loaderData }: Route.ComponentProps
             ))}
           </tbody>
         </table>
+        <TablePager
+          label="Held vendor submissions"
+          table={HELD_SUBMISSIONS_LIST}
+          query={held.query}
+          total={held.total}
+        />
       </section>
       <section aria-labelledby="members-heading" className="space-y-2">
         <h2 id="members-heading" className="text-lg font-semibold">
           Vendor members
         </h2>
         <ul>
-          {members.map((member) => (
+          {members.rows.map((member) => (
             <li key={member.id} className="flex items-center gap-3">
               {member.email} · {member.vendorName} · {member.grantedVia}
               <Form method="post">
@@ -105,6 +113,12 @@ export default function AdminVendorAccounts({ loaderData }: Route.ComponentProps
             </li>
           ))}
         </ul>
+        <TablePager
+          label="Vendor members"
+          table={VENDOR_MEMBERS_LIST}
+          query={members.query}
+          total={members.total}
+        />
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="grant-member" />
           <div className="grid gap-1">

@@ -3,7 +3,11 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDate } from "~/lib/format";
+import type { TableQuery } from "~/lib/table-query";
+import { VENDOR_LAB_REPORTS_LIST } from "~/lib/trust/review-lists";
 import { LAB_REPORT_REJECTION_MAX } from "~/lib/vendor-accounts";
+
+import { TablePager } from "../table-pager";
 
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
@@ -54,37 +58,57 @@ function Decision({ report }: { report: PendingLabReport }) {
   );
 }
 
-/** Vendors' uploaded lab reports waiting for an admin: nothing here is public yet. */
-export function VendorLabReports({ reports }: { reports: PendingLabReport[] }) {
-  if (reports.length === 0) return <p className="text-sm">No vendor report waits.</p>;
+/**
+ * Vendors' uploaded lab reports waiting for an admin, a page at a time: nothing here is public
+ * yet.
+ */
+export function VendorLabReports({
+  rows: reports,
+  query,
+  total,
+}: {
+  rows: PendingLabReport[];
+  query: TableQuery;
+  total: number;
+}) {
+  if (total === 0) return <p className="text-sm">No vendor report waits.</p>;
   return (
-    <ul className="flex flex-col gap-3">
-      {reports.map((report) => (
-        <li
-          key={report.id}
-          className="flex flex-col gap-2 rounded-lg border p-3 text-sm"
-          data-testid="pending-lab-report"
-        >
-          <p className="font-medium">
-            {report.vendorName}: {report.peptideName}
-            {report.size ? ` ${report.size}` : ""}
-            {report.coversAllSizes ? " (every size of the batch)" : ""}
-          </p>
-          <p>
-            {report.labName} · tested {report.testedOn}
-            {report.batch ? ` · batch ${report.batch}` : ""} · claimed{" "}
-            {measured(report.claimedMassMg, " mg")} · measured{" "}
-            {measured(report.measuredMassMg, " mg")} · purity {measured(report.purityPercent, "%")}
-          </p>
-          <p className="text-muted-foreground">
-            Sent {formatDate(report.createdAt)} ·{" "}
-            <a href={report.reportUrl} className="underline" target="_blank" rel="noreferrer">
-              Open the report
-            </a>
-          </p>
-          <Decision report={report} />
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3">
+        {reports.map((report) => (
+          <li
+            key={report.id}
+            className="flex flex-col gap-2 rounded-lg border p-3 text-sm"
+            data-testid="pending-lab-report"
+          >
+            <p className="font-medium">
+              {report.vendorName}: {report.peptideName}
+              {report.size ? ` ${report.size}` : ""}
+              {report.coversAllSizes ? " (every size of the batch)" : ""}
+            </p>
+            <p>
+              {report.labName} · tested {report.testedOn}
+              {report.batch ? ` · batch ${report.batch}` : ""} · claimed{" "}
+              {measured(report.claimedMassMg, " mg")} · measured{" "}
+              {measured(report.measuredMassMg, " mg")} · purity{" "}
+              {measured(report.purityPercent, "%")}
+            </p>
+            <p className="text-muted-foreground">
+              Sent {formatDate(report.createdAt)} ·{" "}
+              <a href={report.reportUrl} className="underline" target="_blank" rel="noreferrer">
+                Open the report
+              </a>
+            </p>
+            <Decision report={report} />
+          </li>
+        ))}
+      </ul>
+      <TablePager
+        label="Vendor lab reports"
+        table={VENDOR_LAB_REPORTS_LIST}
+        query={query}
+        total={total}
+      />
+    </div>
   );
 }
