@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 import { formatPrice } from "~/lib/format";
 import { roundMoney } from "~/lib/money";
 import { formatSize } from "~/lib/units";
@@ -7,6 +9,7 @@ import { priceRow } from "../data/listings/offer-rows.server";
 import { getSizeOptionIdsOfOffers } from "../data/price-alerts.server";
 import { claimSavedDealAlert, listPriceDropCandidates } from "../data/saved-deals.server";
 import { getSettings } from "../data/settings.server";
+import { priceAlertPasses } from "../infra/metrics.server";
 import { checkPriceAlerts, type AlertContext, type PriceAlertSummary } from "./price-alerts.server";
 
 export interface PriceChange {
@@ -25,22 +28,69 @@ export interface PriceChangeSummary extends AlertSummary {
   priceAlerts: PriceAlertSummary;
 }
 
+/** The changes a pass of writes holds back (`notifyPriceChangesAfter`); none outside one. */
+const heldChanges = new AsyncLocalStorage<PriceChange[]>();
+
+const HELD_BACK: PriceChangeSummary = {
+  sent: 0,
+  failed: 0,
+  priceAlerts: { notified: 0, failed: 0 },
+};
+
 /**
  * The one entry point after vendor prices or stock change (scraper, admin editor, review
  * queue): saved-deal price-drop e-mails, then every target-price alert on the changed offers'
  * sizes. Pass every offer whose price or stock was written, not only drops: a rise re-arms an
- * alert, and an offer coming back in stock below the target is a crossing too.
+ * alert, and an offer coming back in stock below the target is a crossing too. Inside
+ * `notifyPriceChangesAfter` the changes are only collected (the summary is then all zeros).
  */
 export async function notifyPriceChanges(
   app: AlertContext,
   changes: PriceChange[],
 ): Promise<PriceChangeSummary> {
+  const held = heldChanges.getStore();
+  if (held) {
+    held.push(...changes);
+    return HELD_BACK;
+  }
+  priceAlertPasses.inc();
   const drops = await notifySavedDealDrops(app, changes);
   const sizeOptionIds = await getSizeOptionIdsOfOffers(app.db, [
     ...new Set(changes.map((change) => change.vendorPeptideId)),
   ]);
   const priceAlerts = await checkPriceAlerts(app, sizeOptionIds);
   return { ...drops, priceAlerts };
+}
+
+/** One change per offer: from its first old price to its last new one. */
+function mergeChanges(changes: PriceChange[]): PriceChange[] {
+  const byOffer = new Map<string, PriceChange>();
+  for (const change of changes) {
+    const first = byOffer.get(change.vendorPeptideId);
+    byOffer.set(change.vendorPeptideId, first ? { ...change, oldPrice: first.oldPrice } : change);
+  }
+  return [...byOffer.values()];
+}
+
+/**
+ * Runs `write` holding back every price change its writes report (saveVendorPrice reports each
+ * one as it is written), then evaluates them in one pass once `write` has returned, after its
+ * transaction committed: a scrape source's hundred prices are one pass, not a hundred. A write
+ * that throws wrote nothing (its transaction rolled back), so nothing is evaluated. A failed
+ * pass is logged: the prices are saved either way.
+ */
+export async function notifyPriceChangesAfter<T>(
+  app: AlertContext,
+  write: () => Promise<T>,
+): Promise<T> {
+  const changes: PriceChange[] = [];
+  const result = await heldChanges.run(changes, write);
+  if (changes.length > 0) {
+    await notifyPriceChanges(app, mergeChanges(changes)).catch((error: unknown) =>
+      app.logger.error({ err: error }, "price alerts failed"),
+    );
+  }
+  return result;
 }
 
 /**
