@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { mailOutbox, peptides, sizeOptions, vendorPeptides } from "~/.server/db/schema";
 import { enqueueScrapeRun, executeScrapeRun } from "~/.server/infra/jobs.server";
 import { getScrapeSources } from "~/.server/data/scrape-sources.server";
@@ -81,6 +82,8 @@ describe("price alerts", () => {
       requestedBy: null,
     });
     await executeScrapeRun(server.app, runId);
+    // The alert's e-mail waits in the delivery queue; the delivery job's run sends it.
+    await deliverDueAlertMessages(server.app);
 
     const mails = await server.app.db
       .select({ subject: mailOutbox.subject, text: mailOutbox.text })

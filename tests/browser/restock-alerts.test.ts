@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
 import { peptides, sizeOptions, vendorPeptides, vendors } from "~/.server/db/schema";
@@ -106,6 +107,8 @@ describe("back-in-stock alerts", () => {
           newPrice: offer.price,
         },
       ]);
+      // The e-mail waits in the delivery queue; the delivery job's run sends it.
+      await deliverDueAlertMessages(server.app);
     };
     await back();
     const mail = await smtp.waitForMessage((message) => message.to.includes(DEMO_USER));

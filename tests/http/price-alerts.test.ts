@@ -1,6 +1,7 @@
 import { eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import {
   labTests,
@@ -254,6 +255,7 @@ describe("alert e-mail unsubscribe", () => {
     await notifyPriceChanges(server.app, [
       { vendorPeptideId: offer.id, oldPrice: offer.price, newPrice: 0.01 },
     ]);
+    await deliverDueAlertMessages(server.app);
     const mail = await smtp.waitForMessage((m) => m.to.includes("carol@example.com"));
     expect(mail.subject).toMatch(/^Price alert: /);
     const unfolded = mail.raw.replace(/\r?\n[ \t]+/g, " ");

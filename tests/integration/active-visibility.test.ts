@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
 import {
   getCatalog,
@@ -410,11 +411,14 @@ describe("an inactive vendor price is neither shown nor counted", () => {
       sizeOptionId: sizeId,
       state,
     });
-    const mails = async () =>
-      app.db
+    // Alert e-mails wait in the delivery queue: the delivery job's run sends them.
+    const mails = async () => {
+      await deliverDueAlertMessages(app);
+      return app.db
         .select({ subject: mailOutbox.subject })
         .from(mailOutbox)
         .where(eq(mailOutbox.to, email));
+    };
 
     await bulkPrices("deactivate", [priceA]);
     await saveVendorPrice(app, {

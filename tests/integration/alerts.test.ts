@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import { saveDeal } from "~/.server/data/saved-deals.server";
 import { coupons, savedDeals, settings, vendorPeptides } from "~/.server/db/schema";
@@ -53,7 +54,12 @@ async function changePrice(vendorPeptideId: string, newPrice: number) {
     .update(vendorPeptides)
     .set({ price: newPrice })
     .where(eq(vendorPeptides.id, vendorPeptideId));
-  return notifyPriceChanges(alertApp, [{ vendorPeptideId, oldPrice: before.price, newPrice }]);
+  const summary = await notifyPriceChanges(alertApp, [
+    { vendorPeptideId, oldPrice: before.price, newPrice },
+  ]);
+  // The e-mails wait in the delivery queue: the delivery job's run sends them.
+  await deliverDueAlertMessages(app);
+  return summary;
 }
 
 describe("price-drop alerts", () => {
@@ -65,9 +71,9 @@ describe("price-drop alerts", () => {
     expect(await saveDeal(app.db, { userId, vendorPeptideId: offer.id })).toBe("saved");
 
     // 4% below the saved price: under the default 5% threshold.
-    expect(await changePrice(offer.id, 96)).toMatchObject({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 96)).toMatchObject({ queued: 0 });
 
-    expect(await changePrice(offer.id, 90)).toMatchObject({ sent: 1, failed: 0 });
+    expect(await changePrice(offer.id, 90)).toMatchObject({ queued: 1 });
     const mail = await smtp.waitForMessage((message) => message.to.includes(email));
     expect(mail.subject).toContain("Price drop");
     expect(mail.body).toContain("$100.00");
@@ -79,10 +85,10 @@ describe("price-drop alerts", () => {
     expect(deal.lastAlertedPrice).toBe(90);
 
     // The same drop reported again, and a small further dip, mail nobody.
-    expect(await changePrice(offer.id, 90)).toMatchObject({ sent: 0, failed: 0 });
-    expect(await changePrice(offer.id, 88)).toMatchObject({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 90)).toMatchObject({ queued: 0 });
+    expect(await changePrice(offer.id, 88)).toMatchObject({ queued: 0 });
     // 5% below the last price the owner heard about is a new drop.
-    expect(await changePrice(offer.id, 85.5)).toMatchObject({ sent: 1, failed: 0 });
+    expect(await changePrice(offer.id, 85.5)).toMatchObject({ queued: 1 });
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(2);
   });
 
@@ -97,18 +103,18 @@ describe("price-drop alerts", () => {
       .update(savedDeals)
       .set({ alertEnabled: false })
       .where(eq(savedDeals.userId, userId));
-    expect(await changePrice(offer.id, 40)).toMatchObject({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 40)).toMatchObject({ queued: 0 });
 
     await app.db
       .update(savedDeals)
       .set({ alertEnabled: true })
       .where(eq(savedDeals.userId, userId));
     await app.db.update(settings).set({ priceAlertsEnabled: false }).where(eq(settings.id, 1));
-    expect(await changePrice(offer.id, 30)).toMatchObject({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 30)).toMatchObject({ queued: 0 });
 
     await app.db.update(settings).set({ priceAlertsEnabled: true, priceAlertThresholdPercent: 50 });
-    expect(await changePrice(offer.id, 29)).toMatchObject({ sent: 0, failed: 0 });
-    expect(await changePrice(offer.id, 25)).toMatchObject({ sent: 1, failed: 0 });
+    expect(await changePrice(offer.id, 29)).toMatchObject({ queued: 0 });
+    expect(await changePrice(offer.id, 25)).toMatchObject({ queued: 1 });
     await app.db.update(settings).set({ priceAlertThresholdPercent: 5 });
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
   });
@@ -124,24 +130,24 @@ describe("price-drop alerts", () => {
       .update(vendorPeptides)
       .set({ stockStatus: "out_of_stock" })
       .where(eq(vendorPeptides.id, offer.id));
-    expect(await changePrice(offer.id, 50)).toMatchObject({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 50)).toMatchObject({ queued: 0 });
 
     // Three missed runs is the default staleness threshold.
     await app.db
       .update(vendorPeptides)
       .set({ stockStatus: "low_stock", missedScrapes: 3 })
       .where(eq(vendorPeptides.id, offer.id));
-    expect(await changePrice(offer.id, 45)).toMatchObject({ sent: 0, failed: 0 });
+    expect(await changePrice(offer.id, 45)).toMatchObject({ queued: 0 });
 
     await app.db
       .update(vendorPeptides)
       .set({ missedScrapes: 0 })
       .where(eq(vendorPeptides.id, offer.id));
-    expect(await changePrice(offer.id, 44)).toMatchObject({ sent: 1, failed: 0 });
+    expect(await changePrice(offer.id, 44)).toMatchObject({ queued: 1 });
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
   });
 
-  it("hands the drop back when the mail cannot be sent, so a later change retries", async () => {
+  it("keeps a drop's e-mail in the delivery queue when it cannot be sent, and sends it on the retry", async () => {
     const email = "retry@example.com";
     const userId = await createUserWithPassword(app, email, "retry-password");
     const offer = await uncouponedOffer(2);
@@ -149,19 +155,29 @@ describe("price-drop alerts", () => {
     await saveDeal(app.db, { userId, vendorPeptideId: offer.id });
     await app.db.update(vendorPeptides).set({ price: 10 }).where(eq(vendorPeptides.id, offer.id));
 
+    const queued = await notifyPriceChanges(alertApp, [
+      { vendorPeptideId: offer.id, oldPrice: 20, newPrice: 10 },
+    ]);
+    expect(queued).toMatchObject({ queued: 1 });
     const brokenMailer = createMailer({
       smtpUrl: "smtp://127.0.0.1:1",
       from: "x@example.com",
       db: app.db,
       logger: app.logger,
     });
-    const broken = await notifyPriceChanges({ ...alertApp, mailer: brokenMailer }, [
-      { vendorPeptideId: offer.id, oldPrice: 20, newPrice: 10 },
-    ]);
-    expect(broken).toMatchObject({ sent: 0, failed: 1 });
-    const retried = await notifyPriceChanges(alertApp, [
-      { vendorPeptideId: offer.id, oldPrice: 20, newPrice: 10 },
-    ]);
-    expect(retried).toMatchObject({ sent: 1, failed: 0 });
+    expect(await deliverDueAlertMessages({ ...app, mailer: brokenMailer })).toMatchObject({
+      sent: 0,
+      retried: 1,
+    });
+    // The drop stays claimed: a repeat of the change queues nothing more.
+    expect(
+      await notifyPriceChanges(alertApp, [
+        { vendorPeptideId: offer.id, oldPrice: 20, newPrice: 10 },
+      ]),
+    ).toMatchObject({ queued: 0 });
+    const retryAt = new Date(Date.now() + 2 * 60_000);
+    expect(await deliverDueAlertMessages(app, { now: retryAt })).toMatchObject({ sent: 1 });
+    const mail = await smtp.waitForMessage((message) => message.to.includes(email));
+    expect(mail.subject).toMatch(/^Price drop: /);
   });
 });

@@ -74,7 +74,9 @@ async function createAlert(userId: string, settings: Partial<PriceAlertSettings>
   return saveSizeAlert(app, size, userId, { mode: "below", targetPrice: 50, ...settings });
 }
 
+/** The e-mails the user got once the delivery job ran (every alert e-mail waits in its queue). */
 async function mailsTo(email: string) {
+  await deliverDueAlertMessages(app);
   return app.db
     .select({ subject: mailOutbox.subject, text: mailOutbox.text })
     .from(mailOutbox)
@@ -211,7 +213,7 @@ describe("target-price alerts: crossings", () => {
     expect(mails[0].text).toContain("Vendor A");
   });
 
-  it("keeps an e-mail that failed at once for the delivery job's retry, so the crossing is not lost", async () => {
+  it("queues the e-mail for the delivery job, which retries it when it fails, so the crossing is not lost", async () => {
     const { userId, email } = await newUser();
     await createAlert(userId);
     const [offer] = await app.db
@@ -219,17 +221,30 @@ describe("target-price alerts: crossings", () => {
       .set({ price: 41 })
       .where(eq(vendorPeptides.vendorId, vendorA))
       .returning({ id: vendorPeptides.id });
+    const summary = await notifyPriceChanges(app, [
+      { vendorPeptideId: offer.id, oldPrice: 60, newPrice: 41 },
+    ]);
+    expect(summary.priceAlerts).toEqual({ notified: 1 });
+    const [queued] = await app.db
+      .select({ channel: alertDeliveries.channel, status: alertDeliveries.status })
+      .from(alertDeliveries);
+    expect(queued).toEqual({ channel: "email", status: "pending" });
+
     const brokenMailer = {
       kind: "smtp" as const,
       send: () => Promise.reject(new Error("SMTP server unreachable")),
     };
-    const summary = await notifyPriceChanges({ ...app, mailer: brokenMailer }, [
-      { vendorPeptideId: offer.id, oldPrice: 60, newPrice: 41 },
-    ]);
-    expect(summary.priceAlerts).toEqual({ notified: 0, failed: 1 });
+    const now = new Date();
+    expect(await deliverDueAlertMessages({ ...app, mailer: brokenMailer }, { now })).toEqual({
+      sent: 0,
+      retried: 1,
+      failed: 0,
+      postponed: 0,
+    });
     expect(await mailsTo(email)).toHaveLength(0);
 
-    expect(await deliverDueAlertMessages(app)).toEqual({
+    const retryAt = new Date(now.getTime() + 2 * 60_000);
+    expect(await deliverDueAlertMessages(app, { now: retryAt })).toEqual({
       sent: 1,
       retried: 0,
       failed: 0,

@@ -56,8 +56,15 @@ async function createRestockAlert(userId: string, settings: Partial<PriceAlertSe
   return saveSizeAlert(app, size, userId, { mode: "restock", targetPrice: null, ...settings });
 }
 
-function mailsTo(email: string) {
+/** The e-mails the user got once the delivery job ran (every alert e-mail waits in its queue). */
+async function mailsTo(email: string) {
+  await deliverDueAlertMessages(app);
   return smtp.messages.filter((message) => message.to.includes(email));
+}
+
+async function nextMailTo(email: string) {
+  await deliverDueAlertMessages(app);
+  return smtp.waitForMessage((message) => message.to.includes(email));
 }
 
 describe("back-in-stock alerts", () => {
@@ -67,7 +74,7 @@ describe("back-in-stock alerts", () => {
 
     // First return: one mail, naming the vendor, with the price, the page and an unsubscribe link.
     await writeOffer(helix, 60, { soldOut: false });
-    const mail = await smtp.waitForMessage((message) => message.to.includes(email));
+    const mail = await nextMailTo(email);
     expect(mail.subject).toBe("Back in stock: Restockide 10mg at Helix Source");
     expect(mail.body).toContain("Restockide 10mg is back in stock at Helix Source: $60.00");
     expect(mail.body).toContain(`${app.baseUrl}/peptide/restockide`);
@@ -78,17 +85,19 @@ describe("back-in-stock alerts", () => {
     await writeOffer(helix, 60, { soldOut: false });
     await writeOffer(helix, 55, { soldOut: false });
     await writeOffer(meridian, 70, { soldOut: false });
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
 
     // Gone everywhere (silently), then back: the second return is a second mail, and only one.
     await writeOffer(helix, 55, { soldOut: true });
     await writeOffer(meridian, 70, { soldOut: true });
     await writeOffer(meridian, 70, { soldOut: true });
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
     await writeOffer(meridian, 72, { soldOut: false });
     await writeOffer(meridian, 72, { soldOut: false });
-    expect(mailsTo(email)).toHaveLength(2);
-    expect(mailsTo(email)[1].subject).toBe("Back in stock: Restockide 10mg at Meridian Labs");
+    expect(await mailsTo(email)).toHaveLength(2);
+    expect((await mailsTo(email))[1].subject).toBe(
+      "Back in stock: Restockide 10mg at Meridian Labs",
+    );
   });
 
   it("watches one vendor's offer when asked: another vendor's stock is no news", async () => {
@@ -98,16 +107,16 @@ describe("back-in-stock alerts", () => {
 
     await writeOffer(helix, 60, { soldOut: false });
     await writeOffer(helix, 58, { soldOut: false });
-    expect(mailsTo(email)).toHaveLength(0);
+    expect(await mailsTo(email)).toHaveLength(0);
 
     await writeOffer(meridian, 68, { soldOut: false });
-    const mail = await smtp.waitForMessage((message) => message.to.includes(email));
+    const mail = await nextMailTo(email);
     expect(mail.subject).toBe("Back in stock: Restockide 10mg at Meridian Labs");
     expect(mail.body).toContain("$68.00");
 
     await writeOffer(meridian, 68, { soldOut: true });
     await writeOffer(meridian, 68, { soldOut: false });
-    expect(mailsTo(email)).toHaveLength(2);
+    expect(await mailsTo(email)).toHaveLength(2);
   });
 
   it("starts from the stock now: an alert set while in stock waits for the next return", async () => {
@@ -116,11 +125,11 @@ describe("back-in-stock alerts", () => {
     await createRestockAlert(userId);
 
     await writeOffer(helix, 60, { soldOut: false });
-    expect(mailsTo(email)).toHaveLength(0);
+    expect(await mailsTo(email)).toHaveLength(0);
 
     await writeOffer(helix, 60, { soldOut: true });
     await writeOffer(helix, 60, { soldOut: false });
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 
   it("notifies once when two evaluations of one return race", async () => {
@@ -136,7 +145,7 @@ describe("back-in-stock alerts", () => {
     });
     const change = { vendorPeptideId: result.vendorPeptideId!, oldPrice: 60, newPrice: 60 };
     await Promise.all([notifyPriceChanges(app, [change]), notifyPriceChanges(app, [change])]);
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 
   it("posts one return to a webhook like a price alert", async () => {

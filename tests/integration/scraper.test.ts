@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import {
   getScrapeSource,
   createScrapeSource,
@@ -208,6 +209,8 @@ describe("scrapeSource on a category page", () => {
     await scrapeSource(app, source);
     expect((await vendorPrice("BPC-157", 5))!.price).toBe(19.95);
     expect((await historyOf(bpc.id)).at(-1)).toEqual({ price: 19.95, inStock: true });
+    // The drop's e-mail waits in the delivery queue; the delivery job's run sends it.
+    await deliverDueAlertMessages(app);
     const mail = await app.db
       .select({ to: t.mailOutbox.to, subject: t.mailOutbox.subject })
       .from(t.mailOutbox)

@@ -12,8 +12,8 @@ const EVERY_QUARTER_HOUR = "*/15 * * * *";
 const DAILY_DIGEST = "0 7 * * *";
 
 /**
- * Registers the alert jobs on a started pg-boss (each runs once across instances): pushes and
- * webhook posts waiting in alert_deliveries every minute, a sweep over every alert each quarter
+ * Registers the alert jobs on a started pg-boss (each runs once across instances): e-mails,
+ * pushes and webhook posts waiting in alert_deliveries every minute, a sweep over every alert each quarter
  * hour (for changes no price write reports), and the daily digest.
  */
 export async function scheduleAlertJobs(boss: PgBoss, app: AlertContext): Promise<void> {

@@ -223,7 +223,7 @@ async function sendWebhook(delivery: ClaimedAlertDelivery, policy: AddressPolicy
   );
 }
 
-async function sendMailAgain(app: DeliveryContext, delivery: ClaimedAlertDelivery) {
+async function sendMail(app: DeliveryContext, delivery: ClaimedAlertDelivery) {
   try {
     await app.mailer.send(delivery.payload as MailMessage);
   } catch (error) {
@@ -260,8 +260,8 @@ async function disableFailingWebhook(
 }
 
 /**
- * Sends the pushes, webhook posts and e-mails to retry that are due (the background job's
- * work, each minute).
+ * Sends the alert e-mails, pushes and webhook posts that are due (the background job's work,
+ * each minute): every alert message goes this way, e-mail included.
  * A failure is retried later, a few times; the address guard's refusal is final.
  */
 export async function deliverDueAlertMessages(
@@ -286,7 +286,7 @@ export async function deliverDueAlertMessages(
     try {
       if (delivery.channel === "push") await sendPush(app, delivery, policy, lastAttempt);
       else if (delivery.channel === "webhook") await sendWebhook(delivery, policy);
-      else await sendMailAgain(app, delivery);
+      else await sendMail(app, delivery);
       await finishAlertDelivery(app.db, { id: delivery.id, outcome: "sent" });
       summary.sent += 1;
       alertDeliveries.inc({ channel: delivery.channel, outcome: "sent" });

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 import { formatPrice } from "~/lib/format";
 import { roundMoney } from "~/lib/money";
 import { formatSize } from "~/lib/units";
@@ -7,6 +9,9 @@ import { priceRow } from "../data/listings/offer-rows.server";
 import { getSizeOptionIdsOfOffers } from "../data/price-alerts.server";
 import { claimSavedDealAlert, listPriceDropCandidates } from "../data/saved-deals.server";
 import { getSettings } from "../data/settings.server";
+import { queueAlertDeliveries, type AlertDeliveryInput } from "../data/alert-deliveries.server";
+import type { MailMessage } from "../infra/mail.server";
+import { priceAlertPasses } from "../infra/metrics.server";
 import { checkPriceAlerts, type AlertContext, type PriceAlertSummary } from "./price-alerts.server";
 
 export interface PriceChange {
@@ -16,8 +21,8 @@ export interface PriceChange {
 }
 
 export interface AlertSummary {
-  sent: number;
-  failed: number;
+  /** Price-drop e-mails queued for the delivery job. */
+  queued: number;
 }
 
 export interface PriceChangeSummary extends AlertSummary {
@@ -25,16 +30,28 @@ export interface PriceChangeSummary extends AlertSummary {
   priceAlerts: PriceAlertSummary;
 }
 
+/** The changes a pass of writes holds back (`notifyPriceChangesAfter`); none outside one. */
+const heldChanges = new AsyncLocalStorage<PriceChange[]>();
+
+const HELD_BACK: PriceChangeSummary = { queued: 0, priceAlerts: { notified: 0 } };
+
 /**
  * The one entry point after vendor prices or stock change (scraper, admin editor, review
  * queue): saved-deal price-drop e-mails, then every target-price alert on the changed offers'
  * sizes. Pass every offer whose price or stock was written, not only drops: a rise re-arms an
- * alert, and an offer coming back in stock below the target is a crossing too.
+ * alert, and an offer coming back in stock below the target is a crossing too. Inside
+ * `notifyPriceChangesAfter` the changes are only collected (the summary is then all zeros).
  */
 export async function notifyPriceChanges(
   app: AlertContext,
   changes: PriceChange[],
 ): Promise<PriceChangeSummary> {
+  const held = heldChanges.getStore();
+  if (held) {
+    held.push(...changes);
+    return HELD_BACK;
+  }
+  priceAlertPasses.inc();
   const drops = await notifySavedDealDrops(app, changes);
   const sizeOptionIds = await getSizeOptionIdsOfOffers(app.db, [
     ...new Set(changes.map((change) => change.vendorPeptideId)),
@@ -43,17 +60,48 @@ export async function notifyPriceChanges(
   return { ...drops, priceAlerts };
 }
 
+/** One change per offer: from its first old price to its last new one. */
+function mergeChanges(changes: PriceChange[]): PriceChange[] {
+  const byOffer = new Map<string, PriceChange>();
+  for (const change of changes) {
+    const first = byOffer.get(change.vendorPeptideId);
+    byOffer.set(change.vendorPeptideId, first ? { ...change, oldPrice: first.oldPrice } : change);
+  }
+  return [...byOffer.values()];
+}
+
 /**
- * Saved deals: e-mails each owner of a saved deal whose price, as the site shows it (coupon
- * applied), fell by at least the threshold below the price they last heard about, while the
- * offer is in stock and fresh. The deal's last_alerted_price is claimed before sending, so one
- * drop mails once even when two callers race.
+ * Runs `write` holding back every price change its writes report (saveVendorPrice reports each
+ * one as it is written), then evaluates them in one pass once `write` has returned, after its
+ * transaction committed: a scrape source's hundred prices are one pass, not a hundred. A write
+ * that throws wrote nothing (its transaction rolled back), so nothing is evaluated. A failed
+ * pass is logged: the prices are saved either way.
+ */
+export async function notifyPriceChangesAfter<T>(
+  app: AlertContext,
+  write: () => Promise<T>,
+): Promise<T> {
+  const changes: PriceChange[] = [];
+  const result = await heldChanges.run(changes, write);
+  if (changes.length > 0) {
+    await notifyPriceChanges(app, mergeChanges(changes)).catch((error: unknown) =>
+      app.logger.error({ err: error }, "price alerts failed"),
+    );
+  }
+  return result;
+}
+
+/**
+ * Saved deals: queues an e-mail to each owner of a saved deal whose price, as the site shows it
+ * (coupon applied), fell by at least the threshold below the price they last heard about, while
+ * the offer is in stock and fresh. The deal's last_alerted_price is claimed before queueing, so
+ * one drop mails once even when two callers race.
  */
 async function notifySavedDealDrops(
   app: AlertContext,
   changes: PriceChange[],
 ): Promise<AlertSummary> {
-  const summary: AlertSummary = { sent: 0, failed: 0 };
+  const summary: AlertSummary = { queued: 0 };
   const dropped = changes.filter((change) => change.newPrice < change.oldPrice);
   if (dropped.length === 0) return summary;
 
@@ -73,6 +121,7 @@ async function notifySavedDealDrops(
 
   const rates = await getExchangeRates(db);
   const now = new Date();
+  const deliveries: AlertDeliveryInput[] = [];
   for (const deal of candidates) {
     // The live row is the truth (a later change may already have replaced the one reported),
     // priced as every screen prices it, in the deal's own currency.
@@ -105,8 +154,11 @@ async function notifySavedDealDrops(
       deal.quantity !== null && deal.unit ? ` ${formatSize(deal.quantity, deal.unit)}` : "";
     const percent = Math.round(((reference - priceNow) / reference) * 100);
     const pageUrl = `${app.baseUrl}/peptide/${deal.peptideSlug}`;
-    try {
-      await app.mailer.send({
+    deliveries.push({
+      userId: deal.userId,
+      channel: "email",
+      url: null,
+      payload: {
         to: deal.email,
         subject: `Price drop: ${deal.peptideName}${size} at ${deal.vendorName} is now ${formatPrice(priceNow, deal.currency)}`,
         text: [
@@ -124,19 +176,12 @@ async function notifySavedDealDrops(
         ]
           .filter((line) => line !== null)
           .join("\n"),
-      });
-      summary.sent += 1;
-    } catch (error) {
-      // Hand the drop back so the next price change can try again.
-      await claimSavedDealAlert(db, {
-        dealId: deal.dealId,
-        from: priceNow,
-        to: deal.lastAlertedPrice,
-      });
-      summary.failed += 1;
-      logger.error({ err: error, dealId: deal.dealId }, "price-drop alert could not be sent");
-    }
+      } satisfies MailMessage,
+    });
   }
-  if (summary.sent > 0) logger.info(summary, "price-drop alerts sent");
+  // The drops are claimed: the e-mails wait in the queue and its retries rather than be lost.
+  await queueAlertDeliveries(db, deliveries);
+  summary.queued = deliveries.length;
+  if (summary.queued > 0) logger.info(summary, "price-drop alerts queued");
   return summary;
 }

@@ -220,15 +220,28 @@ function alertMail(
   };
 }
 
-/** Sends (e-mail) or queues (push, webhook) one crossing of an alert that reports at once. */
+/**
+ * Queues one crossing of an alert that reports at once on each of its channels: the delivery
+ * job sends e-mails, pushes and webhook posts alike, with the same retries.
+ */
 async function dispatchNow(
   app: AlertContext,
   alert: AlertOnSize,
   item: AlertMessageItem,
-): Promise<boolean> {
+): Promise<void> {
   const title = alertTitle(item);
   const line = describeItem(item);
   const deliveries: AlertDeliveryInput[] = [];
+  if (alert.channels.includes("email"))
+    deliveries.push({
+      userId: alert.userId,
+      channel: "email",
+      url: null,
+      payload: alertMail(app, alert.email, title, [line, ``, `Compare prices: ${item.pageUrl}`], {
+        kind: "alert",
+        alertId: alert.id,
+      }),
+    });
   if (alert.channels.includes("push"))
     deliveries.push({
       userId: alert.userId,
@@ -244,39 +257,23 @@ async function dispatchNow(
       payload: webhookPayload(title, [line], item.pageUrl, [item], alert.webhookUrl),
     });
   await queueAlertDeliveries(app.db, deliveries);
-  if (!alert.channels.includes("email")) return true;
-  const mail = alertMail(app, alert.email, title, [line, ``, `Compare prices: ${item.pageUrl}`], {
-    kind: "alert",
-    alertId: alert.id,
-  });
-  try {
-    await app.mailer.send(mail);
-    return true;
-  } catch (error) {
-    // The crossing is claimed: the mail waits for the delivery job's retries rather than be lost.
-    app.logger.error({ err: error, alertId: alert.id }, "price alert e-mail could not be sent");
-    await queueAlertDeliveries(app.db, [
-      { userId: alert.userId, channel: "email", url: null, payload: mail },
-    ]);
-    return false;
-  }
 }
 
 export interface PriceAlertSummary {
+  /** Crossings queued for delivery or kept for the daily digest. */
   notified: number;
-  failed: number;
 }
 
 /**
  * Evaluates every alert on these sizes against the prices now: each crossing (or change, for
  * an alert on any change) is claimed with a compare-and-set on the alert's state, so two racing
- * evaluations notify once, then sent at once or kept for the user's daily digest.
+ * evaluations notify once, then queued for delivery at once or kept for the user's daily digest.
  */
 export async function checkPriceAlerts(
   app: AlertContext,
   sizeOptionIds: string[],
 ): Promise<PriceAlertSummary> {
-  const summary: PriceAlertSummary = { notified: 0, failed: 0 };
+  const summary: PriceAlertSummary = { notified: 0 };
   const alerts = await listAlertsOnSizes(app.db, sizeOptionIds);
   if (alerts.length === 0) return summary;
   const [offers, inputs] = await Promise.all([
@@ -308,14 +305,13 @@ export async function checkPriceAlerts(
       includeShipping: alert.includeShipping,
       pageUrl: `${app.baseUrl}/peptide/${alert.peptideSlug}`,
     };
-    if (alert.digest === "daily") {
+    if (alert.digest === "daily")
       digestItems.push({ alertId: alert.id, userId: alert.userId, item });
-      summary.notified += 1;
-    } else if (await dispatchNow(app, alert, item)) summary.notified += 1;
-    else summary.failed += 1;
+    else await dispatchNow(app, alert, item);
+    summary.notified += 1;
   }
   await queueDigestItems(app.db, digestItems);
-  if (summary.notified > 0) app.logger.info(summary, "price alerts sent");
+  if (summary.notified > 0) app.logger.info(summary, "price alerts queued");
   return summary;
 }
 
@@ -329,7 +325,7 @@ export async function checkAllPriceAlerts(app: AlertContext): Promise<PriceAlert
 
 /**
  * The daily digest: every crossing of a daily alert since the last digest, one message per
- * user and channel (one e-mail, one push, one post per webhook URL). Items are taken as they
+ * user and channel (one e-mail, one push, one post per webhook URL), queued for the delivery job. Items are taken as they
  * are read, so two digest runs never send one twice.
  */
 export async function sendAlertDigests(app: AlertContext): Promise<{ users: number }> {
@@ -352,18 +348,20 @@ export async function sendAlertDigests(app: AlertContext): Promise<{ users: numb
     const lines = withAlert.map(({ item }) => `- ${describeItem(item)}`);
     const url = `${app.baseUrl}/deals`;
     const emailed = withAlert.filter(({ alert }) => alert.channels.includes("email"));
-    if (emailed.length > 0) {
-      await app.mailer.send(
-        alertMail(
+    const deliveries: AlertDeliveryInput[] = [];
+    if (emailed.length > 0)
+      deliveries.push({
+        userId,
+        channel: "email",
+        url: null,
+        payload: alertMail(
           app,
           emailed[0].alert.email,
           title,
           emailed.map(({ item }) => `- ${describeItem(item)}\n  ${item.pageUrl}`),
           { kind: "user", userId },
         ),
-      );
-    }
-    const deliveries: AlertDeliveryInput[] = [];
+      });
     if (withAlert.some(({ alert }) => alert.channels.includes("push")))
       deliveries.push({
         userId,

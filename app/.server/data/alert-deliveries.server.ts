@@ -38,7 +38,7 @@ export async function claimDueAlertDeliveries(db: Database, limit: number, now: 
     .select({ id: alertDeliveries.id })
     .from(alertDeliveries)
     .where(and(eq(alertDeliveries.status, "pending"), lte(alertDeliveries.nextAttemptAt, now)))
-    .orderBy(asc(alertDeliveries.nextAttemptAt))
+    .orderBy(asc(alertDeliveries.nextAttemptAt), asc(alertDeliveries.createdAt))
     .limit(limit)
     .for("update", { skipLocked: true });
   const rows = await db
@@ -52,8 +52,17 @@ export async function claimDueAlertDeliveries(db: Database, limit: number, now: 
       url: alertDeliveries.url,
       payload: alertDeliveries.payload,
       attempts: alertDeliveries.attempts,
+      // To the microsecond (a Date keeps milliseconds), sortable as text.
+      queuedAt: sql<string>`to_char(${alertDeliveries.createdAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`,
     });
-  return rows.map((row) => ({ ...row, channel: row.channel as AlertDeliveryChannel }));
+  // In the order they were queued (RETURNING keeps none): two changes of one price are told
+  // in the order they happened.
+  return rows
+    .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt))
+    .map(({ queuedAt: _queuedAt, ...row }) => ({
+      ...row,
+      channel: row.channel as AlertDeliveryChannel,
+    }));
 }
 export type ClaimedAlertDelivery = Awaited<ReturnType<typeof claimDueAlertDeliveries>>[number];
 

@@ -342,6 +342,7 @@ export async function listPriceDropCandidates(db: Database, vendorPeptideIds: st
   return db
     .select({
       dealId: savedDeals.id,
+      userId: savedDeals.userId,
       email: user.email,
       peptideName: savedDeals.peptideName,
       peptideSlug: peptides.slug,

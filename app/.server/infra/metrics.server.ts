@@ -89,6 +89,12 @@ export const alertDeliveries = new Counter({
   registers,
 });
 
+export const priceAlertPasses = new Counter({
+  name: "pp_price_alert_passes_total",
+  help: "Passes over the alerts and saved deals after price writes: one per write by hand, one per scrape source.",
+  registers,
+});
+
 export const outboundClicks = new Counter({
   name: "pp_outbound_clicks_total",
   help: "Human clicks counted on /go links, by link (offer, vendor) and whether an affiliate template applied (yes, no).",

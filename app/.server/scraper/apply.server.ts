@@ -38,6 +38,7 @@ import {
 } from "./catalogue-fit.server";
 import type { Listing } from "./extract.server";
 import type { OfferImageRequest } from "./offer-images.server";
+import { writePart } from "./run-writes.server";
 import {
   boundedListing,
   listingFailureNote,
@@ -109,7 +110,6 @@ function verdictOf(
 }
 
 interface ApplyRun {
-  app: ApplyContext;
   source: ScrapeSource;
   vendorId: string;
   catalogue: Catalogue;
@@ -155,7 +155,6 @@ function unpricedNotes({ kept, unmatched }: ApplyRun["unpriced"]): string[] {
   return notes;
 }
 
-/** One listing: written as the vendor's price, queued for review, or counted without a price. */
 /**
  * The amount as it is stored and compared: exactly in the currency's minor unit (11.675 KWD,
  * 4500 JPY, 24.50 USD); without a currency, to the column's 3 decimals. A price that rounds
@@ -167,8 +166,12 @@ function storedAmount(price: number | null, currency: string | null): number | n
   return rounded > 0 ? rounded : null;
 }
 
-async function applyListing(run: ApplyRun, read: Listing): Promise<void> {
-  const { app, source, vendorId, catalogue, summary, seenOfferIds } = run;
+/**
+ * One listing: written as the vendor's price, queued for review, or counted without a price.
+ * `app` writes in the listing's own savepoint (writePart).
+ */
+async function applyListing(run: ApplyRun, read: Listing, app: ApplyContext): Promise<void> {
+  const { source, vendorId, catalogue, summary, seenOfferIds } = run;
   const match = matchListing(read.name, catalogue.peptides);
   const size = match.peptideId ? findListingSize(catalogue.sizes, match.peptideId, match) : null;
   const currency = listingCurrency(read.currency) ?? source.currency ?? null;
@@ -299,7 +302,6 @@ export async function applyListings(
     getIgnoredListingNames(app.db, vendorId),
   ]);
   const run: ApplyRun = {
-    app,
     source,
     vendorId,
     catalogue,
@@ -319,7 +321,8 @@ export async function applyListings(
       continue;
     }
     try {
-      await applyListing(run, listing);
+      // A listing the database refuses rolls back alone; the source's other listings go on.
+      await writePart(app, (part) => applyListing(run, listing, part));
     } catch (error) {
       summary.failed += 1;
       app.logger.error(

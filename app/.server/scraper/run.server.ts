@@ -21,7 +21,6 @@ import {
 } from "../data/scrape-sources.server";
 import { getSettings } from "../data/settings.server";
 
-import { settleVendorFeed } from "../services/vendor-feed.server";
 import { applyListings } from "./apply.server";
 import { createFetcher, scrapePage, toScrapedData } from "./scrape-page.server";
 
@@ -38,8 +37,10 @@ import { failureReason } from "./listing-problems.server";
 import {
   readProgressText,
   readShopSource,
+  SHOP_PLATFORMS,
   type ShopSourceRead,
 } from "./platforms/shop-catalogue.server";
+import { writePart, writeSourceAsOne } from "./run-writes.server";
 
 import { storeOfferImages, type OfferImageRequest } from "./offer-images.server";
 import { trackSourceHealth } from "./source-health.server";
@@ -188,13 +189,17 @@ function capNote(cap: number): string {
   return `stopped at the per-run limit of ${cap} URLs before reading every page`;
 }
 
-/** Saves and applies what a source's pages yielded, and records the outcome. */
+/**
+ * Saves and applies what a source's pages yielded, with what its kind settles after (`settle`),
+ * as one change (writeSourceAsOne), and records the outcome.
+ */
 async function completeSource(
   app: RunContext,
   cursor: SourceCursor,
   cap: number,
   runId: string | undefined,
   images: OfferImageRequest[],
+  settle?: (app: RunContext) => Promise<void>,
 ): Promise<SourceRunResult> {
   const { source, listings } = cursor;
   const base = {
@@ -207,7 +212,13 @@ async function completeSource(
     const message = scrapingErrorMessage(error);
     return { ...base, ok: false, message, data: null, summary: EMPTY_SUMMARY };
   };
+  // A source that writes no listings still settles what its kind read (a feed whose every item
+  // was held).
+  const settleAlone = async () => {
+    if (settle) await writeSourceAsOne(app, (writing) => settleSource(writing, source, settle));
+  };
   if (cursor.error !== null || (cursor.cutShort && listings.length === 0)) {
+    await settleAlone();
     const error = cursor.error ?? new UrlCapReachedError(cap);
     app.logger.warn({ err: error, sourceId: source.id }, "scrape failed");
     const result = failed(error);
@@ -229,6 +240,7 @@ async function completeSource(
     if (listings.length === 0) {
       // A warning with its cause, kept on the source: an empty read is never a plain success.
       const warning = `${SCRAPE_MESSAGES.empty} (${notes.length > 0 ? notes.join("; ") : emptyCause(source)})`;
+      await settleAlone();
       await finishSource(app, source, { ok: true, error: warning, details: warning, empty: true });
       return {
         ...base,
@@ -240,11 +252,15 @@ async function completeSource(
       };
     }
     const data = toScrapedData(listings);
-    await saveScrapedData(app.db, source.id, data);
-    // Offers on pages the URL cap kept us from reading were not seen, not missing.
-    const applied = await applyListings(app, source, listings, {
-      complete: !cursor.cutShort,
-      runId,
+    const applied = await writeSourceAsOne(app, async (writing) => {
+      await saveScrapedData(writing.db, source.id, data);
+      // Offers on pages the URL cap kept us from reading were not seen, not missing.
+      const summary = await applyListings(writing, source, listings, {
+        complete: !cursor.cutShort,
+        runId,
+      });
+      if (settle) await settleSource(writing, source, settle);
+      return summary;
     });
     images.push(...applied.images);
     const pricesNote = source.vendorId
@@ -336,8 +352,15 @@ async function runSources(
       counters.pagesFetched += read.visited.size;
       counters.listingsFound += read.listings.length;
       const cursor = { ...read, source, next: null, method: source.kind };
-      const result = await completeSource(app, cursor, cap, options.runId, images);
-      if (source.kind === "merchant_feed") await settleFeed(app, source, read.feed);
+      const settle = SHOP_PLATFORMS[source.kind].settle;
+      const result = await completeSource(
+        app,
+        cursor,
+        cap,
+        options.runId,
+        images,
+        settle && ((writing) => settle(writing, source, read)),
+      );
       if (read.progress) await recordProgress(app, source, read.progress);
       await done(index, result);
       cursors.push(null);
@@ -415,18 +438,18 @@ async function runSources(
 }
 
 /**
- * A vendor feed's prices are the vendor's word (issue 33 Must 5): marked "vendor-supplied",
- * the disagreeing ones held for an admin. A failure here is logged, never fails the run.
+ * What a source's kind does after its listings are written (a vendor feed marks its prices
+ * vendor-supplied): in its own savepoint, so a failure is logged and never fails the run.
  */
-async function settleFeed(
+async function settleSource(
   app: RunContext,
   source: ScrapeSource,
-  feed: Parameters<typeof settleVendorFeed>[2],
+  settle: (app: RunContext) => Promise<void>,
 ): Promise<void> {
   try {
-    await settleVendorFeed(app, source, feed);
+    await writePart(app, settle);
   } catch (error) {
-    app.logger.error({ err: error, sourceId: source.id }, "vendor feed not settled");
+    app.logger.error({ err: error, sourceId: source.id }, "source not settled");
   }
 }
 

@@ -4,12 +4,15 @@
  * word (issue 33 Must 5): each item's page on the shop (same host as the feed) is read through
  * the same polite fetcher, and only items whose storefront shows the same price and stock go on
  * as listings to the one price writer; the others are held, named with both values in the
- * source's result and log. Both kinds are returned in `feed` too: services/vendor-feed.server.ts
- * marks the agreeing prices "vendor-supplied" and files the others as held submissions.
+ * source's result and log. Both kinds are returned in `feed` too, and settled once the run has
+ * written the listings (`settleMerchantFeed`).
  */
 import { parseMerchantFeed, type MerchantFeedItem } from "~/lib/merchant-feed";
 import { bareHost, closestReading, storefrontAgrees } from "~/lib/vendor-accounts";
 
+import type { AppContext } from "../../infra/context.server";
+import type { ScrapeSource } from "../../data/scrape-sources.server";
+import { settleVendorFeed } from "../../services/vendor-feed.server";
 import { extractListings } from "../extract.server";
 import { UrlCapReachedError, type PageFetcher } from "../fetch-page.server";
 import {
@@ -91,4 +94,16 @@ export async function readMerchantFeedCatalogue(
     }
   }
   return read;
+}
+
+/**
+ * A vendor feed's prices are the vendor's word (issue 33 Must 5): services/vendor-feed.server.ts
+ * marks the agreeing ones "vendor-supplied" and files the disagreeing ones as held submissions.
+ */
+export async function settleMerchantFeed(
+  app: Pick<AppContext, "db">,
+  source: ScrapeSource,
+  read: { feed?: CatalogueRead["feed"] },
+): Promise<void> {
+  await settleVendorFeed(app, source, read.feed);
 }

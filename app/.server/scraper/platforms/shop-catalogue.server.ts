@@ -1,5 +1,7 @@
 import type { ScrapeSourceKind } from "~/lib/constants";
 
+import type { AppContext } from "../../infra/context.server";
+import type { ScrapeSource } from "../../data/scrape-sources.server";
 import { RobotsDisallowedError, type PageFetcher } from "../fetch-page.server";
 import { emptyRead, type CatalogueRead } from "./catalogue-read.server";
 import {
@@ -7,7 +9,7 @@ import {
   readShopifyCatalogue,
   SHOPIFY_PRODUCTS_PATH,
 } from "./shopify.server";
-import { readMerchantFeedCatalogue } from "./merchant-feed.server";
+import { readMerchantFeedCatalogue, settleMerchantFeed } from "./merchant-feed.server";
 import { readSitemapCatalogue, readSitemapProductUrls, SITEMAP_PATH } from "./sitemap.server";
 import {
   isWooCommerceProductList,
@@ -227,10 +229,40 @@ export async function detectShopPlatform(
   return (await sitemapAt(fetcher, address, findings)) ?? { shopUrl, kind: null, findings };
 }
 
+/** Where a source's address leaves a platform's feeds. */
+type FeedBase = (sourceUrl: string) => string;
+
 /**
- * A shop's catalogue of that kind, read through the run's polite fetcher from where its last
- * run stopped (`cursor`) as far as the run's share allows.
+ * A kind of shop source as the run sees it: where its feed hangs off the source's address, how
+ * its catalogue is read from where the last run stopped (`cursor`) as far as the run's share
+ * allows, and what else the kind does once the run has written the source's listings (`settle`,
+ * in the same pass as the writes; the run names no kind).
  */
+export interface ShopPlatform {
+  base: FeedBase;
+  read: (
+    fetcher: PageFetcher,
+    base: string,
+    cursor: number,
+    knownTotal: number | null,
+  ) => Promise<CatalogueRead>;
+  settle?: (app: SettleContext, source: ScrapeSource, read: ShopSourceRead) => Promise<void>;
+}
+
+type SettleContext = Pick<AppContext, "db">;
+
+// A WooCommerce source keeps its directory (a shop in a sub-directory), a vendor's feed its own
+// address, a sitemap source its directory; Shopify answers at the shop's root.
+const ownAddress: FeedBase = (url) => url;
+
+export const SHOP_PLATFORMS: Record<ShopKind, ShopPlatform> = {
+  woocommerce: { base: ownAddress, read: readWooCommerceCatalogue },
+  shopify: { base: shopRoot, read: readShopifyCatalogue },
+  sitemap: { base: shopDirectory, read: readSitemapCatalogue },
+  merchant_feed: { base: ownAddress, read: readMerchantFeedCatalogue, settle: settleMerchantFeed },
+};
+
+/** A shop's catalogue of that kind, read through the run's polite fetcher. */
 export function readShopCatalogue(
   fetcher: PageFetcher,
   kind: ShopKind,
@@ -238,16 +270,7 @@ export function readShopCatalogue(
   cursor = 0,
   knownTotal: number | null = null,
 ): Promise<CatalogueRead> {
-  switch (kind) {
-    case "woocommerce":
-      return readWooCommerceCatalogue(fetcher, shopUrl, cursor);
-    case "shopify":
-      return readShopifyCatalogue(fetcher, shopUrl, cursor, knownTotal);
-    case "sitemap":
-      return readSitemapCatalogue(fetcher, shopUrl, cursor);
-    case "merchant_feed":
-      return readMerchantFeedCatalogue(fetcher, shopUrl);
-  }
+  return SHOP_PLATFORMS[kind].read(fetcher, shopUrl, cursor, knownTotal);
 }
 
 /** A shop source's run so far, in the shape the run's bookkeeping (run.server.ts) completes. */
@@ -291,18 +314,10 @@ export async function readShopSource(
   source: { kind: ShopKind; url: string; readCursor?: number; readTotal?: number | null },
 ): Promise<ShopSourceRead> {
   try {
-    // A WooCommerce or sitemap source keeps its directory (a shop in a sub-directory), a
-    // vendor's feed its own address; Shopify answers at the shop's root.
-    const base =
-      source.kind === "woocommerce" || source.kind === "merchant_feed"
-        ? source.url
-        : source.kind === "sitemap"
-          ? shopDirectory(source.url)
-          : shopRoot(source.url);
-    const read = await readShopCatalogue(
+    const platform = SHOP_PLATFORMS[source.kind];
+    const read = await platform.read(
       fetcher,
-      source.kind,
-      base,
+      platform.base(source.url),
       source.readCursor ?? 0,
       source.readTotal ?? null,
     );
