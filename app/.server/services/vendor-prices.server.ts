@@ -42,7 +42,8 @@ export async function saveVendorPrice(
   if (!result.vendorPeptideId) return result;
   app.cache.clear();
   if (result.newPrice !== null) {
-    // The price is saved either way; a mail failure must not turn the save into an error.
+    // The price is saved either way; a failed alert evaluation must not turn the save into an
+    // error (its e-mails are only queued: the delivery job sends and retries them).
     await notifyPriceChanges(app, [
       {
         vendorPeptideId: result.vendorPeptideId,
@@ -68,7 +69,7 @@ export async function setVendorPricesVisible(
   const changed = await setVendorPricesActive(app.db, ids, active);
   if (changed.length === 0) return changed;
   app.cache.clear();
-  // The state is saved either way; a mail failure must not turn it into an error.
+  // The state is saved either way; a failed alert evaluation must not turn it into an error.
   await notifyPriceChanges(
     app,
     // Same price before and after: no saved-deal drop mail, only the target-price alerts.
