@@ -283,7 +283,7 @@ describe("peptides page", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Image Upload Error");
-    expect(refused.text).toContain("Only JPEG, PNG or WebP images can be uploaded");
+    expect(refused.text).toContain("Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded");
     expect(await rowCount(peptides)).toBe(before);
   });
 
