@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 
 import sharp from "sharp";
 
+import { urlsInUse } from "../data/stored-files.server";
 import type { AppContext } from "../infra/context.server";
 import { createFileStorage } from "../infra/storage.server";
 
@@ -138,6 +139,40 @@ export async function storeImageUpload(
 
   const name = `${safePrefix(options.prefix)}-${crypto.randomBytes(12).toString("hex")}.webp`;
   return createFileStorage(app.env).put(name, output, "image/webp");
+}
+
+/**
+ * Deletes the stored files behind `urls` (with their resized variants) that no record names
+ * any more: call it after the write that replaced or dropped them has committed, and with the
+ * new upload of a write that failed. URLs not of this storage (a vendor's, an ad network's)
+ * and files still named elsewhere (urlsInUse) are left alone. Never throws: a file that could
+ * not be deleted is logged and only costs its space. Answers the URLs deleted.
+ */
+export async function deleteUnusedUploads(
+  app: Pick<AppContext, "db" | "env" | "logger">,
+  urls: Iterable<string | null | undefined>,
+): Promise<string[]> {
+  const storage = createFileStorage(app.env);
+  const stored = [...new Set(urls)].filter(
+    (url): url is string => typeof url === "string" && storage.nameOf(url) !== null,
+  );
+  if (stored.length === 0) return [];
+  try {
+    const inUse = await urlsInUse(app.db, stored);
+    const unused = stored.filter((url) => !inUse.has(url));
+    const results = await Promise.allSettled(
+      unused.map((url) => storage.remove(storage.nameOf(url)!)),
+    );
+    const deleted: string[] = [];
+    results.forEach((result, index) => {
+      if (result.status === "fulfilled") deleted.push(unused[index]!);
+      else app.logger.warn({ err: result.reason, url: unused[index] }, "stored file not deleted");
+    });
+    return deleted;
+  } catch (error) {
+    app.logger.warn({ err: error, urls: stored }, "stored files not deleted");
+    return [];
+  }
 }
 
 /** The uploaded image of a form field, or null when the field is absent or empty. */
