@@ -29,7 +29,9 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
           alt=""
           loading="lazy"
           decoding="async"
-          className="peptide-image size-full"
+          // Its own 4:3 box, border-box: a percentage height in the slot does not resolve, and the
+          // placeholder's padding would add to the height its width/height ratio gives.
+          className="peptide-image aspect-[4/3] w-full"
         />
       </div>
       <div className="peptide-card-body">

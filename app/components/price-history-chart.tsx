@@ -94,10 +94,11 @@ export function PriceHistoryChart({
 
   const end = Date.parse(now);
   const zoomWindow = zoom?.range === range ? zoom.zoomWindow : null;
-  const domain = zoomWindow ?? {
+  const full = {
     from: Math.min(...withPoints.map((s) => s.points[0]!.t)),
     to: Math.max(end, ...withPoints.map((s) => s.points.at(-1)!.t)),
   };
+  const domain = zoomWindow ?? full;
   const styled = withPoints.map((s, index) => ({ series: s, style: seriesStyle(index) }));
   const shown = styled.filter(({ series: s }) => !hidden.has(s.id));
   const lines = (
@@ -156,10 +157,11 @@ export function PriceHistoryChart({
       ) : null}
       <figure className="flex w-full flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          <p>
+          {/* A status, so a zoom made by keyboard on the plot is said as well as shown. */}
+          <p role="status" data-testid="history-zoom-status">
             {zoomWindow
               ? `Zoomed to ${formatDate(new Date(zoomWindow.from))} – ${formatDate(new Date(zoomWindow.to))}.`
-              : "Drag across the chart to zoom in."}
+              : "Drag across the chart, or press + and − on it, to zoom."}
           </p>
           {zoomWindow ? (
             <Button
@@ -177,12 +179,13 @@ export function PriceHistoryChart({
           <PriceHistoryPlot
             lines={lines}
             domain={domain}
+            full={full}
             lineEnd={Math.min(end, domain.to)}
             currency={currency}
             bucket={bucket}
             drawBeforeCoupon={anyCoupon && showBeforeCoupon}
-            label={`Price history chart of ${subject}, after coupon, ${HISTORY_RANGE_LABELS[range]}. Left and right arrow keys move between dates, Home and End jump to the first and last.`}
-            onZoom={(next) => setZoom({ range, zoomWindow: next })}
+            label={`Price history chart of ${subject}, after coupon, ${HISTORY_RANGE_LABELS[range]}. Left and right arrow keys move between dates, Home and End jump to the first and last, plus and minus zoom in and out.`}
+            onZoom={(next) => setZoom(next && { range, zoomWindow: next })}
           />
         ) : (
           <p

@@ -15,6 +15,7 @@ import {
   markerPath,
   nearestTimeIndex,
   pointAt,
+  scaleWindow,
   valueTicks,
   type SeriesStyle,
   type TimeWindow,
@@ -41,6 +42,9 @@ const PAD = { top: 12, right: 24, bottom: 28, left: 64 };
 /** A drag narrower than this (px) is a tap or a click, not a zoom. */
 const MIN_DRAG = 10;
 
+/** What a key press on the focused plot does to the zoom window's span ("=" is "+" unshifted). */
+const ZOOM_KEYS: Record<string, number> = { "+": 0.5, "=": 0.5, "-": 2, _: 2 };
+
 /** A vendor's line and marker as a small picture (the legend's and the readout's key). */
 export function SeriesSwatch({ style }: { style: SeriesStyle }) {
   return (
@@ -63,11 +67,13 @@ export function SeriesSwatch({ style }: { style: SeriesStyle }) {
  * The plot of the price history chart: step lines (a price holds until the next one), a
  * crosshair that reads every shown vendor's price at the date under the pointer, the finger or
  * the arrow keys (Home and End jump to the ends), said by a polite live region when moved by
- * keyboard, and dragging across it to zoom in.
+ * keyboard, and dragging across it or pressing + and − on it to zoom in and out (around the
+ * crosshair's date).
  */
 export function PriceHistoryPlot({
   lines,
   domain,
+  full,
   lineEnd,
   currency,
   bucket,
@@ -78,13 +84,16 @@ export function PriceHistoryPlot({
   /** The shown vendors' series, already cut to `domain`. */
   lines: PlotLine[];
   domain: TimeWindow;
+  /** The range's whole span: what zooming out by keyboard stops at. */
+  full: TimeWindow;
   /** Where the last prices are carried to: now, or the zoom's end. */
   lineEnd: number;
   currency: string;
   bucket: HistoryBucket;
   drawBeforeCoupon: boolean;
   label: string;
-  onZoom: (window: TimeWindow) => void;
+  /** A new zoom window, or null when it is all of `full` again. */
+  onZoom: (window: TimeWindow | null) => void;
 }) {
   const [width, setWidth] = useState(SERVER_WIDTH);
   const [activeTime, setActiveTime] = useState<number | null>(null);
@@ -171,7 +180,14 @@ export function PriceHistoryPlot({
       Home: 0,
       End: last,
     };
-    if (event.key in moves) {
+    const zoomFactor = ZOOM_KEYS[event.key];
+    if (zoomFactor !== undefined) {
+      event.preventDefault();
+      const centre = active ?? (domain.from + domain.to) / 2;
+      setByKeyboard(true);
+      setActiveTime(centre);
+      onZoom(scaleWindow(domain, full, zoomFactor, centre));
+    } else if (event.key in moves) {
       event.preventDefault();
       setByKeyboard(true);
       setActiveTime(times[activeIndex === -1 ? current : moves[event.key]!] ?? null);

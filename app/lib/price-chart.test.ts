@@ -7,7 +7,9 @@ import {
   dateTicks,
   formatDateTick,
   nearestTimeIndex,
+  MIN_ZOOM_SPAN,
   pointAt,
+  scaleWindow,
   SERIES_COLORS,
   seriesStyle,
   valueTicks,
@@ -75,6 +77,33 @@ describe("zoomSeries", () => {
   it("leaves out a series with no price yet in the window's span", () => {
     const [zoomed] = zoomSeries([vendor], { from: at("2025-12-01"), to: at("2025-12-20") });
     expect(zoomed!.points).toEqual([]);
+  });
+});
+
+describe("scaleWindow", () => {
+  const full = { from: at("2026-01-01"), to: at("2026-04-01") };
+
+  it("halves the window around the centre, keeping the centre's place in it", () => {
+    const centre = at("2026-02-01");
+    const zoomed = scaleWindow(full, full, 0.5, centre)!;
+    expect(zoomed.to - zoomed.from).toBe((full.to - full.from) / 2);
+    const share = (centre - full.from) / (full.to - full.from);
+    expect((centre - zoomed.from) / (zoomed.to - zoomed.from)).toBeCloseTo(share, 9);
+  });
+
+  it("stops at the narrowest span and inside the full window", () => {
+    const narrow = { from: at("2026-03-20"), to: at("2026-03-28") };
+    const zoomed = scaleWindow(narrow, full, 0.5, at("2026-03-27"))!;
+    expect(zoomed.to - zoomed.from).toBe(MIN_ZOOM_SPAN);
+    const atEnd = scaleWindow({ from: at("2026-03-01"), to: full.to }, full, 2, full.to)!;
+    expect(atEnd.to).toBe(full.to);
+    expect(atEnd.from).toBeGreaterThanOrEqual(full.from);
+  });
+
+  it("answers null once zooming out covers the full window", () => {
+    const half = { from: at("2026-02-01"), to: at("2026-03-18") };
+    expect(scaleWindow(half, full, 2, at("2026-02-20"))).toBeNull();
+    expect(scaleWindow(full, full, 2, at("2026-02-20"))).toBeNull();
   });
 });
 

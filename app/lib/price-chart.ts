@@ -75,6 +75,29 @@ export function zoomSeries(series: PriceSeries[], window: TimeWindow): PriceSeri
   }));
 }
 
+/** Keyboard zoom: the narrowest window "+" zooms to, so a zoom never empties the plot. */
+export const MIN_ZOOM_SPAN = 7 * 86_400_000;
+
+/**
+ * The window a keyboard zoom shows: `window` scaled by `factor` (½ zooms in, 2 out) around
+ * `centre`, kept inside `full` and at least MIN_ZOOM_SPAN wide (or all of `full` when that is
+ * narrower). Null when it covers all of `full`: the chart is no longer zoomed.
+ */
+export function scaleWindow(
+  window: TimeWindow,
+  full: TimeWindow,
+  factor: number,
+  centre: number,
+): TimeWindow | null {
+  const fullSpan = full.to - full.from;
+  const span = Math.min(fullSpan, Math.max(MIN_ZOOM_SPAN, (window.to - window.from) * factor));
+  if (span >= fullSpan) return null;
+  // The centre keeps its place in the window, so the date under the crosshair stays put.
+  const share = window.to > window.from ? (centre - window.from) / (window.to - window.from) : 0.5;
+  const from = Math.min(full.to - span, Math.max(full.from, centre - span * share));
+  return { from, to: from + span };
+}
+
 /** Every time a visible series has a point, once each, in order: what the crosshair steps through. */
 export function crosshairTimes(series: PriceSeries[]): number[] {
   return [...new Set(series.flatMap((s) => s.points.map((p) => p.t)))].sort((a, b) => a - b);

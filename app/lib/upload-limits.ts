@@ -7,6 +7,12 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
+/** The image formats an upload may be in (each re-encoded to WebP), as the forms say them. */
+export const ACCEPTED_IMAGE_FORMATS = "JPEG, PNG, WebP, GIF or AVIF";
+
+/** The same formats as a file input's `accept`. */
+export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+
 export type UploadKind = "image" | "report" | "file";
 
 /** What a form says of its upload field's limit, and what a refused upload answers. */

@@ -239,6 +239,69 @@ describe.each([
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.context().close();
   });
+
+  it("zooms by keyboard: + and − on the focused plot, said by a status; the range buttons are a Tab away", async () => {
+    const page = await openChart(viewport);
+    const points = page.getByTestId("price-history-point");
+    // A status: what a keyboard zoom changes is said, not only shown.
+    const status = page.getByTestId("history-zoom-status");
+    expect(await status.getAttribute("role")).toBe("status");
+    const plot = page.getByRole("group", { name: /Price history chart/ });
+    await plot.scrollIntoViewIfNeeded();
+    expect(await plot.getAttribute("aria-label")).toMatch(/plus and minus zoom in and out/);
+    const unzoomed = await points.count();
+    const unzoomedStatus = (await status.textContent())!;
+    expect(unzoomedStatus).not.toMatch(/Zoomed to/);
+
+    await plot.focus();
+    const readout = page.getByTestId("price-history-readout");
+    await page.waitForFunction(() =>
+      /\$\d/.test(document.querySelector('[data-testid="price-history-readout"]')!.textContent!),
+    );
+    const zoomedTo = async () => {
+      await page.waitForFunction(
+        () =>
+          /Zoomed to/.test(
+            document.querySelector('[data-testid="history-zoom-status"]')!.textContent!,
+          ),
+        undefined,
+        SETTLE,
+      );
+      const [from, to] = (await status.textContent())!.match(new RegExp(DATE, "g"))!;
+      return (Date.parse(`${to} UTC`) - Date.parse(`${from} UTC`)) / DAY;
+    };
+
+    // "+" halves the span around the crosshair: fewer points, the focus and a price reading kept.
+    await page.keyboard.press("+");
+    const half = await zoomedTo();
+    expect(half).toBeGreaterThanOrEqual(43);
+    expect(half).toBeLessThanOrEqual(47);
+    expect(await points.count()).toBeLessThan(unzoomed);
+    expect(await plot.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await readout.textContent()).toMatch(PRICE);
+    await page.keyboard.press("+");
+    expect(await zoomedTo()).toBeLessThan(half - 10);
+    const narrow = await points.count();
+
+    // "−" zooms back out, and out of the zoom altogether once it covers the range.
+    await page.keyboard.press("-");
+    expect(await zoomedTo()).toBeGreaterThanOrEqual(43);
+    expect(await points.count()).toBeGreaterThan(narrow);
+    await page.keyboard.press("-");
+    await page.getByTestId("history-reset-zoom").waitFor({ state: "detached" });
+    expect(await status.textContent()).toBe(unzoomedStatus);
+    expect(await points.count()).toBe(unzoomed);
+
+    // Shift+Tab from the plot reaches the range buttons; Enter on one loads that range.
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+    for (let presses = 0; presses < 8 && (await focusedText()) !== "30 days"; presses += 1) {
+      await page.keyboard.press("Shift+Tab");
+    }
+    expect(await focusedText()).toBe("30 days");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/[?&]range=30d/, SETTLE);
+    await page.context().close();
+  });
 });
 
 describe("price history", () => {

@@ -283,8 +283,53 @@ describe("peptides page", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Image Upload Error");
-    expect(refused.text).toContain("Only JPEG, PNG or WebP images can be uploaded");
+    expect(refused.text).toContain("Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded");
     expect(await rowCount(peptides)).toBe(before);
+  });
+
+  it("update-peptide: deletes the stored file (and its variants) of a replaced image, not one another peptide names", async () => {
+    const imageFile = async () =>
+      new File([new Uint8Array(await png(900, 600))], "vial.png", { type: "image/png" });
+    const variantOf = (url: string) => url.replace("/uploads/", "/uploads/w400/");
+    const status = async (url: string) => (await admin.server.fetch(url)).status;
+    const replaceImage = async (slug: string) => {
+      const row = await peptideBySlug(slug);
+      const saved = await post("/admin/peptides", {
+        intent: "update-peptide",
+        id: row!.id,
+        version: row!.version,
+        name: row!.name,
+        slug,
+        image: await imageFile(),
+      });
+      expect(saved.status).toBe(200);
+      return (await peptideBySlug(slug))!.imageUrl!;
+    };
+
+    await post("/admin/peptides", {
+      intent: "create-peptide",
+      name: "Swap Image",
+      image: await imageFile(),
+    });
+    const first = (await peptideBySlug("swap-image"))!.imageUrl!;
+    // A visitor's page had the server make a variant of it.
+    expect([await status(first), await status(variantOf(first))]).toEqual([200, 200]);
+    const second = await replaceImage("swap-image");
+    expect(second).not.toBe(first);
+    expect([await status(first), await status(variantOf(first))]).toEqual([404, 404]);
+    expect(await status(second)).toBe(200);
+
+    // Another peptide names the image by its URL: replacing it on the first keeps the file.
+    await post("/admin/peptides", {
+      intent: "create-peptide",
+      name: "Borrows Image",
+      imageUrl: second,
+    });
+    expect((await peptideBySlug("borrows-image"))!.imageUrl).toBe(second);
+    const third = await replaceImage("swap-image");
+    expect(third).not.toBe(second);
+    expect(await status(second)).toBe(200);
+    expect(await status(third)).toBe(200);
   });
 
   it("update-peptide: saves changes; switching popular off clears the order", async () => {

@@ -151,7 +151,7 @@ describe("hero", () => {
     });
     expect(result.status).toBe(400);
     expect(result.text).toContain("Failed to upload image");
-    expect(result.text).toContain("Only JPEG, PNG or WebP images can be uploaded");
+    expect(result.text).toContain("Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded");
     expect(await getHeroContent(admin.server.app.db)).toEqual(before);
     expect(fs.readdirSync(resolveUploadDir(admin.server.app.env))).toEqual(files);
   });

@@ -96,7 +96,9 @@ describe("body limits, before anything parses the body", () => {
       { cookie: adminCookie },
     );
     expect(underLimit.status).toBe(400);
-    expect(await underLimit.text()).toContain("Only JPEG, PNG or WebP images can be uploaded");
+    expect(await underLimit.text()).toContain(
+      "Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded",
+    );
     const overLimit = await server.postForm(
       "/admin/hero",
       { intent: "upload-image", image: new Blob([new Uint8Array(7 * 1024 * 1024)]) },

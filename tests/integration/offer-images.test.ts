@@ -37,7 +37,11 @@ async function listen(handler: http.RequestListener): Promise<http.Server> {
 const originOf = (server: http.Server) =>
   `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-async function startShop(png: Buffer): Promise<Shop & { elsewhere: string[] }> {
+async function startShop(
+  png: Buffer,
+): Promise<
+  Shop & { elsewhere: string[]; products: { name: string; price: string; image: string }[] }
+> {
   const requests: string[] = [];
   const elsewhere: string[] = [];
   // Another local origin: never trusted, so a redirect there is refused before it is asked.
@@ -51,25 +55,27 @@ async function startShop(png: Buffer): Promise<Shop & { elsewhere: string[] }> {
     { name: "GHK-Cu 50mg", price: "27.99", image: "/img/huge.png" },
     { name: "Epitalon 10mg", price: "24.50", image: "/img/page.png" },
   ];
-  const catalogue = `<!doctype html><html><head><title>Shop</title><script type="application/ld+json">${JSON.stringify(
-    {
-      "@context": "https://schema.org",
-      "@type": "ItemList",
-      itemListElement: products.map((product) => ({
-        "@type": "Product",
-        name: product.name,
-        image: product.image,
-        offers: { "@type": "Offer", price: product.price, priceCurrency: "USD" },
-      })),
-    },
-  )}</script></head><body><div class="item"><h3 class="item-name">x</h3></div></body></html>`;
+  // Built on each request: a test may point a product at another image.
+  const catalogue = () =>
+    `<!doctype html><html><head><title>Shop</title><script type="application/ld+json">${JSON.stringify(
+      {
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        itemListElement: products.map((product) => ({
+          "@type": "Product",
+          name: product.name,
+          image: product.image,
+          offers: { "@type": "Offer", price: product.price, priceCurrency: "USD" },
+        })),
+      },
+    )}</script></head><body><div class="item"><h3 class="item-name">x</h3></div></body></html>`;
   const server = await listen((req, res) => {
     const url = req.url ?? "/";
     requests.push(url);
     if (url === "/robots.txt") res.writeHead(200, { "content-type": "text/plain" }).end("");
     else if (url === "/catalogue")
-      res.writeHead(200, { "content-type": "text/html" }).end(catalogue);
-    else if (url === "/img/bpc-157.png")
+      res.writeHead(200, { "content-type": "text/html" }).end(catalogue());
+    else if (url === "/img/bpc-157.png" || url === "/img/bpc-157-new.png")
       res.writeHead(200, { "content-type": "image/png" }).end(png);
     else if (url === "/img/moved.png")
       res.writeHead(302, { location: `${originOf(other)}/secret.png` }).end();
@@ -83,6 +89,7 @@ async function startShop(png: Buffer): Promise<Shop & { elsewhere: string[] }> {
     baseUrl: originOf(server),
     requests,
     elsewhere,
+    products,
     close: async () => {
       for (const s of [server, other]) {
         s.closeAllConnections();
@@ -154,5 +161,20 @@ describe("a run keeps the product images its listings name", () => {
     for (const image of ["/img/bpc-157.png", "/img/moved.png", "/img/huge.png", "/img/page.png"])
       expect(shop.requests.filter((request) => request === image)).toHaveLength(1);
     expect((await offerImages(vendorId)).get("/img/bpc-157.png")).toBe(stored);
+
+    // The listing names a new image: the new one is stored and the replaced file (with the
+    // variant a visitor's page made of it) is deleted once no offer names it.
+    const uploadDir = resolveUploadDir(app.env);
+    const variant = path.join(uploadDir, "w400", path.basename(stored!));
+    await fs.promises.mkdir(path.dirname(variant), { recursive: true });
+    await fs.promises.writeFile(variant, "a variant");
+    shop.products[0]!.image = "/img/bpc-157-new.png";
+    await scrapeSource(app, (await getScrapeSource(app.db, id))!);
+    const replaced = (await offerImages(vendorId)).get("/img/bpc-157-new.png");
+    expect(replaced).toMatch(/^\/uploads\/offer-[0-9a-f]+\.webp$/);
+    expect(replaced).not.toBe(stored);
+    expect(fs.existsSync(path.join(uploadDir, path.basename(replaced!)))).toBe(true);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(fs.existsSync(variant)).toBe(false);
   });
 });

@@ -36,22 +36,37 @@ export async function offerImagesToFetch(
 /**
  * What fetching `sourceUrl` gave these offers: the stored image's URL, or null when the shop's
  * image could not be used. Not an edit of the offer: its row version (updated_at) stays, so an
- * admin's open form never meets a conflict for it.
+ * admin's open form never meets a conflict for it. Answers the images it replaced (for the
+ * caller to delete once unused).
  */
 export async function recordOfferImage(
   db: Database,
   offerIds: string[],
   image: { imageUrl: string | null; sourceUrl: string },
-): Promise<void> {
-  if (offerIds.length === 0) return;
-  await db
-    .update(vendorPeptides)
-    .set({
-      imageUrl: image.imageUrl,
-      imageSourceUrl: image.sourceUrl,
-      updatedAt: sql`${vendorPeptides.updatedAt}`,
-    })
-    .where(inArray(vendorPeptides.id, offerIds));
+): Promise<string[]> {
+  if (offerIds.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const previous = await tx
+      .select({ imageUrl: vendorPeptides.imageUrl })
+      .from(vendorPeptides)
+      .where(inArray(vendorPeptides.id, offerIds))
+      .for("update");
+    await tx
+      .update(vendorPeptides)
+      .set({
+        imageUrl: image.imageUrl,
+        imageSourceUrl: image.sourceUrl,
+        updatedAt: sql`${vendorPeptides.updatedAt}`,
+      })
+      .where(inArray(vendorPeptides.id, offerIds));
+    return [
+      ...new Set(
+        previous.flatMap((row) =>
+          row.imageUrl && row.imageUrl !== image.imageUrl ? [row.imageUrl] : [],
+        ),
+      ),
+    ];
+  });
 }
 
 /**

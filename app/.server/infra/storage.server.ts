@@ -16,6 +16,10 @@ export interface FileStorage {
    * local route sends it so by its extension, see DOWNLOAD_ONLY_EXTENSIONS).
    */
   put: (name: string, body: Buffer, contentType: string) => Promise<{ url: string }>;
+  /** The stored name behind a URL `put` answered, or null for any other URL (a vendor's, an ad's). */
+  nameOf: (url: string) => string | null;
+  /** Deletes a stored file (and its resized variants); one already gone is no error. */
+  remove: (name: string) => Promise<void>;
 }
 
 /** The public path prefix of locally stored uploads. */
@@ -76,10 +80,22 @@ export function isS3Configured(env: StorageEnv): boolean {
   return Boolean(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY);
 }
 
+const SAFE_NAME = /^[a-z0-9][a-z0-9.-]*$/i;
+
 /** Generated names only: letters, digits, dots and dashes, never a path. */
 function assertSafeName(name: string) {
-  if (!/^[a-z0-9][a-z0-9.-]*$/i.test(name)) throw new Error(`Unsafe storage name: ${name}`);
+  if (!SAFE_NAME.test(name)) throw new Error(`Unsafe storage name: ${name}`);
 }
+
+/** The name after `base` + "/" in `url`, when it is a safe name (no path), else null. */
+function nameUnder(base: string, url: string): string | null {
+  if (!url.startsWith(`${base}/`)) return null;
+  const name = url.slice(base.length + 1);
+  return SAFE_NAME.test(name) ? name : null;
+}
+
+/** The folders of resized variants beside the originals (`w400/`…, image-variants.server.ts). */
+const VARIANT_DIR = /^w\d+$/;
 
 export function createFileStorage(env: StorageEnv): FileStorage {
   if (isS3Configured(env)) return createS3Storage(env);
@@ -91,6 +107,17 @@ export function createFileStorage(env: StorageEnv): FileStorage {
       await fs.promises.mkdir(dir, { recursive: true });
       await fs.promises.writeFile(path.join(dir, name), body, { flag: "wx" });
       return { url: `${UPLOADS_URL_PATH}/${name}` };
+    },
+    nameOf: (url) => nameUnder(UPLOADS_URL_PATH, url),
+    remove: async (name) => {
+      assertSafeName(name);
+      const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+      const variants = entries
+        .filter((entry) => entry.isDirectory() && VARIANT_DIR.test(entry.name))
+        .map((entry) => path.join(dir, entry.name, name));
+      await Promise.all(
+        [path.join(dir, name), ...variants].map((file) => fs.promises.rm(file, { force: true })),
+      );
     },
   };
 }
@@ -132,6 +159,15 @@ function createS3Storage(env: StorageEnv): FileStorage {
         throw new Error(`S3 upload failed with ${response.status}: ${detail}`);
       }
       return { url: `${publicBase}/${name}` };
+    },
+    nameOf: (url) => nameUnder(publicBase, url),
+    remove: async (name) => {
+      assertSafeName(name);
+      const response = await client.fetch(`${endpoint}/${bucket}/${name}`, { method: "DELETE" });
+      if (!response.ok && response.status !== 404) {
+        const detail = (await response.text()).slice(0, 200);
+        throw new Error(`S3 delete failed with ${response.status}: ${detail}`);
+      }
     },
   };
 }

@@ -4,7 +4,8 @@
  * robots.txt, the per-host delay, the 5 MB cap), must say it is an image, and is re-encoded and
  * stored by the upload pipeline (storeImageUpload: kind by its bytes, 40 megapixels, WebP). An
  * image that cannot be used is skipped and counted, never a failure of the run; an address
- * already tried is not fetched again until the listing names another.
+ * already tried is not fetched again until the listing names another. The image an offer had
+ * before is deleted from storage once no offer (nor any other record) names it.
  */
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
@@ -14,7 +15,7 @@ import {
   recordOfferImage,
   type OfferImageRequest,
 } from "../data/offer-images.server";
-import { storeImageUpload } from "../services/uploads.server";
+import { deleteUnusedUploads, storeImageUpload } from "../services/uploads.server";
 import {
   FetchTimeoutError,
   RobotsUnreachableError,
@@ -94,6 +95,7 @@ export async function storeOfferImages(
   signal?: AbortSignal,
 ): Promise<OfferImageSummary> {
   const summary: OfferImageSummary = { stored: 0, skipped: [], deferred: 0 };
+  const replaced: string[] = [];
   try {
     const bounded = requests.filter((request) => request.url.length <= TEXT_LIMITS.url);
     const addresses = [...byAddress(await offerImagesToFetch(app.db, bounded))];
@@ -121,9 +123,11 @@ export async function storeOfferImages(
         imageUrl = null;
         summary.skipped.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      await recordOfferImage(app.db, offerIds, { imageUrl, sourceUrl: url });
+      replaced.push(...(await recordOfferImage(app.db, offerIds, { imageUrl, sourceUrl: url })));
     }
-    if (summary.stored > 0) app.cache.clear();
+    if (summary.stored > 0 || replaced.length > 0) app.cache.clear();
+    // After the pages that named them are gone from the cache.
+    await deleteUnusedUploads(app, replaced);
   } catch (error) {
     app.logger.warn({ err: error }, "offer images not stored");
   }

@@ -41,6 +41,8 @@ describe("storeImageUpload", () => {
     ["png", () => image(400, 300).png().toBuffer()],
     ["jpeg", () => image(400, 300).jpeg().toBuffer()],
     ["webp", () => image(400, 300).webp().toBuffer()],
+    ["gif", () => image(400, 300).gif().toBuffer()],
+    ["avif", () => image(400, 300).avif().toBuffer()],
   ])("re-encodes a %s image as WebP under a generated name", async (_kind, make) => {
     const { url } = await storeImageUpload(app, fileOf(await make(), "photo.any"), {
       prefix: "Hero",
@@ -80,9 +82,35 @@ describe("storeImageUpload", () => {
     );
   });
 
-  it("refuses an image format it does not accept (GIF)", async () => {
+  it("keeps the first frame of an animated GIF", async () => {
+    const frame = (r: number, b: number) =>
+      sharp({ create: { width: 20, height: 10, channels: 3, background: { r, g: 0, b } } })
+        .png()
+        .toBuffer();
+    const animated = await sharp([await frame(255, 0), await frame(0, 255)], {
+      join: { animated: true },
+    })
+      .gif()
+      .toBuffer();
+    expect((await sharp(animated).metadata()).pages).toBe(2);
+
+    const { url } = await storeImageUpload(app, fileOf(animated, "spin.gif", "image/gif"));
+    const stored = sharp(path.join(uploadDir, path.basename(url)));
+    const metadata = await stored.metadata();
+    expect([metadata.format, metadata.width, metadata.height, metadata.pages]).toEqual([
+      "webp",
+      20,
+      10,
+      undefined,
+    ]);
+    const { dominant } = await stored.stats();
+    expect(dominant.r).toBeGreaterThan(200);
+    expect(dominant.b).toBeLessThan(50);
+  });
+
+  it("refuses an image format it does not accept (TIFF)", async () => {
     await expectRefused(
-      fileOf(await image(10, 10).gif().toBuffer(), "a.png"),
+      fileOf(await image(10, 10).tiff().toBuffer(), "a.png"),
       UPLOAD_MESSAGES.notAnImage,
     );
   });
@@ -115,6 +143,12 @@ describe("detectImageKind", () => {
     expect(detectImageKind(Buffer.from("\x89PNG\r\n\x1a\n", "latin1"))).toBe("png");
     expect(detectImageKind(Buffer.from("RIFF\0\0\0\0WEBPVP8 ", "latin1"))).toBe("webp");
     expect(detectImageKind(Buffer.from("RIFF\0\0\0\0WAVEfmt ", "latin1"))).toBeNull();
+    expect(detectImageKind(Buffer.from("GIF89a\x01\0", "latin1"))).toBe("gif");
+    expect(detectImageKind(Buffer.from("GIF87a\x01\0", "latin1"))).toBe("gif");
+    expect(detectImageKind(Buffer.from("\0\0\0\x1cftypavif\0\0\0\0mif1", "latin1"))).toBe("avif");
+    // An AVIF named by a compatible brand only; a HEIC photo is not accepted.
+    expect(detectImageKind(Buffer.from("\0\0\0\x18ftypmif1\0\0\0\0avif", "latin1"))).toBe("avif");
+    expect(detectImageKind(Buffer.from("\0\0\0\x18ftypheic\0\0\0\0mif1", "latin1"))).toBeNull();
     expect(detectImageKind(Buffer.from("<svg"))).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 import type * as React from "react";
 
 import { Input } from "~/components/ui/input";
-import type { UploadKind } from "~/lib/upload-limits";
+import { ACCEPTED_IMAGE_TYPES, type UploadKind } from "~/lib/upload-limits";
 
 const ACCEPT: Record<UploadKind, string> = {
-  image: "image/jpeg,image/png,image/webp",
-  report: "application/pdf,image/jpeg,image/png,image/webp",
+  image: ACCEPTED_IMAGE_TYPES,
+  report: `application/pdf,${ACCEPTED_IMAGE_TYPES}`,
   file: "",
 };
 

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 
 import { LAB_TEST_LIMITS, MAX_LAB_MASS_MG } from "~/lib/forms/lab-tests";
 import { formatDate } from "~/lib/format";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/upload-limits";
 
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
@@ -136,7 +137,7 @@ export function VendorLabReportsSection({
             name="report"
             type="file"
             required
-            accept="application/pdf,image/jpeg,image/png,image/webp"
+            accept={`application/pdf,${ACCEPTED_IMAGE_TYPES}`}
           />
         </div>
         <div className="sm:col-span-2">

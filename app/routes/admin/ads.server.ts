@@ -14,6 +14,7 @@ import { recordAuditEntries, recordPublicChange } from "~/.server/data/audit.ser
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
   ImageUploadError,
+  deleteUnusedUploads,
   storeImageUpload,
   uploadedFile,
 } from "~/.server/services/uploads.server";
@@ -62,10 +63,13 @@ async function saveAd(
     }
   }
 
+  // The upload of a save that did not happen is no one's image.
+  const discardUpload = () => deleteUnusedUploads(app, [image && values.imageUrl]);
   let id: string;
   try {
     if (editId) {
       const outcome = await updateAd(app.db, editId.data.id, editId.data.version, values);
+      if (outcome !== "updated") await discardUpload();
       if (outcome === "missing") return failure(AD_MESSAGES.notFound, 404);
       if (outcome === "changed") {
         const current = await getAdById(app.db, editId.data.id);
@@ -77,6 +81,7 @@ async function saveAd(
       id = await createAd(app.db, values);
     }
   } catch (error) {
+    await discardUpload();
     return writeFailure(app, error, "saving an ad", AD_MESSAGES.saveFailed);
   }
   const after = await getAdById(app.db, id);
@@ -88,6 +93,15 @@ async function saveAd(
     before: before && withoutVersion(before),
     after: after && withoutVersion(after),
   });
+  // The images it replaced, once no record names them any more (after the page
+  // cache is emptied).
+  if (before)
+    await deleteUnusedUploads(
+      app,
+      [before.imageUrl, before.mediaUrl, before.logoUrl].filter(
+        (url) => url !== values.imageUrl && url !== values.mediaUrl && url !== values.logoUrl,
+      ),
+    );
   return actionSuccess(editId ? AD_MESSAGES.updated : AD_MESSAGES.created);
 }
 

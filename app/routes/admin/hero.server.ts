@@ -12,6 +12,7 @@ import {
 } from "~/.server/data/hero.server";
 import {
   ImageUploadError,
+  deleteUnusedUploads,
   storeImageUpload,
   uploadedFile,
 } from "~/.server/services/uploads.server";
@@ -40,6 +41,8 @@ async function saveHero(
   const { id: _id, version: _version, ...before } = await getHeroContent(app.db);
   const saved = await upsertHeroContent(app.db, values, version);
   if (saved === "changed") {
+    // The upload of a save that did not happen is no one's image.
+    if (values.imageUrl) await deleteUnusedUploads(app, [values.imageUrl]);
     const current = await getHeroContent(app.db);
     return editConflict(heroFormValues(current), current.version);
   }
@@ -51,6 +54,10 @@ async function saveHero(
     before,
     after: { ...before, ...values },
   });
+  // The image it replaced or removed, once no record names it any more (after the page cache
+  // is emptied).
+  if (values.imageUrl !== undefined && values.imageUrl !== before.imageUrl)
+    await deleteUnusedUploads(app, [before.imageUrl]);
   return { version: saved.version };
 }
 

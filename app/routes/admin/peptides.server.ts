@@ -20,6 +20,7 @@ import {
 } from "~/.server/data/peptides.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
+  deleteUnusedUploads,
   ImageUploadError,
   storeImageUpload,
   uploadedFile,
@@ -128,6 +129,8 @@ async function savePeptide(
         ? await updatePeptide(app.db, form.id, form.version, input)
         : await createPeptide(app.db, input);
   } catch (error) {
+    // The upload of a save that did not happen is no one's image.
+    await deleteUnusedUploads(app, [image && imageUrl]);
     // A slug taken between the check and the write, or a category deleted meanwhile.
     if (inputErrorOf(error)?.status === 409) return fieldFailure("slug", slugTaken, 409);
     return writeFailure(
@@ -137,6 +140,8 @@ async function savePeptide(
       peptideId ? "Failed to update peptide" : "Failed to add peptide",
     );
   }
+  if (saved === "missing" || saved === "changed")
+    await deleteUnusedUploads(app, [image && imageUrl]);
   if (saved === "missing") return failure("Peptide not found", 404);
   if (saved === "changed") {
     const current = peptideId ? await getAdminPeptide(app.db, peptideId) : null;
@@ -153,6 +158,8 @@ async function savePeptide(
     after,
   });
   await auditDisplaced(app, admin, saved.displaced);
+  // The image it replaced, once no record names it any more (after the page cache is emptied).
+  if (before?.imageUrl !== imageUrl) await deleteUnusedUploads(app, [before?.imageUrl]);
   return actionSuccess(
     `${peptideId ? "Peptide updated" : "Peptide added"}${displacedNote(saved.displaced)}`,
   );

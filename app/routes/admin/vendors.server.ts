@@ -20,6 +20,7 @@ import type { Database } from "~/.server/db/client";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
   ImageUploadError,
+  deleteUnusedUploads,
   storeImageUpload,
   uploadedFile,
 } from "~/.server/services/uploads.server";
@@ -156,6 +157,8 @@ export async function handleVendorAction(
       return savedId;
     });
   } catch (error) {
+    // The upload of a save that did not happen is no one's logo.
+    await deleteUnusedUploads(app, [logo && logoUrl]);
     if (error instanceof StaleRowError && id) {
       if (error.outcome === "missing") return failure("Vendor not found", 404);
       const current = await getAdminVendor(app.db, id);
@@ -178,6 +181,8 @@ export async function handleVendorAction(
     before: before && withoutVersion(before),
     after: withoutVersion((await getAdminVendor(app.db, vendorId))!),
   });
+  // The logo it replaced, once no record names it any more (after the page cache is emptied).
+  if (before && before.logoUrl !== logoUrl) await deleteUnusedUploads(app, [before.logoUrl]);
   const saved = id ? "Vendor updated" : "Vendor added";
   // A past date is allowed (recording a coupon that ran out), but the admin is told.
   const expired = form.couponCode !== null && couponHasExpired(form.expirationDate, isoDay(now));

@@ -15,7 +15,7 @@ import { AD_CHOICES, AD_DEFAULTS, AD_LIMITS, adFormSchema } from "~/lib/forms/ad
 
 import { PLACEMENT_LABELS, SIZE_LABELS, TYPE_LABELS } from "./ad-labels";
 import { UploadInput } from "~/components/admin/upload-input";
-import { UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
+import { ACCEPTED_IMAGE_FORMATS, UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
 
 type AdDraft = Omit<Ad, "id">;
 type TextKey = keyof typeof AD_LIMITS;
@@ -137,7 +137,7 @@ export function AdForm({
         <Field
           id={`${prefix}-imageFile`}
           label="Or upload an image"
-          hint={`JPEG, PNG or WebP. ${UPLOAD_LIMIT_MESSAGES.image}.`}
+          hint={`${ACCEPTED_IMAGE_FORMATS}. ${UPLOAD_LIMIT_MESSAGES.image}.`}
           errors={errors.imageFile}
         >
           <UploadInput name="imageFile" kind="image" />

@@ -13,7 +13,11 @@ import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { HERO_LIMITS } from "~/lib/forms/hero";
 import type { HeroContent } from "~/lib/hero";
-import { oversizedUploadMessage, UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
+import {
+  ACCEPTED_IMAGE_FORMATS,
+  oversizedUploadMessage,
+  UPLOAD_LIMIT_MESSAGES,
+} from "~/lib/upload-limits";
 
 /** The hero as its editor shows it: the stored content, whether or not a row exists yet. */
 export type HeroFormValues = Omit<HeroContent, "id">;
@@ -113,7 +117,7 @@ export function HeroEditor({ hero }: { hero: HeroFormValues }) {
             <Field
               id="hero-image"
               label="Upload image"
-              hint={`JPEG, PNG or WebP. ${UPLOAD_LIMIT_MESSAGES.image}.`}
+              hint={`${ACCEPTED_IMAGE_FORMATS}. ${UPLOAD_LIMIT_MESSAGES.image}.`}
               errors={imageErrors}
             >
               <UploadInput

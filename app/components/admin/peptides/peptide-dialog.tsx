@@ -13,7 +13,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 import { MAX_POPULAR_ORDER, peptidePageSchema, type EditablePeptide } from "~/lib/forms/peptides";
 import { slugify } from "~/lib/slug";
-import { UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
+import { ACCEPTED_IMAGE_FORMATS, UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
 import { UploadInput } from "~/components/admin/upload-input";
 
 /** Add or edit a peptide; a refused save keeps the dialog open with the errors under the fields. */
@@ -101,7 +101,7 @@ export function PeptideDialog({
         <Field
           id="peptide-image"
           label="Image upload"
-          hint={`JPEG, PNG or WebP. ${UPLOAD_LIMIT_MESSAGES.image}.`}
+          hint={`${ACCEPTED_IMAGE_FORMATS}. ${UPLOAD_LIMIT_MESSAGES.image}.`}
           errors={errors.image}
         >
           <UploadInput name="image" kind="image" />

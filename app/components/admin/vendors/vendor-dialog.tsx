@@ -10,7 +10,7 @@ import { Switch } from "~/components/ui/switch";
 import type { ActionResult } from "~/lib/action-result";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 import { UploadInput } from "~/components/admin/upload-input";
-import { UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
+import { ACCEPTED_IMAGE_FORMATS, UPLOAD_LIMIT_MESSAGES } from "~/lib/upload-limits";
 import {
   couponHasExpired,
   PAST_EXPIRY_WARNING,
@@ -75,7 +75,7 @@ export function VendorDialog({
         <Field
           id="vendor-logo"
           label="Logo upload"
-          hint={`JPEG, PNG or WebP. ${UPLOAD_LIMIT_MESSAGES.image}.`}
+          hint={`${ACCEPTED_IMAGE_FORMATS}. ${UPLOAD_LIMIT_MESSAGES.image}.`}
           errors={errors.logo}
         >
           <UploadInput name="logo" kind="image" />
