@@ -87,7 +87,7 @@ async function bulkUpdateAds(app: AppContext, admin: Admin, form: BulkAdsForm) {
   if (changedMeanwhile.length > 0) {
     return failure(changedRowsMessage(changedMeanwhile, "ads"), 409, "Nothing was changed");
   }
-  if (form.intent === "delete-ads") {
+  if (form.operation === "delete") {
     return deleteToTrash(app, admin, {
       entity: "ad",
       ids: form.ids,
@@ -96,7 +96,7 @@ async function bulkUpdateAds(app: AppContext, admin: Admin, form: BulkAdsForm) {
       notFoundMessage: AD_MESSAGES.staleSelection,
     });
   }
-  const active = form.intent === "activate-ads";
+  const active = form.operation === "activate";
   await switchAds(app, admin, found, active);
   return actionSuccess(`${plural(found.length)} ${active ? "activated" : "deactivated"}`);
 }
