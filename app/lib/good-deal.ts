@@ -1,7 +1,8 @@
 /** Good Deal against the market (issue 18): which offers of a size earn the badge, and why. */
 import { GOOD_DEAL_MARKET_MARGIN, GOOD_DEAL_MIN_MARKET } from "~/lib/constants";
 import { quantile } from "~/lib/market-index";
-import { groupBy, mayRank, roundToCents, type FailedLabChoice } from "~/lib/pricing";
+import { compareMoney } from "~/lib/money";
+import { groupBy, mayRank, type FailedLabChoice } from "~/lib/pricing";
 
 /**
  * Why an offer is a Good Deal (issue 18): its landed price per mg is at least 10% below the
@@ -66,7 +67,8 @@ export function goodDeals<T extends GoodDealCandidate>(
     } else if (
       cents <= marketCents &&
       offer.lowestPrice90Days !== null &&
-      roundToCents(offer.price) <= roundToCents(offer.lowestPrice90Days)
+      // The candidate carries no currency: compared to the cent, as the per-mg amounts above.
+      compareMoney(offer.price, offer.lowestPrice90Days, "USD") <= 0
     ) {
       deals.set(offer.id, "own-low");
     }

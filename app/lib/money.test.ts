@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   compareAmounts,
+  compareMoney,
   afterPercentOff,
   convertAmount,
   convertMoney,
@@ -56,6 +57,19 @@ describe("compareAmounts", () => {
     expect(compareAmounts(5.65 / 5, 1.13)).toBe(0);
     expect(compareAmounts(1.129, 1.13)).toBe(-1);
     expect(compareAmounts(1.131, 1.13)).toBe(1);
+  });
+});
+
+describe("compareMoney", () => {
+  it("orders prices by the minor units they round to, in the currency's own grain", () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(compareMoney(0.1 + 0.2, 0.3, "USD")).toBe(0);
+    expect(compareMoney(9.004, 9, "USD")).toBe(0);
+    expect(compareMoney(9.005, 9, "USD")).toBe(1);
+    expect(compareMoney(8.99, 9, "USD")).toBe(-1);
+    expect(compareMoney(1500.4, 1500, "JPY")).toBe(0);
+    expect(compareMoney(1.0004, 1, "BHD")).toBe(0);
+    expect(compareMoney(1.001, 1, "BHD")).toBe(1);
   });
 });
 

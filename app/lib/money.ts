@@ -109,6 +109,16 @@ export function roundMoney(amount: number, currency: string): number {
   return fromMinorUnits(toMinorUnits(amount, currency), currency);
 }
 
+/**
+ * Orders two amounts of one currency by the minor units they round to (the one rule of
+ * toMinorUnits): 9.004 and 9.00 USD are the same price, 9.01 is a cent dearer. Every
+ * comparison of prices a buyer would pay goes through here, not through the floats.
+ */
+export function compareMoney(a: number, b: number, currency: string): -1 | 0 | 1 {
+  const difference = toMinorUnits(a, currency) - toMinorUnits(b, currency);
+  return difference === 0 ? 0 : difference < 0 ? -1 : 1;
+}
+
 /** Below this, two amounts differ only by binary rounding (compareAmounts, and its SQL twin). */
 export const AMOUNT_TOLERANCE = 1e-9;
 

@@ -5,7 +5,7 @@
  */
 import { formatPrice } from "~/lib/format";
 import type { LabWarning } from "~/lib/lab-tests";
-import { roundMoney } from "~/lib/money";
+import { compareMoney, roundMoney } from "~/lib/money";
 import { SHIPPING_NOT_STATED } from "~/lib/offer-view";
 import { bestOffer, landedRank, type FailedLabChoice, type OfferPricing } from "~/lib/pricing";
 
@@ -169,11 +169,11 @@ export function findCheaperElsewhere(
   if (!other?.display || otherRank === null) return null;
   const savedRank = saved.buyable ? landedRank(saved) : null;
   if (savedRank !== null) {
-    const cents = (amount: number) => Math.round(amount * 100);
+    const order = compareMoney(otherRank.amount, savedRank.amount, other.display.currency);
     const lower =
-      cents(otherRank.amount) < cents(savedRank.amount) ||
+      order < 0 ||
       // A known total never loses to an unknown one of the same amount.
-      (cents(otherRank.amount) === cents(savedRank.amount) && otherRank.known && !savedRank.known);
+      (order === 0 && otherRank.known && !savedRank.known);
     if (!lower) return null;
   }
   return {

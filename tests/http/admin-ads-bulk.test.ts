@@ -41,7 +41,10 @@ async function auditOf(id: string, action: string) {
 describe("ads bulk actions", () => {
   it("only an admin may use them", async () => {
     const [id] = await newAds(["Guarded Ad"], true);
-    expect((await post({ intent: "deactivate-ads", ids: id! }, admin.userCookie)).status).toBe(403);
+    expect(
+      (await post({ intent: "bulk-ads", operation: "deactivate", ids: id! }, admin.userCookie))
+        .status,
+    ).toBe(403);
     expect(await activeOf([id!])).toEqual({ [id!]: true });
   });
 
@@ -49,7 +52,7 @@ describe("ads bulk actions", () => {
     const ids = await newAds(["Bulk One", "Bulk Two"], false);
     const [untouched] = await newAds(["Bulk Bystander"], false);
 
-    const activated = await post({ intent: "activate-ads", ids: ids.join(",") });
+    const activated = await post({ intent: "bulk-ads", operation: "activate", ids: ids.join(",") });
     expect(activated.status).toBe(200);
     expect(activated.text).toContain("2 ads activated");
     expect(await activeOf([...ids, untouched!])).toEqual({
@@ -61,14 +64,14 @@ describe("ads bulk actions", () => {
     expect(entry!.details).toMatchObject({ name: "Bulk One" });
     expect(JSON.stringify(entry!.details)).toContain("active");
 
-    const deactivated = await post({ intent: "deactivate-ads", ids: ids[1]! });
+    const deactivated = await post({ intent: "bulk-ads", operation: "deactivate", ids: ids[1]! });
     expect(deactivated.text).toContain("1 ad deactivated");
     expect(await activeOf(ids)).toEqual({ [ids[0]!]: true, [ids[1]!]: false });
   });
 
   it("moves the selected ads to the trash with their names, and Undo brings them back", async () => {
     const ids = await newAds(["Trash One", "Trash Two"], true);
-    const deleted = await post({ intent: "delete-ads", ids: ids.join(",") });
+    const deleted = await post({ intent: "bulk-ads", operation: "delete", ids: ids.join(",") });
     expect(deleted.status).toBe(200);
     expect(deleted.text).toContain("2 ads deleted");
     expect(await activeOf(ids)).toEqual({});

@@ -79,6 +79,9 @@ const long = (max: number) => "x".repeat(max + 1);
 
 type Case = [label: string, fields: () => Record<string, string>, message: string];
 
+/** The sources table's bulk bar, as it posts (bulkFormFields). */
+const bulk = (operation: string) => ({ intent: "bulk-sources", operation });
+
 const cases: Case[] = [
   // create-source / update-source
   [
@@ -189,32 +192,38 @@ const cases: Case[] = [
     "Please enter a valid URL (http:// or https://)",
   ],
   // bulk actions
-  ...(["activate-sources", "deactivate-sources", "delete-sources"] as const).flatMap(
-    (intent): Case[] => [
-      [`${intent}: no selection`, () => ({ intent, ids: "" }), "Select at least one source"],
-      [`${intent}: malformed id`, () => ({ intent, ids: `${sourceId},drop` }), "Unknown record"],
-      [
-        `${intent}: too many ids`,
-        () => ({
-          intent,
-          ids: Array(MAX_BULK_SOURCES + 1)
-            .fill(sourceId)
-            .join(","),
-        }),
-        `Select at most ${MAX_BULK_SOURCES} sources at a time`,
-      ],
-      [
-        `${intent}: over-long field`,
-        () => ({ intent, ids: long(MAX_BULK_SOURCES * 40) }),
-        `Select at most ${MAX_BULK_SOURCES} sources at a time`,
-      ],
-      [
-        `${intent}: a dangling id among real ones`,
-        () => ({ intent, ids: `${sourceId},${MISSING_ID}` }),
-        "Some selected sources no longer exist",
-      ],
+  ...(["activate", "deactivate", "delete"] as const).flatMap((operation): Case[] => [
+    [
+      `${operation}: no selection`,
+      () => ({ ...bulk(operation), ids: "" }),
+      "Select at least one source",
     ],
-  ),
+    [
+      `${operation}: malformed id`,
+      () => ({ ...bulk(operation), ids: `${sourceId},drop` }),
+      "Unknown record",
+    ],
+    [
+      `${operation}: too many ids`,
+      () => ({
+        ...bulk(operation),
+        ids: Array(MAX_BULK_SOURCES + 1)
+          .fill(sourceId)
+          .join(","),
+      }),
+      `Select at most ${MAX_BULK_SOURCES} sources at a time`,
+    ],
+    [
+      `${operation}: over-long field`,
+      () => ({ ...bulk(operation), ids: long(MAX_BULK_SOURCES * 40) }),
+      `Select at most ${MAX_BULK_SOURCES} sources at a time`,
+    ],
+    [
+      `${operation}: a dangling id among real ones`,
+      () => ({ ...bulk(operation), ids: `${sourceId},${MISSING_ID}` }),
+      "Some selected sources no longer exist",
+    ],
+  ]),
   // review queue
   [
     "approve: malformed item id",

@@ -444,7 +444,8 @@ describe("bulk bars: rows changed since the page showed them", () => {
     const renamed = await post("/admin/scraping", source.form(b, shownB.version, "Renamed Shop"));
     expect(renamed.status, renamed.text).toBe(200);
     const bulk = await post("/admin/scraping", {
-      intent: "activate-sources",
+      intent: "bulk-sources",
+      operation: "activate",
       ids: `${a},${b}`,
       versions: `${a}:${shownA.version},${b}:${shownB.version}`,
     });
@@ -461,7 +462,8 @@ describe("bulk bars: rows changed since the page showed them", () => {
     const id = (await source.row()) as string;
     const opened = (await stored(scrapeSources, id, "isActive"))!;
     const bulk = await post("/admin/scraping", {
-      intent: "activate-sources",
+      intent: "bulk-sources",
+      operation: "activate",
       ids: id,
       versions: `${id}:${opened.version}`,
     });
@@ -479,7 +481,8 @@ describe("bulk bars: rows changed since the page showed them", () => {
     const renamed = await post("/admin/ads", EDIT_FORMS.ad!.form(b, shownB.version, "Renamed Ad"));
     expect(renamed.status, renamed.text).toBe(200);
     const bulk = await post("/admin/ads", {
-      intent: "delete-ads",
+      intent: "bulk-ads",
+      operation: "delete",
       ids: `${a},${b}`,
       versions: `${a}:${shownA.version},${b}:${shownB.version}`,
     });

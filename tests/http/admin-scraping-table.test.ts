@@ -167,7 +167,11 @@ describe("bulk actions", () => {
   it("deactivates and activates the selected sources, one audit entry each with name, before and after", async () => {
     const names = [`${PREFIX} Alpha`, `${PREFIX} Charlie`];
     const ids = await idsOf(names);
-    const result = await post({ intent: "deactivate-sources", ids: ids.join(",") });
+    const result = await post({
+      intent: "bulk-sources",
+      operation: "deactivate",
+      ids: ids.join(","),
+    });
     expect(result.status).toBe(200);
     expect(result.text).toContain("2 sources deactivated");
     const rows = await db()
@@ -189,14 +193,14 @@ describe("bulk actions", () => {
       },
     });
 
-    expect((await post({ intent: "activate-sources", ids: ids.join(",") })).text).toContain(
-      "2 sources activated",
-    );
+    expect(
+      (await post({ intent: "bulk-sources", operation: "activate", ids: ids.join(",") })).text,
+    ).toContain("2 sources activated");
   });
 
   it("moves the selected sources to the trash, records each by name, and Undo restores them", async () => {
     const [id] = await idsOf([`${PREFIX} Delta`]);
-    const result = await post({ intent: "delete-sources", ids: id! });
+    const result = await post({ intent: "bulk-sources", operation: "delete", ids: id! });
     expect(result.status).toBe(200);
     expect(result.text).toContain("1 source deleted");
     expect(

@@ -1,21 +1,24 @@
 /**
  * An admin delete, the one way: `deleteToTrash(app, admin, { entity, ids, … })` moves the
- * records to the trash (30 days, restorable), records one audit entry per record with its name
- * (all in one insert),
- * empties the page cache, and answers the action. The success carries `trashBatchId`, so the
- * page's toast (useFetcherToast) offers "Undo".
+ * records to the trash (30 days, restorable) and records one audit entry per record with its
+ * name, in one transaction; after the commit it empties the page cache and answers the action.
+ * The success carries `trashBatchId`, so the page's toast (useFetcherToast) offers "Undo".
+ * `restoreFromTrash` undoes a deletion (or one item) the same way: restore and audit commit
+ * together.
  */
 import { failure, type ActionResult } from "~/lib/action-result";
 
 import type { SessionUser } from "./auth.server";
 import type { AppContext } from "../infra/context.server";
-import { recordAuditEntries } from "../data/audit.server";
-import { moveToTrash } from "../data/trash.server";
+import { moveToTrash, restoreTrashBatch, restoreTrashItem } from "../data/trash.server";
 import type { TrashEntityName } from "../data/trash-entities.server";
+import { commitPublicChange } from "./audited-change.server";
+
+type Admin = Pick<SessionUser, "id" | "email">;
 
 export async function deleteToTrash(
   app: Pick<AppContext, "db" | "cache">,
-  admin: Pick<SessionUser, "id" | "email">,
+  admin: Admin,
   options: {
     entity: TrashEntityName;
     ids: readonly string[];
@@ -26,28 +29,54 @@ export async function deleteToTrash(
     notFoundMessage: string;
   },
 ) {
-  const { batchId, items } = await moveToTrash(app.db, {
-    entity: options.entity,
-    ids: options.ids,
-    actorId: admin.id,
+  const { batchId, items } = await commitPublicChange(app, admin, async (tx, audit) => {
+    const trashed = await moveToTrash(tx, {
+      entity: options.entity,
+      ids: options.ids,
+      actorId: admin.id,
+    });
+    audit(
+      ...trashed.items.map((item) => ({
+        action: "delete" as const,
+        entity: options.auditEntity,
+        entityId: item.id,
+        name: item.name,
+        details: { trashBatchId: trashed.batchId },
+      })),
+    );
+    return trashed;
   });
   if (!batchId) return failure(options.notFoundMessage, 404);
-  await recordAuditEntries(
-    app.db,
-    admin,
-    items.map((item) => ({
-      action: "delete" as const,
-      entity: options.auditEntity,
-      entityId: item.id,
-      name: item.name,
-      details: { trashBatchId: batchId },
-    })),
-  );
-  app.cache.clear();
   const message =
     typeof options.deletedMessage === "function"
       ? options.deletedMessage(items.length)
       : options.deletedMessage;
   const result: ActionResult = { ok: true, message, trashBatchId: batchId };
   return result;
+}
+
+/**
+ * Restores one deletion (`batchId`, the Undo toast) or one item (`id`, the trash view) and
+ * answers the restored names. Throws TrashRestoreError (nothing restored) as the data module
+ * does.
+ */
+export async function restoreFromTrash(
+  app: Pick<AppContext, "db" | "cache">,
+  admin: Admin,
+  target: { batchId: string } | { id: string },
+): Promise<string[]> {
+  return commitPublicChange(app, admin, async (tx, audit) => {
+    const names =
+      "batchId" in target
+        ? await restoreTrashBatch(tx, target.batchId)
+        : [await restoreTrashItem(tx, target.id)];
+    audit({
+      action: "restore",
+      entity: "trash",
+      entityId: "batchId" in target ? target.batchId : target.id,
+      name: names.join(", ").slice(0, 200),
+      details: { restored: names.length },
+    });
+    return names;
+  });
 }

@@ -4,8 +4,7 @@ import { useFetcher } from "react-router";
 
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { bulkVersionsValue } from "~/lib/edit-conflict";
-import type { BulkOperation } from "~/lib/forms/bulk";
+import { bulkFormFields, type BulkOperation } from "~/lib/forms/bulk";
 
 import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
@@ -108,9 +107,8 @@ export function BulkBar({
 }
 
 /**
- * A data table's bulk bar: posts `intent`, `operation` (BULK_OPERATIONS) and the ids
- * (comma-separated) to the page's action, with the versions the page shows (`versions`), so
- * rows changed meanwhile are refused by name. `operations` leaves out Activate/Deactivate for
+ * A data table's bulk bar: posts the bulk wire format (bulkFormFields, ~/lib/forms/bulk) to the
+ * page's action, with the versions the page shows, so rows changed meanwhile are refused by name. `operations` leaves out Activate/Deactivate for
  * rows without that switch (vendors).
  */
 export function BulkActions({
@@ -140,15 +138,12 @@ export function BulkActions({
   if (count === 0) return null;
   const submit = (operation: BulkOperation) =>
     fetcher.submit(
-      {
+      bulkFormFields(
         intent,
         operation,
-        ids: [...selection.selected].join(","),
-        versions: bulkVersionsValue(
-          selection.selected,
-          new Map(rows.flatMap((row) => (row.version ? [[row.id, row.version]] : []))),
-        ),
-      },
+        selection.selected,
+        new Map(rows.flatMap((row) => (row.version ? [[row.id, row.version]] : []))),
+      ),
       { method: "post" },
     );
   const offers = (operation: BulkOperation) => operations.includes(operation);

@@ -33,13 +33,18 @@ describe("adFormSchema", () => {
 
 describe("bulkAdsSchema", () => {
   it("reads comma-separated ids without duplicates", () => {
-    expect(bulkAdsSchema.parse({ intent: "activate-ads", ids: `${UUID},${UUID},` }).ids).toEqual([
-      UUID,
-    ]);
+    expect(
+      bulkAdsSchema.parse({ intent: "bulk-ads", operation: "activate", ids: `${UUID},${UUID},` })
+        .ids,
+    ).toEqual([UUID]);
   });
 
   it("refuses an empty selection and a malformed id", () => {
-    expect(bulkAdsSchema.safeParse({ intent: "delete-ads", ids: "" }).success).toBe(false);
-    expect(bulkAdsSchema.safeParse({ intent: "delete-ads", ids: "1,2" }).success).toBe(false);
+    expect(
+      bulkAdsSchema.safeParse({ intent: "bulk-ads", operation: "delete", ids: "" }).success,
+    ).toBe(false);
+    expect(
+      bulkAdsSchema.safeParse({ intent: "bulk-ads", operation: "delete", ids: "1,2" }).success,
+    ).toBe(false);
   });
 });

@@ -12,11 +12,12 @@ import {
   AD_SIZES,
   AD_TYPES,
 } from "~/lib/constants";
-import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 
 import { checkbox, optionalText, requiredText } from "./fields";
 import { optionalLink } from "./link-fields";
+import { bulkActionSchema, BULK_OPERATIONS } from "./bulk";
 import { distinctIds, recordId } from "./record-ids";
 import type { AdminAd } from "~/lib/ads";
 
@@ -147,20 +148,14 @@ const selectedAdIds = z
       .max(MAX_BULK_ADS, `Select at most ${MAX_BULK_ADS} ads at a time`),
   );
 
-export const BULK_AD_INTENTS = ["activate-ads", "deactivate-ads", "delete-ads"] as const;
-
 /** Which intent a post names, checked before its fields (the create/update fields are many). */
 export const adIntentSchema = z.object({
-  intent: z.enum(["create", "update", "delete", ...BULK_AD_INTENTS], "Unknown action"),
+  intent: z.enum(["create", "update", "delete", "bulk-ads"], "Unknown action"),
 });
 
 export const adIdSchema = z.object({ id: recordId(AD_MESSAGES.notFound) });
 
-export const bulkAdsSchema = z.object({
-  intent: z.enum(BULK_AD_INTENTS),
-  ids: selectedAdIds,
-  versions: bulkVersionsField,
-});
+export const bulkAdsSchema = bulkActionSchema("bulk-ads", BULK_OPERATIONS, selectedAdIds);
 
 /** An edit's row: the ad and the version its form was opened on. */
 export const adEditSchema = z.object({

@@ -4,10 +4,10 @@
  */
 import { z } from "zod";
 
-import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 
-import { bulkIds, bulkOperation } from "./bulk";
+import { bulkActionSchema, BULK_OPERATIONS } from "./bulk";
 import { checkbox, optionalNumber, optionalText, requiredText } from "./fields";
 import { optionalLink } from "./link-fields";
 import { optionalRecordId, recordId, UNKNOWN_ACTION } from "./record-ids";
@@ -101,12 +101,7 @@ export const peptidePageSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("delete-peptide"), id: recordId() }),
     z.object({ intent: z.literal("promote-peptide"), id: recordId() }),
-    z.object({
-      intent: z.literal("bulk-peptides"),
-      operation: bulkOperation,
-      ids: bulkIds,
-      versions: bulkVersionsField,
-    }),
+    bulkActionSchema("bulk-peptides", BULK_OPERATIONS),
   ],
   { error: UNKNOWN_ACTION },
 );

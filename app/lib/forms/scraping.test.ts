@@ -54,12 +54,14 @@ describe("scrapeSourceFields", () => {
 describe("bulk intents", () => {
   it("reads the selected ids from one comma-separated field", () => {
     const parsed = scrapingActionSchema.parse({
-      intent: "deactivate-sources",
+      intent: "bulk-sources",
+      operation: "deactivate",
       ids: `${ID},${OTHER_ID}`,
     });
     // No versions posted: none to check (a bulk bar posts the versions its page showed).
     expect(parsed).toEqual({
-      intent: "deactivate-sources",
+      intent: "bulk-sources",
+      operation: "deactivate",
       ids: [ID, OTHER_ID],
       versions: new Map(),
     });
@@ -67,7 +69,8 @@ describe("bulk intents", () => {
 
   it("refuses an empty selection, a malformed id and too many ids", () => {
     const messageOf = (ids: string) =>
-      scrapingActionSchema.safeParse({ intent: "delete-sources", ids }).error?.issues[0]?.message;
+      scrapingActionSchema.safeParse({ intent: "bulk-sources", operation: "delete", ids }).error
+        ?.issues[0]?.message;
     expect(messageOf("")).toBe("Select at least one source");
     expect(messageOf(`${ID},nope`)).toBe("Unknown record");
     expect(

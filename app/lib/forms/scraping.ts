@@ -6,9 +6,10 @@
 import { z } from "./zod";
 
 import { CURRENCY_CODE_PATTERN, PAGE_TYPES, type ScrapeSourceKind } from "~/lib/constants";
-import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 import { checkbox, optionalText, requiredText } from "~/lib/forms/fields";
+import { bulkActionSchema, BULK_OPERATIONS } from "~/lib/forms/bulk";
 import { optionalRecordId, recordId } from "~/lib/forms/record-ids";
 import { isWebUrl } from "~/lib/site-path";
 
@@ -187,12 +188,6 @@ const selectedIds = z
       .max(MAX_BULK_SOURCES, `Select at most ${MAX_BULK_SOURCES} sources at a time`),
   );
 
-export const BULK_SOURCE_INTENTS = [
-  "activate-sources",
-  "deactivate-sources",
-  "delete-sources",
-] as const;
-
 export const scrapingActionSchema = z.discriminatedUnion(
   "intent",
   [
@@ -208,11 +203,7 @@ export const scrapingActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("run-source"), id: recordId("Source not found") }),
     z.object({ intent: z.literal("run-all") }),
     z.object({ intent: z.literal("test-selectors") }).passthrough(),
-    z.object({
-      intent: z.enum(BULK_SOURCE_INTENTS),
-      ids: selectedIds,
-      versions: bulkVersionsField,
-    }),
+    bulkActionSchema("bulk-sources", BULK_OPERATIONS, selectedIds),
   ],
   { error: "Unknown action" },
 );

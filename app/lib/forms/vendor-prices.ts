@@ -5,11 +5,11 @@
 import { z } from "zod";
 
 import { CURRENCIES, STOCK_STATUSES, UNITS } from "~/lib/constants";
-import { bulkVersionsField, rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
 import { PRICE_NOT_POSITIVE } from "~/lib/price-sanity";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
-import { bulkIds, bulkOperation } from "./bulk";
+import { bulkActionSchema, BULK_OPERATIONS } from "./bulk";
 import { moneyAmount, optionalText, REQUIRED_FIELDS_MESSAGE, requiredText } from "./fields";
 import { recordId, UNKNOWN_ACTION } from "./record-ids";
 import { optionalWebUrl } from "./link-fields";
@@ -101,12 +101,7 @@ export const vendorPricePageSchema = z.discriminatedUnion(
     vendorPriceFormSchema,
     vendorPriceRowSchema,
     z.object({ intent: z.literal("delete-vendor-price"), id: recordId() }),
-    z.object({
-      intent: z.literal("bulk-vendor-prices"),
-      operation: bulkOperation,
-      ids: bulkIds,
-      versions: bulkVersionsField,
-    }),
+    bulkActionSchema("bulk-vendor-prices", BULK_OPERATIONS),
   ],
   { error: UNKNOWN_ACTION },
 );

@@ -20,7 +20,7 @@ import {
 } from "./fields";
 import { optionalLink, optionalWebUrl } from "./link-fields";
 import { recordId, UNKNOWN_ACTION } from "./record-ids";
-import { bulkIds } from "./bulk";
+import { bulkActionSchema } from "./bulk";
 
 const VENDOR_NAME_REQUIRED = "Vendor name is required";
 const MAX_COUNTRIES = 250;
@@ -207,7 +207,7 @@ export const vendorPageSchema = z.discriminatedUnion(
       .refine(affiliateHostIsConfirmed, AFFILIATE_HOST_UNCONFIRMED),
     z.object({ intent: z.literal("delete-vendor"), id: recordId() }),
     // The bulk bar: vendors have no public on/off switch, so only the trash.
-    z.object({ intent: z.literal("bulk-vendors"), operation: z.literal("delete"), ids: bulkIds }),
+    bulkActionSchema("bulk-vendors", ["delete"]),
   ],
   { error: UNKNOWN_ACTION },
 );

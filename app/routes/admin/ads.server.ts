@@ -3,14 +3,8 @@
  */
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import {
-  createAd,
-  getAdById,
-  getAdsByIds,
-  setAdsActive,
-  updateAd,
-} from "~/.server/data/ads.server";
-import { recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
+import { getAdById, getAdsByIds } from "~/.server/data/ads.server";
+import { saveAd as saveAdService, switchAds } from "~/.server/services/ads.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
   ImageUploadError,
@@ -50,8 +44,9 @@ async function saveAd(
   const values = parsed.data;
   const editId = editing ? adEditSchema.safeParse(fields) : null;
   if (editId && !editId.success) return invalidForm(editId.error, AD_MESSAGES.saveFailed);
-  const before = editId ? await getAdById(app.db, editId.data.id) : null;
-  if (editId && !before) return failure(AD_MESSAGES.notFound, 404);
+  if (editId && !(await getAdById(app.db, editId.data.id))) {
+    return failure(AD_MESSAGES.notFound, 404);
+  }
 
   const image = uploadedFile(formData.get("imageFile"));
   if (image) {
@@ -65,49 +60,23 @@ async function saveAd(
 
   // The upload of a save that did not happen is no one's image.
   const discardUpload = () => deleteUnusedUploads(app, [image && values.imageUrl]);
-  let id: string;
+  let outcome: Awaited<ReturnType<typeof saveAdService>>;
   try {
-    if (editId) {
-      const outcome = await updateAd(app.db, editId.data.id, editId.data.version, values);
-      if (outcome !== "updated") await discardUpload();
-      if (outcome === "missing") return failure(AD_MESSAGES.notFound, 404);
-      if (outcome === "changed") {
-        const current = await getAdById(app.db, editId.data.id);
-        if (!current) return failure(AD_MESSAGES.notFound, 404);
-        return editConflict(adFormValues(current), current.version);
-      }
-      id = editId.data.id;
-    } else {
-      id = await createAd(app.db, values);
-    }
+    outcome = await saveAdService(app, admin, values, editId?.data);
   } catch (error) {
     await discardUpload();
     return writeFailure(app, error, "saving an ad", AD_MESSAGES.saveFailed);
   }
-  const after = await getAdById(app.db, id);
-  await recordPublicChange(app, admin, {
-    action: editId ? "update" : "create",
-    entity: "ads",
-    entityId: id,
-    name: values.title,
-    before: before && withoutVersion(before),
-    after: after && withoutVersion(after),
-  });
-  // The images it replaced, once no record names them any more (after the page
-  // cache is emptied).
-  if (before)
-    await deleteUnusedUploads(
-      app,
-      [before.imageUrl, before.mediaUrl, before.logoUrl].filter(
-        (url) => url !== values.imageUrl && url !== values.mediaUrl && url !== values.logoUrl,
-      ),
-    );
+  if (outcome === "changed" || outcome === "missing") await discardUpload();
+  if (outcome === "changed") {
+    const current = await getAdById(app.db, editId!.data.id);
+    if (current) return editConflict(adFormValues(current), current.version);
+  }
+  if (outcome === "missing" || outcome === "changed") return failure(AD_MESSAGES.notFound, 404);
+  // The images it replaced, once no record names them any more (after the page cache is
+  // emptied).
+  await deleteUnusedUploads(app, outcome.replaced);
   return actionSuccess(editId ? AD_MESSAGES.updated : AD_MESSAGES.created);
-}
-
-/** A row's fields as the audit log records them: the version is no field anyone edits. */
-function withoutVersion<T extends { version: string }>({ version: _version, ...fields }: T) {
-  return fields;
 }
 
 /**
@@ -126,7 +95,7 @@ async function bulkUpdateAds(app: AppContext, admin: Admin, form: BulkAdsForm) {
   if (changedMeanwhile.length > 0) {
     return failure(changedRowsMessage(changedMeanwhile, "ads"), 409, "Nothing was changed");
   }
-  if (form.intent === "delete-ads") {
+  if (form.operation === "delete") {
     return deleteToTrash(app, admin, {
       entity: "ad",
       ids: form.ids,
@@ -135,23 +104,8 @@ async function bulkUpdateAds(app: AppContext, admin: Admin, form: BulkAdsForm) {
       notFoundMessage: AD_MESSAGES.staleSelection,
     });
   }
-  const active = form.intent === "activate-ads";
-  await setAdsActive(app.db, form.ids, active);
-  await recordAuditEntries(
-    app.db,
-    admin,
-    found
-      .filter((ad) => ad.active !== active)
-      .map((ad) => ({
-        action: "update" as const,
-        entity: "ads",
-        entityId: ad.id,
-        name: ad.title,
-        before: { active: ad.active },
-        after: { active },
-      })),
-  );
-  app.cache.clear();
+  const active = form.operation === "activate";
+  await switchAds(app, admin, found, active);
   return actionSuccess(`${plural(found.length)} ${active ? "activated" : "deactivated"}`);
 }
 

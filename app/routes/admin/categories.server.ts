@@ -4,21 +4,14 @@
  */
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordPublicChange } from "~/.server/data/audit.server";
-import {
-  createCategory,
-  findCategoryConflict,
-  getAdminCategory,
-  getCategoryPage,
-  updateCategory,
-} from "~/.server/data/categories.server";
-import {
-  createCategoryFilter,
-  getAllCategoryFilters,
-  getCategoryFilter,
-  updateCategoryFilter,
-} from "~/.server/data/category-filters.server";
+import { getAdminCategory, getCategoryPage } from "~/.server/data/categories.server";
+import { getAllCategoryFilters, getCategoryFilter } from "~/.server/data/category-filters.server";
 import { getAdminSizeOptionPage, getSizeOptionUsage } from "~/.server/data/size-options.server";
+import {
+  saveCategory as saveCategoryService,
+  saveCategoryFilter,
+  type CategorySaveOutcome,
+} from "~/.server/services/categories.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
@@ -31,7 +24,6 @@ import {
 } from "~/lib/forms/catalog";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
-import { slugify } from "~/lib/slug";
 import { readTablePage } from "~/lib/table-query";
 import { formatSize } from "~/lib/units";
 
@@ -53,44 +45,27 @@ async function saveCategory(
   admin: Admin,
   form: Extract<CategoryPageForm, { intent: "create-category" | "update-category" }>,
 ) {
-  const id = form.intent === "update-category" ? form.id : undefined;
-  const failedMessage = id ? "Failed to update category" : "Failed to add category";
-  const slug = slugify(form.name);
-  if (!slug)
-    return fieldFailure("name", "The name needs at least one letter or digit", 400, failedMessage);
-  const conflict = await findCategoryConflict(app.db, { name: form.name, slug }, id);
-  if (conflict) {
-    const message =
-      conflict === "name"
-        ? `A category named "${form.name}" already exists`
-        : `A category with the address "${slug}" already exists`;
-    return fieldFailure("name", message, 409, failedMessage);
-  }
-  const input = { name: form.name, slug, description: form.description };
-  let savedId: string;
-  let before: typeof input | null = null;
+  const edit = form.intent === "update-category" ? form : undefined;
+  const failedMessage = edit ? "Failed to update category" : "Failed to add category";
+  const fields = { name: form.name, description: form.description };
+  let outcome: CategorySaveOutcome;
   try {
-    if (form.intent === "update-category") {
-      const saved = await updateCategory(app.db, form.id, form.version, input);
-      if (saved === "changed") return categoryConflict(app, form.id, failedMessage);
-      if (saved === "missing") return failure("Category not found", 404, failedMessage);
-      before = saved;
-      savedId = form.id;
-    } else {
-      savedId = await createCategory(app.db, input);
-    }
+    outcome = await saveCategoryService(app, admin, fields, edit);
   } catch (error) {
     return writeFailure(app, error, "saving a category", failedMessage);
   }
-  await recordPublicChange(app, admin, {
-    action: id ? "update" : "create",
-    entity: "category",
-    entityId: savedId,
-    name: input.name,
-    before,
-    after: input,
-  });
-  return actionSuccess(id ? "Category updated successfully" : "Category added successfully");
+  if (outcome === "changed") return categoryConflict(app, edit!.id, failedMessage);
+  if (outcome === "missing") return failure("Category not found", 404, failedMessage);
+  if ("noSlug" in outcome)
+    return fieldFailure("name", "The name needs at least one letter or digit", 400, failedMessage);
+  if ("taken" in outcome) {
+    const message =
+      outcome.taken === "name"
+        ? `A category named "${form.name}" already exists`
+        : `A category with the address "${outcome.slug}" already exists`;
+    return fieldFailure("name", message, 409, failedMessage);
+  }
+  return actionSuccess(edit ? "Category updated successfully" : "Category added successfully");
 }
 
 /** 409 with the category as it is now (someone saved it since the dialog opened). */
@@ -105,8 +80,8 @@ async function saveFilter(
   admin: Admin,
   form: Extract<CategoryPageForm, { intent: "create-filter" | "update-filter" }>,
 ) {
-  const id = form.intent === "update-filter" ? form.id : undefined;
-  const failedMessage = id ? "Failed to update filter" : "Failed to add filter";
+  const edit = form.intent === "update-filter" ? form : undefined;
+  const failedMessage = edit ? "Failed to update filter" : "Failed to add filter";
   const input = {
     name: form.name,
     type: form.type,
@@ -114,42 +89,20 @@ async function saveFilter(
     position: form.position,
     enabled: form.enabled,
   };
-  let savedId: string;
-  let before: Awaited<ReturnType<typeof getCategoryFilter>> = null;
+  let outcome: Awaited<ReturnType<typeof saveCategoryFilter>>;
   try {
-    if (form.intent === "update-filter") {
-      before = await getCategoryFilter(app.db, form.id);
-      const outcome = before
-        ? await updateCategoryFilter(app.db, form.id, form.version, input)
-        : "missing";
-      if (outcome === "missing") return failure("Filter not found", 404, failedMessage);
-      if (outcome === "changed") {
-        const current = await getCategoryFilter(app.db, form.id);
-        if (!current) return failure("Filter not found", 404, failedMessage);
-        return editConflict(filterFormValues(current), current.version);
-      }
-      savedId = form.id;
-    } else {
-      savedId = await createCategoryFilter(app.db, input);
-    }
+    outcome = await saveCategoryFilter(app, admin, input, edit);
   } catch (error) {
     return writeFailure(app, error, "saving a filter", failedMessage);
   }
-  const after = await getCategoryFilter(app.db, savedId);
-  await recordPublicChange(app, admin, {
-    action: id ? "update" : "create",
-    entity: "category_filter",
-    entityId: savedId,
-    name: input.name,
-    before: before && withoutVersion(before),
-    after: after && withoutVersion(after),
-  });
-  return actionSuccess(id ? "Filter updated successfully" : "Filter added successfully");
-}
-
-/** A row's fields as the audit log records them: the version is no field anyone edits. */
-function withoutVersion<T extends { version: string }>({ version: _version, ...fields }: T) {
-  return fields;
+  if (outcome === "changed") {
+    const current = await getCategoryFilter(app.db, edit!.id);
+    if (current) return editConflict(filterFormValues(current), current.version);
+  }
+  if (outcome === "missing" || outcome === "changed") {
+    return failure("Filter not found", 404, failedMessage);
+  }
+  return actionSuccess(edit ? "Filter updated successfully" : "Filter added successfully");
 }
 
 async function deleteSize(app: AppContext, admin: Admin, id: string) {

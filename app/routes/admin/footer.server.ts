@@ -4,8 +4,8 @@
  */
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordPublicChange } from "~/.server/data/audit.server";
-import { getFooterSections, upsertFooterSection } from "~/.server/data/footer.server";
+import { getFooterSections } from "~/.server/data/footer.server";
+import { saveFooterSection as saveSection } from "~/.server/services/site-content.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionSuccess, editConflict } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
@@ -31,23 +31,15 @@ export async function saveFooterSection(
   const parsed = footerFormSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, CONTENT_MESSAGES.footerUpdateFailed);
   const { section, title, content, version } = parsed.data;
-  let newVersion: string;
+  let outcome: Awaited<ReturnType<typeof saveSection>>;
   try {
-    const stored = (await getFooterSections(app.db)).find((s) => s.section === section);
-    const outcome = await upsertFooterSection(app.db, { section, title, content }, version);
-    const saved = (await getFooterSections(app.db)).find((s) => s.section === section)!;
-    if (outcome === "changed") return editConflict(footerFormValues(saved), saved.version);
-    newVersion = outcome.version;
-    await recordPublicChange(app, admin, {
-      action: "update",
-      entity: "footer_content",
-      entityId: section,
-      name: `Footer: ${title}`,
-      before: stored ? { title: stored.title, content: stored.content } : null,
-      after: saved ? { title: saved.title, content: saved.content } : { title, content },
-    });
+    outcome = await saveSection(app, admin, { section, title, content }, version);
   } catch (error) {
     return writeFailure(app, error, "footer update", CONTENT_MESSAGES.footerUpdateFailed);
   }
-  return actionSuccess(CONTENT_MESSAGES.footerUpdated, { version: newVersion });
+  if (outcome === "changed") {
+    const saved = (await getFooterSections(app.db)).find((s) => s.section === section)!;
+    return editConflict(footerFormValues(saved), saved.version);
+  }
+  return actionSuccess(CONTENT_MESSAGES.footerUpdated, { version: outcome.version });
 }

@@ -4,12 +4,8 @@
  */
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordPublicChange } from "~/.server/data/audit.server";
-import {
-  getHeroContent,
-  upsertHeroContent,
-  type HeroContentValues,
-} from "~/.server/data/hero.server";
+import { getHeroContent, type HeroContentValues } from "~/.server/data/hero.server";
+import { saveHero as saveHeroContent } from "~/.server/services/site-content.server";
 import {
   ImageUploadError,
   deleteUnusedUploads,
@@ -25,12 +21,9 @@ import { heroActionSchema, heroFormValues } from "~/lib/forms/hero";
 type Admin = Pick<SessionUser, "id" | "email">;
 type HeroContext = Pick<AppContext, "db" | "cache" | "logger" | "env">;
 
-const HERO_NAME = "Home page hero";
-
 /**
- * Saves the given hero fields (while the hero is still at `version`, when given) and records
- * them, before and after, in the audit log. Answers the new version, or the 409 of an edit
- * conflict.
+ * Saves the given hero fields (while the hero is still at `version`, when given). Answers the
+ * new version, or the 409 of an edit conflict.
  */
 async function saveHero(
   app: HeroContext,
@@ -38,26 +31,16 @@ async function saveHero(
   values: Partial<HeroContentValues>,
   version: string | undefined,
 ): Promise<{ version: string } | ReturnType<typeof editConflict>> {
-  const { id: _id, version: _version, ...before } = await getHeroContent(app.db);
-  const saved = await upsertHeroContent(app.db, values, version);
+  const saved = await saveHeroContent(app, admin, values, version);
   if (saved === "changed") {
     // The upload of a save that did not happen is no one's image.
     if (values.imageUrl) await deleteUnusedUploads(app, [values.imageUrl]);
     const current = await getHeroContent(app.db);
     return editConflict(heroFormValues(current), current.version);
   }
-  await recordPublicChange(app, admin, {
-    action: "update",
-    entity: "hero_content",
-    entityId: saved.id,
-    name: HERO_NAME,
-    before,
-    after: { ...before, ...values },
-  });
   // The image it replaced or removed, once no record names it any more (after the page cache
   // is emptied).
-  if (values.imageUrl !== undefined && values.imageUrl !== before.imageUrl)
-    await deleteUnusedUploads(app, [before.imageUrl]);
+  await deleteUnusedUploads(app, saved.replaced);
   return { version: saved.version };
 }
 

@@ -219,7 +219,7 @@ export async function bulkUpdateSources(
   if (changedMeanwhile.length > 0) {
     return failure(changedRowsMessage(changedMeanwhile, "sources"), 409, "Nothing was changed");
   }
-  if (form.intent === "delete-sources") {
+  if (form.operation === "delete") {
     return deleteToTrash(app, admin, {
       entity: "scrape_source",
       ids,
@@ -228,7 +228,7 @@ export async function bulkUpdateSources(
       notFoundMessage: "Some selected sources no longer exist; reload the page and select again",
     });
   }
-  const isActive = form.intent === "activate-sources";
+  const isActive = form.operation === "activate";
   await setScrapeSourcesActive(app.db, ids, isActive);
   await recordAuditEntries(
     app.db,

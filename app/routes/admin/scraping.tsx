@@ -58,9 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return saveSource(app, admin, { id: form.id, version: form.version }, fields);
     case "delete-source":
       return deleteSource(app, admin, form.id);
-    case "activate-sources":
-    case "deactivate-sources":
-    case "delete-sources":
+    case "bulk-sources":
       return bulkUpdateSources(app, admin, form);
     case "run-source":
     case "run-all":

@@ -1,12 +1,8 @@
 /** The Trash view's intents: restore a deletion (the Undo toast) or one item (the view). */
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordPublicChange } from "~/.server/data/audit.server";
-import {
-  restoreTrashBatch,
-  restoreTrashItem,
-  TrashRestoreError,
-} from "~/.server/data/trash.server";
+import { TrashRestoreError } from "~/.server/data/trash.server";
+import { restoreFromTrash } from "~/.server/services/trash-actions.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import type { TrashAction } from "~/lib/forms/trash";
 
@@ -24,17 +20,11 @@ export async function handleTrashAction(
   action: TrashAction,
 ) {
   try {
-    const names =
-      action.intent === "restore-batch"
-        ? await restoreTrashBatch(app.db, action.batchId)
-        : [await restoreTrashItem(app.db, action.id)];
-    await recordPublicChange(app, admin, {
-      action: "restore",
-      entity: "trash",
-      entityId: action.intent === "restore-batch" ? action.batchId : action.id,
-      name: names.join(", ").slice(0, 200),
-      details: { restored: names.length },
-    });
+    const names = await restoreFromTrash(
+      app,
+      admin,
+      action.intent === "restore-batch" ? { batchId: action.batchId } : { id: action.id },
+    );
     return actionSuccess(restoredMessage(names));
   } catch (error) {
     if (error instanceof TrashRestoreError) {

@@ -8,10 +8,9 @@ import {
   findUserByEmail,
   findUserById,
   getUsersForAdmin,
-  grantAdmin,
   LastAdminError,
-  revokeAdmin,
 } from "~/.server/data/admin-users.server";
+import { grantAdminRights, revokeAdminRights } from "~/.server/services/admin-rights.server";
 import type { AdminUserRow } from "~/lib/admin-users";
 import { recordAudit } from "~/.server/data/audit.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
@@ -57,27 +56,12 @@ export async function loadUsersPage(app: AppContext, admin: Admin, url: URL) {
 
 type Target = { id: string; email: string };
 
-function auditAdminChange(app: AppContext, admin: Admin, target: Target, isAdmin: boolean) {
-  return recordAudit(app.db, admin, {
-    action: isAdmin ? "grant" : "revoke",
-    entity: "admin_users",
-    entityId: target.id,
-    name: target.email,
-    before: { isAdmin: !isAdmin },
-    after: { isAdmin },
-  });
-}
-
 async function addAdmin(app: AppContext, admin: Admin, email: string) {
   const account = await findUserByEmail(app.db, email);
   if (!account)
     return fieldFailure("email", USER_MESSAGES.accountRequired, 404, USER_MESSAGES.addAdminFailed);
   try {
-    const added = await grantAdmin(app.db, {
-      userId: account.id,
-      email: account.email,
-      addedBy: admin.id,
-    });
+    const added = await grantAdminRights(app, admin, account);
     if (!added)
       return fieldFailure(
         "email",
@@ -88,7 +72,6 @@ async function addAdmin(app: AppContext, admin: Admin, email: string) {
   } catch (error) {
     return writeFailure(app, error, "adding an admin", USER_MESSAGES.addAdminFailed);
   }
-  await auditAdminChange(app, admin, account, true);
   return success(USER_MESSAGES.adminAdded);
 }
 
@@ -113,12 +96,8 @@ async function resetPassword(app: AppContext, admin: Admin, target: Target) {
 
 async function toggleAdmin(app: AppContext, admin: Admin, target: Target) {
   try {
-    if (await revokeAdmin(app.db, target.id)) {
-      await auditAdminChange(app, admin, target, false);
-      return success(USER_MESSAGES.adminRemoved);
-    }
-    await grantAdmin(app.db, { userId: target.id, email: target.email, addedBy: admin.id });
-    await auditAdminChange(app, admin, target, true);
+    if (await revokeAdminRights(app, admin, target)) return success(USER_MESSAGES.adminRemoved);
+    await grantAdminRights(app, admin, target);
     return success(USER_MESSAGES.adminGranted);
   } catch (error) {
     if (error instanceof LastAdminError)
@@ -129,13 +108,12 @@ async function toggleAdmin(app: AppContext, admin: Admin, target: Target) {
 
 async function removeAdmin(app: AppContext, admin: Admin, target: Target) {
   try {
-    if (!(await revokeAdmin(app.db, target.id)))
+    if (!(await revokeAdminRights(app, admin, target)))
       return failure(USER_MESSAGES.userUpdateFailed, 400);
   } catch (error) {
     if (error instanceof LastAdminError) return failure(error.message, 409);
     return writeFailure(app, error, "removing admin rights", USER_MESSAGES.userUpdateFailed);
   }
-  await auditAdminChange(app, admin, target, false);
   return success(USER_MESSAGES.userUpdated, USER_MESSAGES.userPrivilegesRemoved);
 }
 

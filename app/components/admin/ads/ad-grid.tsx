@@ -13,7 +13,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/componen
 import { Checkbox } from "~/components/ui/checkbox";
 import { useActionToast } from "~/hooks/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { bulkVersionsValue } from "~/lib/edit-conflict";
+import { bulkFormFields, type BulkOperation } from "~/lib/forms/bulk";
 import { cn } from "~/lib/utils";
 
 import { labelOf, PLACEMENT_LABELS, SIZE_LABELS, TYPE_LABELS } from "./ad-labels";
@@ -101,13 +101,9 @@ export function AdGrid({
   // Ticks of ads deleted meanwhile (here or elsewhere) are dropped.
   const ticked = ads.filter((ad) => selected.has(ad.id)).map((ad) => ad.id);
   // Each ad goes with the version it was shown at: ads changed meanwhile are refused by name.
-  const submitBulk = (intent: string) =>
+  const submitBulk = (operation: BulkOperation) =>
     bulkFetcher.submit(
-      {
-        intent,
-        ids: ticked.join(","),
-        versions: bulkVersionsValue(ticked, new Map(ads.map((ad) => [ad.id, ad.version]))),
-      },
+      bulkFormFields("bulk-ads", operation, ticked, new Map(ads.map((ad) => [ad.id, ad.version]))),
       { method: "post" },
     );
 
@@ -129,9 +125,9 @@ export function AdGrid({
           count={ticked.length}
           noun={{ one: "ad", other: "ads" }}
           busy={bulkFetcher.state !== "idle"}
-          onActivate={() => submitBulk("activate-ads")}
-          onDeactivate={() => submitBulk("deactivate-ads")}
-          onDelete={() => submitBulk("delete-ads")}
+          onActivate={() => submitBulk("activate")}
+          onDeactivate={() => submitBulk("deactivate")}
+          onDelete={() => submitBulk("delete")}
           onClear={() => setSelected(new Set())}
         />
       ) : null}

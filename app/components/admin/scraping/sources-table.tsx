@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SOURCES_TABLE } from "~/lib/admin-tables";
-import { bulkVersionsValue } from "~/lib/edit-conflict";
+import { bulkFormFields, type BulkOperation } from "~/lib/forms/bulk";
 import { SHOP_KIND_LABELS, type ScrapeSourceKind } from "~/lib/constants";
 import { formatLastScraped } from "~/lib/format";
 import { sourceDisplayStatus } from "~/lib/forms/scraping";
@@ -105,9 +105,9 @@ function SourcesBulkBar({
   onDone: () => void;
 }) {
   const fetcher = useFetcher({ key: BULK_KEY });
-  const submit = (intent: string) => {
-    const versions = bulkVersionsValue(ids, new Map(rows.map((row) => [row.id, row.version])));
-    fetcher.submit({ intent, ids: ids.join(","), versions }, { method: "post" });
+  const submit = (operation: BulkOperation) => {
+    const versionOf = new Map(rows.map((row) => [row.id, row.version]));
+    fetcher.submit(bulkFormFields("bulk-sources", operation, ids, versionOf), { method: "post" });
     onDone();
   };
   return (
@@ -115,9 +115,9 @@ function SourcesBulkBar({
       count={ids.length}
       noun={{ one: "source", other: "sources" }}
       busy={fetcher.state !== "idle"}
-      onActivate={() => submit("activate-sources")}
-      onDeactivate={() => submit("deactivate-sources")}
-      onDelete={() => submit("delete-sources")}
+      onActivate={() => submit("activate")}
+      onDeactivate={() => submit("deactivate")}
+      onDelete={() => submit("delete")}
       onClear={onDone}
     />
   );
