@@ -3,6 +3,8 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
+import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
+
 import {
   auditLog,
   categories,
@@ -572,6 +574,8 @@ describe("peptides page", () => {
       .from(vendorPeptides)
       .where(eq(vendorPeptides.id, listing!.id));
     expect(stored!.price).toBe(newPrice);
+    // Queued with the save; the delivery job sends it.
+    await deliverDueAlertMessages(admin.server.app);
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, PLAIN.email));
     expect(mails).toHaveLength(1);
   });
