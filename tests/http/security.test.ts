@@ -26,13 +26,18 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A raw request with a chunked body (no Content-Length): what a streaming client sends. */
+/**
+ * A raw request with a chunked body (no Content-Length): what a streaming client sends. Status
+ * "reset": the server closed the connection while the body was still being written, before
+ * its answer was read (closing a socket with unread data resets it, and on a busy machine the
+ * reset can overtake the 413).
+ */
 function postChunked(
   path: string,
   contentType: string,
   chunks: number,
   chunkSize: number,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number | "reset"; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, server.baseUrl);
     const request = http.request(url, {
@@ -45,7 +50,11 @@ function postChunked(
       response.on("data", (chunk: string) => (body += chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
     });
-    request.on("error", reject);
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "ECONNRESET" || error.code === "EPIPE") {
+        resolve({ status: "reset", body: "" });
+      } else reject(error);
+    });
     const chunk = Buffer.alloc(chunkSize, "a");
     let sent = 0;
     const writeMore = () => {
@@ -77,7 +86,8 @@ describe("body limits, before anything parses the body", () => {
 
   it("cuts a chunked body without Content-Length once it passes 1 MB", async () => {
     const result = await postChunked("/login", "application/x-www-form-urlencoded", 64, 64 * 1024);
-    expect(result.status).toBe(413);
+    // Read whole, the 4 MB body would have been answered as a failed sign-in.
+    expect([413, "reset"]).toContain(result.status);
   });
 
   it("applies the JSON limit to better-auth's endpoints too", async () => {
