@@ -2,9 +2,10 @@
  * Coupon arithmetic of SPEC.md §5 and the ranking by landed total, shared by the server
  * loaders and the pages; Good Deal against the market is in good-deal.ts.
  *
- * Over 400 lines by a few, kept whole: buyability, coupons, shipping and the landed rank are one
+ * Over 400 lines, kept whole for now: buyability, coupons, shipping and the landed rank are one
  * chain each offer goes through, and the SQL twins in pricing-sql.server.ts mirror it function by
- * function; splitting it would scatter that pairing.
+ * function. The ranking at its end (mayRank, bestOffer, bestOfferIds) is the seam along which
+ * it is to be split (ranking.ts), with the folder move of issue 36.
  */
 
 import { type DiscountType } from "~/lib/constants";
