@@ -32,7 +32,9 @@ export function useFieldErrors(
   { values = formFields }: FieldErrorsOptions = {},
 ) {
   const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
-  const answer = submission.state === "idle" ? submission.data : null;
+  // The answer is in as soon as the post is no longer in flight: while the page revalidates
+  // ("loading") its errors already show, with the toast that says the first of them.
+  const answer = submission.state === "submitting" ? null : submission.data;
   const serverErrors = answer && !answer.ok ? (answer.fieldErrors ?? null) : null;
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;

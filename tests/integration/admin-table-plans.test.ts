@@ -146,9 +146,17 @@ describe.skipIf(!postgresUrl)("the admin tables' plans at scale", () => {
          set notes = 'Lot ' || lpad((abs(hashtext(id::text)) % 100000)::text, 5, '0')
        where abs(hashtext(id::text)) % 20 = 0`);
     await explainer.query("vacuum analyze vendor_peptides");
-    const { rows } = await explainer.query<{ url: string; notes: string }>(
-      `select url, notes from vendor_peptides where notes is not null order by id limit 1`,
+    // A link the planner's statistics sampled is costed as a hundredth of the table (the
+    // histogram's share), not as the few rows it is: the search takes one outside the sample.
+    const { rows: sampled } = await explainer.query<{ links: string | null }>(
+      `select concat(histogram_bounds::text, most_common_vals::text) links
+         from pg_stats where tablename = 'vendor_peptides' and attname = 'url'`,
     );
+    const sampledLinks = sampled[0]?.links ?? "";
+    const { rows: noted } = await explainer.query<{ url: string; notes: string }>(
+      `select url, notes from vendor_peptides where notes is not null order by id`,
+    );
+    const rows = noted.filter((row) => !sampledLinks.includes(row.url.split("/")[3]!));
     const sizeId = rows[0]!.url.split("/")[3]!;
     // Peptide names, a link, a note, the audit log's name of a price and a near miss of one.
     const selective = [
