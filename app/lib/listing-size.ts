@@ -2,7 +2,9 @@
  * The size part of a listing title: the amount in one vial and how many vials the offer holds
  * ("10mg x 5", "5 x 10mg", "5-pack"). Pure; `matchListing` reads it after masking the names.
  */
-import type { ListingUnit } from "./listing";
+
+/** The unit a listing's size is read in. */
+export type ListingUnit = "mg" | "IU" | "ml";
 
 // Spelled out too, in English and German ("5 Milligramm", "100 Mikrogramm", "5.000 I.E.").
 export const UNIT_SOURCE = String.raw`(milligramm?e?s?|mikrogramm|microgramm?e?s?|gramm?e?s?|mcg|µg|μg|ug|mg|g|ml|iu|i\.u\.|i\.e\.|ie)`;

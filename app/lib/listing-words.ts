@@ -4,7 +4,9 @@
  * of European shops (German, French, Spanish, Italian, Dutch, Polish). Titles reach these
  * lower-cased and without accents ("Fläschchen" is "flaschchen").
  */
-import type { ListingForm } from "./listing";
+
+/** What a listing is sold as. */
+export type ListingForm = "vial" | "capsule" | "tablet" | "spray" | "pen" | "other";
 
 /** Words around a peptide's name that say nothing about which peptide it is. */
 export const FILLER = new Set([

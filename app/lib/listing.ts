@@ -9,11 +9,10 @@
  * which stands alone, is already in listing-size.ts).
  */
 
-import { readPack, SIZE, UNIT_SOURCE } from "./listing-size";
-import { canonicalWord, FILLER, FORMS, WATER_ADD_ON } from "./listing-words";
+import { readPack, SIZE, UNIT_SOURCE, type ListingUnit } from "./listing-size";
+import { canonicalWord, FILLER, FORMS, WATER_ADD_ON, type ListingForm } from "./listing-words";
 
-export type ListingUnit = "mg" | "IU" | "ml";
-export type ListingForm = "vial" | "capsule" | "tablet" | "spray" | "pen" | "other";
+export type { ListingForm, ListingUnit };
 
 export interface CataloguePeptide {
   id: string;

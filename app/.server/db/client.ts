@@ -14,7 +14,7 @@ import pg from "pg";
 
 import { ReadRetryingPool } from "./read-retry";
 import * as schema from "./schema";
-import { timeQuery, watchPool } from "../infra/metrics.server";
+import { timeQuery, watchPool, type DatabaseDriver } from "../infra/metrics.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,7 +27,7 @@ export type ExecuteSql = (
 
 export interface DatabaseHandle {
   db: Database;
-  kind: "pglite" | "postgres";
+  kind: DatabaseDriver;
   executeSql: ExecuteSql;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;

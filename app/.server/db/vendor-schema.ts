@@ -32,7 +32,7 @@ import {
   VENDOR_SUBMISSION_VIAS,
 } from "~/lib/vendor-accounts";
 
-import { labTests, peptides, sizeOptions, user, vendorPeptides, vendors } from "./schema";
+import { labTests, peptides, sizeOptions, user, vendorPeptides, vendors } from "./core-schema";
 
 /** Raw bytes (a pending upload): a Buffer on the way in, a Uint8Array or Buffer on the way out. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
