@@ -243,7 +243,7 @@ describe("the trash", () => {
       .set({ deletedAt: new Date(now.getTime() - 30 * 24 * 3600_000 - 1000) })
       .where(eq(t.trashItems.batchId, first.batchId!));
 
-    expect(await purgeExpiredTrash(app.db, now)).toBe(1);
+    expect((await purgeExpiredTrash(app.db, now)).purged).toBe(1);
     const left = await getTrashPage(app.db, { page: 1, pageSize: 10 });
     expect(left.rows.map((row) => row.batchId)).toEqual([second.batchId]);
     await restoreTrashBatch(app.db, second.batchId!);

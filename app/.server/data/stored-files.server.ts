@@ -4,7 +4,7 @@
  * admin may type an upload's URL into another record, and the scraper shares one stored image
  * among the offers that name the same shop address.
  */
-import { inArray, sql } from "drizzle-orm";
+import { getTableName, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 import type { Database } from "../db/client";
@@ -31,6 +31,19 @@ const URL_COLUMNS: PgColumn[] = [
   labTests.reportUrl,
   vendorLabReports.reportUrl,
 ];
+
+/**
+ * The URLs in `rows` of the table named `table`, captured as `to_jsonb` renders them (keyed by
+ * column name): what a purged trash item's rows named, whose files may then go.
+ */
+export function urlsInRows(table: string, rows: Record<string, unknown>[]): string[] {
+  const columns = URL_COLUMNS.filter((column) => getTableName(column.table) === table);
+  return rows.flatMap((row) =>
+    columns
+      .map((column) => row[column.name])
+      .filter((url): url is string => typeof url === "string"),
+  );
+}
 
 /** The URLs among `urls` that a record or a trashed record still names. */
 export async function urlsInUse(db: Database, urls: string[]): Promise<Set<string>> {

@@ -12,8 +12,9 @@
  *   re-links rows whose reference was set to null by the delete. Throws `TrashRestoreError`
  *   (status 409 or 404, a plain message) when a record with the same unique value was created
  *   meanwhile or something it belongs to is gone; nothing is restored then.
- * - `purgeExpiredTrash(db, now)` deletes what was trashed more than 30 days before `now`
- *   (run daily by the `purge-trash` job, jobs.server.ts).
+ * - `purgeExpiredTrash(db, now)` deletes what was trashed more than 30 days before `now` and
+ *   answers the stored-file URLs it named (run daily by the `purge-trash` job through
+ *   `purgeTrash`, trash-actions.server.ts, which then deletes the files no one names any more).
  * - `getTrashPage(db, { page, pageSize, q })` lists the trash for /admin/trash.
  *
  * Adding an entity is one entry in TRASH_ENTITIES (trash-entities.server.ts).
@@ -38,6 +39,7 @@ import { likePattern } from "~/lib/like-pattern";
 import type { Database } from "../db/client";
 import { trashItems, user } from "../db/schema";
 import { inputErrorOf } from "../http/write-errors.server";
+import { urlsInRows } from "./stored-files.server";
 import {
   TRASH_ENTITIES,
   TRASH_ENTITY_NAMES,
@@ -264,14 +266,26 @@ export async function dropTrashOfExistingRecords(db: Database): Promise<number> 
   return dropped;
 }
 
-/** Deletes what has been in the trash longer than the retention; returns how many. */
-export async function purgeExpiredTrash(db: Database, now: Date): Promise<number> {
+/**
+ * Deletes what has been in the trash longer than the retention. Answers how many, and the
+ * stored-file URLs the purged records named: the caller deletes those files once this has
+ * committed and nothing else names them (purgeTrash, trash-actions.server.ts).
+ */
+export async function purgeExpiredTrash(
+  db: Database,
+  now: Date,
+): Promise<{ purged: number; fileUrls: string[] }> {
   const cutoff = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS);
   const purged = await db
     .delete(trashItems)
     .where(lt(trashItems.deletedAt, cutoff))
-    .returning({ id: trashItems.id });
-  return purged.length;
+    .returning({ payload: trashItems.payload });
+  const fileUrls = purged.flatMap(({ payload }) =>
+    (payload as TrashPayload).tables.flatMap((captured) =>
+      urlsInRows(captured.table, captured.rows),
+    ),
+  );
+  return { purged: purged.length, fileUrls: [...new Set(fileUrls)] };
 }
 
 export type TrashSort = "name" | "entity" | "deletedAt";

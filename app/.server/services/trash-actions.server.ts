@@ -4,15 +4,21 @@
  * name, in one transaction; after the commit it empties the page cache and answers the action.
  * The success carries `trashBatchId`, so the page's toast (useFetcherToast) offers "Undo".
  * `restoreFromTrash` undoes a deletion (or one item) the same way: restore and audit commit
- * together.
+ * together. `purgeTrash` removes what expired, and then the stored files only it named.
  */
 import { failure, type ActionResult } from "~/lib/action-result";
 
 import type { SessionUser } from "./auth.server";
 import type { AppContext } from "../infra/context.server";
-import { moveToTrash, restoreTrashBatch, restoreTrashItem } from "../data/trash.server";
+import {
+  moveToTrash,
+  purgeExpiredTrash,
+  restoreTrashBatch,
+  restoreTrashItem,
+} from "../data/trash.server";
 import type { TrashEntityName } from "../data/trash-entities.server";
 import { commitPublicChange } from "./audited-change.server";
+import { deleteUnusedUploads } from "./uploads.server";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 
@@ -79,4 +85,19 @@ export async function restoreFromTrash(
     });
     return names;
   });
+}
+
+/**
+ * Purges what has been in the trash longer than the retention, then deletes the stored files
+ * (images with their variants, logos, lab reports) the purged records named: only after the
+ * purge has committed, since until then an undo could bring them back, and only those no record
+ * nor other trashed item names (deleteUnusedUploads). Answers how many items were purged.
+ */
+export async function purgeTrash(
+  app: Pick<AppContext, "db" | "env" | "logger">,
+  now: Date,
+): Promise<number> {
+  const { purged, fileUrls } = await purgeExpiredTrash(app.db, now);
+  await deleteUnusedUploads(app, fileUrls);
+  return purged;
 }
