@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { decideAlert, webhookPayload } from "./price-alerts";
+import { alertNowText, decideAlert, webhookPayload } from "./price-alerts";
 
 const below = { mode: "below" as const, targetPrice: 50 };
 const change = { mode: "change" as const, targetPrice: null };
@@ -94,5 +94,19 @@ describe("webhookPayload", () => {
   it("keeps Discord's content within its 2,000 characters", () => {
     const payload = webhookPayload("T", ["x".repeat(5000)], "https://example.test/p", []);
     expect(payload.content.length).toBeLessThanOrEqual(2000);
+  });
+});
+
+describe("alertNowText", () => {
+  it("says the lowest price now, delivered or before shipping, or that none is in stock", () => {
+    const alert = { mode: "below" as const, currency: "EUR", includeShipping: true };
+    expect(alertNowText({ ...alert, lastPrice: 45.5 })).toBe("Lowest now: €45.50 delivered");
+    expect(alertNowText({ ...alert, includeShipping: false, lastPrice: 45.5 })).toBe(
+      "Lowest now: €45.50 before shipping",
+    );
+    expect(alertNowText({ ...alert, lastPrice: null })).toBe("Lowest now: none in stock");
+    expect(alertNowText({ ...alert, mode: "restock", lastPrice: 12 })).toBe(
+      "Now: in stock at €12.00",
+    );
   });
 });

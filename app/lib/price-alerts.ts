@@ -1,4 +1,5 @@
 /** Target-price alerts: what a user can ask for, and when an alert has news. */
+import { formatPrice } from "./format";
 
 export const ALERT_MODES = ["below", "change", "restock"] as const;
 export type AlertMode = (typeof ALERT_MODES)[number];
@@ -28,6 +29,22 @@ export const ALERT_DIGEST_LABELS: Record<AlertDigest, string> = {
 
 /** The forms' URL limit (TEXT_LIMITS.url), held by the database as a CHECK too. */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
+
+/**
+ * What the alert list says of an alert's price now ("Lowest now: $45.00 delivered"): the
+ * figure its last evaluation found, the one the cross-screen test holds to every other screen.
+ */
+export function alertNowText(alert: {
+  mode: AlertMode;
+  lastPrice: number | null;
+  currency: string;
+  includeShipping: boolean;
+}): string {
+  if (alert.mode === "restock") {
+    return `Now: ${alert.lastPrice === null ? "out of stock" : `in stock at ${formatPrice(alert.lastPrice, alert.currency)}`}`;
+  }
+  return `Lowest now: ${alert.lastPrice === null ? "none in stock" : `${formatPrice(alert.lastPrice, alert.currency)} ${alert.includeShipping ? "delivered" : "before shipping"}`}`;
+}
 
 /** What the alert remembers between evaluations (prices in the alert's currency). */
 export interface AlertState {

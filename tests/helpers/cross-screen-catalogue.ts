@@ -22,7 +22,8 @@ export function seeded(seed: number) {
 /**
  * A random catalogue beside the demo's: six vendors in USD, EUR and GBP with a fee, free
  * shipping from a threshold or no stated fee, percentage and fixed coupons, and three peptides
- * of two sizes with offers in stock, out of stock, of several vials, and stale.
+ * of two sizes with offers in stock, out of stock, of several vials, and stale; per peptide, lab
+ * tests that passed (one size), failed (one size) and failed for every size of the batch.
  */
 export async function seedRandomCatalogue(db: Database, random: () => number) {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
@@ -86,6 +87,31 @@ export async function seedRandomCatalogue(db: Database, random: () => number) {
         });
       }
     }
+    const testedOn = new Date(Date.now() - 30 * 24 * HOUR).toISOString().slice(0, 10);
+    const vendorOf = (offset: number) => vendorRows[(p + offset) % vendorRows.length]!.id;
+    const test = (
+      vendorId: string,
+      sizeOptionId: string,
+      coversAllSizes: boolean,
+      purity: number,
+    ) => ({
+      vendorId,
+      peptideId: peptide.id,
+      sizeOptionId,
+      coversAllSizes,
+      labName: "Random Lab",
+      testedOn,
+      purityPercent: purity,
+      claimedMassMg: 10,
+      measuredMassMg: 9.9,
+    });
+    await db
+      .insert(t.labTests)
+      .values([
+        test(vendorOf(0), sizes[0]!.id, false, 99.4),
+        test(vendorOf(1), sizes[1]!.id, false, 91.2),
+        test(vendorOf(3), sizes[0]!.id, true, 88.5),
+      ]);
   }
 }
 

@@ -9,7 +9,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { lowestOfferFor } from "~/.server/alerts/price-alerts.server";
+import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
+import { checkAllPriceAlerts, lowestOfferFor } from "~/.server/alerts/price-alerts.server";
 import { upsertExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getHomePageData, type HomePageData } from "~/.server/data/listings/home.server";
 import {
@@ -17,12 +18,15 @@ import {
   getPeptidePageData,
 } from "~/.server/data/listings/peptide-pages.server";
 import { getOpenDataSizes } from "~/.server/data/open-data.server";
-import { listOffersOnSizes } from "~/.server/data/price-alerts.server";
+import { listOffersOnSizes, listUserPriceAlerts } from "~/.server/data/price-alerts.server";
+import { savePushSubscription } from "~/.server/data/push-subscriptions.server";
 import { getPriceDrops, type PriceDrop } from "~/.server/data/price-drops.server";
 import { listSavedDeals } from "~/.server/data/saved-deals.server";
+import { getSearchResultRows } from "~/.server/data/search.server";
 import { getSettings } from "~/.server/data/settings.server";
 import { getStackCatalogue } from "~/.server/data/stacks.server";
 import { getVendorProfile } from "~/.server/data/vendor-profile.server";
+import { getVendorDirectory } from "~/.server/data/vendors.server";
 import * as t from "~/.server/db/schema";
 import { apiOffers, getOpenDataPricing } from "~/.server/services/open-data.server";
 import { formatPrice } from "~/lib/format";
@@ -32,25 +36,39 @@ import { roundMoney } from "~/lib/money";
 import type { OfferRow } from "~/lib/offer-row";
 import { formatPack, perMgDelivered } from "~/lib/offer-view";
 import type { PeptideCardData } from "~/lib/peptide-card";
+import { alertNowText } from "~/lib/price-alerts";
 import { priceDropEntry } from "~/lib/price-drop-feed";
+import { goodDealsBySize } from "~/lib/good-deal";
 import {
   bestOffer,
+  bestOfferIds,
   countBuyableVendors,
+  formatCouponDiscount,
   groupBy,
+  isCouponActive,
   roundToCents,
   type PricingContext,
 } from "~/lib/pricing";
 import type { SavedDealRow } from "~/lib/saved-deals";
+import { DEFAULT_VENDOR_SORT } from "~/lib/vendor-directory";
 import { priceStack } from "~/lib/stack-pricing";
+import { formatSize } from "~/lib/units";
+import type { AddressPolicy } from "~/.server/scraper/address-guard.server";
 
+import { saveSizeAlert } from "../helpers/alert-catalogue";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { createUserWithPassword } from "../helpers/auth";
 import {
   saveAndDropEveryOffer,
   seedRandomCatalogue,
   seeded,
 } from "../helpers/cross-screen-catalogue";
+import { browserKeys, decryptPush } from "../helpers/push";
+import { startReceiver } from "../helpers/receiver";
 
 const HOUR = 3_600_000;
+/** The tests' webhook and push servers listen on loopback, which the guard allows only when told. */
+const LOOPBACK_ALLOWED: AddressPolicy = { allowPrivateHosts: true, trustedOrigins: [] };
 let app: TestApp;
 /** A user who saved every offer of both catalogues. */
 let watcher: string;
@@ -62,10 +80,20 @@ beforeAll(async () => {
     { currency: "GBP", unitsPerUsd: 0.79, source: "manual" },
   ]);
   // Some demo offers were last confirmed 32 hours ago: stale by the one freshness rule.
+  // Chosen in a stable order (ids are random), so every run meets the same flags.
   const demo = await app.db
     .select({ id: t.vendorPeptides.id })
     .from(t.vendorPeptides)
-    .orderBy(t.vendorPeptides.id);
+    .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
+    .innerJoin(t.vendors, eq(t.vendors.id, t.vendorPeptides.vendorId))
+    .innerJoin(t.sizeOptions, eq(t.sizeOptions.id, t.vendorPeptides.sizeOptionId))
+    .orderBy(
+      t.peptides.slug,
+      t.vendors.name,
+      t.sizeOptions.quantity,
+      t.vendorPeptides.vials,
+      t.vendorPeptides.price,
+    );
   await app.db
     .update(t.vendorPeptides)
     .set({ priceCheckedAt: new Date(Date.now() - 32 * HOUR) })
@@ -110,160 +138,456 @@ function figures(offer: Pick<OfferRow, "display" | "stale" | "buyable" | "inStoc
   };
 }
 
-describe.each([
-  { currency: "USD", shipTo: null },
-  { currency: "EUR", shipTo: "US" },
-])("every screen says the same of every offer ($currency, ship to $shipTo)", (visitor) => {
-  it("home card, detail, compare, vendor page, API, alerts, saved deals, Atom, JSON-LD and stack agree to the cent and on every flag", async () => {
-    const pricing = await getOpenDataPricing(app.db, visitor.currency, visitor.shipTo);
-    const settings = await getSettings(app.db);
-    const { cards } = await homeCards(pricing);
-    const vendorPages = new Map<string, Map<string, OfferRow>>();
-    const vendorPage = async (slug: string) => {
-      let offers = vendorPages.get(slug);
-      if (!offers) {
-        const profile = await getVendorProfile(app.db, slug, pricing);
-        offers = new Map(profile!.offers.map((offer) => [offer.id, offer]));
-        vendorPages.set(slug, offers);
-      }
-      return offers;
-    };
-    const deals = new Map<string, SavedDealRow>(
-      (await listSavedDeals(app.db, { userId: watcher, pricing })).map((deal) => [
-        deal.vendorPeptideId!,
-        deal,
-      ]),
-    );
-    let checked = 0;
-    let staleSeen = 0;
-    let stacked = 0;
+/** The visitor's pricing context, with their "Include offers that failed a lab test" switch. */
+async function visitorPricing(visitor: Visitor): Promise<PricingContext> {
+  return {
+    ...(await getOpenDataPricing(app.db, visitor.currency, visitor.shipTo)),
+    includeFailedLabOffers: visitor.includeFailedLabOffers,
+  };
+}
 
-    for (const [slug, card] of cards) {
-      const detail = (await getPeptidePageData(app.db, slug, pricing))!;
-      const api = new Map(
-        apiOffers(await getOpenDataSizes(app.db, [detail.peptide.id], pricing), pricing).map(
-          (offer) => [offer.id, offer],
-        ),
-      );
-      const drops = new Map<string, PriceDrop>(
-        (await getPriceDrops(app.db, { peptideId: detail.peptide.id, pricing, limit: 500 })).map(
-          (drop) => [drop.vendorPeptideId, drop],
-        ),
-      );
-      const jsonLdOffers = jsonLdOffersByName(detail.offers);
-      const stackCatalogue = await getStackCatalogue(app.db, [slug]);
-      const alertOffers = await listOffersOnSizes(
-        app.db,
-        detail.sizes.map((size) => size.id),
-      );
-      for (const group of groupBy(detail.offers, (offer) => offer.sizeId)) {
-        const sizeId = group[0]!.sizeId;
-        const best = bestOffer(group, pricing);
-        const compare = await getComparePageData(app.db, { peptideSlug: slug, sizeId }, pricing);
-        const compared = new Map(compare.offers.map((offer) => [offer.id, offer]));
-        expect([...compared.keys()].sort()).toEqual(group.map((offer) => offer.id).sort());
+type Visitor = { currency: string; shipTo: string | null; includeFailedLabOffers: boolean };
 
-        for (const offer of group) {
-          const expected = figures(offer);
-          const where = `${slug} ${offer.sizeLabel} at ${offer.vendorName}`;
-          expect({ where, ...figures(compared.get(offer.id)!) }).toEqual({ where, ...expected });
-          const onVendorPage = (await vendorPage(offer.vendorSlug)).get(offer.id)!;
-          expect({ where, ...figures(onVendorPage) }).toEqual({ where, ...expected });
-          const fromApi = api.get(offer.id)!;
+describe.each<Visitor>([
+  { currency: "USD", shipTo: null, includeFailedLabOffers: false },
+  { currency: "EUR", shipTo: "US", includeFailedLabOffers: true },
+])(
+  "every screen says the same of every offer ($currency, ship to $shipTo, failed lab offers included: $includeFailedLabOffers)",
+  (visitor) => {
+    it("home card, detail, compare, vendor page, /vendors, search, API, alerts, saved deals, Atom, JSON-LD and stack agree to the cent and on every flag", async () => {
+      const pricing = await visitorPricing(visitor);
+      const settings = await getSettings(app.db);
+      const { cards } = await homeCards(pricing);
+      const vendorPages = new Map<string, Map<string, OfferRow>>();
+      const vendorPage = async (slug: string) => {
+        let offers = vendorPages.get(slug);
+        if (!offers) {
+          const profile = await getVendorProfile(app.db, slug, pricing);
+          offers = new Map(profile!.offers.map((offer) => [offer.id, offer]));
+          vendorPages.set(slug, offers);
+        }
+        return offers;
+      };
+      const deals = new Map<string, SavedDealRow>(
+        (await listSavedDeals(app.db, { userId: watcher, pricing })).map((deal) => [
+          deal.vendorPeptideId!,
+          deal,
+        ]),
+      );
+      let checked = 0;
+      let staleSeen = 0;
+      let stacked = 0;
+      const flagsSeen = { best: 0, goodDeal: 0, ownLow: 0, tested: 0, failedLab: 0, failedBest: 0 };
+
+      for (const [slug, card] of cards) {
+        const detail = (await getPeptidePageData(app.db, slug, pricing))!;
+        const api = new Map(
+          apiOffers(await getOpenDataSizes(app.db, [detail.peptide.id], pricing), pricing).map(
+            (offer) => [offer.id, offer],
+          ),
+        );
+        const drops = new Map<string, PriceDrop>(
+          (await getPriceDrops(app.db, { peptideId: detail.peptide.id, pricing, limit: 500 })).map(
+            (drop) => [drop.vendorPeptideId, drop],
+          ),
+        );
+        const jsonLdOffers = jsonLdOffersByName(detail.offers);
+        const stackCatalogue = await getStackCatalogue(app.db, [slug]);
+        const alertOffers = await listOffersOnSizes(
+          app.db,
+          detail.sizes.map((size) => size.id),
+        );
+        for (const group of groupBy(detail.offers, (offer) => offer.sizeId)) {
+          const sizeId = group[0]!.sizeId;
+          const best = bestOffer(group, pricing);
+          const compare = await getComparePageData(app.db, { peptideSlug: slug, sizeId }, pricing);
+          const compared = new Map(compare.offers.map((offer) => [offer.id, offer]));
+          expect([...compared.keys()].sort()).toEqual(group.map((offer) => offer.id).sort());
+          // Best Price and Good Deal as each offer table marks them (OfferTable: bestOfferIds and
+          // goodDealsBySize over the offers its loader gave it, with the visitor's lab choice),
+          // against the pricing module over the size's offers.
+          const goodDeals = goodDealsBySize(group, (offer) => offer.sizeId, pricing);
+          const marks = (offers: OfferRow[]) => ({
+            best: [...bestOfferIds(offers, (offer) => offer.sizeId, pricing)].filter((id) =>
+              group.some((offer) => offer.id === id),
+            ),
+            goodDeals: [...goodDealsBySize(offers, (offer) => offer.sizeId, pricing)]
+              .filter(([id]) => group.some((offer) => offer.id === id))
+              .sort(),
+          });
+          const expectedMarks = { best: best ? [best.id] : [], goodDeals: [...goodDeals].sort() };
+          const sizeWhere = `${slug} ${group[0]!.sizeLabel}`;
           expect({
-            where,
-            total: fromApi.landedTotal?.amount ?? null,
-            perMgDelivered: fromApi.perMgDelivered?.amount ?? null,
-            stale: fromApi.stale,
-            buyable: fromApi.buyable,
+            where: sizeWhere,
+            detail: marks(detail.offers),
+            compare: marks(compare.offers),
           }).toEqual({
-            where,
-            total: expected.total,
-            perMgDelivered: expected.delivered ? expected.perMgDelivered : null,
-            stale: expected.stale,
-            buyable: expected.buyable,
+            where: sizeWhere,
+            detail: expectedMarks,
+            compare: expectedMarks,
           });
-          const deal = deals.get(offer.id)!;
-          expect({ where, ...figures(deal.now!) }).toEqual({ where, ...expected });
+          // Search for the peptide and size: its row is the size's Best Price, with its count.
+          const search = await getSearchResultRows(
+            app.db,
+            [{ ...detail.peptide, matchedAlias: null, sizeLabel: group[0]!.sizeLabel }],
+            pricing,
+          );
           expect({
-            where,
-            feed: priceDropEntry(drops.get(offer.id)!, "http://x.test").summary,
-          }).toMatchObject({
-            where,
-            feed: expect.stringContaining(feedNowText(expected, pricing.displayCurrency)),
+            where: sizeWhere,
+            searchBest: search.offers[0]?.id ?? null,
+            searchVendors: (search.offers[0] ?? search.offerless[0])?.vendorCount,
+            searchFlags: search.offers[0] ? flags(search.offers[0]) : null,
+          }).toEqual({
+            where: sizeWhere,
+            searchBest: best?.id ?? null,
+            // With nothing to buy, the row names every vendor that lists the size.
+            searchVendors: best
+              ? countBuyableVendors(group)
+              : new Set(group.map((offer) => offer.vendorId)).size,
+            searchFlags: best ? flags(best) : null,
           });
-          expect({ where, ...jsonLdOffers.get(jsonLdName(offer)) }).toEqual({
-            where,
-            ...jsonLdFigures(expected, pricing.displayCurrency),
-          });
-          // A stack of this one pack, from this offer alone, costs the table's total (a failed-lab
-          // offer only for the buyer who includes those, as Best Price).
-          if (expected.buyable && expected.total !== null && offer.shipsToDestination !== false) {
-            const onlyThis = (choice: { includeFailedLabOffers: boolean }) =>
-              priceStack(
-                [{ peptide: slug, size: offer.sizeLabel, quantity: offer.vials }],
-                stackCatalogue.offers.filter((row) => row.offerId === offer.id),
-                stackCatalogue.names,
-                { ...pricing, ...choice },
-              );
-            const stack = onlyThis({ includeFailedLabOffers: true });
+          if (best) flagsSeen.best += 1;
+          if (best && best.labWarning !== null) flagsSeen.failedBest += 1;
+          flagsSeen.goodDeal += goodDeals.size;
+          flagsSeen.ownLow += [...goodDeals.values()].filter((why) => why === "own-low").length;
+
+          for (const offer of group) {
+            const expected = figures(offer);
+            const where = `${slug} ${offer.sizeLabel} at ${offer.vendorName}`;
+            const expectedFlags = flags(offer);
+            const onCompare = compared.get(offer.id)!;
+            expect({ where, ...figures(onCompare), ...flags(onCompare) }).toEqual({
+              where,
+              ...expected,
+              ...expectedFlags,
+            });
+            const onVendorPage = (await vendorPage(offer.vendorSlug)).get(offer.id)!;
+            expect({ where, ...figures(onVendorPage), ...flags(onVendorPage) }).toEqual({
+              where,
+              ...expected,
+              ...expectedFlags,
+            });
+            const fromApi = api.get(offer.id)!;
             expect({
               where,
-              bought: onlyThis({ includeFailedLabOffers: false }).baskets.length,
-            }).toEqual({ where, bought: offer.labWarning === null ? 1 : 0 });
-            expect({ where, stack: roundToCents(stack.total) }).toEqual({
+              total: fromApi.landedTotal?.amount ?? null,
+              perMgDelivered: fromApi.perMgDelivered?.amount ?? null,
+              stale: fromApi.stale,
+              buyable: fromApi.buyable,
+              failedLabTest: fromApi.failedLabTest,
+            }).toEqual({
               where,
-              stack: expected.total,
+              total: expected.total,
+              perMgDelivered: expected.delivered ? expected.perMgDelivered : null,
+              stale: expected.stale,
+              buyable: expected.buyable,
+              failedLabTest: expectedFlags.failedLabTest,
             });
-            stacked += 1;
+            const deal = deals.get(offer.id)!;
+            expect({
+              where,
+              ...figures(deal.now!),
+              failedLabTest: deal.now!.labWarning !== null,
+            }).toEqual({ where, ...expected, failedLabTest: expectedFlags.failedLabTest });
+            // "Cheaper elsewhere" names the Best Price of the other vendors' same packs.
+            const elsewhere = bestOffer(
+              group.filter(
+                (other) => other.vendorId !== offer.vendorId && other.vials === offer.vials,
+              ),
+              pricing,
+            );
+            if (deal.cheaperElsewhere) {
+              expect({ where, elsewhere: deal.cheaperElsewhere.vendorName }).toEqual({
+                where,
+                elsewhere: elsewhere?.vendorName,
+              });
+            }
+            if (expectedFlags.tested !== null) flagsSeen.tested += 1;
+            if (expectedFlags.failedLabTest) flagsSeen.failedLab += 1;
+            expect({
+              where,
+              feed: priceDropEntry(drops.get(offer.id)!, "http://x.test").summary,
+            }).toMatchObject({
+              where,
+              feed: expect.stringContaining(feedNowText(expected, pricing.displayCurrency)),
+            });
+            expect({ where, ...jsonLdOffers.get(jsonLdName(offer)) }).toEqual({
+              where,
+              ...jsonLdFigures(expected, pricing.displayCurrency),
+            });
+            // A stack of this one pack, from this offer alone, costs the table's total (a failed-lab
+            // offer only for the buyer who includes those, as Best Price).
+            if (expected.buyable && expected.total !== null && offer.shipsToDestination !== false) {
+              const onlyThis = (choice: { includeFailedLabOffers: boolean }) =>
+                priceStack(
+                  [{ peptide: slug, size: offer.sizeLabel, quantity: offer.vials }],
+                  stackCatalogue.offers.filter((row) => row.offerId === offer.id),
+                  stackCatalogue.names,
+                  { ...pricing, ...choice },
+                );
+              const stack = onlyThis({ includeFailedLabOffers: true });
+              expect({
+                where,
+                bought: onlyThis({ includeFailedLabOffers: false }).baskets.length,
+              }).toEqual({ where, bought: offer.labWarning === null ? 1 : 0 });
+              expect({ where, stack: roundToCents(stack.total) }).toEqual({
+                where,
+                stack: expected.total,
+              });
+              stacked += 1;
+            }
+            // A stale offer is never Best Price.
+            if (offer.stale) {
+              staleSeen += 1;
+              expect({ where, best: best?.id === offer.id }).toEqual({ where, best: false });
+            }
+            checked += 1;
           }
-          // A stale offer is never Best Price.
-          if (offer.stale) {
-            staleSeen += 1;
-            expect({ where, best: best?.id === offer.id }).toEqual({ where, best: false });
-          }
-          checked += 1;
-        }
 
-        // The home card's size: its Best Price, per mg delivered and vendor count.
-        const cardSize = card.sizes.find((size) => size.id === sizeId)!;
-        const bestPerVial = best?.display
-          ? (best.display.totalPerVial ?? best.display.perVial)
-          : null;
-        expect({
-          where: `${slug} ${group[0]!.sizeLabel} card`,
-          lowest: cardSize.lowestPrice === null ? null : roundToCents(cardSize.lowestPrice),
-          perMg: cardSize.perMg === null ? null : Math.round(cardSize.perMg * 10_000) / 10_000,
-          vendors: cardSize.vendorCount,
-        }).toEqual({
-          where: `${slug} ${group[0]!.sizeLabel} card`,
-          lowest: bestPerVial === null ? null : roundToCents(bestPerVial),
-          perMg: best ? figures(best).perMgDelivered : null,
-          vendors: countBuyableVendors(group),
-        });
-
-        // The alert list's "Lowest now" on the delivered total (the default) is the card's
-        // lowest total whenever the best offer's shipping is stated.
-        if (best?.display?.totalPerVial != null && best.shipsToDestination !== false) {
-          const lowest = lowestOfferFor(
-            { currency: pricing.displayCurrency, includeShipping: true, shipTo: visitor.shipTo },
-            alertOffers.filter((offer) => offer.sizeOptionId === sizeId),
-            { ...settings, rates: pricing.rates, now: pricing.now },
-          );
-          expect({ where: `${slug} ${group[0]!.sizeLabel} alert`, lowest: lowest?.price }).toEqual({
-            where: `${slug} ${group[0]!.sizeLabel} alert`,
-            lowest: roundMoney(best.display.totalPerVial, pricing.displayCurrency),
+          // The home card's size: its Best Price, per mg delivered and vendor count.
+          const cardSize = card.sizes.find((size) => size.id === sizeId)!;
+          const bestPerVial = best?.display
+            ? (best.display.totalPerVial ?? best.display.perVial)
+            : null;
+          expect({
+            where: `${slug} ${group[0]!.sizeLabel} card`,
+            lowest: cardSize.lowestPrice === null ? null : roundToCents(cardSize.lowestPrice),
+            perMg: cardSize.perMg === null ? null : Math.round(cardSize.perMg * 10_000) / 10_000,
+            vendors: cardSize.vendorCount,
+          }).toEqual({
+            where: `${slug} ${group[0]!.sizeLabel} card`,
+            lowest: bestPerVial === null ? null : roundToCents(bestPerVial),
+            perMg: best ? figures(best).perMgDelivered : null,
+            vendors: countBuyableVendors(group),
           });
+
+          // The alert list's "Lowest now" on the delivered total (the default) is the card's
+          // lowest total whenever the best offer's shipping is stated — the Best Price without
+          // failed-lab offers, as alerts read no cookie.
+          const alertBest = bestOffer(group, { includeFailedLabOffers: false });
+          if (alertBest?.display?.totalPerVial != null && alertBest.shipsToDestination !== false) {
+            const lowest = lowestOfferFor(
+              { currency: pricing.displayCurrency, includeShipping: true, shipTo: visitor.shipTo },
+              alertOffers.filter((offer) => offer.sizeOptionId === sizeId),
+              { ...settings, rates: pricing.rates, now: pricing.now },
+            );
+            expect({
+              where: `${slug} ${group[0]!.sizeLabel} alert`,
+              lowest: lowest?.price,
+            }).toEqual({
+              where: `${slug} ${group[0]!.sizeLabel} alert`,
+              lowest: roundMoney(alertBest.display.totalPerVial, pricing.displayCurrency),
+            });
+          }
         }
       }
-    }
-    // The catalogues are all there: the demo's and the random one, stale offers among them.
-    expect(cards.has("random-peptide-1") && cards.has("bpc-157")).toBe(true);
-    expect(checked).toBeGreaterThan(200);
-    expect(staleSeen).toBeGreaterThan(20);
-    expect(stacked).toBeGreaterThan(100);
-  });
-});
+      // The catalogues are all there: the demo's and the random one, stale offers among them.
+      expect(cards.has("random-peptide-1") && cards.has("bpc-157")).toBe(true);
+      expect(checked).toBeGreaterThan(200);
+      expect(staleSeen).toBeGreaterThan(20);
+      expect(stacked).toBeGreaterThan(100);
+      // Every flag was met, so each comparison above compared something.
+      expect(flagsSeen.best).toBeGreaterThan(40);
+      expect(flagsSeen.goodDeal).toBeGreaterThan(0);
+      // Good Deal at its own 90-day low too, which only the price history of each screen knows.
+      expect(flagsSeen.ownLow).toBeGreaterThan(0);
+      expect(flagsSeen.tested).toBeGreaterThan(5);
+      expect(flagsSeen.failedLab).toBeGreaterThan(5);
+      if (visitor.includeFailedLabOffers) expect(flagsSeen.failedBest).toBeGreaterThan(0);
+      else expect(flagsSeen.failedBest).toBe(0);
+
+      // /vendors: each vendor's count of prices is its vendor page's, its coupon and shipping fee
+      // are what its offers are priced with.
+      const directory = await getVendorDirectory(app.db, pricing, DEFAULT_VENDOR_SORT);
+      expect(directory.vendors.length).toBeGreaterThan(10);
+      for (const entry of directory.vendors) {
+        const offers = [...(await vendorPage(entry.slug)).values()];
+        const where = `/vendors ${entry.name}`;
+        const coupons = new Set(
+          offers.flatMap((offer) =>
+            offer.coupon && isCouponActive(offer.coupon, pricing.now)
+              ? [`${offer.coupon.code} ${formatCouponDiscount(offer.coupon, offer.vendorCurrency)}`]
+              : [],
+          ),
+        );
+        // A fee the offer pays in full (below the free-shipping threshold, shipped there).
+        const fees = new Set(
+          offers.flatMap((offer) =>
+            offer.display?.shipping
+              ? [formatPrice(offer.display.shipping, offer.display.currency)]
+              : [],
+          ),
+        );
+        expect({
+          where,
+          prices: entry.offerCount,
+          coupons: entry.coupon ? [`${entry.coupon.code} ${entry.coupon.discount}`] : [],
+          fees:
+            entry.shippingFee && entry.shipsThere !== "no" && fees.size > 0
+              ? [formatPrice(entry.shippingFee.amount, entry.shippingFee.currency)]
+              : [...fees],
+        }).toEqual({
+          where,
+          prices: offers.length,
+          coupons: [...coupons],
+          fees: [...fees],
+        });
+      }
+    });
+
+    it("the alert list, e-mail, push and webhook say every size's lowest delivered price as the tables do", async () => {
+      const pricing = await visitorPricing(visitor);
+      const { cards } = await homeCards(pricing);
+      const hook = await startReceiver();
+      const pushService = await startReceiver();
+      try {
+        // One user per peptide (under the per-user delivery cap), an alert on each of its sizes
+        // on every channel, in the visitor's currency with shipping to their destination.
+        const watchers: {
+          userId: string;
+          email: string;
+          keys: ReturnType<typeof browserKeys>;
+          sizes: { label: string; peptideName: string; group: OfferRow[] }[];
+        }[] = [];
+        for (const slug of cards.keys()) {
+          const detail = (await getPeptidePageData(app.db, slug, pricing))!;
+          const email = `alerts-${visitor.currency}-${slug}@example.com`;
+          const userId = await createUserWithPassword(app, email, "alert-password");
+          const keys = browserKeys();
+          await savePushSubscription(app.db, {
+            userId,
+            endpoint: `${pushService.url}/push/${userId}`,
+            p256dh: keys.p256dh,
+            auth: keys.authText,
+          });
+          const sizes = [];
+          for (const group of groupBy(detail.offers, (offer) => offer.sizeId)) {
+            await saveSizeAlert(
+              app,
+              { peptideId: detail.peptide.id, sizeOptionId: group[0]!.sizeId },
+              userId,
+              {
+                mode: "below",
+                targetPrice: 1_000_000,
+                currency: visitor.currency,
+                includeShipping: true,
+                shipTo: visitor.shipTo,
+                channels: ["email", "push", "webhook"],
+                webhookUrl: `${hook.url}/hook/${userId}`,
+              },
+            );
+            sizes.push({ label: group[0]!.sizeLabel, peptideName: detail.peptide.name, group });
+          }
+          watchers.push({ userId, email, keys, sizes });
+        }
+        // Every alert crosses its target now: the real evaluation and delivery path.
+        await app.db
+          .update(t.priceAlerts)
+          .set({ isBelow: false, lastPrice: null })
+          .where(
+            inArray(
+              t.priceAlerts.userId,
+              watchers.map((w) => w.userId),
+            ),
+          );
+        await checkAllPriceAlerts(app);
+        while ((await deliverDueAlertMessages(app, { policy: LOOPBACK_ALLOWED })).sent > 0);
+
+        let told = 0;
+        for (const watcher of watchers) {
+          const list = await listUserPriceAlerts(app.db, { userId: watcher.userId });
+          const mails = await app.db
+            .select({ subject: t.mailOutbox.subject, text: t.mailOutbox.text })
+            .from(t.mailOutbox)
+            .where(eq(t.mailOutbox.to, watcher.email));
+          const pushes = pushService.received
+            .filter((r) => r.path === `/push/${watcher.userId}`)
+            .map(
+              (r) =>
+                JSON.parse(decryptPush(r.body, watcher.keys)) as { title: string; body: string },
+            );
+          const posts = hook.received
+            .filter((r) => r.path === `/hook/${watcher.userId}`)
+            .map((r) => JSON.parse(r.body.toString("utf8")) as { title: string; message: string });
+          for (const size of watcher.sizes) {
+            const what = `${size.peptideName} ${size.label}`;
+            // Alerts read no cookie: the Best Price without failed-lab offers.
+            const best = bestOffer(size.group, { includeFailedLabOffers: false });
+            const expected =
+              best?.display?.totalPerVial != null && best.shipsToDestination !== false
+                ? formatPrice(
+                    roundMoney(best.display.totalPerVial, pricing.displayCurrency),
+                    pricing.displayCurrency,
+                  )
+                : null;
+            const alert = list.find(
+              (row) =>
+                `${row.peptideName} ${formatSize(row.quantity, row.unit, row.unitLabel)}` === what,
+            )!;
+            const title = `Price alert: ${what} is ${expected}`;
+            const said = (messages: { title: string }[]) =>
+              messages
+                .filter((m) => m.title.startsWith(`Price alert: ${what} is `))
+                .map((m) => m.title);
+            expect({
+              where: what,
+              list: alertNowText(alert),
+              mail: said(mails.map((m) => ({ title: m.subject }))),
+              push: said(pushes),
+              webhook: said(posts),
+            }).toEqual({
+              where: what,
+              list:
+                expected === null
+                  ? "Lowest now: none in stock"
+                  : `Lowest now: ${expected} delivered`,
+              mail: expected === null ? [] : [title],
+              push: expected === null ? [] : [title],
+              webhook: expected === null ? [] : [title],
+            });
+            if (expected === null) continue;
+            // The body names a vendor whose offer of the size costs that, delivered.
+            const sellers = size.group
+              .filter(
+                (offer) =>
+                  offer.display?.totalPerVial != null &&
+                  offer.labWarning === null &&
+                  offer.buyable &&
+                  formatPrice(
+                    roundMoney(offer.display.totalPerVial, pricing.displayCurrency),
+                    pricing.displayCurrency,
+                  ) === expected,
+              )
+              .map((offer) => `${what} is ${expected} with shipping at ${offer.vendorName} (`);
+            const mail = mails.find((m) => m.subject === title)!;
+            const push = pushes.find((m) => m.title === title)!;
+            const post = posts.find((m) => m.title === title)!;
+            for (const body of [mail.text, push.body, post.message]) {
+              expect({
+                where: what,
+                body,
+                named: sellers.some((line) => body.includes(line)),
+              }).toMatchObject({
+                where: what,
+                named: true,
+              });
+            }
+            told += 1;
+          }
+        }
+        expect(told).toBeGreaterThan(30);
+      } finally {
+        await hook.close();
+        await pushService.close();
+      }
+    });
+  },
+);
+
+/** The lab-test flags every offer row shows: "Tested" (its words) and "Failed lab test". */
+function flags(offer: Pick<OfferRow, "tested" | "labWarning">) {
+  return { tested: offer.tested, failedLabTest: offer.labWarning !== null };
+}
 
 /** What the Atom feed says of an offer now, from the table's figures. */
 function feedNowText(expected: ReturnType<typeof figures>, currency: string): string {

@@ -2,9 +2,11 @@
  * The home page ranks and filters by price inside the database (pricing-sql.server.ts); the
  * cards show prices worked out by the one offer view (priceOffer). Over random catalogues —
  * three currencies, coupons of both kinds, shipping fees, free-shipping thresholds, unknown
- * shipping, destinations, kits, stale and out-of-stock offers — the grid's price filter keeps
- * exactly the peptides the offer view says have a buyable offer in range, and its price and
- * per-mg sorts order them as the cards' prices do (issue 30).
+ * shipping, destinations, kits, stale and out-of-stock offers, lab tests that passed, failed or
+ * measured nothing, of one size or of all sizes, recent or too old to count — the grid's price
+ * filter keeps exactly the peptides the offer view says have an offer in range that may rank
+ * (mayRank: the failed-lab rule with the visitor's choice), and its price and per-mg sorts order
+ * them as the cards' prices do (issue 30).
  */
 import fc from "fast-check";
 import { inArray } from "drizzle-orm";
@@ -17,6 +19,7 @@ import * as t from "~/.server/db/schema";
 import { getOpenDataPricing } from "~/.server/services/open-data.server";
 import { EMPTY_HOME_FILTERS, offerPassesFilters, type HomeFilters } from "~/lib/home-filters";
 import type { PeptideCardData } from "~/lib/peptide-card";
+import { mayRank } from "~/lib/pricing";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 
@@ -25,6 +28,8 @@ const RUNS = 60;
 const CURRENCIES = ["USD", "EUR", "GBP"] as const;
 let app: TestApp;
 let run = 0;
+/** Buyable offers with a failed lab test the runs met: the failed-lab rule was exercised. */
+let failedBuyable = 0;
 
 beforeAll(async () => {
   app = await createTestApp({ SEED_DEMO: "false" });
@@ -65,12 +70,25 @@ const offerArb = fc.option(
   { nil: null, freq: 3 },
 );
 
+/**
+ * A lab test of one vendor and peptide: of one of the peptide's sizes (by index) or covering all
+ * of them, and when it was done (more than 12 months ago it no longer counts).
+ */
+const labTestArb = fc.record({
+  vendor: fc.nat(),
+  size: fc.option(fc.nat(), { nil: null }),
+  coversAllSizes: fc.boolean(),
+  verdict: fc.constantFrom("passed", "failed-purity", "failed-mass", "not-measured"),
+  daysAgo: fc.constantFrom(5, 40, 200, 500),
+});
+
 const catalogueArb = fc.record({
   vendors: fc.array(vendorArb, { minLength: 2, maxLength: 4 }),
   peptides: fc.array(
     fc.record({
       sizes: fc.uniqueArray(fc.constantFrom(2, 5, 10), { minLength: 1, maxLength: 2 }),
       offers: fc.array(offerArb, { minLength: 8, maxLength: 8 }),
+      labTests: fc.array(labTestArb, { maxLength: 4 }),
     }),
     { minLength: 2, maxLength: 6 },
   ),
@@ -80,6 +98,7 @@ const visitorArb = fc.record({
   currency: fc.constantFrom(...CURRENCIES),
   shipTo: fc.constantFrom(null, "US", "DE"),
   sort: fc.constantFrom("price" as const, "per-mg" as const),
+  includeFailedLabOffers: fc.boolean(),
   minPrice: fc.option(money(0, 150), { nil: null }),
   maxPrice: fc.option(money(10, 300), { nil: null }),
   /** A bound set to an offer's own card price, where rounding differences would show. */
@@ -146,6 +165,28 @@ async function insertCatalogue(catalogue: Catalogue): Promise<{ slug: string; id
       }),
     );
     if (offers.length > 0) await db.insert(t.vendorPeptides).values(offers);
+    const labTests = peptide.labTests.map((test) => {
+      const size = test.size === null ? null : sizes[test.size % sizes.length]!;
+      const claimed = size ? peptide.sizes[sizes.indexOf(size)]! : 10;
+      return {
+        vendorId: vendors[test.vendor % vendors.length]!.id,
+        peptideId: row!.id,
+        sizeOptionId: size?.id ?? null,
+        coversAllSizes: test.coversAllSizes,
+        labName: "Prop Lab",
+        testedOn: new Date(Date.now() - test.daysAgo * 24 * HOUR).toISOString().slice(0, 10),
+        purityPercent:
+          test.verdict === "not-measured" ? null : test.verdict === "failed-purity" ? 91.5 : 99.2,
+        claimedMassMg: test.verdict === "not-measured" ? null : claimed,
+        measuredMassMg:
+          test.verdict === "not-measured"
+            ? null
+            : test.verdict === "failed-mass"
+              ? claimed * 0.7
+              : claimed * 0.98,
+      };
+    });
+    if (labTests.length > 0) await db.insert(t.labTests).values(labTests);
   }
   return { slug, ids };
 }
@@ -169,14 +210,18 @@ describe("the home grid's SQL agrees with the offer view", () => {
     await fc.assert(
       fc.asyncProperty(catalogueArb, visitorArb, async (catalogue, visitor) => {
         const { slug, ids } = await insertCatalogue(catalogue);
-        const pricing = await getOpenDataPricing(app.db, visitor.currency, visitor.shipTo);
+        const pricing = {
+          ...(await getOpenDataPricing(app.db, visitor.currency, visitor.shipTo)),
+          includeFailedLabOffers: visitor.includeFailedLabOffers,
+        };
         const rows = await selectSizeOffers(app.db, {}).where(
           inArray(t.sizeOptions.peptideId, ids),
         );
-        // The offer view's prices of the buyable offers: what each card may show.
+        // The offer view's prices of the offers that may rank: what each card may show.
         const buyable = rows.flatMap((row) => {
           const offer = priceRow(row, pricing);
-          if (!offer?.buyable || offer.shipsToDestination === false) return [];
+          if (offer?.buyable && offer.labWarning !== null) failedBuyable += 1;
+          if (!offer || !mayRank(offer, pricing) || offer.shipsToDestination === false) return [];
           const displayPrice = offer.display
             ? (offer.display.totalPerVial ?? offer.display.perVial)
             : null;
@@ -233,5 +278,6 @@ describe("the home grid's SQL agrees with the offer view", () => {
       }),
       { numRuns: RUNS },
     );
+    expect(failedBuyable).toBeGreaterThan(RUNS / 4);
   });
 });

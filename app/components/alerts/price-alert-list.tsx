@@ -12,7 +12,7 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { formatDate, formatPrice } from "~/lib/format";
-import { ALERT_CHANNEL_LABELS, ALERT_DIGEST_LABELS } from "~/lib/price-alerts";
+import { ALERT_CHANNEL_LABELS, ALERT_DIGEST_LABELS, alertNowText } from "~/lib/price-alerts";
 import { countryName } from "~/lib/ship-to";
 import { formatSize } from "~/lib/units";
 
@@ -80,9 +80,7 @@ export function PriceAlertList({
                   {ALERT_DIGEST_LABELS[alert.digest]}
                 </span>
                 <span className="text-muted-foreground">
-                  {alert.mode === "restock"
-                    ? `Now: ${alert.lastPrice === null ? "out of stock" : `in stock at ${formatPrice(alert.lastPrice, alert.currency)}`}`
-                    : `Lowest now: ${alert.lastPrice === null ? "none in stock" : `${formatPrice(alert.lastPrice, alert.currency)} ${alert.includeShipping ? "delivered" : "before shipping"}`}`}
+                  {alertNowText(alert)}
                   {alert.lastNotifiedAt ? ` · last told ${formatDate(alert.lastNotifiedAt)}` : ""}
                 </span>
               </div>

@@ -112,11 +112,23 @@ function offerConditions(filters: HomeFilters, pricing: PricingContext): SQL[] {
 }
 
 /**
- * "Does this peptide have a buyable vendor price matching every row filter?" as one EXISTS:
- * the card then always has an offer that passed to show.
+ * SQL twin of mayRank for the row "vp": buyable, and without a failed lab test unless the buyer
+ * includes those — the offers a card's Best Price is chosen from.
+ */
+function mayRankSql(pricing: PricingContext): SQL[] {
+  return [
+    buyableSql(pricing),
+    ...(pricing.includeFailedLabOffers ? [] : [sql`not ${failedLabTestSql(pricing.now)}`]),
+  ];
+}
+
+/**
+ * "Does this peptide have a vendor price that may rank matching every row filter?" as one
+ * EXISTS: the card then always has an offer that passed to show as its price (an offer whose
+ * lab test failed is not one, unless the buyer includes those).
  */
 function matchingOfferExists(filters: HomeFilters, pricing: PricingContext): SQL {
-  const conditions = [...offerConditions(filters, pricing), buyableSql(pricing)];
+  const conditions = [...offerConditions(filters, pricing), ...mayRankSql(pricing)];
   return sql`exists (select 1 ${OFFER_JOINS} where ${sql.join(conditions, sql` and `)})`;
 }
 
@@ -135,14 +147,7 @@ function homeOrder(sort: HomeSort, filters: HomeFilters, pricing: PricingContext
       asc(peptides.id),
     ];
   }
-  const where = sql.join(
-    [
-      ...matching,
-      buyableSql(pricing),
-      ...(pricing.includeFailedLabOffers ? [] : [sql`not ${failedLabTestSql(pricing.now)}`]),
-    ],
-    sql` and `,
-  );
+  const where = sql.join([...matching, ...mayRankSql(pricing)], sql` and `);
   // The price the card shows: the Best Price (landed total first, as bestOffer picks it, never
   // an offer whose lab test failed unless the buyer includes those) of its first size that has one, in the card's size order;
   // per mg, that price over the vial's mg (within a size every vial holds the same, so the best
