@@ -11,6 +11,7 @@ import { saveAd } from "~/.server/services/ads.server";
 import { saveCategory } from "~/.server/services/categories.server";
 import { savePeptide, switchPeptides } from "~/.server/services/peptides.server";
 import { deleteToTrash, restoreFromTrash } from "~/.server/services/trash-actions.server";
+import { addVendorPrice } from "~/.server/services/vendor-prices.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 
@@ -181,6 +182,35 @@ describe("a change commits with its audit entries or not at all", () => {
       .from(t.peptides)
       .where(eq(t.peptides.id, shown!.id));
     expect(still).toEqual({ active: true });
+    expect(clear).not.toHaveBeenCalled();
+  });
+
+  it("writes no vendor price and leaves the cache when the price's entry is refused", async () => {
+    const [vendor] = await app.db
+      .insert(t.vendors)
+      .values({ name: "Refused vendor" })
+      .returning({ id: t.vendors.id });
+    const [size] = await app.db
+      .select({ id: t.sizeOptions.id, peptideId: t.sizeOptions.peptideId })
+      .from(t.sizeOptions)
+      .limit(1);
+    const clear = vi.spyOn(app.cache, "clear");
+    clear.mockClear();
+    await expect(
+      addVendorPrice(app, admin, {
+        peptideId: size!.peptideId,
+        vendorId: vendor!.id,
+        sizeOptionId: size!.id,
+        price: 12,
+        currency: "USD",
+        source: "manual",
+      }),
+    ).rejects.toThrow(REFUSED);
+    const stored = await app.db
+      .select({ id: t.vendorPeptides.id })
+      .from(t.vendorPeptides)
+      .where(eq(t.vendorPeptides.vendorId, vendor!.id));
+    expect(stored).toEqual([]);
     expect(clear).not.toHaveBeenCalled();
   });
 });
