@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import { alertNowText, decideAlert, webhookPayload } from "./price-alerts";
 
-const below = { mode: "below" as const, targetPrice: 50 };
-const change = { mode: "change" as const, targetPrice: null };
-const restock = { mode: "restock" as const, targetPrice: null };
+const below = { mode: "below" as const, targetPrice: 50, currency: "USD" };
+const change = { mode: "change" as const, targetPrice: null, currency: "USD" };
+const restock = { mode: "restock" as const, targetPrice: null, currency: "USD" };
 
 describe("decideAlert", () => {
   it("fires a below-target alert once per crossing, at or below the target", () => {
@@ -37,6 +37,25 @@ describe("decideAlert", () => {
       notify: false,
     });
     expect(decideAlert(change, { isBelow: false, lastPrice: null }, 60).notify).toBe(true);
+  });
+});
+
+describe("decideAlert compares money in the currency's minor units", () => {
+  it("counts a price that rounds to the target as at the target, and a cent above as above", () => {
+    const above = { isBelow: false, lastPrice: 60 };
+    // 0.1 + 0.2 is 0.30000000000000004 as a float: the same 30 cents as a 0.3 target.
+    const thirty = { mode: "below" as const, targetPrice: 0.3, currency: "USD" };
+    expect(decideAlert(thirty, above, 0.1 + 0.2).notify).toBe(true);
+    expect(decideAlert(below, above, 50.004).notify).toBe(true);
+    expect(decideAlert(below, above, 50.01).notify).toBe(false);
+  });
+
+  it("hears no change in a difference smaller than the currency's minor unit", () => {
+    const state = { isBelow: false, lastPrice: 0.3 };
+    expect(decideAlert(change, state, 0.1 + 0.2).notify).toBe(false);
+    expect(decideAlert(change, state, 0.31).notify).toBe(true);
+    const yen = { ...change, currency: "JPY" };
+    expect(decideAlert(yen, { isBelow: false, lastPrice: 1500 }, 1500.4).notify).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 /** Target-price alerts: what a user can ask for, and when an alert has news. */
 import { formatPrice } from "./format";
+import { compareMoney } from "./money";
 
 export const ALERT_MODES = ["below", "change", "restock"] as const;
 export type AlertMode = (typeof ALERT_MODES)[number];
@@ -61,6 +62,8 @@ export interface AlertRule {
   mode: AlertMode;
   /** Required for "below"; ignored for "change" and "restock". */
   targetPrice: number | null;
+  /** The alert's currency: prices are compared in its minor units, never as floats. */
+  currency: string;
 }
 
 export interface AlertDecision {
@@ -90,10 +93,16 @@ export function decideAlert(
     const buyable = lowest !== null;
     return { next: { isBelow: buyable, lastPrice: lowest }, notify: buyable && !state.isBelow };
   }
-  const isBelow = lowest !== null && rule.targetPrice !== null && lowest <= rule.targetPrice;
+  const isBelow =
+    lowest !== null &&
+    rule.targetPrice !== null &&
+    compareMoney(lowest, rule.targetPrice, rule.currency) <= 0;
   const next: AlertState = { isBelow, lastPrice: lowest };
   if (rule.mode === "below") return { next, notify: isBelow && !state.isBelow };
-  return { next, notify: lowest !== null && lowest !== state.lastPrice };
+  const changed =
+    lowest !== null &&
+    (state.lastPrice === null || compareMoney(lowest, state.lastPrice, rule.currency) !== 0);
+  return { next, notify: changed };
 }
 
 export interface AlertMessageItem {

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as t from "~/.server/db/schema";
 import { saveAd } from "~/.server/services/ads.server";
 import { saveCategory } from "~/.server/services/categories.server";
+import { savePeptide, switchPeptides } from "~/.server/services/peptides.server";
 import { deleteToTrash, restoreFromTrash } from "~/.server/services/trash-actions.server";
+import { addVendorPrice } from "~/.server/services/vendor-prices.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 
@@ -120,5 +122,95 @@ describe("a change commits with its audit entries or not at all", () => {
     const batchId = (deleted as { trashBatchId: string }).trashBatchId;
     expect(await restoreFromTrash(app, admin, { batchId })).toEqual(["Undone delete"]);
     expect(await auditedActions("Undone delete")).toEqual(["delete", "restore"]);
+  });
+
+  const peptide = (name: string, slug: string, popularOrder: number | null = null) => ({
+    name,
+    slug,
+    categoryId: null,
+    description: null,
+    imageUrl: null,
+    keyBenefits: [],
+    aliases: [],
+    isPopular: popularOrder !== null,
+    popularOrder,
+    published: true,
+  });
+
+  it("creates a peptide only together with its entry", async () => {
+    const clear = vi.spyOn(app.cache, "clear");
+    clear.mockClear();
+    await expect(
+      savePeptide(app, admin, peptide("Refused peptide", "refused-peptide")),
+    ).rejects.toThrow(REFUSED);
+    const stored = await app.db
+      .select({ id: t.peptides.id })
+      .from(t.peptides)
+      .where(eq(t.peptides.slug, "refused-peptide"));
+    expect(stored).toEqual([]);
+    expect(clear).not.toHaveBeenCalled();
+  });
+
+  it("keeps a featured slot with its holder when the holder's entry is refused", async () => {
+    // Slot 3 for this test's own holder; the newcomer taking it must audit the holder leaving.
+    await app.db
+      .update(t.peptides)
+      .set({ isPopular: false, popularOrder: null })
+      .where(eq(t.peptides.popularOrder, 3));
+    await app.db.insert(t.peptides).values(peptide("Refused holder", "refused-holder", 3));
+    await expect(
+      savePeptide(app, admin, peptide("Slot newcomer", "slot-newcomer", 3)),
+    ).rejects.toThrow(REFUSED);
+    const slot = await app.db
+      .select({ name: t.peptides.name })
+      .from(t.peptides)
+      .where(eq(t.peptides.popularOrder, 3));
+    expect(slot).toEqual([{ name: "Refused holder" }]);
+    expect(await auditedActions("Slot newcomer")).toEqual([]);
+  });
+
+  it("leaves a peptide shown when hiding it cannot be audited", async () => {
+    const [shown] = await app.db
+      .insert(t.peptides)
+      .values(peptide("Refused hide", "refused-hide"))
+      .returning({ id: t.peptides.id });
+    const clear = vi.spyOn(app.cache, "clear");
+    clear.mockClear();
+    await expect(switchPeptides(app, admin, [shown!.id], false)).rejects.toThrow(REFUSED);
+    const [still] = await app.db
+      .select({ active: t.peptides.active })
+      .from(t.peptides)
+      .where(eq(t.peptides.id, shown!.id));
+    expect(still).toEqual({ active: true });
+    expect(clear).not.toHaveBeenCalled();
+  });
+
+  it("writes no vendor price and leaves the cache when the price's entry is refused", async () => {
+    const [vendor] = await app.db
+      .insert(t.vendors)
+      .values({ name: "Refused vendor" })
+      .returning({ id: t.vendors.id });
+    const [size] = await app.db
+      .select({ id: t.sizeOptions.id, peptideId: t.sizeOptions.peptideId })
+      .from(t.sizeOptions)
+      .limit(1);
+    const clear = vi.spyOn(app.cache, "clear");
+    clear.mockClear();
+    await expect(
+      addVendorPrice(app, admin, {
+        peptideId: size!.peptideId,
+        vendorId: vendor!.id,
+        sizeOptionId: size!.id,
+        price: 12,
+        currency: "USD",
+        source: "manual",
+      }),
+    ).rejects.toThrow(REFUSED);
+    const stored = await app.db
+      .select({ id: t.vendorPeptides.id })
+      .from(t.vendorPeptides)
+      .where(eq(t.vendorPeptides.vendorId, vendor!.id));
+    expect(stored).toEqual([]);
+    expect(clear).not.toHaveBeenCalled();
   });
 });

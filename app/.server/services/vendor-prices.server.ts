@@ -3,13 +3,19 @@
  * the upsert keeps price_history, every written price goes to the alerts (saved-deal drops and
  * target prices, notifyPriceChanges), and the page cache is emptied so visitors see the price at
  * once (PostgreSQL's NOTIFY trigger tells the other instances; this instance's cache is emptied
- * here, which also covers PGlite).
+ * here, which also covers PGlite). An admin's price writes (`addVendorPrice`, `editVendorPrice`,
+ * `switchVendorPrices`) commit with their audit entries; their alerts are evaluated after the
+ * commit.
  */
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
-import { notifyPriceChanges } from "../alerts/notify.server";
+import { notifyPriceChanges, notifyPriceChangesAfter } from "../alerts/notify.server";
+import type { Database } from "../db/client";
 import type { AppContext } from "../infra/context.server";
+import type { SessionUser } from "./auth.server";
+import { commitPublicChange, type Audit } from "./audited-change.server";
 import {
+  getAdminVendorPrice,
   setVendorPricesActive,
   upsertVendorPrice,
   type VendorPriceInput,
@@ -76,4 +82,118 @@ export async function setVendorPricesVisible(
     changed.map((vendorPeptideId) => ({ vendorPeptideId, oldPrice: 0, newPrice: 0 })),
   ).catch((error: unknown) => app.logger.error({ err: error }, "price alerts failed"));
   return changed;
+}
+
+type Admin = Pick<SessionUser, "id" | "email">;
+type AdminVendorPrice = NonNullable<Awaited<ReturnType<typeof getAdminVendorPrice>>>;
+
+/** The name the audit log and the admin's answers give a vendor price. */
+export function priceName(row: { vendorName: string; peptideName: string }): string {
+  return `${row.vendorName} price for ${row.peptideName}`;
+}
+
+/**
+ * An admin's price write: `write` runs in one transaction with its audit entries, its own
+ * cache clear left to the commit (commitPublicChange empties the cache once committed), and
+ * the alerts it set off are evaluated after the commit.
+ */
+function adminPriceChange<T>(
+  app: VendorPriceWriter,
+  admin: Admin,
+  write: (tx: VendorPriceWriter, audit: Audit) => Promise<T>,
+): Promise<T> {
+  return notifyPriceChangesAfter(app, () =>
+    commitPublicChange(app, admin, (tx: Database, audit) =>
+      write({ ...app, db: tx, cache: { ...app.cache, clear: () => {} } }, audit),
+    ),
+  );
+}
+
+/** The admin's new price (or a price for an offer that exists), audited with what was entered. */
+export async function addVendorPrice(
+  app: VendorPriceWriter,
+  admin: Admin,
+  input: VendorPriceInput,
+): Promise<VendorPriceResult> {
+  return adminPriceChange(app, admin, async (tx, audit) => {
+    const saved = await saveVendorPrice(tx, input);
+    if (!saved.vendorPeptideId) return saved;
+    const after = await getAdminVendorPrice(tx.db, saved.vendorPeptideId);
+    audit({
+      action: saved.created ? "create" : "update",
+      entity: "vendor_peptide",
+      entityId: saved.vendorPeptideId,
+      name: after ? priceName(after) : null,
+      before: saved.created ? null : { price: saved.oldPrice },
+      after: {
+        price: saved.newPrice,
+        currency: input.currency,
+        url: input.url,
+        purity: input.purity,
+        notes: input.notes,
+      },
+    });
+    return saved;
+  });
+}
+
+/**
+ * The admin's edit of a row (`before`, as the form was checked against), audited with its
+ * price, stock and link before and after; a stale version writes nothing (`stale`).
+ */
+export async function editVendorPrice(
+  app: VendorPriceWriter,
+  admin: Admin,
+  before: AdminVendorPrice,
+  input: VendorPriceInput,
+): Promise<VendorPriceResult> {
+  const fields = (row: AdminVendorPrice) => ({
+    price: row.price,
+    stockStatus: row.stockStatus,
+    url: row.url,
+  });
+  return adminPriceChange(app, admin, async (tx, audit) => {
+    const saved = await saveVendorPrice(tx, input);
+    if (saved.stale) return saved;
+    const after = await getAdminVendorPrice(tx.db, before.id);
+    audit({
+      action: "update",
+      entity: "vendor_peptide",
+      entityId: before.id,
+      name: priceName(before),
+      before: fields(before),
+      after: after ? fields(after) : null,
+    });
+    return saved;
+  });
+}
+
+/** Shows or hides the rows (as the bulk action found them); each one that changes is audited. */
+export async function switchVendorPrices(
+  app: VendorPriceWriter,
+  admin: Admin,
+  found: readonly AdminVendorPrice[],
+  active: boolean,
+): Promise<void> {
+  await adminPriceChange(app, admin, async (tx, audit) => {
+    const changed = new Set(
+      await setVendorPricesVisible(
+        tx,
+        found.map((row) => row.id),
+        active,
+      ),
+    );
+    audit(
+      ...found
+        .filter((row) => changed.has(row.id))
+        .map((row) => ({
+          action: "update" as const,
+          entity: "vendor_peptide",
+          entityId: row.id,
+          name: priceName(row),
+          before: { active: row.active },
+          after: { active },
+        })),
+    );
+  });
 }

@@ -7,18 +7,19 @@ import { data } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
 import {
   checkLabTestReferences,
-  createLabTest,
-  createLabTests,
   getAdminLabTest,
   getAdminLabTestPage,
   getLabTestImportTargets,
-  updateLabTest,
   type LabTestInput,
 } from "~/.server/data/lab-tests.server";
-import { getLabThresholds, updateLabThresholds } from "~/.server/data/settings.server";
+import { getLabThresholds } from "~/.server/data/settings.server";
+import {
+  importLabTests as importLabTestsService,
+  saveLabTest as saveLabTestService,
+  saveLabThresholds,
+} from "~/.server/services/lab-tests.server";
 import { listPendingLabReports } from "~/.server/data/vendor-lab-reports.server";
 import { VENDOR_LAB_REPORTS_LIST } from "~/lib/trust/review-lists";
 import { decideVendorLabReport } from "~/.server/services/vendor-lab-reports.server";
@@ -115,34 +116,23 @@ async function saveLabTest(
     heavyMetals: form.heavyMetals,
     reportUrl,
   };
-  const before = id ? await getAdminLabTest(app.db, id) : null;
-  if (id && !before) return failure("Lab test not found", 404, failedMessage);
-  let savedId: string;
+  let outcome: Awaited<ReturnType<typeof saveLabTestService>>;
   try {
-    if (form.intent === "update-lab-test") {
-      const outcome = await updateLabTest(app.db, form.id, form.version, input);
-      if (outcome === "missing") return failure("Lab test not found", 404, failedMessage);
-      if (outcome === "changed") {
-        const current = await getAdminLabTest(app.db, form.id);
-        if (!current) return failure("Lab test not found", 404, failedMessage);
-        return editConflict(labTestFormValues(current), current.version);
-      }
-      savedId = form.id;
-    } else {
-      savedId = await createLabTest(app.db, input);
-    }
+    outcome = await saveLabTestService(
+      app,
+      admin,
+      input,
+      form.intent === "update-lab-test" ? form : undefined,
+    );
   } catch (error) {
     return writeFailure(app, error, "saving a lab test", failedMessage);
   }
-  const { version: _before, createdAt: _created, ...beforeFields } = before ?? {};
-  await recordPublicChange(app, admin, {
-    action: id ? "update" : "create",
-    entity: "lab_test",
-    entityId: savedId,
-    name: `${input.labName}, ${input.testedOn}`,
-    before: before ? beforeFields : null,
-    after: input,
-  });
+  if (outcome === "missing") return failure("Lab test not found", 404, failedMessage);
+  if (outcome === "changed") {
+    const current = await getAdminLabTest(app.db, id!);
+    if (!current) return failure("Lab test not found", 404, failedMessage);
+    return editConflict(labTestFormValues(current), current.version);
+  }
   return actionSuccess(id ? "Lab test updated" : "Lab test added");
 }
 
@@ -194,23 +184,10 @@ async function importLabTests(app: AppContext, admin: Admin, file: File | null) 
   const inputs = resolved.tests.map(({ line: _line, ...input }) => input);
   let ids: string[];
   try {
-    ids = await createLabTests(app.db, inputs);
+    ids = await importLabTestsService(app, admin, inputs);
   } catch (error) {
     return writeFailure(app, error, "importing lab tests", "Failed to import lab tests");
   }
-  await recordAuditEntries(
-    app.db,
-    admin,
-    inputs.map((input, index) => ({
-      action: "create" as const,
-      entity: "lab_test",
-      entityId: ids[index],
-      name: `${input.labName}, ${input.testedOn}`,
-      details: { source: "csv-import" },
-      after: input,
-    })),
-  );
-  app.cache.clear();
   return actionSuccess(`Imported ${ids.length} lab test${ids.length === 1 ? "" : "s"}`);
 }
 
@@ -223,19 +200,11 @@ async function saveThresholds(
     minPurityPercent: form.minPurityPercent,
     maxMassDeviationPercent: form.maxMassDeviationPercent,
   };
-  let before;
   try {
-    before = await updateLabThresholds(app.db, after);
+    await saveLabThresholds(app, admin, after);
   } catch (error) {
     return writeFailure(app, error, "saving lab test thresholds", "Failed to save thresholds");
   }
-  await recordPublicChange(app, admin, {
-    action: "update",
-    entity: "settings",
-    name: "Lab test thresholds",
-    before,
-    after,
-  });
   return actionSuccess("Lab test thresholds saved");
 }
 

@@ -4,20 +4,20 @@
  */
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordAudit, recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
 import { getCategories } from "~/.server/data/categories.server";
 import {
-  createPeptide,
   getAdminPeptide,
   getAdminPeptidePage,
   getAdminPeptidesByIds,
   getPeptideIdBySlug,
-  promotePeptide,
-  setPeptidesActive,
-  updatePeptide,
   type DisplacedPeptide,
   type PeptideInput,
 } from "~/.server/data/peptides.server";
+import {
+  promotePeptide,
+  savePeptide as savePeptideService,
+  switchPeptides,
+} from "~/.server/services/peptides.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
   deleteUnusedUploads,
@@ -67,18 +67,6 @@ function displacedNote(displaced: DisplacedPeptide | null): string {
   return displaced ? ` (${displaced.name} left popular slot #${displaced.popularOrder})` : "";
 }
 
-async function auditDisplaced(app: AppContext, admin: Admin, displaced: DisplacedPeptide | null) {
-  if (!displaced) return;
-  await recordAudit(app.db, admin, {
-    action: "update",
-    entity: "peptide",
-    entityId: displaced.id,
-    name: displaced.name,
-    before: { isPopular: true, popularOrder: displaced.popularOrder },
-    after: { isPopular: false, popularOrder: null },
-  });
-}
-
 async function savePeptide(
   app: AppContext,
   admin: Admin,
@@ -122,12 +110,14 @@ async function savePeptide(
     popularOrder: resolvePopularOrder(form.isPopular, form.popularOrder),
     published: form.published,
   };
-  let saved: Awaited<ReturnType<typeof updatePeptide>>;
+  let saved: Awaited<ReturnType<typeof savePeptideService>>;
   try {
-    saved =
-      form.intent === "update-peptide"
-        ? await updatePeptide(app.db, form.id, form.version, input)
-        : await createPeptide(app.db, input);
+    saved = await savePeptideService(
+      app,
+      admin,
+      input,
+      form.intent === "update-peptide" ? form : undefined,
+    );
   } catch (error) {
     // The upload of a save that did not happen is no one's image.
     await deleteUnusedUploads(app, [image && imageUrl]);
@@ -148,16 +138,6 @@ async function savePeptide(
     if (!current) return failure("Peptide not found", 404);
     return editConflict(peptideFormValues(current), current.version);
   }
-  const after = await getAdminPeptide(app.db, saved.id);
-  await recordPublicChange(app, admin, {
-    action: peptideId ? "update" : "create",
-    entity: "peptide",
-    entityId: saved.id,
-    name: input.name,
-    before,
-    after,
-  });
-  await auditDisplaced(app, admin, saved.displaced);
   // The image it replaced, once no record names it any more (after the page cache is emptied).
   if (before?.imageUrl !== imageUrl) await deleteUnusedUploads(app, [before?.imageUrl]);
   return actionSuccess(
@@ -196,20 +176,7 @@ async function bulkPeptides(
     return failure(STALE_SELECTION, 404, "Nothing was changed");
   }
   const active = form.operation === "activate";
-  const changed = await setPeptidesActive(app.db, form.ids, active);
-  await recordAuditEntries(
-    app.db,
-    admin,
-    changed.map((peptide) => ({
-      action: "update" as const,
-      entity: "peptide",
-      entityId: peptide.id,
-      name: peptide.name,
-      before: { active: !active },
-      after: { active },
-    })),
-  );
-  app.cache.clear();
+  await switchPeptides(app, admin, form.ids, active);
   return actionSuccess(`${peptidesCount(found.length)} ${active ? "activated" : "deactivated"}`);
 }
 export async function handlePeptideAction(app: AppContext, admin: Admin, formData: FormData) {
@@ -235,7 +202,7 @@ export async function handlePeptideAction(app: AppContext, admin: Admin, formDat
       return bulkPeptides(app, admin, form);
 
     case "promote-peptide": {
-      const result = await promotePeptide(app.db, form.id);
+      const result = await promotePeptide(app, admin, form.id);
       if (!result.ok) {
         if (result.reason === "not-found") return failure("Peptide not found", 404);
         if (result.reason === "already-popular")
@@ -245,14 +212,6 @@ export async function handlePeptideAction(app: AppContext, admin: Admin, formDat
           409,
         );
       }
-      await recordPublicChange(app, admin, {
-        action: "update",
-        entity: "peptide",
-        entityId: form.id,
-        name: result.name,
-        before: { isPopular: false, popularOrder: null },
-        after: { isPopular: true, popularOrder: result.popularOrder },
-      });
       return actionSuccess(`Peptide marked popular (#${result.popularOrder})`);
     }
   }

@@ -1,12 +1,12 @@
 /**
  * The admin vendor-prices page's loader data and per-intent handlers. Every price write goes
- * through saveVendorPrice (history, alerts, page cache). The route checks admin rights first.
+ * through the vendor-prices service (history, audit, alerts, page cache). The route checks
+ * admin rights first.
  */
 import { data } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordAudit, recordAuditEntries } from "~/.server/data/audit.server";
 import { getFreshnessRule } from "~/.server/data/freshness.server";
 import { getPeptideById, getPeptideOption } from "~/.server/data/peptides.server";
 import { getSettings } from "~/.server/data/settings.server";
@@ -20,7 +20,12 @@ import {
 } from "~/.server/data/vendor-peptides.server";
 import { getVendorOption, vendorExists } from "~/.server/data/vendors.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
-import { saveVendorPrice, setVendorPricesVisible } from "~/.server/services/vendor-prices.server";
+import {
+  addVendorPrice,
+  editVendorPrice,
+  priceName,
+  switchVendorPrices,
+} from "~/.server/services/vendor-prices.server";
 import { writeFailure } from "~/.server/http/write-errors.server";
 import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
@@ -132,10 +137,6 @@ async function refusePrice(
   );
 }
 
-function priceName(row: { vendorName: string; peptideName: string }): string {
-  return `${row.vendorName} price for ${row.peptideName}`;
-}
-
 async function createVendorPrice(
   app: AppContext,
   admin: Admin,
@@ -175,7 +176,7 @@ async function createVendorPrice(
     return writeFailure(app, error, "creating a size option", "Failed to create new size option");
   }
   try {
-    const saved = await saveVendorPrice(app, {
+    await addVendorPrice(app, admin, {
       peptideId: form.peptideId,
       vendorId: form.vendorId,
       sizeOptionId,
@@ -185,23 +186,6 @@ async function createVendorPrice(
       purity: form.purity,
       notes: form.notes,
       source: "manual",
-    });
-    const after = saved.vendorPeptideId
-      ? await getAdminVendorPrice(app.db, saved.vendorPeptideId)
-      : null;
-    await recordAudit(app.db, admin, {
-      action: saved.created ? "create" : "update",
-      entity: "vendor_peptide",
-      entityId: saved.vendorPeptideId,
-      name: after ? priceName(after) : null,
-      before: saved.created ? null : { price: saved.oldPrice },
-      after: {
-        price: saved.newPrice,
-        currency: form.currency,
-        url: form.url,
-        purity: form.purity,
-        notes: form.notes,
-      },
     });
   } catch (error) {
     return writeFailure(app, error, "saving a vendor price", "Failed to add vendor peptide data");
@@ -226,7 +210,7 @@ async function updateVendorPriceRow(
   );
   if (refused) return refused;
   try {
-    const saved = await saveVendorPrice(app, {
+    const saved = await editVendorPrice(app, admin, before, {
       ...key,
       price: form.price,
       url: form.url,
@@ -242,20 +226,6 @@ async function updateVendorPriceRow(
   } catch (error) {
     return writeFailure(app, error, "updating a vendor price", "Failed to update the vendor price");
   }
-  const fields = (row: typeof before) => ({
-    price: row.price,
-    stockStatus: row.stockStatus,
-    url: row.url,
-  });
-  const after = await getAdminVendorPrice(app.db, form.id);
-  await recordAudit(app.db, admin, {
-    action: "update",
-    entity: "vendor_peptide",
-    entityId: form.id,
-    name: priceName(before),
-    before: fields(before),
-    after: after ? fields(after) : null,
-  });
   return actionSuccess("Vendor price updated");
 }
 
@@ -295,21 +265,7 @@ async function bulkVendorPrices(
     return failure(STALE_SELECTION, 404, "Nothing was changed");
   }
   const active = form.operation === "activate";
-  const changed = new Set(await setVendorPricesVisible(app, form.ids, active));
-  await recordAuditEntries(
-    app.db,
-    admin,
-    found
-      .filter((row) => changed.has(row.id))
-      .map((row) => ({
-        action: "update" as const,
-        entity: "vendor_peptide",
-        entityId: row.id,
-        name: priceName(row),
-        before: { active: row.active },
-        after: { active },
-      })),
-  );
+  await switchVendorPrices(app, admin, found, active);
   return actionSuccess(`${pricesCount(found.length)} ${active ? "activated" : "deactivated"}`);
 }
 

@@ -7,17 +7,13 @@ import { data, redirect } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordAuditEntries, recordPublicChange } from "~/.server/data/audit.server";
 import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
 import {
-  createScrapeSource,
   getScrapeSource,
   getScrapeSourcesByIds,
   getScrapeSourcesPage,
-  setScrapeSourcesActive,
-  updateScrapeSource,
-  type ScrapeSource,
 } from "~/.server/data/scrape-sources.server";
+import { saveScrapeSource, switchScrapeSources } from "~/.server/services/scrape-sources.server";
 import { vendorExists } from "~/.server/data/vendors.server";
 import { SCRAPE_MESSAGES } from "~/.server/scraper/run.server";
 import type { SelectorTestInput } from "~/.server/scraper/selector-test.server";
@@ -87,42 +83,6 @@ export async function loadScrapingPage(app: AppContext, request: Request) {
   };
 }
 
-/** What the audit log shows of a source: its editable fields, without ids or run state. */
-function auditedFields(
-  source: Omit<
-    ScrapeSource,
-    | "id"
-    | "status"
-    | "lastError"
-    | "lastScrapedAt"
-    | "createdAt"
-    | "currency"
-    | "kind"
-    | "version"
-    | "readCursor"
-    | "readProgress"
-    | "readTotal"
-  > & {
-    currency?: string | null;
-  },
-) {
-  return {
-    retailerName: source.retailerName,
-    url: source.url,
-    pageType: source.pageType,
-    productSelector: source.productSelector,
-    priceSelector: source.priceSelector,
-    nameSelector: source.nameSelector,
-    linkSelector: source.linkSelector,
-    soldOutSelector: source.soldOutSelector,
-    paginationSelector: source.paginationSelector,
-    nextPageSelector: source.nextPageSelector,
-    vendorId: source.vendorId,
-    isActive: source.isActive,
-    currency: source.currency ?? null,
-  };
-}
-
 /** Add Source / Save Changes: field errors go back to the dialog, which stays open. */
 export async function saveSource(
   app: SourceContext,
@@ -153,31 +113,18 @@ export async function saveSource(
       status: 400,
     });
   }
-  let savedId: string;
+  let outcome: Awaited<ReturnType<typeof saveScrapeSource>>;
   try {
-    if (editing) {
-      const outcome = await updateScrapeSource(app.db, editing.id, editing.version, input);
-      if (outcome === "missing") return failure("Source not found", 404, failedMessage);
-      if (outcome === "changed") {
-        const current = await getScrapeSource(app.db, editing.id);
-        if (!current) return failure("Source not found", 404, failedMessage);
-        return editConflict(sourceFormValues(current), current.version);
-      }
-      savedId = editing.id;
-    } else {
-      savedId = await createScrapeSource(app.db, input);
-    }
+    outcome = await saveScrapeSource(app, admin, input, editing ?? undefined);
   } catch (error) {
     return writeFailure(app, error, "saving a scrape source", failedMessage);
   }
-  await recordPublicChange(app, admin, {
-    action: id ? "update" : "create",
-    entity: "scrape_source",
-    entityId: savedId,
-    name: input.retailerName,
-    before: before ? auditedFields(before) : null,
-    after: auditedFields(input),
-  });
+  if (outcome === "missing") return failure("Source not found", 404, failedMessage);
+  if (outcome === "changed") {
+    const current = await getScrapeSource(app.db, editing!.id);
+    if (!current) return failure("Source not found", 404, failedMessage);
+    return editConflict(sourceFormValues(current), current.version);
+  }
   return actionSuccess(id ? "Source updated successfully" : "Source added successfully");
 }
 
@@ -229,21 +176,7 @@ export async function bulkUpdateSources(
     });
   }
   const isActive = form.operation === "activate";
-  await setScrapeSourcesActive(app.db, ids, isActive);
-  await recordAuditEntries(
-    app.db,
-    admin,
-    sources
-      .filter((source) => source.isActive !== isActive)
-      .map((source) => ({
-        action: "update" as const,
-        entity: "scrape_source",
-        entityId: source.id,
-        name: source.retailerName,
-        before: { isActive: source.isActive },
-        after: { isActive },
-      })),
-  );
+  await switchScrapeSources(app, admin, sources, isActive);
   return actionSuccess(`${plural(ids.length)} ${isActive ? "activated" : "deactivated"}`);
 }
 

@@ -1,13 +1,12 @@
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
+import { findExchangeRate } from "~/.server/data/exchange-rates.server";
 import {
-  deleteExchangeRate,
-  findExchangeRate,
-  updateExchangeRate,
-  upsertExchangeRates,
-} from "~/.server/data/exchange-rates.server";
-import { getSettings, setExchangeRatesAutoRefresh } from "~/.server/data/settings.server";
+  removeExchangeRate,
+  saveExchangeRate,
+  setRateRefresh,
+} from "~/.server/services/exchange-rates.server";
 import { refreshExchangeRatesFromEcb } from "~/.server/services/ecb-rates.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import {
@@ -35,37 +34,25 @@ export async function handleExchangeRateAction(
   switch (form.intent) {
     case "add-rate":
     case "update-rate": {
-      const stored = await findExchangeRate(db, form.currency);
-      if (form.intent === "add-rate" && stored) {
+      const outcome = await saveExchangeRate(
+        app,
+        admin,
+        { currency: form.currency, unitsPerUsd: form.unitsPerUsd },
+        form.intent === "update-rate" ? form : undefined,
+      );
+      if (outcome === "taken") {
         return fieldFailure(
           "currency",
           `${form.currency} already has a rate: edit it in the table`,
           409,
         );
       }
-      if (form.intent === "update-rate" && !stored) {
-        return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
+      if (outcome === "missing") return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
+      if (outcome === "changed") {
+        const current = await findExchangeRate(db, form.currency);
+        if (!current) return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
+        return editConflict(exchangeRateFormValues(current), current.version);
       }
-      if (form.intent === "update-rate") {
-        const outcome = await updateExchangeRate(db, form.currency, form.version, form.unitsPerUsd);
-        const current = outcome === "updated" ? null : await findExchangeRate(db, form.currency);
-        if (outcome !== "updated" && !current) {
-          return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
-        }
-        if (current) return editConflict(exchangeRateFormValues(current), current.version);
-      } else {
-        await upsertExchangeRates(db, [
-          { currency: form.currency, unitsPerUsd: form.unitsPerUsd, source: "manual" },
-        ]);
-      }
-      await recordPublicChange(app, admin, {
-        action: form.intent === "add-rate" ? "create" : "update",
-        entity: "exchange-rate",
-        entityId: form.currency,
-        name: form.currency,
-        before: stored ? { unitsPerUsd: stored.unitsPerUsd } : null,
-        after: { unitsPerUsd: form.unitsPerUsd },
-      });
       return actionSuccess(
         form.intent === "add-rate"
           ? EXCHANGE_RATE_MESSAGES.rateAdded
@@ -73,30 +60,13 @@ export async function handleExchangeRateAction(
       );
     }
     case "delete-rate": {
-      const stored = await findExchangeRate(db, form.currency);
-      if (!stored || !(await deleteExchangeRate(db, form.currency))) {
+      if (!(await removeExchangeRate(app, admin, form.currency))) {
         return failure(EXCHANGE_RATE_MESSAGES.rateNotFound, 404);
       }
-      await recordPublicChange(app, admin, {
-        action: "delete",
-        entity: "exchange-rate",
-        entityId: form.currency,
-        name: form.currency,
-        before: { unitsPerUsd: stored.unitsPerUsd },
-      });
       return actionSuccess(EXCHANGE_RATE_MESSAGES.rateDeleted);
     }
     case "set-rate-refresh": {
-      const { exchangeRatesAutoRefresh } = await getSettings(db);
-      await setExchangeRatesAutoRefresh(db, form.autoRefresh);
-      await recordPublicChange(app, admin, {
-        action: "update",
-        entity: "settings",
-        entityId: "1",
-        name: "Settings",
-        before: { exchangeRatesAutoRefresh },
-        after: { exchangeRatesAutoRefresh: form.autoRefresh },
-      });
+      await setRateRefresh(app, admin, form.autoRefresh);
       return actionSuccess(
         form.autoRefresh
           ? EXCHANGE_RATE_MESSAGES.autoRefreshOn

@@ -13,11 +13,8 @@ import type { AppContext } from "~/.server/infra/context.server";
 import { getRecentAuditEntries, recordAudit } from "~/.server/data/audit.server";
 import { listExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getRecentOutboxMail } from "~/.server/data/mail-outbox.server";
-import {
-  getAdminSettings,
-  getSettings,
-  updateSettingsIfUnchanged,
-} from "~/.server/data/settings.server";
+import { getAdminSettings } from "~/.server/data/settings.server";
+import { saveSettings as saveSettingsService } from "~/.server/services/settings.server";
 import { uploadedFile } from "~/.server/services/uploads.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
@@ -81,22 +78,13 @@ export async function saveSettings(
   const parsed = settingsFormSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error);
   const { version, ...form } = parsed.data;
-  const before = await getSettings(app.db);
   const values = Object.fromEntries(
     Object.entries(form).filter(([, value]) => value !== undefined),
   );
-  const saved = await updateSettingsIfUnchanged(app.db, version, values);
+  const saved = await saveSettingsService(app, admin, version, values);
   if (saved === "changed") {
     const current = await getAdminSettings(app.db);
     return editConflict(settingsFormValues(current), current.version);
   }
-  await recordAudit(app.db, admin, {
-    action: "update",
-    entity: "settings",
-    entityId: "1",
-    name: "Settings",
-    before,
-    after: { ...before, ...values },
-  });
   return actionSuccess(CONTENT_MESSAGES.settingsSaved, { version: saved.version });
 }

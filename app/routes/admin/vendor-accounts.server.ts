@@ -8,16 +8,11 @@ import { data } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordAudit } from "~/.server/data/audit.server";
 import { findUserByEmail } from "~/.server/data/admin-users.server";
-import {
-  addVendorMember,
-  getVendorRecord,
-  listVendorMembers,
-  removeVendorMember,
-} from "~/.server/data/vendor-accounts.server";
+import { getVendorRecord, listVendorMembers } from "~/.server/data/vendor-accounts.server";
 import { getHeldSubmissions } from "~/.server/data/vendor-submissions.server";
 import { vendors } from "~/.server/db/schema";
+import { grantVendorMember, revokeVendorMember } from "~/.server/services/vendor-members.server";
 import { decideHeldSubmission } from "~/.server/services/vendor-submissions.server";
 import { actionFailure, actionSuccess } from "~/lib/action-result";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
@@ -60,32 +55,14 @@ export async function handleVendorAccountsAction(
       if (!vendor) return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
       if (!account)
         return data(actionFailure("The user must already have an account"), { status: 400 });
-      const added = await addVendorMember(app.db, {
-        vendorId: vendor.id,
-        userId: account.id,
-        via: "admin",
-        grantedBy: admin.id,
-      });
-      if (!added)
+      if (!(await grantVendorMember(app, admin, vendor, account)))
         return data(actionFailure("This account already speaks for a vendor."), { status: 400 });
-      await recordAudit(app.db, admin, {
-        action: "grant",
-        entity: "vendor_member",
-        entityId: vendor.id,
-        name: vendor.name,
-        details: { via: "admin", email: account.email },
-      });
       return actionSuccess(`${account.email} now manages ${vendor.name}.`);
     }
     case "remove-member": {
-      if (!(await removeVendorMember(app.db, form.id))) {
+      if (!(await revokeVendorMember(app, admin, form.id))) {
         return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
       }
-      await recordAudit(app.db, admin, {
-        action: "revoke",
-        entity: "vendor_member",
-        entityId: form.id,
-      });
       return actionSuccess("Vendor access removed.");
     }
     case "approve-submission":

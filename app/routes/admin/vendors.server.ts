@@ -4,19 +4,9 @@
  */
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/infra/context.server";
-import { recordPublicChange } from "~/.server/data/audit.server";
 import { couponWarnUntil } from "~/.server/data/dashboard.server";
-import {
-  createVendor,
-  deleteCouponForVendor,
-  getAdminVendor,
-  getAdminVendorPage,
-  updateVendor,
-  upsertCoupon,
-  vendorNameTaken,
-} from "~/.server/data/vendors.server";
-import { StaleRowError } from "~/.server/data/row-version.server";
-import type { Database } from "~/.server/db/client";
+import { getAdminVendor, getAdminVendorPage, vendorNameTaken } from "~/.server/data/vendors.server";
+import { saveVendor } from "~/.server/services/vendors.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
   ImageUploadError,
@@ -56,23 +46,6 @@ export async function loadVendorsPage(app: AppContext, url: URL, now: Date) {
     }),
   );
   return { ...table, today: isoDay(now) };
-}
-
-/** The vendor's compare-and-set; a stale one rolls the transaction (and its coupon) back. */
-async function updateVendorIfUnchanged(
-  tx: Database,
-  id: string,
-  version: string,
-  input: Parameters<typeof updateVendor>[3],
-): Promise<string> {
-  const outcome = await updateVendor(tx, id, version, input);
-  if (outcome !== "updated") throw new StaleRowError(outcome);
-  return id;
-}
-
-/** A row's fields as the audit log records them: the version is no field anyone edits. */
-function withoutVersion<T extends { version: string }>({ version: _version, ...fields }: T) {
-  return fields;
 }
 
 export async function handleVendorAction(
@@ -136,35 +109,25 @@ export async function handleVendorAction(
     rating: form.rating,
     affiliateTemplate: form.affiliateTemplate,
   };
-  let vendorId: string;
+  let outcome: Awaited<ReturnType<typeof saveVendor>>;
   try {
-    // Vendor and coupon change together (SPEC.md §4: a code upserts the coupon, no code deletes it).
-    vendorId = await app.db.transaction(async (tx) => {
-      const savedId =
-        form.intent === "update-vendor"
-          ? await updateVendorIfUnchanged(tx, form.id, form.version, input)
-          : await createVendor(tx, input);
-      if (form.couponCode !== null && form.discountAmount !== null) {
-        await upsertCoupon(tx, savedId, {
-          code: form.couponCode,
-          discountAmount: form.discountAmount,
-          discountType: form.discountType,
-          expirationDate: form.expirationDate,
-        });
-      } else {
-        await deleteCouponForVendor(tx, savedId);
-      }
-      return savedId;
-    });
+    outcome = await saveVendor(
+      app,
+      admin,
+      input,
+      form.couponCode !== null && form.discountAmount !== null
+        ? {
+            code: form.couponCode,
+            discountAmount: form.discountAmount,
+            discountType: form.discountType,
+            expirationDate: form.expirationDate,
+          }
+        : null,
+      form.intent === "update-vendor" ? form : undefined,
+    );
   } catch (error) {
     // The upload of a save that did not happen is no one's logo.
     await deleteUnusedUploads(app, [logo && logoUrl]);
-    if (error instanceof StaleRowError && id) {
-      if (error.outcome === "missing") return failure("Vendor not found", 404);
-      const current = await getAdminVendor(app.db, id);
-      if (!current) return failure("Vendor not found", 404);
-      return editConflict(vendorFormValues(current), current.version);
-    }
     // A name taken between the check and the write.
     return writeFailure(
       app,
@@ -173,14 +136,13 @@ export async function handleVendorAction(
       id ? "Failed to update vendor" : "Failed to add vendor",
     );
   }
-  await recordPublicChange(app, admin, {
-    action: id ? "update" : "create",
-    entity: "vendor",
-    entityId: vendorId,
-    name: form.name,
-    before: before && withoutVersion(before),
-    after: withoutVersion((await getAdminVendor(app.db, vendorId))!),
-  });
+  if (outcome === "missing" || outcome === "changed") {
+    await deleteUnusedUploads(app, [logo && logoUrl]);
+    if (outcome === "missing") return failure("Vendor not found", 404);
+    const current = await getAdminVendor(app.db, id!);
+    if (!current) return failure("Vendor not found", 404);
+    return editConflict(vendorFormValues(current), current.version);
+  }
   // The logo it replaced, once no record names it any more (after the page cache is emptied).
   if (before && before.logoUrl !== logoUrl) await deleteUnusedUploads(app, [before.logoUrl]);
   const saved = id ? "Vendor updated" : "Vendor added";
