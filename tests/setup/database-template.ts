@@ -31,7 +31,21 @@ function sourceHash(): string {
     }
   };
   for (const dir of ["drizzle", "app/.server", "app/lib"]) walk(path.join(root, dir));
+  // How a template is made (this file) decides what it holds too.
+  hash.update(fs.readFileSync(import.meta.filename));
   return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * The app only ever uses PGlite's own database (template1); the cluster's `postgres` and
+ * `template0` databases are another 600 files and 14 MB in every dump, and every test file
+ * unpacks its copy file by file: dropped, a copy starts about a quarter faster.
+ */
+async function dropUnusedDatabases(client: PGlite): Promise<void> {
+  await client.exec("drop database postgres");
+  await client.exec("alter database template0 is_template false");
+  await client.exec("drop database template0");
+  await client.exec("checkpoint");
 }
 
 async function makeTemplate(file: string, seedDemo: boolean): Promise<void> {
@@ -46,6 +60,7 @@ async function makeTemplate(file: string, seedDemo: boolean): Promise<void> {
     await prepareDatabase(app);
     await app.close();
     const client = new PGlite({ dataDir: path.join(dataDir, "pg"), extensions: { pg_trgm } });
+    await dropUnusedDatabases(client);
     const dump = await client.dumpDataDir("none");
     await client.close();
     // Written aside and renamed: a run that starts meanwhile never reads half a file.
