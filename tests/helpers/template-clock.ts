@@ -10,7 +10,9 @@ import type { DatabaseHandle } from "~/.server/db/client";
  * Every timestamp is moved forward by the template's age: the copy is as fresh as the seed was.
  * A copy younger than YOUNG_TEMPLATE_SECONDS is left as it is: nothing in the demo changes state
  * that soon (the first price goes stale an hour after seeding), and moving every row of every
- * copy costs the suite about a second per app.
+ * copy costs the suite about a second per app. The run's global setup seeds a cached template
+ * again once it is a third of that old (tests/setup/database-template.ts), so copies move only
+ * in a run that outlasts it by twenty minutes.
  */
 export const YOUNG_TEMPLATE_SECONDS = 30 * 60;
 
