@@ -11,11 +11,11 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
-import { contentSecurityPolicy, createCspNonce } from "~/.server/http/csp.server";
-import { deferHydration } from "~/.server/http/hydrate-after-paint.server";
+import { contentSecurityPolicy, createCspNonce } from "~/.server/platform/http/csp.server";
+import { deferHydration } from "~/.server/platform/http/hydrate-after-paint.server";
 import { isAdminArea } from "~/lib/admin-session";
-import { appOf } from "~/.server/infra/context.server";
-import { requestForLog } from "~/.server/infra/logger";
+import { appOf } from "~/.server/platform/context.server";
+import { requestForLog } from "~/.server/platform/logger";
 
 export const streamTimeout = 5_000;
 

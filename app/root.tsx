@@ -14,14 +14,14 @@ import {
 import { getSessionUser } from "~/.server/services/auth.server";
 import { listSavedOfferIds } from "~/.server/data/saved-deals.server";
 import { getShellContent } from "~/.server/data/shell.server";
-import { getDisplayCurrency } from "~/.server/http/display-currency.server";
-import { readFlash } from "~/.server/http/flash.server";
+import { getDisplayCurrency } from "~/.server/platform/http/display-currency.server";
+import { readFlash } from "~/.server/platform/http/flash.server";
 import {
   getCachedExchangeRates,
   getCachedShippingCountries,
 } from "~/.server/services/pricing-context.server";
-import { getShipTo } from "~/.server/http/ship-to.server";
-import { getIncludeFailedLabOffers } from "~/.server/http/failed-lab-preference.server";
+import { getShipTo } from "~/.server/platform/http/ship-to.server";
+import { getIncludeFailedLabOffers } from "~/.server/platform/http/failed-lab-preference.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { AgeGate } from "~/components/age-gate";
 import { FlashToast } from "~/components/flash-toast";
@@ -40,7 +40,7 @@ import { shipToChoices } from "~/lib/ship-to";
 
 import type { Route } from "./+types/root";
 import "./app.css";
-import { appOf, requestIdContext } from "~/.server/infra/context.server";
+import { appOf, requestIdContext } from "~/.server/platform/context.server";
 
 /** The last element of every page: the first paint waits until the parser has reached it. */
 const PAGE_END_ID = "page-end";

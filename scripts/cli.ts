@@ -1,5 +1,6 @@
-import { createAppContext, type AppContext } from "~/.server/infra/context.server";
-import { EnvError, parseEnv } from "~/.server/infra/env";
+import { createAppContext } from "~/.server/app-context.server";
+import { type AppContext } from "~/.server/platform/context.server";
+import { EnvError, parseEnv } from "~/.server/platform/env";
 import { DataDirBusyError } from "~/.server/db/lock.server";
 
 /**

@@ -8,24 +8,20 @@ import proxyaddr from "proxy-addr";
 
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
-import {
-  appContext,
-  createAppContext,
-  requestIdContext,
-  type AppContext,
-} from "~/.server/infra/context.server";
-import type { Env } from "~/.server/infra/env";
-import { requestForLog } from "~/.server/infra/logger";
-import { cachedPageFor, sendCachedPage } from "~/.server/http/page-cache.server";
+import { createAppContext } from "~/.server/app-context.server";
+import { appContext, requestIdContext, type AppContext } from "~/.server/platform/context.server";
+import type { Env } from "~/.server/platform/env";
+import { requestForLog } from "~/.server/platform/logger";
+import { cachedPageFor, sendCachedPage } from "~/.server/platform/http/page-cache.server";
 import { serveImageVariants } from "~/.server/http/image-variants.server";
-import { startJobs } from "~/.server/infra/jobs.server";
-import { collectProcessMetrics, watchDatabase } from "~/.server/infra/metrics.server";
-import { prepareDatabase } from "~/.server/infra/startup.server";
+import { startJobs } from "~/.server/jobs/jobs.server";
+import { collectProcessMetrics, watchDatabase } from "~/.server/platform/metrics.server";
+import { prepareDatabase } from "~/.server/jobs/startup.server";
 import {
   downloadOnlyHeaders,
   ensureUploadDir,
   UPLOADS_URL_PATH,
-} from "~/.server/infra/storage.server";
+} from "~/.server/platform/storage.server";
 
 import {
   assignRequestId,
@@ -260,8 +256,8 @@ async function startBackgroundJobs(context: AppContext, onStop: () => void): Pro
   return true;
 }
 
-export { parseEnv } from "~/.server/infra/env";
-export { interruptRunningScrapes } from "~/.server/infra/run-recovery.server";
+export { parseEnv } from "~/.server/platform/env";
+export { interruptRunningScrapes } from "~/.server/jobs/run-recovery.server";
 
 /**
  * Whether this bundle was built with NODE_ENV=production (React's production build):

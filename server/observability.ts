@@ -7,16 +7,16 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { findMigrationsFolder } from "~/.server/db/client";
 import {
   httpRequestDuration,
   httpRequests,
   metricsRegistry,
   pageCacheRequests,
-} from "~/.server/infra/metrics.server";
+} from "~/.server/platform/metrics.server";
 
-import { PAGE_CACHE_HEADER } from "~/.server/http/page-cache.server";
+import { PAGE_CACHE_HEADER } from "~/.server/platform/http/page-cache.server";
 
 /** The header that carries a request's id, in and out. */
 export const REQUEST_ID_HEADER = "X-Request-Id";

@@ -8,7 +8,7 @@ import type {
 } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
-import { recordRendering, type PageCache } from "~/.server/http/page-cache.server";
+import { recordRendering, type PageCache } from "~/.server/platform/http/page-cache.server";
 
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);

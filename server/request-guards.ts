@@ -1,8 +1,12 @@
 import type { NextFunction, Request, Response } from "express";
 
 import { CLIENT_IP_HEADER } from "~/.server/services/auth.server";
-import { cookiePairs, decodePercentOrNull, expiredCookie } from "~/.server/http/cookies.server";
-import { FLASH_COOKIE, parseFlash } from "~/.server/http/flash.server";
+import {
+  cookiePairs,
+  decodePercentOrNull,
+  expiredCookie,
+} from "~/.server/platform/http/cookies.server";
+import { FLASH_COOKIE, parseFlash } from "~/.server/platform/http/flash.server";
 import { SIDEBAR_COOKIE_NAME } from "~/components/ui/sidebar";
 import { FAILED_LAB_COOKIE, isFailedLabValue } from "~/lib/failed-lab-preference";
 import { DISPLAY_CURRENCY_COOKIE } from "~/lib/money";

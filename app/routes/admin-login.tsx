@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { AuthCard, AuthEmailField, AuthField, AuthForm } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { adminCredentialsSchema } from "~/lib/forms/auth";

@@ -7,9 +7,9 @@ import { data } from "react-router";
 
 import { deliveryAddressPolicy, isPlainlyPrivateUrl } from "~/.server/alerts/deliver.server";
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
-import { consumeAddressLimit } from "~/.server/infra/address-limits.server";
-import type { AppContext } from "~/.server/infra/context.server";
-import { getShipTo } from "~/.server/http/ship-to.server";
+import { consumeAddressLimit } from "~/.server/services/address-limits.server";
+import type { AppContext } from "~/.server/platform/context.server";
+import { getShipTo } from "~/.server/platform/http/ship-to.server";
 import {
   countOtherWebhookAlerts,
   deletePriceAlert,

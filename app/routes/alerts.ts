@@ -2,7 +2,7 @@ import { data } from "react-router";
 
 import { loadPriceAlertPanel } from "~/.server/alerts/panel.server";
 import { getSessionUser } from "~/.server/services/auth.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { actionFailure, failure } from "~/lib/action-result";
 import { fieldErrorsOf, firstIssueMessage } from "~/lib/forms/form-data";
 import { ALERT_MESSAGES, alertActionSchema, alertFormValues } from "~/lib/forms/price-alerts";

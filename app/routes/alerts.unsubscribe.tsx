@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 
-import { appOf, appSecret } from "~/.server/infra/context.server";
+import { appOf, appSecret } from "~/.server/platform/context.server";
 import { verifyUnsubscribeToken } from "~/.server/alerts/unsubscribe-token.server";
 import { removeEmailFromAlerts } from "~/.server/data/price-alerts.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { Button } from "~/components/ui/button";
 
 import type { Route } from "./+types/alerts.unsubscribe";

@@ -1,7 +1,7 @@
 import { handleAuthRequest } from "~/.server/services/auth.server";
 
 import type { Route } from "./+types/api.auth";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 /** better-auth's own endpoints (sign-in, sign-up, OAuth callbacks, password reset…). */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { listPublicLabTests } from "~/.server/data/lab-tests.server";
 import { getLabThresholds } from "~/.server/data/settings.server";
 import { apiError, apiJson } from "~/.server/services/open-data.server";

@@ -16,7 +16,7 @@ import {
 } from "~/lib/open-data";
 
 import type { Route } from "./+types/api.v1.peptide-index";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import type { ApiMarketIndex } from "~/lib/open-data-schemas";
 
 /**

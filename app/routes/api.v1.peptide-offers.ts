@@ -10,7 +10,7 @@ import {
 import { checkCurrency, currencyQuerySchema, describeIssues, queryParams } from "~/lib/open-data";
 
 import type { Route } from "./+types/api.v1.peptide-offers";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import type { ApiOfferList } from "~/lib/open-data-schemas";
 
 /** GET /api/v1/peptides/{slug}/offers?currency=&shipTo=: four queries. */

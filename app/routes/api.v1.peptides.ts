@@ -15,7 +15,7 @@ import {
 } from "~/lib/open-data";
 
 import type { Route } from "./+types/api.v1.peptides";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import type { ApiPeptideList } from "~/lib/open-data-schemas";
 
 /** GET /api/v1/peptides?page=&perPage=&currency=&shipTo=: five queries whatever the page size. */

@@ -6,7 +6,7 @@ import { displayCurrencies } from "~/lib/money";
 import { stackApiRequestSchema, type StackBasket } from "~/lib/stack";
 
 import type { Route } from "./+types/api.v1.stack";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import type { ApiStackResponse } from "~/lib/open-data-schemas";
 
 /**

@@ -1,5 +1,5 @@
-import { handleVendorOffersGet, handleVendorOffersPut } from "~/.server/services/vendor-api.server";
-import { appOf } from "~/.server/infra/context.server";
+import { handleVendorOffersGet, handleVendorOffersPut } from "~/routes/api.v1.vendor.offers.server";
+import { appOf } from "~/.server/platform/context.server";
 
 import type { Route } from "./+types/api.v1.vendor.offers";
 

@@ -1,4 +1,4 @@
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { getSettings } from "~/.server/data/settings.server";
 import { formatDuration } from "~/lib/format";
 

@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 
-import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
 import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
 import { getCatalog } from "~/.server/data/listings/catalog.server";
 import { AdSlot } from "~/components/ad-slot";
 
 import type { Route } from "./+types/catalog";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);

@@ -8,7 +8,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
-import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
 import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
 import { getComparePageData } from "~/.server/data/listings/peptide-pages.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
@@ -27,7 +27,7 @@ import { Button } from "~/components/ui/button";
 import { OFFER_VIEW_PARAMS, revalidateUnlessOnly } from "~/lib/offer-view";
 
 import type { Route } from "./+types/compare";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
 import { getExchangeRates } from "~/.server/data/exchange-rates.server";
-import { displayCurrencyCookie } from "~/.server/http/display-currency.server";
+import { displayCurrencyCookie } from "~/.server/platform/http/display-currency.server";
 import { failure } from "~/lib/action-result";
 import { displayCurrencyFormSchema } from "~/lib/forms/exchange-rates";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
@@ -9,7 +9,7 @@ import { displayCurrencies } from "~/lib/money";
 import { sameSitePath } from "~/lib/site-path";
 
 import type { Route } from "./+types/currency";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 /**
  * The header's currency switch: keeps the choice in a cookie and goes back to the page it was

@@ -30,7 +30,7 @@ import {
 } from "~/lib/forms/deals";
 
 import type { Route } from "./+types/deals";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export function meta() {
   return [{ title: "Saved Deals · PeptidePrices" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import { renderDemoSitemap } from "~/.server/scraper/demo-retailer.server";
 
 import type { Route } from "./+types/demo-retailer.sitemap";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 /** The demo retailer's product sitemap: what lets it be added as a sitemap shop. */
 export function loader({ context }: Route.LoaderArgs) {

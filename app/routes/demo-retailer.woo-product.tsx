@@ -4,7 +4,7 @@ import {
 } from "~/.server/scraper/demo-retailer.server";
 
 import type { Route } from "./+types/demo-retailer.woo-product";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 /** The demo retailer's WooCommerce-style variable product: sizes only in its variation data. */
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 
 import { getFooterSections } from "~/.server/data/footer.server";
-import { appOf } from "~/.server/infra/context.server";
-import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { appOf } from "~/.server/platform/context.server";
+import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
 import { DEFAULT_FOOTER } from "~/lib/constants";
 
 import type { Route } from "./+types/disclosure";

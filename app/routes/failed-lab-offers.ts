@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
-import { failedLabCookie } from "~/.server/http/failed-lab-preference.server";
-import { appOf } from "~/.server/infra/context.server";
+import { failedLabCookie } from "~/.server/platform/http/failed-lab-preference.server";
+import { appOf } from "~/.server/platform/context.server";
 import { failure } from "~/lib/action-result";
 import { failedLabFormSchema } from "~/lib/failed-lab-preference";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";

@@ -7,7 +7,7 @@ import { slugParamSchema } from "~/lib/open-data";
 import { buildPeptidePriceDropFeed, peptideFeedPath } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/feeds.peptide-price-drops";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 /** One peptide's newest price drops, as Atom: four small queries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

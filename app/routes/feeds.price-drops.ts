@@ -4,7 +4,7 @@ import { ATOM_CONTENT_TYPE } from "~/lib/atom";
 import { buildSitePriceDropFeed } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/feeds.price-drops";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 /** The newest price drops on the whole site, as Atom: three small queries. */
 export async function loader({ request, context }: Route.LoaderArgs) {

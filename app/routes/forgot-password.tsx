@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { AuthCard, AuthEmailField, AuthForm } from "~/components/auth-card";
 import { forgotPasswordSchema } from "~/lib/forms/auth";
 

@@ -14,10 +14,10 @@ import {
   recordOutboundClick,
   type ClickTarget,
 } from "~/.server/data/outbound-clicks.server";
-import { getShipTo } from "~/.server/http/ship-to.server";
-import { CLIENT_IP_HEADER } from "~/.server/infra/address-limits.server";
-import type { AppContext } from "~/.server/infra/context.server";
-import { outboundClicks } from "~/.server/infra/metrics.server";
+import { getShipTo } from "~/.server/platform/http/ship-to.server";
+import { CLIENT_IP_HEADER } from "~/.server/services/address-limits.server";
+import type { AppContext } from "~/.server/platform/context.server";
+import { outboundClicks } from "~/.server/platform/metrics.server";
 import { RepeatClickFilter } from "~/.server/services/repeat-clicks.server";
 import { applyAffiliateTemplate, parseAffiliateTemplate } from "~/lib/affiliate";
 import { TEXT_LIMITS } from "~/lib/text-limits";

@@ -1,4 +1,4 @@
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 import type { Route } from "./+types/go.vendor";
 import { followVendorLink } from "./go.server";

@@ -4,7 +4,7 @@ import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
 import { getEnabledCategoryFilters } from "~/.server/data/category-filters.server";
 import { getHeroContent } from "~/.server/data/hero.server";
 import { getHomePageData } from "~/.server/data/listings/home.server";
-import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { AdCard } from "~/components/ad-slot";
 import { CategoryBar } from "~/components/category-bar";
@@ -19,7 +19,7 @@ import { parsePage } from "~/lib/table-query";
 import { SITE_FEED_PATH } from "~/lib/price-drop-feed";
 
 import type { Route } from "./+types/home";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 /** Ads sit after the first two rows of cards, where they interrupt least. */
 const CARDS_BEFORE_ADS = 8;

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
 
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import {
   AuthCard,
   AuthEmailField,

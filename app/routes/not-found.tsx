@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import type { Route } from "./+types/not-found";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { getReportableOffer } from "~/.server/data/offer-reports.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { getSessionUser } from "~/.server/services/auth.server";
 import { submitOfferReport } from "~/.server/services/offer-reports.server";
 import { Button } from "~/components/ui/button";

@@ -8,7 +8,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
-import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
 import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server";
 import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { getMarketChart } from "~/.server/services/market-index.server";
@@ -41,7 +41,7 @@ import {
 } from "~/lib/price-history";
 
 import type { Route } from "./+types/peptide";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = appOf(context);

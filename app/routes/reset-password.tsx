@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { AuthCard, AuthField, AuthForm, FormMessage } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { INVALID_RESET_LINK, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/lib/forms/auth";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
 import { REVIEW_RULES, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "~/lib/trust/vendor-reviews";
 
 import type { Route } from "./+types/review-rules";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots.txt";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const sitemap = new URL("/sitemap.xml", appOf(context).baseUrl).toString();

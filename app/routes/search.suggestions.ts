@@ -1,10 +1,10 @@
-import { PUBLIC_CACHE_CONTROL } from "~/.server/http/cache-headers.server";
+import { PUBLIC_CACHE_CONTROL } from "~/.server/platform/http/cache-headers.server";
 import { searchCatalog, suggestionsFrom } from "~/.server/data/search.server";
 import { searchQuerySchema } from "~/lib/forms/search";
 import { SUGGESTION_LIMIT } from "~/lib/search";
 
 import type { Route } from "./+types/search.suggestions";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 /** JSON for the header's search box; nothing personal, so a CDN may share it. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 
-import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
 import { getSearchResultRows, searchCatalog } from "~/.server/data/search.server";
 import { getPeptideSizeLabels } from "~/.server/data/stacks.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
@@ -13,7 +13,7 @@ import { searchQuerySchema } from "~/lib/forms/search";
 import { categoryPath, RESULTS_LIMIT, vendorPath } from "~/lib/search";
 
 import type { Route } from "./+types/search";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);

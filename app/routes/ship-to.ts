@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
-import { appOf } from "~/.server/infra/context.server";
-import { shipToCookie } from "~/.server/http/ship-to.server";
+import { appOf } from "~/.server/platform/context.server";
+import { shipToCookie } from "~/.server/platform/http/ship-to.server";
 import { failure } from "~/lib/action-result";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { shipToFormSchema } from "~/lib/forms/ship-to";

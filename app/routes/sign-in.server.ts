@@ -1,6 +1,6 @@
 import { isAdminUser } from "~/.server/data/admin-users.server";
 import { deleteSessionByToken } from "~/.server/data/sessions.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { DEMO_ADMIN, DEMO_USER } from "~/.server/seed/demo-data";
 import { isDemoInstalled } from "~/.server/seed/demo.server";
 import {

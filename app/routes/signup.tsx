@@ -1,4 +1,4 @@
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import {
   AuthCard,
   AuthEmailField,

@@ -2,7 +2,7 @@ import { getSitemapEntries } from "~/.server/data/listings/catalog.server";
 import { getVendorSitemapEntries } from "~/.server/data/vendor-profile.server";
 
 import type { Route } from "./+types/sitemap.xml";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 function escapeXml(value: string): string {
   return value.replace(

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 
-import { PRIVATE_CACHE_CONTROL } from "~/.server/http/cache-headers.server";
+import { PRIVATE_CACHE_CONTROL } from "~/.server/platform/http/cache-headers.server";
 import { getSavedStackByToken } from "~/.server/data/stacks.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { quoteStack } from "~/.server/services/stack.server";
@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { stackUrl } from "~/lib/stack";
 
 import type { Route } from "./+types/stack.shared";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export function meta({ data: page }: Route.MetaArgs) {
   return [

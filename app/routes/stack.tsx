@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useLocation, useNavigate } from "react-router";
 
 import { getSessionUser } from "~/.server/services/auth.server";
-import { PRIVATE_CACHE_CONTROL, publicPageHeaders } from "~/.server/http/cache-headers.server";
+import {
+  PRIVATE_CACHE_CONTROL,
+  publicPageHeaders,
+} from "~/.server/platform/http/cache-headers.server";
 import {
   deleteSavedStack,
   listSavedStacks,
@@ -33,7 +36,7 @@ import {
 } from "~/lib/stack";
 
 import type { Route } from "./+types/stack";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 /** The page of saved stacks shown (?savedPage=2), newest first. */
 const SAVED_PAGE_PARAM = "savedPage";

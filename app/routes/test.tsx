@@ -5,7 +5,7 @@ import { formatLastScraped } from "~/lib/format";
 
 import { version } from "../../package.json";
 import type { Route } from "./+types/test";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = appOf(context);

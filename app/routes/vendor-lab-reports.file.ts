@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { getSessionUser } from "~/.server/services/auth.server";
 import { serveVendorLabReportFile } from "~/.server/services/vendor-lab-reports.server";
 

@@ -6,7 +6,7 @@
  */
 import { data, redirect } from "react-router";
 
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getSessionUser, type SessionUser } from "~/.server/services/auth.server";
 import {
   getMembershipVendorId,
@@ -20,7 +20,7 @@ import {
   queueClaimCheck,
 } from "~/.server/services/vendor-claims.server";
 import { latestShopRead } from "~/.server/data/shop-reads.server";
-import { endAbandonedShopReads } from "~/.server/infra/shop-read-job.server";
+import { endAbandonedShopReads } from "~/.server/jobs/shop-read-job.server";
 import { actionFailure, actionSuccess } from "~/lib/action-result";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
 import { vendorClaimSchema } from "~/lib/forms/vendor-portal";

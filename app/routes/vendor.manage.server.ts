@@ -6,7 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import type { VendorSession } from "~/.server/http/vendor-guard.server";
 import { recordAudit } from "~/.server/data/audit.server";
 import {

@@ -2,7 +2,7 @@ import { Form, useActionData } from "react-router";
 
 import { vendorGuard, vendorOf } from "~/.server/http/vendor-guard.server";
 import { readFileUploadForm, withUploadForm } from "~/.server/http/upload-form.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { VendorLabReportsSection } from "~/components/vendor-manage/lab-reports";
 import { ReviewRepliesSection } from "~/components/vendor-manage/review-replies";
 import { Button } from "~/components/ui/button";

@@ -14,7 +14,7 @@ import {
   hasRecentReview,
   isEmailConfirmed,
 } from "~/.server/data/vendor-reviews.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getSessionUser } from "~/.server/services/auth.server";
 import { voteOnCoupon } from "~/.server/services/coupon-feedback.server";
 import { reportReview, submitReview } from "~/.server/services/vendor-reviews.server";

@@ -1,7 +1,7 @@
 import { ArrowLeft, ExternalLink, Star, Store } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 
-import { publicPageHeaders } from "~/.server/http/cache-headers.server";
+import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
 import { getPageLabTests } from "~/.server/data/lab-tests.server";
 import { findVendorSlugRedirect, getVendorProfile } from "~/.server/data/vendor-profile.server";
 import { getVendorReliability } from "~/.server/data/vendor-reliability.server";
@@ -26,7 +26,7 @@ import { describeReportStats } from "~/lib/trust/offer-reports";
 
 import type { Route } from "./+types/vendor";
 import { handleVendorAction, loadVendorTrust } from "./vendor.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = appOf(context);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
-import { publicPageHeaders } from "~/.server/http/cache-headers.server";
-import { appOf } from "~/.server/infra/context.server";
+import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
+import { appOf } from "~/.server/platform/context.server";
 import { getVendorDirectory } from "~/.server/data/vendors.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { VendorDirectoryList } from "~/components/vendor-directory";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { executeShopPreview } from "~/.server/infra/shop-preview-job.server";
+import { executeShopPreview } from "~/.server/jobs/shop-preview-job.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { chooseInCombobox, launchBrowser, newAdminContext } from "../helpers/browser";

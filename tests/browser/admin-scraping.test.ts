@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
 import { scrapeSources, vendors } from "~/.server/db/schema";
-import { executeScrapeRun } from "~/.server/infra/jobs.server";
+import { executeScrapeRun } from "~/.server/jobs/jobs.server";
 
 import { chooseInCombobox } from "../helpers/browser";
 import { startAdminBrowser } from "../helpers/admin-browser";

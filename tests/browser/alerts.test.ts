@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { mailOutbox, peptides, sizeOptions, vendorPeptides } from "~/.server/db/schema";
-import { enqueueScrapeRun, executeScrapeRun } from "~/.server/infra/jobs.server";
+import { enqueueScrapeRun, executeScrapeRun } from "~/.server/jobs/jobs.server";
 import { getScrapeSources } from "~/.server/data/scrape-sources.server";
 import { demoShopItems } from "~/.server/scraper/demo-retailer.server";
 import { formatPrice } from "~/lib/format";

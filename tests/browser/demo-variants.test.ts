@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
 import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
-import { executeScrapeRun } from "~/.server/infra/jobs.server";
+import { executeScrapeRun } from "~/.server/jobs/jobs.server";
 import { demoShopItems } from "~/.server/scraper/demo-retailer.server";
 import { formatPrice } from "~/lib/format";
 

@@ -10,7 +10,7 @@ import {
   vendorPeptides,
   vendors,
 } from "~/.server/db/schema";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 
 /** The one size an alert test watches. */
 export interface WatchedSize {

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 
 import { scrapeSources, vendors } from "~/.server/db/schema";
-import { createAppContext, type AppContext } from "~/.server/infra/context.server";
-import { parseEnv } from "~/.server/infra/env";
-import { prepareDatabase } from "~/.server/infra/startup.server";
+import { createAppContext } from "~/.server/app-context.server";
+import { type AppContext } from "~/.server/platform/context.server";
+import { parseEnv } from "~/.server/platform/env";
+import { prepareDatabase } from "~/.server/jobs/startup.server";
 
 import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "./database";
 import { bringTemplateToNow } from "./template-clock";

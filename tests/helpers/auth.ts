@@ -1,5 +1,5 @@
 import { adminUsers } from "~/.server/db/schema";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { createPasswordAccount } from "~/.server/seed/demo.server";
 
 import type { TestServer } from "./server";

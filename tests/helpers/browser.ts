@@ -7,7 +7,7 @@ import {
 } from "playwright-core";
 import { afterEach, expect } from "vitest";
 
-import { HEADLESS_CHROMIUM_ARGS } from "~/.server/scraper/browser.server";
+import { HEADLESS_CHROMIUM_ARGS } from "~/.server/platform/outbound/browser.server";
 import { AGE_VERIFIED_KEY, AGE_CONFIRMATION_MS } from "~/lib/constants";
 
 import { signIn } from "./auth";

@@ -2,7 +2,7 @@
  * The catalogue of the cross-screen test (issue 30) beside the demo's: a random one, and every
  * offer saved and dropped in price so saved deals and the Atom feeds show each of them.
  */
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import type { Database } from "~/.server/db/client";
 import * as t from "~/.server/db/schema";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { getLabThresholds } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { judgeLabTest, testedBadgeText, testedSince } from "~/lib/lab-tests";
 
 /** What the database says about each offer's lab state (issue 30 Must 4), worked out here. */

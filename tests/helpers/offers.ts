@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
 import { peptides, vendorPeptides } from "~/.server/db/schema";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import type { PriceProvenance, PriceReadVia } from "~/lib/price-provenance";
 
 /** One offer of a peptide, by the peptide's slug: its id, peptide, vendor and size. */

@@ -2,7 +2,7 @@ import { count, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 
 import * as schema from "~/.server/db/schema";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 
 /** Tables whose row counts must not move when a refused post arrives (auth bookkeeping excluded). */
 const TABLES = (Object.values(schema) as unknown[])

@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 
-import { createAppContext, type AppContext } from "~/.server/infra/context.server";
-import { parseEnv } from "~/.server/infra/env";
+import { createAppContext } from "~/.server/app-context.server";
+import { type AppContext } from "~/.server/platform/context.server";
+import { parseEnv } from "~/.server/platform/env";
 
 import { stoppedAfterTest } from "./child-processes";
 import { TEST_ENV_DEFAULTS } from "./database";

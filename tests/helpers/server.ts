@@ -5,8 +5,8 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { afterAll, beforeAll } from "vitest";
 
-import type { AppContext } from "~/.server/infra/context.server";
-import type { parseEnv } from "~/.server/infra/env";
+import type { AppContext } from "~/.server/platform/context.server";
+import type { parseEnv } from "~/.server/platform/env";
 
 import type { createServer } from "../../server/app";
 import { TEST_BUILD_DIR } from "../setup/build-once";

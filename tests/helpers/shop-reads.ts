@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 
 import * as t from "~/.server/db/schema";
-import type { AppContext } from "~/.server/infra/context.server";
-import { executeShopRead } from "~/.server/infra/shop-read-job.server";
+import type { AppContext } from "~/.server/platform/context.server";
+import { executeShopRead } from "~/.server/jobs/shop-read-job.server";
 import type { ShopReadKind } from "~/lib/shop-reads";
 
 /**

@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { updateSettings } from "~/.server/data/settings.server";
-import { executeShopPreview } from "~/.server/infra/shop-preview-job.server";
+import { executeShopPreview } from "~/.server/jobs/shop-preview-job.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 import { PREVIEW_PAGE_SIZE } from "~/lib/forms/add-shop";
 

@@ -5,8 +5,8 @@ import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
 import { getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { executeScrapeRun } from "~/.server/infra/jobs.server";
-import { executeShopPreview } from "~/.server/infra/shop-preview-job.server";
+import { executeScrapeRun } from "~/.server/jobs/jobs.server";
+import { executeShopPreview } from "~/.server/jobs/shop-preview-job.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { startAdminHttp } from "../helpers/admin-http";

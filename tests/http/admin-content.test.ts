@@ -22,7 +22,7 @@ import {
   user,
   vendorPeptides,
 } from "~/.server/db/schema";
-import { resolveUploadDir } from "~/.server/infra/storage.server";
+import { resolveUploadDir } from "~/.server/platform/storage.server";
 
 import { DEMO_ADMIN, startAdminHttp } from "../helpers/admin-http";
 import { versionOf } from "../helpers/row-version";

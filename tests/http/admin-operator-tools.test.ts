@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
 import * as t from "~/.server/db/schema";
-import { PRIVATE_SOURCE_ADDRESS_MESSAGE } from "~/.server/scraper/source-address.server";
+import { PRIVATE_SOURCE_ADDRESS_MESSAGE } from "~/.server/reader/source-address.server";
 
 import { startAdminHttp } from "../helpers/admin-http";
 import { versionOf } from "../helpers/row-version";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
 import { getActiveScrapeRuns } from "~/.server/data/scrape-runs.server";
-import { executeScrapeRun } from "~/.server/infra/jobs.server";
+import { executeScrapeRun } from "~/.server/jobs/jobs.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createUserWithPassword, signIn } from "../helpers/auth";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { ADDRESS_LIMITS } from "~/.server/infra/address-limits.server";
+import { ADDRESS_LIMITS } from "~/.server/services/address-limits.server";
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
 import { upsertPriceAlert, WEBHOOK_ALERTS_PER_USER } from "~/.server/data/price-alerts.server";
 import { PUSH_SUBSCRIPTIONS_PER_USER } from "~/.server/data/push-subscriptions.server";

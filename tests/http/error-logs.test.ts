@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createLogger, MAX_LOGGED_PATH } from "~/.server/infra/logger";
+import { createLogger, MAX_LOGGED_PATH } from "~/.server/platform/logger";
 
 import { startTestServer, type TestServer } from "../helpers/server";
 

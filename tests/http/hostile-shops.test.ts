@@ -5,7 +5,7 @@ import { getActiveScrapeRuns, getScrapeRun } from "~/.server/data/scrape-runs.se
 import { getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { executeScrapeRun } from "~/.server/infra/jobs.server";
+import { executeScrapeRun } from "~/.server/jobs/jobs.server";
 import {
   MAX_PRODUCTS_PER_PAGE,
   MAX_REVIEW_ROWS_PER_RUN,

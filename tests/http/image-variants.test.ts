@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createFileStorage } from "~/.server/infra/storage.server";
+import { createFileStorage } from "~/.server/platform/storage.server";
 import { storeImageUpload } from "~/.server/services/uploads.server";
 import { imageSrcSet } from "~/lib/responsive-image";
 

@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { vendorPeptides } from "~/.server/db/schema";
-import { createLogger } from "~/.server/infra/logger";
+import { createLogger } from "~/.server/platform/logger";
 
 import { startTestServer, type TestServer } from "../helpers/server";
 

@@ -10,9 +10,9 @@ import { getAppMetaValue, setAppMetaValue } from "~/.server/data/app-meta.server
 import { createScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { SCHEDULE_LAST_RUN_KEY } from "~/.server/infra/jobs.server";
-import { prepareDatabase } from "~/.server/infra/startup.server";
-import { RUN_END_REASONS } from "~/.server/infra/run-recovery.server";
+import { SCHEDULE_LAST_RUN_KEY } from "~/.server/jobs/jobs.server";
+import { prepareDatabase } from "~/.server/jobs/startup.server";
+import { RUN_END_REASONS } from "~/.server/jobs/run-recovery.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-site";

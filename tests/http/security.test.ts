@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { adminUsers, categories, peptides, user, verification } from "~/.server/db/schema";
-import { prepareDatabase } from "~/.server/infra/startup.server";
+import { prepareDatabase } from "~/.server/jobs/startup.server";
 
 import { cookieHeaderFrom, createUserWithPassword, signIn, signUp } from "../helpers/auth";
 import { startTestServer, type TestServer } from "../helpers/server";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { executeShopRead } from "~/.server/infra/shop-read-job.server";
+import { executeShopRead } from "~/.server/jobs/shop-read-job.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 import type { ShopReadKind } from "~/lib/shop-reads";
 

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { getHeroContent } from "~/.server/data/hero.server";
 import { ads, labTests, peptides, trashItems, vendorPeptides, vendors } from "~/.server/db/schema";
-import { createFileStorage } from "~/.server/infra/storage.server";
+import { createFileStorage } from "~/.server/platform/storage.server";
 import { purgeTrash } from "~/.server/services/trash-actions.server";
 
 import { startAdminHttp } from "../helpers/admin-http";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getHeroContent } from "~/.server/data/hero.server";
 import { auditLog } from "~/.server/db/schema";
-import { createFileStorage } from "~/.server/infra/storage.server";
+import { createFileStorage } from "~/.server/platform/storage.server";
 import {
   MAX_UPLOAD_BYTES,
   storeReportUpload,

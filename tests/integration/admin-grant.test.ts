@@ -7,10 +7,10 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createAppContext } from "~/.server/infra/context.server";
+import { createAppContext } from "~/.server/app-context.server";
 import { adminUsers } from "~/.server/db/schema";
-import { parseEnv } from "~/.server/infra/env";
-import { prepareDatabase } from "~/.server/infra/startup.server";
+import { parseEnv } from "~/.server/platform/env";
+import { prepareDatabase } from "~/.server/jobs/startup.server";
 
 import { createUserWithPassword } from "../helpers/auth";
 import { TEST_ENV_DEFAULTS } from "../helpers/database";

@@ -8,7 +8,7 @@ import { DELIVERIES_PER_USER_PER_MINUTE } from "~/.server/alerts/delivery-bounds
 import { queueAlertDeliveries } from "~/.server/data/alert-deliveries.server";
 import { savePushSubscription } from "~/.server/data/push-subscriptions.server";
 import { alertDeliveries, mailOutbox, priceAlerts, pushSubscriptions } from "~/.server/db/schema";
-import type { AddressPolicy } from "~/.server/scraper/address-guard.server";
+import type { AddressPolicy } from "~/.server/platform/outbound/address-guard.server";
 
 import { accountMaker } from "../helpers/auth";
 import { saveSizeAlert, seedWatchedSize, type WatchedSize } from "../helpers/alert-catalogue";

@@ -5,7 +5,7 @@ import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import { saveDeal } from "~/.server/data/saved-deals.server";
 import { coupons, savedDeals, settings, vendorPeptides } from "~/.server/db/schema";
-import { createMailer } from "~/.server/infra/mail.server";
+import { createMailer } from "~/.server/platform/mail.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createUserWithPassword } from "../helpers/auth";

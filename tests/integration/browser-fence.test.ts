@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { createScrapeSource, getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
-import { renderWithBrowser } from "~/.server/scraper/browser.server";
-import { PageFetcher, type FetchPolicy } from "~/.server/scraper/fetch-page.server";
+import { renderWithBrowser } from "~/.server/platform/outbound/browser.server";
+import { PageFetcher, type FetchPolicy } from "~/.server/platform/outbound/fetch-page.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 

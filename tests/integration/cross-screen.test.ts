@@ -53,7 +53,7 @@ import type { SavedDealRow } from "~/lib/saved-deals";
 import { DEFAULT_VENDOR_SORT } from "~/lib/vendor-directory";
 import { priceStack } from "~/lib/stack-pricing";
 import { formatSize } from "~/lib/units";
-import type { AddressPolicy } from "~/.server/scraper/address-guard.server";
+import type { AddressPolicy } from "~/.server/platform/outbound/address-guard.server";
 
 import { saveSizeAlert } from "../helpers/alert-catalogue";
 import { createTestApp, type TestApp } from "../helpers/app";

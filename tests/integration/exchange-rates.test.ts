@@ -13,8 +13,8 @@ import { refreshExchangeRatesFromEcb } from "~/.server/services/ecb-rates.server
 import {
   EXCHANGE_RATES_QUEUE,
   runScheduledExchangeRateRefresh,
-} from "~/.server/infra/exchange-rates-job.server";
-import { startJobs } from "~/.server/infra/jobs.server";
+} from "~/.server/jobs/exchange-rates-job.server";
+import { startJobs } from "~/.server/jobs/jobs.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { ECB_FIXTURE_XML, startEcbServer, type EcbServer } from "../helpers/ecb-server";

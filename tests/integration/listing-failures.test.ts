@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createScrapeSource, getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { createLogger } from "~/.server/infra/logger";
+import { createLogger } from "~/.server/platform/logger";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { updateSettings } from "~/.server/data/settings.server";
 import { vendorPeptides } from "~/.server/db/schema";
-import { resolveUploadDir } from "~/.server/infra/storage.server";
+import { resolveUploadDir } from "~/.server/platform/storage.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createScrapeSource, getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { extractListings } from "~/.server/scraper/extract.server";
+import { extractListings } from "~/.server/reader/extract.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { saveVendorPrice } from "~/.server/services/vendor-prices.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";

@@ -12,14 +12,14 @@ import {
 } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { parseEnv } from "~/.server/infra/env";
+import { parseEnv } from "~/.server/platform/env";
 import {
   FetchTimeoutError,
   PageFetcher,
   RobotsDisallowedError,
   RobotsUnreachableError,
   type FetchPolicy,
-} from "~/.server/scraper/fetch-page.server";
+} from "~/.server/platform/outbound/fetch-page.server";
 import { scrapeAllSources, scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 

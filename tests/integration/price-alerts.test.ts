@@ -15,7 +15,7 @@ import {
   vendorPeptides,
   vendors,
 } from "~/.server/db/schema";
-import type { AddressPolicy } from "~/.server/scraper/address-guard.server";
+import type { AddressPolicy } from "~/.server/platform/outbound/address-guard.server";
 
 import { accountMaker } from "../helpers/auth";
 import { createTestApp, type TestApp } from "../helpers/app";

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { categories } from "~/.server/db/schema";
-import { PUBLIC_CHANGES_CHANNEL } from "~/.server/http/page-cache.server";
+import { PUBLIC_CHANGES_CHANNEL } from "~/.server/platform/http/page-cache.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 

@@ -6,7 +6,7 @@ import { upsertExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getHomePageData } from "~/.server/data/listings/home.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import { peptides, vendorPeptides } from "~/.server/db/schema";
-import type { PageCache } from "~/.server/http/page-cache.server";
+import type { PageCache } from "~/.server/platform/http/page-cache.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import { parseHomeFilters, parseHomeSort } from "~/lib/home-filters";
 

@@ -7,7 +7,7 @@ import {
   outboundRequests,
   scrapeSources,
   watchDatabase,
-} from "~/.server/infra/metrics.server";
+} from "~/.server/platform/metrics.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { createScrapeSource, getScrapeSource } from "~/.server/data/scrape-sources.server";
 import * as t from "~/.server/db/schema";
-import { priceAlertPasses } from "~/.server/infra/metrics.server";
+import { priceAlertPasses } from "~/.server/platform/metrics.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 
 import { createScraperTestApp, demoScrapedVendorId, type TestApp } from "../helpers/app";

@@ -10,7 +10,7 @@ import {
   ignoreReviewItem,
   ReviewApprovalError,
 } from "~/.server/scraper/apply.server";
-import type { Listing } from "~/.server/scraper/extract.server";
+import type { Listing } from "~/.server/reader/extract.server";
 import { DEMO_PEPTIDES } from "~/.server/seed/demo-data";
 import { matchListing } from "~/lib/listing";
 

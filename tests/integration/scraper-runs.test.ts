@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { createAppContext } from "~/.server/infra/context.server";
+import { createAppContext } from "~/.server/app-context.server";
 import { getScrapeRun } from "~/.server/data/scrape-runs.server";
 import {
   createScrapeSource,
@@ -18,13 +18,13 @@ import {
   nextScheduledScrapeAt,
   runScheduledScrape,
   startJobs,
-} from "~/.server/infra/jobs.server";
+} from "~/.server/jobs/jobs.server";
 import {
   DEAD_RUN_AFTER_MS,
   INSTANCE_ID,
   interruptRunningScrapes,
   RUN_END_REASONS,
-} from "~/.server/infra/run-recovery.server";
+} from "~/.server/jobs/run-recovery.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";

@@ -9,9 +9,9 @@ import {
 } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { runScheduledScrape, startJobs } from "~/.server/infra/jobs.server";
-import { BlockedAddressError } from "~/.server/scraper/address-guard.server";
-import { PageFetcher, RobotsDisallowedError } from "~/.server/scraper/fetch-page.server";
+import { runScheduledScrape, startJobs } from "~/.server/jobs/jobs.server";
+import { BlockedAddressError } from "~/.server/platform/outbound/address-guard.server";
+import { PageFetcher, RobotsDisallowedError } from "~/.server/platform/outbound/fetch-page.server";
 import { approveReviewItem } from "~/.server/scraper/apply.server";
 import { scrapeAllSources, scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";

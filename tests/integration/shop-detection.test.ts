@@ -12,7 +12,7 @@ import {
 } from "~/.server/scraper/demo-retailer.server";
 import { detectShopPlatform } from "~/.server/scraper/platforms/shop-catalogue.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
-import { createFetcher } from "~/.server/scraper/scrape-page.server";
+import { createFetcher } from "~/.server/reader/scrape-page.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";

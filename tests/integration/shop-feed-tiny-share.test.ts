@@ -5,7 +5,7 @@ import {
   readProgressText,
   readShopSource,
 } from "~/.server/scraper/platforms/shop-catalogue.server";
-import { createFetcher } from "~/.server/scraper/scrape-page.server";
+import { createFetcher } from "~/.server/reader/scrape-page.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";

@@ -4,7 +4,7 @@ import { getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import { detectShopPlatform } from "~/.server/scraper/platforms/shop-catalogue.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
-import { createFetcher } from "~/.server/scraper/scrape-page.server";
+import { createFetcher } from "~/.server/reader/scrape-page.server";
 import { DEFAULT_SETTINGS, type ScrapeSourceKind } from "~/lib/constants";
 
 import { createSourceWithVendor } from "../helpers/scrape-sources";

@@ -6,9 +6,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { TestProject } from "vitest/node";
 
-import { createAppContext } from "~/.server/infra/context.server";
-import { parseEnv } from "~/.server/infra/env";
-import { prepareDatabase } from "~/.server/infra/startup.server";
+import { createAppContext } from "~/.server/app-context.server";
+import { parseEnv } from "~/.server/platform/env";
+import { prepareDatabase } from "~/.server/jobs/startup.server";
 
 import { TEST_ENV_DEFAULTS } from "../helpers/database";
 import { YOUNG_TEMPLATE_SECONDS } from "../helpers/template-clock";

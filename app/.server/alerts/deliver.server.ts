@@ -6,7 +6,7 @@ import path from "node:path";
 
 import webpush from "web-push";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { disableUserWebhook } from "../data/price-alerts.server";
 import {
   claimDueAlertDeliveries,
@@ -20,8 +20,8 @@ import {
   touchPushSubscriptions,
 } from "../data/push-subscriptions.server";
 import { MEMORY_DATA_DIR } from "../db/client";
-import type { Env } from "../infra/env";
-import type { MailMessage } from "../infra/mail.server";
+import type { Env } from "../platform/env";
+import type { MailMessage } from "../platform/mail.server";
 import {
   assertAllowedUrl,
   BlockedAddressError,
@@ -29,10 +29,10 @@ import {
   isPrivateAddress,
   isTrustedOrigin,
   type AddressPolicy,
-} from "../scraper/address-guard.server";
+} from "../platform/outbound/address-guard.server";
 
 import { sendDeliveryDisabledNotice, withinDeliveryCap } from "./delivery-bounds.server";
-import { alertDeliveries } from "../infra/metrics.server";
+import { alertDeliveries } from "../platform/metrics.server";
 
 type DeliveryContext = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "baseUrl">;
 

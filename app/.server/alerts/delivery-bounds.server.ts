@@ -1,6 +1,6 @@
 import { findUserById } from "../data/admin-users.server";
 import { databaseRateLimiter } from "../data/rate-limits.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 
 type NoticeContext = Pick<AppContext, "db" | "logger" | "mailer" | "baseUrl">;
 

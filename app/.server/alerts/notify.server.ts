@@ -10,8 +10,8 @@ import { getSizeOptionIdsOfOffers } from "../data/price-alerts.server";
 import { claimSavedDealAlert, listPriceDropCandidates } from "../data/saved-deals.server";
 import { getSettings } from "../data/settings.server";
 import { queueAlertDeliveries, type AlertDeliveryInput } from "../data/alert-deliveries.server";
-import type { MailMessage } from "../infra/mail.server";
-import { priceAlertPasses } from "../infra/metrics.server";
+import type { MailMessage } from "../platform/mail.server";
+import { priceAlertPasses } from "../platform/metrics.server";
 import { checkPriceAlerts, type AlertContext, type PriceAlertSummary } from "./price-alerts.server";
 
 export interface PriceChange {

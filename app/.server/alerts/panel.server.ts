@@ -1,9 +1,9 @@
 import { displayCurrencies } from "~/lib/money";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { getExchangeRates } from "../data/exchange-rates.server";
 import { listUserPriceAlerts, type UserPriceAlert } from "../data/price-alerts.server";
-import { getDisplayCurrency } from "../http/display-currency.server";
+import { getDisplayCurrency } from "../platform/http/display-currency.server";
 import { vapidKeys } from "./deliver.server";
 
 export interface PriceAlertPanelData {

@@ -14,8 +14,8 @@ import type { ExchangeRates } from "~/lib/money";
 import { formatSize } from "~/lib/units";
 
 import type { Database } from "../db/client";
-import type { AppContext } from "../infra/context.server";
-import { appSecret } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
+import { appSecret } from "../platform/context.server";
 import { getExchangeRates } from "../data/exchange-rates.server";
 import {
   claimAlertState,
@@ -33,7 +33,7 @@ import {
   type AlertDeliveryInput,
 } from "../data/alert-deliveries.server";
 import { getSettings } from "../data/settings.server";
-import type { MailMessage } from "../infra/mail.server";
+import type { MailMessage } from "../platform/mail.server";
 import type { PushMessage } from "./deliver.server";
 import { signUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token.server";
 

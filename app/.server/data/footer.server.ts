@@ -5,7 +5,7 @@ import { UNSTORED_ROW_VERSION } from "~/lib/edit-conflict";
 
 import type { Database } from "../db/client";
 import { footerContent } from "../db/schema";
-import { sanitizeFooterHtml } from "../services/sanitize.server";
+import { sanitizeFooterHtml } from "../platform/sanitize.server";
 
 import { compareAndSet, rowVersion } from "./row-version.server";
 

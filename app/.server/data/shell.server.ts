@@ -1,4 +1,4 @@
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { getFooterSections } from "./footer.server";
 import { listAffiliatedVendorIds } from "./outbound-clicks.server";
 import { getPriceConfirmation } from "./vendor-peptides.server";

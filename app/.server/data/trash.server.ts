@@ -38,7 +38,7 @@ import { likePattern } from "~/lib/like-pattern";
 
 import type { Database } from "../db/client";
 import { trashItems, user } from "../db/schema";
-import { inputErrorOf } from "../http/write-errors.server";
+import { inputErrorOf } from "../platform/http/write-errors.server";
 import { urlsInRows } from "./stored-files.server";
 import {
   TRASH_ENTITIES,

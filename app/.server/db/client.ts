@@ -14,7 +14,7 @@ import pg from "pg";
 
 import { ReadRetryingPool } from "./read-retry";
 import * as schema from "./schema";
-import { timeQuery, watchPool, type DatabaseDriver } from "../infra/metrics.server";
+import { timeQuery, watchPool, type DatabaseDriver } from "../platform/metrics.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -16,7 +16,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
 import { requireAdmin, type SessionUser } from "../services/auth.server";
-import { appOf } from "../infra/context.server";
+import { appOf } from "../platform/context.server";
 
 const adminUserContext = createContext<SessionUser>();
 

@@ -14,7 +14,7 @@ import {
 } from "react-router";
 
 import { getSessionUser, type SessionUser } from "../services/auth.server";
-import { appOf } from "../infra/context.server";
+import { appOf } from "../platform/context.server";
 import {
   getMembershipVendorId,
   getVendorRecordBySlug,

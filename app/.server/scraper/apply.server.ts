@@ -9,7 +9,7 @@ import { roundMoney } from "~/lib/money";
 import { parsePriceProvenance, readVia, type PriceProvenance } from "~/lib/price-provenance";
 import { priceSanityOf } from "~/lib/price-sanity";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { addPeptideAlias, getPeptideById } from "../data/peptides.server";
 import {
   getIgnoredListingNames,
@@ -35,8 +35,8 @@ import {
   loadCatalogue,
   type Catalogue,
   type CatalogueSize,
-} from "./catalogue-fit.server";
-import type { Listing } from "./extract.server";
+} from "../reader/catalogue-fit.server";
+import type { Listing } from "../reader/extract.server";
 import type { OfferImageRequest } from "./offer-images.server";
 import { writePart } from "./run-writes.server";
 import {

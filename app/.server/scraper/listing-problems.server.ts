@@ -1,7 +1,7 @@
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
-import { inputErrorOf } from "../http/write-errors.server";
-import type { Listing } from "./extract.server";
+import { inputErrorOf } from "../platform/http/write-errors.server";
+import type { Listing } from "../reader/extract.server";
 
 /**
  * What goes wrong with one scraped listing is that listing's problem, said in a sentence: it

@@ -9,7 +9,7 @@
  */
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   offerImagesToFetch,
   recordOfferImage,
@@ -21,7 +21,7 @@ import {
   RobotsUnreachableError,
   UrlCapReachedError,
   type PageFetcher,
-} from "./fetch-page.server";
+} from "../platform/outbound/fetch-page.server";
 
 export type { OfferImageRequest };
 

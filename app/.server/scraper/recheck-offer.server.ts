@@ -5,12 +5,12 @@
  */
 import { formatPrice } from "~/lib/format";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { getOfferById } from "../data/offer-reports.server";
 import { getScrapeSourcesOfVendor } from "../data/scrape-sources.server";
 import { applyListings } from "./apply.server";
 import { scrapingErrorMessage } from "./run.server";
-import { createFetcher, scrapePage } from "./scrape-page.server";
+import { createFetcher, scrapePage } from "../reader/scrape-page.server";
 
 type RecheckContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
 

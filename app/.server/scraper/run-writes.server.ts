@@ -5,7 +5,7 @@
  * this instance's cache is emptied once and the alerts on every offer the source changed are
  * evaluated in one pass (notifyPriceChangesAfter).
  */
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { notifyPriceChangesAfter } from "../alerts/notify.server";
 
 type WriteContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;

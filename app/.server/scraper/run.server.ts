@@ -9,7 +9,7 @@
 
 import type { ScrapeRunCounters } from "~/lib/scrape-run";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { insertScrapeLog } from "../data/scrape-logs.server";
 import {
   getActiveScrapeSources,
@@ -22,17 +22,17 @@ import {
 import { getSettings } from "../data/settings.server";
 
 import { applyListings } from "./apply.server";
-import { createFetcher, scrapePage, toScrapedData } from "./scrape-page.server";
+import { createFetcher, scrapePage, toScrapedData } from "../reader/scrape-page.server";
 
-import { findNextPageUrl, type Listing, type SourceSelectors } from "./extract.server";
+import { findNextPageUrl, type Listing, type SourceSelectors } from "../reader/extract.server";
 import {
   RobotsDisallowedError,
   RobotsUnreachableError,
   UrlCapReachedError,
-} from "./fetch-page.server";
-import { BlockedAddressError } from "./address-guard.server";
-import { BlockedBySiteError } from "./block-page.server";
-import { scrapeSources as scrapeSourceOutcomes } from "../infra/metrics.server";
+} from "../platform/outbound/fetch-page.server";
+import { BlockedAddressError } from "../platform/outbound/address-guard.server";
+import { BlockedBySiteError } from "../platform/outbound/block-page.server";
+import { scrapeSources as scrapeSourceOutcomes } from "../platform/metrics.server";
 import { failureReason } from "./listing-problems.server";
 import {
   readProgressText,

@@ -5,9 +5,9 @@
 import type { ShopReadOutcome } from "~/lib/shop-reads";
 
 import type { ScrapeSource } from "../data/scrape-sources.server";
-import type { SourceSelectors } from "./extract.server";
+import type { SourceSelectors } from "../reader/extract.server";
 import { SCRAPE_MESSAGES } from "./run.server";
-import { testSelectors, type ScrapeContext } from "./scrape-page.server";
+import { testSelectors, type ScrapeContext } from "../reader/scrape-page.server";
 
 export type SelectorTestInput = Pick<ScrapeSource, "url"> & SourceSelectors;
 

@@ -3,7 +3,7 @@
  * catalogue politely, and store each offer with what a run would make of it. Matching runs
  * again (without the shop) after each decision the operator takes on a listing.
  */
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getAllPeptideNames } from "~/.server/data/peptides.server";
 import {
   finishShopPreview,
@@ -19,7 +19,7 @@ import type { PreviewOffer } from "~/lib/forms/add-shop";
 
 import { detectShopPlatform, readShopCatalogue } from "./platforms/shop-catalogue.server";
 import type { ShopOffer } from "./platforms/shop-offer.server";
-import { createFetcher } from "./scrape-page.server";
+import { createFetcher } from "../reader/scrape-page.server";
 
 type PreviewContext = Pick<AppContext, "db" | "env" | "baseUrl">;
 

@@ -1,4 +1,4 @@
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { getAdminEmails } from "../data/admin-users.server";
 import { getStaleBefore } from "../data/dashboard.server";
 import {

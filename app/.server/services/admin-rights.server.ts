@@ -3,7 +3,7 @@
  * granted is never missing from the log). Public pages do not show admins: no cache to empty.
  */
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { grantAdmin, revokeAdmin } from "../data/admin-users.server";
 import { commitAudited, type Audit } from "./audited-change.server";
 

@@ -4,7 +4,7 @@
  * image first) and turns the outcome into its answer.
  */
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { createAd, getAdById, setAdsActive, updateAd, type AdValues } from "../data/ads.server";
 import { commitPublicChange } from "./audited-change.server";
 

@@ -11,7 +11,7 @@
  */
 import type { SessionUser } from "./auth.server";
 import type { Database } from "../db/client";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { recordAuditEntries, type AuditEntry } from "../data/audit.server";
 
 type Actor = Pick<SessionUser, "id" | "email">;

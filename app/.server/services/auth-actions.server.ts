@@ -15,8 +15,8 @@ import {
   PROVIDER_LABELS,
   type AuthEndpointResult,
 } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
-import { flashCookie, type Flash } from "../http/flash.server";
+import type { AppContext } from "../platform/context.server";
+import { flashCookie, type Flash } from "../platform/http/flash.server";
 
 /** Where a sign-in lands when no page asked to be returned to. */
 export const AFTER_SIGN_IN = "/deals";

@@ -18,7 +18,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "~/lib/forms/auth";
 
-import type { BackgroundTasks } from "../infra/background.server";
+import type { BackgroundTasks } from "../platform/background.server";
 import { grantAdminByEmail, isAdminUser, updateUserLastLogin } from "../data/admin-users.server";
 import { databaseRateLimiter } from "../data/rate-limits.server";
 import {
@@ -31,9 +31,9 @@ import {
   CLIENT_IP_HEADER,
   consumeAddressLimit,
   type AddressLimited,
-} from "../infra/address-limits.server";
-import type { Env } from "../infra/env";
-import type { Mailer } from "../infra/mail.server";
+} from "./address-limits.server";
+import type { Env } from "../platform/env";
+import type { Mailer } from "../platform/mail.server";
 
 export { CLIENT_IP_HEADER };
 

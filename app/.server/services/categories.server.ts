@@ -7,7 +7,7 @@ import type { CategoryFields } from "~/lib/forms/catalog";
 import { slugify } from "~/lib/slug";
 
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { createCategory, findCategoryConflict, updateCategory } from "../data/categories.server";
 import {
   createCategoryFilter,

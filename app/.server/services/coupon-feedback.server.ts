@@ -2,7 +2,7 @@
 import { isCouponActive } from "~/lib/pricing";
 import { COUPON_FEEDBACK_MESSAGES, voteWeek } from "~/lib/trust/coupon-feedback";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   confirmVendorReportedCoupon,
   getVendorCoupon,

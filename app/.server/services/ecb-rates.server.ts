@@ -1,7 +1,7 @@
 import { EcbRatesError, parseEcbDailyRates } from "~/lib/ecb-rates";
 
-import type { AppContext } from "../infra/context.server";
-import { PageFetcher } from "../scraper/fetch-page.server";
+import type { AppContext } from "../platform/context.server";
+import { PageFetcher } from "../platform/outbound/fetch-page.server";
 import { upsertExchangeRates } from "../data/exchange-rates.server";
 
 export type EcbRefreshResult =

@@ -4,7 +4,7 @@
  * prices are converted with these rates. The ECB refresh itself is ecb-rates.server.ts.
  */
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   deleteExchangeRate,
   findExchangeRate,

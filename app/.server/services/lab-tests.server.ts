@@ -6,7 +6,7 @@
 import type { LabThresholds } from "~/lib/lab-tests";
 
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   createLabTest,
   createLabTests,

@@ -13,8 +13,8 @@ import {
   type OfferReportOutcome,
 } from "~/lib/trust/offer-reports";
 
-import type { AppContext } from "../infra/context.server";
-import { consumeAddressLimit } from "../infra/address-limits.server";
+import type { AppContext } from "../platform/context.server";
+import { consumeAddressLimit } from "./address-limits.server";
 import { recordAudit, recordPublicChange } from "../data/audit.server";
 import {
   closeOfferReport,
@@ -25,8 +25,8 @@ import {
   type ReportedOffer,
 } from "../data/offer-reports.server";
 import { subjectsWithPendingReads } from "../data/shop-reads.server";
-import { enqueueShopRead } from "../infra/shop-read-queue.server";
-import { recheckOffer } from "../scraper/recheck-offer.server";
+import { enqueueShopRead } from "./shop-read-queue.server";
+import type { RecheckResult } from "../scraper/recheck-offer.server";
 import type { SessionUser } from "./auth.server";
 
 type ReportContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
@@ -59,6 +59,9 @@ const UNKNOWN_REPORT: ReportOutcome = {
   message: "That report no longer exists",
 };
 
+/** Reads one offer's page and applies it: the scraper's recheckOffer, handed in by the job. */
+export type OfferReader = (app: ReportContext, offerId: string) => Promise<RecheckResult>;
+
 /**
  * Reads the offer's page (in the re-check job). A read that changes the offer closes the report as corrected
  * (and tells the reporter); otherwise the report stays open for the admin's outcome.
@@ -67,11 +70,12 @@ export async function recheckReportedOffer(
   app: ReportContext,
   admin: Admin,
   reportId: string,
+  readOffer: OfferReader,
   now: Date = new Date(),
 ): Promise<ReportOutcome> {
   const report = await getOfferReport(app.db, reportId);
   if (!report) return UNKNOWN_REPORT;
-  const result = await recheckOffer(app, report.offerId);
+  const result = await readOffer(app, report.offerId);
   await recordRecheck(app.db, reportId, result.message.slice(0, 500), now);
   await recordAudit(app.db, admin, {
     action: "update",
@@ -120,8 +124,9 @@ export const RECHECK_UNDERWAY = "Re-check under way: the offer's page is being r
 export async function runQueuedRecheck(
   app: ReportContext,
   input: RecheckInput,
+  readOffer: OfferReader,
 ): Promise<{ ok: boolean; message: string }> {
-  const outcome = await recheckReportedOffer(app, input.admin, input.reportId);
+  const outcome = await recheckReportedOffer(app, input.admin, input.reportId, readOffer);
   return { ok: outcome.ok, message: outcome.message };
 }
 

@@ -14,7 +14,7 @@ import {
   type PricingContext,
 } from "~/lib/pricing";
 
-import { publicPageHeaders } from "../http/cache-headers.server";
+import { publicPageHeaders } from "../platform/http/cache-headers.server";
 import type {
   OpenDataOffer,
   OpenDataPeptide,

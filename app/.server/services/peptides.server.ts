@@ -5,7 +5,7 @@
  * uploaded image first) and turns the outcome into its answer.
  */
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   createPeptide,
   getAdminPeptide,

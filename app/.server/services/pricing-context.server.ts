@@ -1,13 +1,13 @@
 import type { ExchangeRates } from "~/lib/money";
 import type { PricingContext } from "~/lib/pricing";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { getExchangeRates } from "../data/exchange-rates.server";
 import { getSettings } from "../data/settings.server";
 import { listShippingCountries } from "../data/vendors.server";
-import { getDisplayCurrency } from "../http/display-currency.server";
-import { getIncludeFailedLabOffers } from "../http/failed-lab-preference.server";
-import { getShipTo } from "../http/ship-to.server";
+import { getDisplayCurrency } from "../platform/http/display-currency.server";
+import { getIncludeFailedLabOffers } from "../platform/http/failed-lab-preference.server";
+import { getShipTo } from "../platform/http/ship-to.server";
 
 type CachedReads = Pick<AppContext, "db" | "cache">;
 

@@ -5,7 +5,7 @@
  * The admin handler parses the form and turns the outcome into its answer.
  */
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   createScrapeSource,
   getScrapeSource,

@@ -5,7 +5,7 @@
  * into its answer.
  */
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { getSettings, updateSettingsIfUnchanged } from "../data/settings.server";
 import { commitPublicChange } from "./audited-change.server";
 

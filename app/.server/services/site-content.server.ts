@@ -5,7 +5,7 @@
 import type { FooterSection } from "~/lib/constants";
 
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { getHeroContent, upsertHeroContent, type HeroContentValues } from "../data/hero.server";
 import { getFooterSections, upsertFooterSection } from "../data/footer.server";
 import { commitPublicChange } from "./audited-change.server";

@@ -9,7 +9,7 @@
 import { failure, type ActionResult } from "~/lib/action-result";
 
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   moveToTrash,
   purgeExpiredTrash,

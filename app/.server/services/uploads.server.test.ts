@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
-import { parseEnv } from "../infra/env";
+import { parseEnv } from "../platform/env";
 import {
   detectImageKind,
   ImageUploadError,

@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 
 import { urlsInUse } from "../data/stored-files.server";
-import type { AppContext } from "../infra/context.server";
-import { createFileStorage } from "../infra/storage.server";
+import type { AppContext } from "../platform/context.server";
+import { createFileStorage } from "../platform/storage.server";
 
 import {
   ACCEPTED_IMAGE_FORMATS,

@@ -12,7 +12,7 @@ import {
   type VendorClaimMethod,
 } from "~/lib/vendor-accounts";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import type { SessionUser } from "./auth.server";
 import { recordAudit } from "../data/audit.server";
 import {
@@ -23,8 +23,8 @@ import {
   setClaimEmail,
   type VendorRecord,
 } from "../data/vendor-accounts.server";
-import { enqueueShopRead } from "../infra/shop-read-queue.server";
-import { createFetcher } from "../scraper/scrape-page.server";
+import { enqueueShopRead } from "./shop-read-queue.server";
+import { createFetcher } from "../reader/scrape-page.server";
 
 export type ClaimOutcome = { ok: true } | { ok: false; error: string };
 

@@ -19,7 +19,7 @@ import {
   vendorPeptides,
   vendors,
 } from "../db/schema";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { recordAuditEntries } from "../data/audit.server";
 import type { VendorRecord } from "../data/vendor-accounts.server";
 import {
@@ -27,7 +27,7 @@ import {
   insertSubmission,
   markVendorSupplied,
 } from "../data/vendor-submissions.server";
-import { findListingSize, listingCurrency, loadCatalogue } from "../scraper/catalogue-fit.server";
+import { findListingSize, listingCurrency, loadCatalogue } from "../reader/catalogue-fit.server";
 import type { FeedItemCheck } from "../scraper/platforms/catalogue-read.server";
 
 export async function getVendorFeedUrl(db: Database, vendorId: string): Promise<string | null> {

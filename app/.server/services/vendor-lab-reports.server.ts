@@ -14,9 +14,9 @@ import { TransactionRollbackError } from "drizzle-orm";
 
 import type { LabReportForm } from "~/lib/forms/vendor-portal";
 
-import type { AppContext } from "../infra/context.server";
-import { createFileStorage, downloadOnlyHeaders } from "../infra/storage.server";
-import { PRIVATE_CACHE_CONTROL } from "../http/cache-headers.server";
+import type { AppContext } from "../platform/context.server";
+import { createFileStorage, downloadOnlyHeaders } from "../platform/storage.server";
+import { PRIVATE_CACHE_CONTROL } from "../platform/http/cache-headers.server";
 import type { VendorSession } from "../http/vendor-guard.server";
 import { recordAudit, recordPublicChange } from "../data/audit.server";
 import { checkLabTestReferences, createLabTest } from "../data/lab-tests.server";

@@ -4,7 +4,7 @@
  * form and turns the outcome into its answer.
  */
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   addVendorMember,
   removeVendorMember,

@@ -11,7 +11,7 @@ import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { notifyPriceChanges, notifyPriceChangesAfter } from "../alerts/notify.server";
 import type { Database } from "../db/client";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import type { SessionUser } from "./auth.server";
 import { commitPublicChange, type Audit } from "./audited-change.server";
 import {

@@ -11,8 +11,8 @@ import {
   type VendorReviewInput,
 } from "~/lib/trust/vendor-reviews";
 
-import type { AppContext } from "../infra/context.server";
-import { consumeAddressLimit } from "../infra/address-limits.server";
+import type { AppContext } from "../platform/context.server";
+import { consumeAddressLimit } from "./address-limits.server";
 import { recordPublicChange } from "../data/audit.server";
 import {
   clearReviewReports,

@@ -15,7 +15,7 @@ import {
   type StorefrontReading,
 } from "~/lib/vendor-accounts";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { recordAudit, recordAuditEntries } from "../data/audit.server";
 import type { VendorRecord } from "../data/vendor-accounts.server";
 import {
@@ -29,9 +29,9 @@ import {
   markVendorSupplied,
   settleSubmission,
 } from "../data/vendor-submissions.server";
-import { enqueueShopRead } from "../infra/shop-read-queue.server";
-import { createFetcher, scrapePage } from "../scraper/scrape-page.server";
-import type { PageFetcher } from "../scraper/fetch-page.server";
+import { enqueueShopRead } from "./shop-read-queue.server";
+import { createFetcher, scrapePage } from "../reader/scrape-page.server";
+import type { PageFetcher } from "../platform/outbound/fetch-page.server";
 import { saveVendorPrice, type VendorPriceWriter } from "./vendor-prices.server";
 
 export interface SubmittedOffer {

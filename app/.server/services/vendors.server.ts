@@ -5,7 +5,7 @@
  * its answer.
  */
 import type { SessionUser } from "./auth.server";
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   createVendor,
   deleteCouponForVendor,

@@ -2,7 +2,7 @@
  * The admin ads page's per-intent handlers. The route checks admin rights before calling them.
  */
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getAdById, getAdsByIds } from "~/.server/data/ads.server";
 import { saveAd as saveAdService, switchAds } from "~/.server/services/ads.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
@@ -12,7 +12,7 @@ import {
   storeImageUpload,
   uploadedFile,
 } from "~/.server/services/uploads.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import {

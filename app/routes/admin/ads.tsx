@@ -12,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 
 import type { Route } from "./+types/ads";
 import { handleAdAction } from "./ads.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ads · Admin · PeptidePrices" }];
 

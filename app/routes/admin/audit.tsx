@@ -13,7 +13,7 @@ import { humaniseAuditKey } from "~/lib/audit";
 import { readTablePage, TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/audit";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = AUDIT_TABLE.parse(new URL(request.url).searchParams);

@@ -2,7 +2,7 @@ import { adminGuard, adminOf } from "~/.server/http/admin-guard.server";
 import { backupFileName, createBackup } from "~/.server/services/backup.server";
 
 import type { Route } from "./+types/backup";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 // A resource route outside the admin layout: it runs the same guard itself.
 export const middleware: Route.MiddlewareFunction[] = [adminGuard];

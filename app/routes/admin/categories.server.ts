@@ -3,7 +3,7 @@
  * and sizes). The /admin middleware checks admin rights before either runs.
  */
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getAdminCategory, getCategoryPage } from "~/.server/data/categories.server";
 import { getAllCategoryFilters, getCategoryFilter } from "~/.server/data/category-filters.server";
 import { getAdminSizeOptionPage, getSizeOptionUsage } from "~/.server/data/size-options.server";
@@ -13,7 +13,7 @@ import {
   type CategorySaveOutcome,
 } from "~/.server/services/categories.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { CATEGORIES_TABLE, SIZES_TABLE } from "~/lib/admin-tables";
 import {

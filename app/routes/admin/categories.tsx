@@ -20,7 +20,7 @@ import type { EditableCategory, EditableFilter } from "~/lib/forms/catalog";
 
 import type { Route } from "./+types/categories";
 import { handleCategoryAction, loadCategoriesPage } from "./categories.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export function meta() {
   return [{ title: "Categories · Admin · PeptidePrices" }];

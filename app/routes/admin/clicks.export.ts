@@ -1,6 +1,6 @@
 import { adminGuard } from "~/.server/http/admin-guard.server";
 import { getClickReport } from "~/.server/data/outbound-clicks.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { clickReportBounds, clickReportCsv } from "~/lib/click-report";
 
 import type { Route } from "./+types/clicks.export";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { getClickReport } from "~/.server/data/outbound-clicks.server";
 import { getAffiliateLinksEnabled, setAffiliateLinksEnabled } from "~/.server/data/settings.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import type { SessionUser } from "~/.server/services/auth.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import {

@@ -1,7 +1,7 @@
 import { Form, useFetcher } from "react-router";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { ClicksChart } from "~/components/admin/clicks/clicks-chart";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

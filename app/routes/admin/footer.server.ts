@@ -3,10 +3,10 @@
  * before calling them; a save is audited with the section's fields before and after.
  */
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getFooterSections } from "~/.server/data/footer.server";
 import { saveFooterSection as saveSection } from "~/.server/services/site-content.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionSuccess, editConflict } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
 import { footerFormSchema, footerFormValues } from "~/lib/forms/footer";

@@ -8,7 +8,7 @@ import { formFields } from "~/lib/forms/form-data";
 
 import type { Route } from "./+types/footer";
 import { loadFooterPage, saveFooterSection } from "./footer.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Footer · Admin · PeptidePrices" }];
 

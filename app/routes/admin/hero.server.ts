@@ -3,7 +3,7 @@
  * every change is audited with the fields before and after, and empties the page cache.
  */
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getHeroContent, type HeroContentValues } from "~/.server/data/hero.server";
 import { saveHero as saveHeroContent } from "~/.server/services/site-content.server";
 import {
@@ -12,7 +12,7 @@ import {
   storeImageUpload,
   uploadedFile,
 } from "~/.server/services/uploads.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
 import { invalidForm, formFields } from "~/lib/forms/form-data";

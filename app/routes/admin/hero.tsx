@@ -5,7 +5,7 @@ import { HeroEditor } from "~/components/admin/hero/hero-editor";
 
 import type { Route } from "./+types/hero";
 import { handleHeroAction } from "./hero.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Hero · Admin · PeptidePrices" }];
 

@@ -13,7 +13,7 @@ import { auditEntityName, humaniseAuditKey, formatUtcTimestamp } from "~/lib/aud
 import { formatSize } from "~/lib/units";
 
 import type { Route } from "./+types/index";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return getDashboard(appOf(context).db, new Date());

@@ -6,7 +6,7 @@
 import { data } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import {
   checkLabTestReferences,
   getAdminLabTest,
@@ -29,7 +29,7 @@ import {
   storeReportUpload,
   uploadedFile,
 } from "~/.server/services/uploads.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { LAB_TESTS_TABLE } from "~/lib/admin-tables";
 import { fieldFailure } from "~/lib/forms/field-failure";

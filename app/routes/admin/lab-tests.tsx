@@ -2,7 +2,7 @@ import { FileUp, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { readFileUploadForm, withUploadForm } from "~/.server/http/upload-form.server";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";
 import { DataTable } from "~/components/admin/data-table";

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Outlet, useLocation } from "react-router";
 
 import { adminGuard, adminOf } from "~/.server/http/admin-guard.server";
-import { readCookie } from "~/.server/http/cookies.server";
+import { readCookie } from "~/.server/platform/http/cookies.server";
 import { AdminAccessRequired, isAdminRefusal } from "~/components/admin/admin-access-required";
 import { AdminSidebar, currentAdminSection } from "~/components/admin/admin-sidebar";
 import { useFetcherToast } from "~/components/admin/confirm-delete-button";

@@ -1,5 +1,5 @@
 import { adminGuard } from "~/.server/http/admin-guard.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { findPeptideOptions } from "~/.server/data/peptides.server";
 import { findSizeOptions } from "~/.server/data/size-options.server";
 import { findVendorOptions } from "~/.server/data/vendors.server";

@@ -3,7 +3,7 @@
  * before calling either.
  */
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getCategories } from "~/.server/data/categories.server";
 import {
   getAdminPeptide,
@@ -25,7 +25,7 @@ import {
   storeImageUpload,
   uploadedFile,
 } from "~/.server/services/uploads.server";
-import { inputErrorOf, writeFailure } from "~/.server/http/write-errors.server";
+import { inputErrorOf, writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { PEPTIDES_TABLE } from "~/lib/admin-tables";

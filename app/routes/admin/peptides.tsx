@@ -24,7 +24,7 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/peptides";
 import { handlePeptideAction, loadPeptidesPage } from "./peptides.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export function meta() {
   return [{ title: "Peptides · Admin · PeptidePrices" }];

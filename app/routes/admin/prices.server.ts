@@ -6,7 +6,7 @@
 import { data } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getFreshnessRule } from "~/.server/data/freshness.server";
 import { getPeptideById, getPeptideOption } from "~/.server/data/peptides.server";
 import { getSettings } from "~/.server/data/settings.server";
@@ -26,7 +26,7 @@ import {
   priceName,
   switchVendorPrices,
 } from "~/.server/services/vendor-prices.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";

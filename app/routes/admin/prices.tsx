@@ -26,7 +26,7 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/prices";
 import { handlePriceAction, loadPricesPage } from "./prices.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export function meta() {
   return [{ title: "Vendor Prices · Admin · PeptidePrices" }];

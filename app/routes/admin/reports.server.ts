@@ -6,8 +6,8 @@ import { data } from "react-router";
 
 import { listOfferReportsForReview } from "~/.server/data/offer-reports.server";
 import { subjectsWithPendingReads } from "~/.server/data/shop-reads.server";
-import type { AppContext } from "~/.server/infra/context.server";
-import { endAbandonedShopReads } from "~/.server/infra/shop-read-job.server";
+import type { AppContext } from "~/.server/platform/context.server";
+import { endAbandonedShopReads } from "~/.server/jobs/shop-read-job.server";
 import type { SessionUser } from "~/.server/services/auth.server";
 import { queueRecheck, resolveOfferReport } from "~/.server/services/offer-reports.server";
 import { actionSuccess, failure } from "~/lib/action-result";

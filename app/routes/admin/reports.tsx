@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { TablePager } from "~/components/admin/table-pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

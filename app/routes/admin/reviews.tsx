@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { listReviewsForModeration } from "~/.server/data/vendor-reviews.server";
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { moderateReview } from "~/.server/services/vendor-reviews.server";
 import { TablePager } from "~/components/admin/table-pager";
 import { Badge } from "~/components/ui/badge";

@@ -6,7 +6,7 @@
 import { redirect } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { ignoreReviewListing, queueReviewItem } from "~/.server/data/scrape-review.server";
 import { createScrapeSource } from "~/.server/data/scrape-sources.server";
@@ -16,7 +16,7 @@ import {
   type PreviewOfferRow,
 } from "~/.server/data/shop-previews.server";
 import { createVendor, getVendorOption } from "~/.server/data/vendors.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { failure } from "~/lib/action-result";
 import type { AddShopAction } from "~/lib/forms/add-shop";
 import { previewMatch } from "~/lib/shop-preview";

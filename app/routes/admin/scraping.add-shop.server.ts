@@ -8,7 +8,7 @@
 import { data, redirect } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { addPeptideAlias, createPeptide, getAllPeptideNames } from "~/.server/data/peptides.server";
 import {
@@ -21,10 +21,10 @@ import {
   type ShopPreviewRecord,
 } from "~/.server/data/shop-previews.server";
 import { findOrCreateSizeOption, getAllSizeOptions } from "~/.server/data/size-options.server";
-import { currentShopPreview, enqueueShopPreview } from "~/.server/infra/shop-preview-job.server";
+import { currentShopPreview, enqueueShopPreview } from "~/.server/jobs/shop-preview-job.server";
 import { rematchPreview } from "~/.server/scraper/shop-preview.server";
-import { refusedSourceAddress } from "~/.server/scraper/source-address.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { refusedSourceAddress } from "~/.server/reader/source-address.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionFailure, actionSuccess, failure } from "~/lib/action-result";
 import {
   PREVIEW_PAGE_SIZE,

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Form, Link, useActionData, useNavigation, useRevalidator } from "react-router";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { Field } from "~/components/admin/form-controls";
 import { ShopPreview } from "~/components/admin/shop/shop-preview";
 import { Button } from "~/components/ui/button";

@@ -2,7 +2,7 @@
  * The review queue's part of the admin scraping route: its loader data and its actions. The
  * route checks admin rights before calling either.
  */
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import type { SessionUser } from "~/.server/services/auth.server";
 import { recordAudit } from "~/.server/data/audit.server";
 import { getPendingReviewItems } from "~/.server/data/scrape-review.server";

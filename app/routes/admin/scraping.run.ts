@@ -6,7 +6,7 @@ import { getScrapeRun } from "~/.server/data/scrape-runs.server";
 
 import type { Route } from "./+types/scraping.run";
 import { toRunView } from "./scraping.runs.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 const params = z.object({ runId: z.string().uuid() });
 

@@ -5,7 +5,7 @@
 import { data } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { recordAudit } from "~/.server/data/audit.server";
 import {
   getActiveScrapeRuns,
@@ -17,7 +17,7 @@ import {
   getScrapeSource,
   getSourceErrorsSince,
 } from "~/.server/data/scrape-sources.server";
-import { enqueueScrapeRun } from "~/.server/infra/jobs.server";
+import { enqueueScrapeRun } from "~/.server/jobs/jobs.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { actionFailure, failure, type ActionResult } from "~/lib/action-result";
 import type { ScrapeRunView } from "~/lib/scrape-run";

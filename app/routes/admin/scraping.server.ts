@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
 import {
   getScrapeSource,
@@ -17,10 +17,10 @@ import { saveScrapeSource, switchScrapeSources } from "~/.server/services/scrape
 import { vendorExists } from "~/.server/data/vendors.server";
 import { SCRAPE_MESSAGES } from "~/.server/scraper/run.server";
 import type { SelectorTestInput } from "~/.server/scraper/selector-test.server";
-import { enqueueShopRead } from "~/.server/infra/shop-read-queue.server";
-import { refusedSourceAddress } from "~/.server/scraper/source-address.server";
+import { enqueueShopRead } from "~/.server/services/shop-read-queue.server";
+import { refusedSourceAddress } from "~/.server/reader/source-address.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
 import { SCRAPE_LOGS_TABLE, SOURCES_TABLE } from "~/lib/admin-tables";

@@ -30,7 +30,7 @@ import {
 } from "./scraping.server";
 import { handleReviewAction } from "./scraping.review.server";
 import { startRun, type RunStartResult } from "./scraping.runs.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 const RUN_KEY = "scrape-run";
 

@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { recordPublicChange } from "~/.server/data/audit.server";
 import { findExchangeRate } from "~/.server/data/exchange-rates.server";
 import {

@@ -9,7 +9,7 @@ import {
   parseBackup,
   restoreBackup,
 } from "~/.server/services/backup.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { getRecentAuditEntries, recordAudit } from "~/.server/data/audit.server";
 import { listExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getRecentOutboxMail } from "~/.server/data/mail-outbox.server";

@@ -14,7 +14,7 @@ import { settingsIntentSchema } from "~/lib/forms/settings";
 import type { Route } from "./+types/settings";
 import { handleExchangeRateAction } from "./settings.rates.server";
 import { clearCache, loadSettingsPage, restoreFromBackup, saveSettings } from "./settings.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin · PeptidePrices" }];
 

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { z } from "~/lib/forms/zod";
 
 import { adminGuard } from "~/.server/http/admin-guard.server";
-import { appOf } from "~/.server/infra/context.server";
-import { currentShopRead } from "~/.server/infra/shop-read-job.server";
+import { appOf } from "~/.server/platform/context.server";
+import { currentShopRead } from "~/.server/jobs/shop-read-job.server";
 
 import type { Route } from "./+types/shop-read";
 

@@ -1,6 +1,6 @@
 /** The Trash view's intents: restore a deletion (the Undo toast) or one item (the view). */
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { TrashRestoreError } from "~/.server/data/trash.server";
 import { restoreFromTrash } from "~/.server/services/trash-actions.server";
 import { actionSuccess, failure } from "~/lib/action-result";

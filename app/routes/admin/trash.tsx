@@ -15,7 +15,7 @@ import { readTablePage, TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/trash";
 import { handleTrashAction } from "./trash.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export function meta() {
   return [{ title: "Trash · Admin · PeptidePrices" }];

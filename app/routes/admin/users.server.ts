@@ -3,7 +3,7 @@
  * before calling either.
  */
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import {
   findUserByEmail,
   findUserById,
@@ -13,7 +13,7 @@ import {
 import { grantAdminRights, revokeAdminRights } from "~/.server/services/admin-rights.server";
 import type { AdminUserRow } from "~/lib/admin-users";
 import { recordAudit } from "~/.server/data/audit.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { failure, type ActionResult } from "~/lib/action-result";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields } from "~/lib/forms/form-data";

@@ -14,7 +14,7 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/users";
 import { handleUserAction, loadUsersPage } from "./users.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Admin · PeptidePrices" }];
 

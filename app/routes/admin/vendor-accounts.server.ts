@@ -7,7 +7,7 @@ import { asc } from "drizzle-orm";
 import { data } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { findUserByEmail } from "~/.server/data/admin-users.server";
 import { getVendorRecord, listVendorMembers } from "~/.server/data/vendor-accounts.server";
 import { getHeldSubmissions } from "~/.server/data/vendor-submissions.server";

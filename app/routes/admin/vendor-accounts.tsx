@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 import { TablePager } from "~/components/admin/table-pager";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -3,7 +3,7 @@
  * before calling either.
  */
 import type { SessionUser } from "~/.server/services/auth.server";
-import type { AppContext } from "~/.server/infra/context.server";
+import type { AppContext } from "~/.server/platform/context.server";
 import { couponWarnUntil } from "~/.server/data/dashboard.server";
 import { getAdminVendor, getAdminVendorPage, vendorNameTaken } from "~/.server/data/vendors.server";
 import { saveVendor } from "~/.server/services/vendors.server";
@@ -14,7 +14,7 @@ import {
   storeImageUpload,
   uploadedFile,
 } from "~/.server/services/uploads.server";
-import { writeFailure } from "~/.server/http/write-errors.server";
+import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { VENDORS_TABLE } from "~/lib/admin-tables";
 import { fieldFailure } from "~/lib/forms/field-failure";

@@ -18,7 +18,7 @@ import { TABLE_QUERY_MAX } from "~/lib/table-query";
 
 import type { Route } from "./+types/vendors";
 import { handleVendorAction, loadVendorsPage } from "./vendors.server";
-import { appOf } from "~/.server/infra/context.server";
+import { appOf } from "~/.server/platform/context.server";
 
 export function meta() {
   return [{ title: "Vendors · Admin · PeptidePrices" }];

@@ -23,7 +23,7 @@ import { formatSize } from "~/lib/units";
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows.server";
 import { categories, peptides, sizeOptions } from "../../db/schema";
-import type { PageCache } from "../../http/page-cache.server";
+import type { PageCache } from "../../platform/http/page-cache.server";
 import { peptideImageSql } from "../offer-images.server";
 import { peptideIsPublic, priceIsActive } from "../public-visibility.server";
 import { defaultPricingContext, priceRow, selectSizeOffers } from "./offer-rows.server";

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 
-import { UrlCapReachedError, type PageFetcher } from "../fetch-page.server";
+import { UrlCapReachedError, type PageFetcher } from "../../platform/outbound/fetch-page.server";
 import { MAX_OFFERS_PER_RUN, truncatedNote } from "./read-limits.server";
 import type { MerchantFeedItem } from "~/lib/merchant-feed";
 import type { StorefrontReading } from "~/lib/vendor-accounts";

@@ -10,11 +10,11 @@
 import { parseMerchantFeed, type MerchantFeedItem } from "~/lib/merchant-feed";
 import { bareHost, closestReading, storefrontAgrees } from "~/lib/vendor-accounts";
 
-import type { AppContext } from "../../infra/context.server";
+import type { AppContext } from "../../platform/context.server";
 import type { ScrapeSource } from "../../data/scrape-sources.server";
 import { settleVendorFeed } from "../../services/vendor-feed.server";
-import { extractListings } from "../extract.server";
-import { UrlCapReachedError, type PageFetcher } from "../fetch-page.server";
+import { extractListings } from "../../reader/extract.server";
+import { UrlCapReachedError, type PageFetcher } from "../../platform/outbound/fetch-page.server";
 import {
   addOffers,
   emptyRead,

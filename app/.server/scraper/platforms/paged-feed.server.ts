@@ -1,4 +1,4 @@
-import type { PageFetcher } from "../fetch-page.server";
+import type { PageFetcher } from "../../platform/outbound/fetch-page.server";
 import { addOffers, truncate, type CatalogueRead } from "./catalogue-read.server";
 import { MAX_OFFERS_PER_RUN, truncatedNote } from "./read-limits.server";
 import type { ShopOffer } from "./shop-offer.server";

@@ -1,8 +1,8 @@
 import type { ScrapeSourceKind } from "~/lib/constants";
 
-import type { AppContext } from "../../infra/context.server";
+import type { AppContext } from "../../platform/context.server";
 import type { ScrapeSource } from "../../data/scrape-sources.server";
-import { RobotsDisallowedError, type PageFetcher } from "../fetch-page.server";
+import { RobotsDisallowedError, type PageFetcher } from "../../platform/outbound/fetch-page.server";
 import { emptyRead, type CatalogueRead } from "./catalogue-read.server";
 import {
   isShopifyProductList,

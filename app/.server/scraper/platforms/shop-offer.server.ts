@@ -1,6 +1,6 @@
 /** An offer as a shop's catalogue feed states it, and the helpers that name and price it. */
-import type { Listing } from "../extract.server";
-import { safeLink } from "../extract/page-text.server";
+import type { Listing } from "../../reader/extract.server";
+import { safeLink } from "../../reader/extract/page-text.server";
 
 /**
  * One product or variation as a shop's catalogue feed states it. `price` is what a buyer pays

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { evidenceExcerpt } from "~/lib/price-provenance";
 
-import type { PageFetcher } from "../fetch-page.server";
+import type { PageFetcher } from "../../platform/outbound/fetch-page.server";
 import { emptyRead, fetchJson, truncate, type CatalogueRead } from "./catalogue-read.server";
 import { readFeedInTurns, UNFINISHED } from "./paged-feed.server";
 import {

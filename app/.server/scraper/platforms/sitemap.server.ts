@@ -1,6 +1,6 @@
-import { extractListings } from "../extract.server";
-import { UrlCapReachedError, type PageFetcher } from "../fetch-page.server";
-import { withProvenance } from "../scrape-page.server";
+import { extractListings } from "../../reader/extract.server";
+import { UrlCapReachedError, type PageFetcher } from "../../platform/outbound/fetch-page.server";
+import { withProvenance } from "../../reader/scrape-page.server";
 import { addOffers, emptyRead, truncate, type CatalogueRead } from "./catalogue-read.server";
 import {
   MAX_CHILD_SITEMAPS,

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 import { evidenceExcerpt } from "~/lib/price-provenance";
 
-import { safeLink } from "../extract/page-text.server";
-import type { PageFetcher } from "../fetch-page.server";
+import { safeLink } from "../../reader/extract/page-text.server";
+import type { PageFetcher } from "../../platform/outbound/fetch-page.server";
 import { emptyRead, fetchJson, truncate, type CatalogueRead } from "./catalogue-read.server";
 import { readFeedInTurns, UNFINISHED } from "./paged-feed.server";
 import { truncatedNote } from "./read-limits.server";

@@ -2,7 +2,7 @@ import type PgBoss from "pg-boss";
 
 import type { ShopReadKind, ShopReadOutcome, ShopReadView } from "~/lib/shop-reads";
 
-import type { AppContext } from "./context.server";
+import type { AppContext } from "../platform/context.server";
 import {
   beatShopRead,
   claimShopRead,
@@ -12,7 +12,7 @@ import {
   getShopRead,
   type ShopReadRecord,
 } from "../data/shop-reads.server";
-import { SHOP_READ_QUEUE } from "./job-queue.server";
+import { SHOP_READ_QUEUE } from "../platform/job-queue.server";
 import {
   DEAD_RUN_AFTER_MS,
   HEARTBEAT_INTERVAL_MS,
@@ -27,6 +27,7 @@ import {
   verifyPendingSubmissions,
 } from "../services/vendor-submissions.server";
 import { recordAbandonedRecheck, runQueuedRecheck } from "../services/offer-reports.server";
+import { recheckOffer } from "../scraper/recheck-offer.server";
 
 /**
  * The shop reads a request asks for, done as background jobs (issue 37 Must 2): the admin's
@@ -49,7 +50,10 @@ const HANDLERS: Record<ShopReadKind, ShopReadHandler> = {
   "selector-test": { read: readSelectorTest },
   "vendor-claim": { read: checkClaimOnShop },
   "vendor-offers": { read: verifyPendingSubmissions, abandoned: holdUnverifiedSubmissions },
-  "offer-recheck": { read: runQueuedRecheck, abandoned: recordAbandonedRecheck },
+  "offer-recheck": {
+    read: (app, input) => runQueuedRecheck(app, input, recheckOffer),
+    abandoned: recordAbandonedRecheck,
+  },
 };
 
 export const SHOP_READ_END_REASONS = {

@@ -1,6 +1,6 @@
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 
-import { assertAllowedUrl, BlockedAddressError } from "./address-guard.server";
+import { assertAllowedUrl, BlockedAddressError } from "../platform/outbound/address-guard.server";
 
 export const PRIVATE_SOURCE_ADDRESS_MESSAGE =
   "This address is on a private or local network: the scraper will not fetch it";

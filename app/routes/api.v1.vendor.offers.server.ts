@@ -8,12 +8,12 @@ import {
 import type { VendorApiScope } from "~/lib/vendor-accounts";
 import type { StockStatus } from "~/lib/constants";
 
-import type { AppContext } from "../infra/context.server";
-import { getVendorRecord, type VendorRecord } from "../data/vendor-accounts.server";
-import { getVendorSubmissions } from "../data/vendor-submissions.server";
-import { endAbandonedShopReads } from "../infra/shop-read-job.server";
-import { authenticateVendorKey } from "./vendor-api-keys.server";
-import { submitVendorOffers } from "./vendor-submissions.server";
+import type { AppContext } from "../.server/platform/context.server";
+import { getVendorRecord, type VendorRecord } from "../.server/data/vendor-accounts.server";
+import { getVendorSubmissions } from "../.server/data/vendor-submissions.server";
+import { endAbandonedShopReads } from "../.server/jobs/shop-read-job.server";
+import { authenticateVendorKey } from "../.server/services/vendor-api-keys.server";
+import { submitVendorOffers } from "../.server/services/vendor-submissions.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,4 +1,4 @@
-import type { AppContext } from "./context.server";
+import type { AppContext } from "../platform/context.server";
 import { grantAdminByEmail } from "../data/admin-users.server";
 import { pointDemoSourcesAt } from "../data/scrape-sources.server";
 import { installDefaults, installDemoData, isDemoInstalled } from "../seed/demo.server";

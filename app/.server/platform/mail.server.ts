@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 
 import type { Database } from "../db/client";
-import { insertOutboxMail } from "../data/mail-outbox.server";
+import { mailOutbox } from "../db/schema";
 import type { Logger } from "pino";
 
 export interface MailMessage {
@@ -46,4 +46,17 @@ export function createMailer(options: {
       logger.info({ to: message.to, subject: message.subject }, "mail stored in outbox");
     },
   };
+}
+
+/** Keeps a message in the outbox, where mail goes when no SMTP server is configured. */
+async function insertOutboxMail(
+  db: Database,
+  message: { to: string; subject: string; text: string; html?: string },
+): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+  });
 }

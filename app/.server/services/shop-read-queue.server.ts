@@ -1,8 +1,8 @@
 import type { ShopReadKind } from "~/lib/shop-reads";
 
-import type { AppContext } from "./context.server";
+import type { AppContext } from "../platform/context.server";
 import { createShopRead } from "../data/shop-reads.server";
-import { queueFor, SHOP_READ_QUEUE } from "./job-queue.server";
+import { queueFor, SHOP_READ_QUEUE } from "../platform/job-queue.server";
 
 /**
  * Records a read of a shop and queues it; answers its id without reading anything (issue 37

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 
 import { regionFromAcceptLanguage } from "~/lib/ship-to";
 
-import type { DatabaseHandle } from "../db/client";
+import type { DatabaseHandle } from "../../db/client";
 import { isShareableAnswer, isSharedRequest } from "./cache-headers.server";
 import { cachedPagePolicy } from "./csp.server";
 

@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 
-import type { AppContext } from "./context.server";
+import type { AppContext } from "../platform/context.server";
 import { purgeTrash } from "../services/trash-actions.server";
 
 export const PURGE_TRASH_QUEUE = "purge-trash";

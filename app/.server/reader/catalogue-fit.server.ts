@@ -2,7 +2,7 @@ import { CURRENCY_CODE_PATTERN, type CurrencyCode } from "~/lib/constants";
 import type { CataloguePeptide, ListingMatch } from "~/lib/listing";
 import { amountOf, type MarketOffer } from "~/lib/price-sanity";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import { getAllPeptideNames } from "../data/peptides.server";
 import { getSettings } from "../data/settings.server";
 import { getAllSizeOptions } from "../data/size-options.server";

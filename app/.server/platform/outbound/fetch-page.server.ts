@@ -18,7 +18,7 @@ import {
   isTrustedOrigin,
   type AddressPolicy,
 } from "./address-guard.server";
-import { outboundRequests } from "../infra/metrics.server";
+import { outboundRequests } from "../metrics.server";
 
 export const FETCH_TIMEOUT_MS = 30_000;
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;

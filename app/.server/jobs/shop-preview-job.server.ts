@@ -1,7 +1,7 @@
 import type PgBoss from "pg-boss";
 
-import type { AppContext } from "./context.server";
-import { queueFor, SHOP_PREVIEW_QUEUE } from "./job-queue.server";
+import type { AppContext } from "../platform/context.server";
+import { queueFor, SHOP_PREVIEW_QUEUE } from "../platform/job-queue.server";
 import {
   DEAD_RUN_AFTER_MS,
   INSTANCE_ID,

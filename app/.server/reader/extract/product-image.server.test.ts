@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { extractListings, extractShopifyProductJs } from "../extract.server";
-import { feedImage } from "../platforms/shop-offer.server";
+import { feedImage } from "../../scraper/platforms/shop-offer.server";
 
 const BASE = "https://shop.example/products/bpc-157";
 const NO_SELECTORS = { productSelector: null, nameSelector: null, priceSelector: null };

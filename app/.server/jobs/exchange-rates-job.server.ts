@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 
-import type { AppContext } from "./context.server";
+import type { AppContext } from "../platform/context.server";
 import { getSettings } from "../data/settings.server";
 import { refreshExchangeRatesFromEcb, type EcbRefreshResult } from "../services/ecb-rates.server";
 

@@ -1,7 +1,7 @@
 import PgBoss from "pg-boss";
 
 import { scheduleAlertJobs } from "../alerts/alert-jobs.server";
-import type { AppContext } from "./context.server";
+import type { AppContext } from "../platform/context.server";
 import { claimAppMetaValue, getAppMetaValue, releaseAppMetaValue } from "../data/app-meta.server";
 import {
   ALL_SOURCES_LOCK,
@@ -27,10 +27,10 @@ import {
   RUN_QUEUE_OPTIONS,
   SCRAPE_RUN_QUEUE,
   sendThroughWorkerQueue,
-} from "./job-queue.server";
+} from "../platform/job-queue.server";
 import { workShopPreviews } from "./shop-preview-job.server";
 import { endAbandonedShopReads, workShopReads } from "./shop-read-job.server";
-import { jobRuns, scrapeRuns } from "./metrics.server";
+import { jobRuns, scrapeRuns } from "../platform/metrics.server";
 import {
   failRunsOfStoppedInstances,
   failSilentRuns,

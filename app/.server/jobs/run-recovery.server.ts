@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 
-import type { AppContext } from "./context.server";
+import type { AppContext } from "../platform/context.server";
 import type { Database } from "../db/client";
 import {
   beatScrapeRunHeartbeat,

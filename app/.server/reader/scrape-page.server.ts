@@ -6,11 +6,11 @@
 import { pageProvenance } from "~/lib/price-provenance";
 import * as cheerio from "cheerio";
 
-import type { AppContext } from "../infra/context.server";
+import type { AppContext } from "../platform/context.server";
 import type { ScrapedDataArrays, ScrapeSource } from "../data/scrape-sources.server";
 import { getSettings } from "../data/settings.server";
 import { reserveScrapeHostSlot } from "../data/scrape-host-slots.server";
-import { renderWithBrowser, renderWithBrowserless } from "./browser.server";
+import { renderWithBrowser, renderWithBrowserless } from "../platform/outbound/browser.server";
 import {
   extractListings,
   extractWithSelectors,
@@ -27,7 +27,7 @@ import {
   UrlCapReachedError,
   type FetchedPage,
   type HostSlots,
-} from "./fetch-page.server";
+} from "../platform/outbound/fetch-page.server";
 import { proposeSelectors } from "./propose-selectors.server";
 
 /** What reading pages needs of the app. */
