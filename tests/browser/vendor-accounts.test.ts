@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, notExists, or } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -214,13 +214,35 @@ describe("a vendor user's manage page", () => {
       .filter({ hasText: reviewText });
     await published.getByTestId("vendor-reply").filter({ hasText: reply }).waitFor(SETTLE);
 
+    // A size none of the vendor's tests covers: the vendor page shows the latest test of each
+    // peptide and size, and the demo's newer Ipamorelin 2 mg test would hide this one.
     const [offer] = await db()
       .select({
         peptideId: t.vendorPeptides.peptideId,
         sizeOptionId: t.vendorPeptides.sizeOptionId,
       })
       .from(t.vendorPeptides)
-      .where(eq(t.vendorPeptides.vendorId, vertex.id))
+      .where(
+        and(
+          eq(t.vendorPeptides.vendorId, vertex.id),
+          notExists(
+            db()
+              .select({ id: t.labTests.id })
+              .from(t.labTests)
+              .where(
+                and(
+                  eq(t.labTests.vendorId, t.vendorPeptides.vendorId),
+                  eq(t.labTests.peptideId, t.vendorPeptides.peptideId),
+                  or(
+                    eq(t.labTests.sizeOptionId, t.vendorPeptides.sizeOptionId),
+                    eq(t.labTests.coversAllSizes, true),
+                  ),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(t.vendorPeptides.id)
       .limit(1);
     const batch = "VA-BROWSER-LOT-7";
     await page.getByLabel("Peptide", { exact: true }).selectOption(offer!.peptideId);
