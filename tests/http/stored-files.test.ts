@@ -327,3 +327,56 @@ describe("an ad's image", () => {
     expect(await served(second)).toEqual([404, 404]);
   });
 });
+
+describe("a lab test's report", () => {
+  it("goes when a new report replaces it, and a refused edit's upload goes too", async () => {
+    const vendor = await vendorNamed("Helix Source");
+    const [peptide] = await db().select().from(peptides).limit(1);
+    const pdf = (name: string) =>
+      new File([Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`)], `${name}.pdf`, {
+        type: "application/pdf",
+      });
+    const fields = {
+      vendorId: vendor.id,
+      peptideId: peptide!.id,
+      sizeOptionId: "",
+      labName: "Replaced Report Lab",
+      testedOn: "2026-05-01",
+      batch: "STORED-FILES-1",
+      claimedMassMg: "",
+      measuredMassMg: "",
+      purityPercent: "99.1",
+      endotoxin: "",
+      heavyMetals: "",
+      reportUrl: "",
+    };
+    const testOf = async () =>
+      (await db().select().from(labTests).where(eq(labTests.batch, "STORED-FILES-1")))[0]!;
+    expect(
+      (await post("/admin/lab-tests", { ...fields, intent: "create-lab-test", report: pdf("a") }))
+        .status,
+    ).toBe(200);
+    const created = await testOf();
+    const first = created.reportUrl!;
+    expect(await status(first)).toBe(200);
+
+    const edit = {
+      ...fields,
+      intent: "update-lab-test",
+      id: created.id,
+      version: await versionOf(db(), labTests, created.id),
+    };
+    expect((await post("/admin/lab-tests", { ...edit, report: pdf("b") })).status).toBe(200);
+    const second = (await testOf()).reportUrl!;
+    expect(second).not.toBe(first);
+    expect(await status(second)).toBe(200);
+    expect(await status(first)).toBe(404);
+
+    // An edit on an old version is refused: the report it uploaded is no one's.
+    const before = new Set(fs.readdirSync(uploadDir));
+    expect((await post("/admin/lab-tests", { ...edit, report: pdf("c") })).status).toBe(409);
+    expect(new Set(fs.readdirSync(uploadDir))).toEqual(before);
+    expect((await testOf()).reportUrl).toBe(second);
+    expect(await status(second)).toBe(200);
+  });
+});

@@ -27,6 +27,7 @@ import { deleteToTrash } from "~/.server/services/trash-actions.server";
 import {
   ImageUploadError,
   storeReportUpload,
+  deleteUnusedUploads,
   uploadedFile,
 } from "~/.server/services/uploads.server";
 import { writeFailure } from "~/.server/platform/http/write-errors.server";
@@ -92,10 +93,12 @@ async function saveLabTest(
   if (wrongReference) {
     return fieldFailure(wrongReference, REFERENCE_MESSAGES[wrongReference], 400, failedMessage);
   }
+  const before = id ? await getAdminLabTest(app.db, id) : null;
   let reportUrl = form.reportUrl;
+  let uploadedUrl: string | null = null;
   if (report) {
     try {
-      reportUrl = (await storeReportUpload(app, report)).url;
+      reportUrl = uploadedUrl = (await storeReportUpload(app, report)).url;
     } catch (error) {
       if (!(error instanceof ImageUploadError)) throw error;
       return fieldFailure("report", error.message, 400, "Report Upload Error");
@@ -125,14 +128,19 @@ async function saveLabTest(
       form.intent === "update-lab-test" ? form : undefined,
     );
   } catch (error) {
+    // The upload of a save that did not happen is no one's report.
+    await deleteUnusedUploads(app, [uploadedUrl]);
     return writeFailure(app, error, "saving a lab test", failedMessage);
   }
+  if (outcome === "missing" || outcome === "changed") await deleteUnusedUploads(app, [uploadedUrl]);
   if (outcome === "missing") return failure("Lab test not found", 404, failedMessage);
   if (outcome === "changed") {
     const current = await getAdminLabTest(app.db, id!);
     if (!current) return failure("Lab test not found", 404, failedMessage);
     return editConflict(labTestFormValues(current), current.version);
   }
+  // The report it replaced, once no record names it any more.
+  if (before && before.reportUrl !== reportUrl) await deleteUnusedUploads(app, [before.reportUrl]);
   return actionSuccess(id ? "Lab test updated" : "Lab test added");
 }
 
