@@ -3,8 +3,11 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import * as t from "~/.server/db/schema";
+import { NOTES_MAX_LENGTH } from "~/lib/forms/deals";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
+import { createUserWithPassword, signIn } from "../helpers/auth";
+import { browserCookies, newVerifiedContext, waitForHydration } from "../helpers/browser";
 import { PHONE, startPublicBrowser } from "../helpers/public-browser";
 
 /**
@@ -102,6 +105,71 @@ describe("text of any length fits every width", () => {
         problems.push(...(await misfits(page)).map((problem) => `${path}: ${problem}`));
         await page.context().close();
       }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+/**
+ * A buyer's own texts: a saved deal whose note is a lab report's address as long as the note
+ * may be (no space to wrap at), on the long-named peptide and vendor above, and an alert on
+ * that peptide, both on /deals: it must fit with every Edit, Delete and alert button in reach.
+ */
+describe("a buyer's own texts fit every width", () => {
+  let cookie = "";
+  const note = `https://lab.example/report/${"9f8e7d6c".repeat(NOTES_MAX_LENGTH)}`.slice(
+    0,
+    NOTES_MAX_LENGTH,
+  );
+
+  beforeAll(async () => {
+    const { app } = site.server;
+    await createUserWithPassword(app, "long-notes@example.com", "long-notes-pw-1");
+    cookie = await signIn(site.server, "long-notes@example.com", "long-notes-pw-1");
+    const [offer] = await app.db
+      .select({ id: t.vendorPeptides.id, sizeOptionId: t.vendorPeptides.sizeOptionId })
+      .from(t.vendorPeptides)
+      .innerJoin(t.vendors, eq(t.vendors.id, t.vendorPeptides.vendorId))
+      .where(eq(t.vendors.name, LONG_VENDOR))
+      .orderBy(t.vendorPeptides.id)
+      .limit(1);
+    const saved = await site.server.postForm(
+      "/deals",
+      { intent: "save", vendorPeptideId: offer!.id, notes: note },
+      { cookie },
+    );
+    expect(saved.status).toBe(200);
+    const alert = await site.server.postForm(
+      "/alerts",
+      {
+        intent: "save",
+        sizeOptionId: offer!.sizeOptionId!,
+        mode: "below",
+        targetPrice: "1.00",
+        currency: "USD",
+        channels: ["email"],
+        digest: "immediate",
+      },
+      { cookie },
+    );
+    expect(alert.status).toBe(200);
+  });
+
+  for (const viewport of WIDTHS) {
+    it(`/deals, with the saved deal and the alert, at ${viewport.width} px`, async () => {
+      const context = await newVerifiedContext(site.browser, { viewport });
+      await context.addCookies(browserCookies(cookie, site.server.baseUrl));
+      const page = await context.newPage();
+      await page.goto(`${site.server.baseUrl}/deals`);
+      await waitForHydration(page);
+      // Both are on the page, so a misfit of either is seen.
+      await page.getByText(note.slice(0, 40)).waitFor();
+      await page
+        .getByRole("button", { name: /delete/i })
+        .first()
+        .waitFor();
+      const problems = await misfits(page);
+      await context.close();
       expect(problems).toEqual([]);
     });
   }
