@@ -193,6 +193,14 @@ describe("offerLabState: Tested and Failed per size (issue 30 Must 4)", () => {
     });
   });
 
+  it("of two tests entered together for one day, lets the failing one decide, in either order", () => {
+    const at = new Date("2026-10-01T12:00:00Z");
+    const pass = offerTest({ testedOn: "2026-06-01", createdAt: at });
+    const fail = offerTest({ testedOn: "2026-06-01", createdAt: at, purityPercent: 95 });
+    expect(offerLabState([pass, fail], 10, NOW).labWarning?.testId).toBe(fail.id);
+    expect(offerLabState([fail, pass], 10, NOW).labWarning?.testId).toBe(fail.id);
+  });
+
   it("lets the newest judged test decide: a newer failure outweighs a pass, a newer pass clears it", () => {
     const pass = offerTest({ testedOn: "2026-02-01" });
     const fail = offerTest({ testedOn: "2026-09-01", purityPercent: 95 });

@@ -241,9 +241,18 @@ export function offerLabState(
   now: Date,
 ): OfferLab {
   const since = testedSince(now);
-  const newestFirst = tests.filter((test) => test.testedOn >= since).sort(newerFirst);
-  for (const test of newestFirst) {
-    const { verdict } = judgeLabTest(test, thresholdsOf(test));
+  // Two tests entered at once for the same day: the failing one decides (the buyer is warned
+  // rather than reassured), as failedLabTestSql orders them; then by id, so the choice is fixed.
+  const newestFirst = tests
+    .filter((test) => test.testedOn >= since)
+    .map((test) => ({ test, verdict: judgeLabTest(test, thresholdsOf(test)).verdict }))
+    .sort(
+      (a, b) =>
+        newerFirst(a.test, b.test) ||
+        Number(b.verdict === "failed") - Number(a.verdict === "failed") ||
+        (a.test.id < b.test.id ? 1 : a.test.id > b.test.id ? -1 : 0),
+    );
+  for (const { test, verdict } of newestFirst) {
     if (verdict === "failed") {
       return {
         tested: null,

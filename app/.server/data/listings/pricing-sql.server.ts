@@ -148,7 +148,8 @@ export function buyableSql(pricing: PricingContext): SQL {
  * SQL twin of offerLabState's warning for the row "vp" (~/lib/lab-tests): the newest judged
  * test within 12 months of its vendor, peptide and size (or covering all sizes of its batch)
  * failed — purity under the minimum or mass off the label by more than the deviation — so the
- * offer is never Best Price, nor the price a card sorts by.
+ * offer is never Best Price, nor the price a card sorts by. Of two tests entered together for
+ * one day, the failing one decides, as in offerLabState.
  */
 export function failedLabTestSql(now: Date): SQL {
   const minPurity = sql`coalesce(st.lab_test_min_purity_percent, ${DEFAULT_LAB_THRESHOLDS.minPurityPercent})`;
@@ -161,7 +162,7 @@ export function failedLabTestSql(now: Date): SQL {
       and lt.tested_on >= ${testedSince(now)}
       and (${failed} or (lt.purity_percent is not null and lt.measured_mass_mg is not null
         and lt.claimed_mass_mg > 0))
-    order by lt.tested_on desc, lt.created_at desc limit 1), false)`;
+    order by lt.tested_on desc, lt.created_at desc, ${failed} desc limit 1), false)`;
 }
 
 /** SQL twin of toMilligrams for the row "s": milligrams in one vial. */
