@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import * as cheerio from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -94,11 +94,12 @@ describe("/deals for a signed-in user", () => {
     expect(await readHtml(second)).toContain("Deal saved");
     expect(await dealsOf(alice.id)).toHaveLength(1);
 
-    // Change the live price: the delivered total now follows it, priced as the detail page's
-    // offer table prices it (coupon, then shipping).
+    // Raise the live price: the delivered total now follows it, priced as the detail page's
+    // offer table prices it (coupon, then shipping). Raised far enough that free shipping
+    // crossing in cannot make the total fall, whichever offer the ids put first.
     await server.app.db
       .update(vendorPeptides)
-      .set({ price: 123.45 })
+      .set({ price: sql`${vendorPeptides.price} * 3 + 100` })
       .where(eq(vendorPeptides.id, offer.id));
     const pricing = await getOpenDataPricing(server.app.db);
     const detail = await getPeptidePageData(server.app.db, offer.slug, pricing);
