@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
 
-import type { PeptideCardData } from "~/lib/peptide-card";
+import type { CardSize, PeptideCardData } from "~/lib/peptide-card";
 import { formatPrice } from "~/lib/format";
+import { FAILED_LAB_TEST } from "~/lib/lab-tests";
 import { SHIPPING_NOT_STATED, shippingNote } from "~/lib/offer-view";
 import { peptideImageProps } from "~/lib/peptide-image";
 import { IMAGE_SIZES } from "~/lib/responsive-image";
 
+import { Badge } from "./ui/badge";
 import { Skeleton } from "./ui/skeleton";
 
 /**
@@ -36,7 +38,9 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
       </div>
       <div className="peptide-card-body">
         <div className="flex min-w-0 flex-col gap-1">
-          <h3 className="font-semibold leading-tight">
+          {/* An unbroken name (a pasted code, 200 characters) wraps anywhere: on a phone's row
+              it would otherwise run under the price beside it. */}
+          <h3 className="font-semibold leading-tight wrap-anywhere">
             {/* Its ::after covers the card, so the card is one link and one tab stop. */}
             <Link
               to={href}
@@ -96,6 +100,7 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
             ) : size?.listed ? (
               <p className="text-xs text-muted-foreground">Not in stock</p>
             ) : null}
+            {size ? <CardLabBadge size={size} /> : null}
           </div>
           <span className="peptide-card-vendors" data-testid="card-vendors">
             {`${size?.vendorCount ?? 0} ${size?.vendorCount === 1 ? "vendor" : "vendors"}`}
@@ -103,6 +108,29 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * The card's price offer's lab state in its offer row's words: "Tested", or "Failed lab test"
+ * when the buyer includes such offers and one is the Best Price. The full words (lab, date,
+ * measurements) are the tooltip and reach a screen reader; the report is on the detail page.
+ */
+function CardLabBadge({ size }: { size: CardSize }) {
+  if (size.labWarning) {
+    return (
+      <Badge variant="destructive" title={size.labWarning.text} data-card-lab="failed">
+        {FAILED_LAB_TEST}
+        <span className="sr-only">: {size.labWarning.text}</span>
+      </Badge>
+    );
+  }
+  if (!size.tested) return null;
+  return (
+    <Badge variant="success" title={size.tested} data-card-lab="tested">
+      Tested
+      <span className="sr-only">: {size.tested}</span>
+    </Badge>
   );
 }
 

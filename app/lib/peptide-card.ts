@@ -1,5 +1,7 @@
 /** What the home page's and the catalogue's peptide cards show (components/peptide-card.tsx). */
 
+import type { OfferLab } from "./lab-tests";
+
 export interface CategoryLink {
   name: string;
   slug: string;
@@ -30,6 +32,13 @@ export interface CardSize {
   vendorCount: number;
   /** Some vendor lists this size, bought or not: "Not in stock" when none can be bought. */
   listed: boolean;
+  /**
+   * The best offer's lab state, as its offer row says it (issue 30): the "Tested" badge's words,
+   * or the "Failed lab test" warning (a buyer who includes those offers may see one as the
+   * card's price); both null without a best offer.
+   */
+  tested: OfferLab["tested"];
+  labWarning: OfferLab["labWarning"];
 }
 
 export interface PeptideCardData {

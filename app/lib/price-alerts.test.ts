@@ -124,8 +124,11 @@ describe("alertNowText", () => {
       "Lowest now: €45.50 before shipping",
     );
     expect(alertNowText({ ...alert, lastPrice: null })).toBe("Lowest now: none in stock");
+    expect(alertNowText({ ...alert, mode: "restock", includeShipping: false, lastPrice: 12 })).toBe(
+      "Now: in stock at €12.00 before shipping",
+    );
     expect(alertNowText({ ...alert, mode: "restock", lastPrice: 12 })).toBe(
-      "Now: in stock at €12.00",
+      "Now: in stock at €12.00 delivered",
     );
   });
 });

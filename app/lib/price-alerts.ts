@@ -32,6 +32,15 @@ export const ALERT_DIGEST_LABELS: Record<AlertDigest, string> = {
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
 /**
+ * An alert's price with what it counts, as every alert text says it (the list, the e-mail, the
+ * digest, the push and the webhook): "$45.00 delivered" (the landed total, the default) or
+ * "$45.00 before shipping", so no message passes a price before shipping off as the total.
+ */
+export function alertPriceText(price: number, currency: string, includeShipping: boolean): string {
+  return `${formatPrice(price, currency)} ${includeShipping ? "delivered" : "before shipping"}`;
+}
+
+/**
  * What the alert list says of an alert's price now ("Lowest now: $45.00 delivered"): the
  * figure its last evaluation found, the one the cross-screen test holds to every other screen.
  */
@@ -41,10 +50,13 @@ export function alertNowText(alert: {
   currency: string;
   includeShipping: boolean;
 }): string {
-  if (alert.mode === "restock") {
-    return `Now: ${alert.lastPrice === null ? "out of stock" : `in stock at ${formatPrice(alert.lastPrice, alert.currency)}`}`;
-  }
-  return `Lowest now: ${alert.lastPrice === null ? "none in stock" : `${formatPrice(alert.lastPrice, alert.currency)} ${alert.includeShipping ? "delivered" : "before shipping"}`}`;
+  const price =
+    alert.lastPrice === null
+      ? null
+      : alertPriceText(alert.lastPrice, alert.currency, alert.includeShipping);
+  if (alert.mode === "restock")
+    return `Now: ${price === null ? "out of stock" : `in stock at ${price}`}`;
+  return `Lowest now: ${price ?? "none in stock"}`;
 }
 
 /** What the alert remembers between evaluations (prices in the alert's currency). */

@@ -1,8 +1,17 @@
+import { asc, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import * as t from "~/.server/db/schema";
 
 import { addAxe, axeFindings, type AxeFinding } from "../helpers/axe";
-import { expectConsoleError, newVerifiedContext, waitForHydration } from "../helpers/browser";
+import { createUserWithPassword, signIn } from "../helpers/auth";
+import {
+  expectConsoleError,
+  browserCookies,
+  newVerifiedContext,
+  waitForHydration,
+} from "../helpers/browser";
 import { startPublicBrowser } from "../helpers/public-browser";
 
 /**
@@ -72,6 +81,9 @@ function describeFindings(findings: AxeFinding[]): string {
 
 const site = startPublicBrowser();
 
+/** axe's rule that a control's accessible name contains its visible text (WCAG 2.5.3). */
+const NAME_MISMATCH = "label-content-name-mismatch";
+
 describe("accessibility (axe-core)", () => {
   for (const width of WIDTHS) {
     for (const { name, path, status = 200 } of PUBLIC_PAGES) {
@@ -99,6 +111,58 @@ describe("accessibility (axe-core)", () => {
         await page.getByRole("alertdialog").waitFor({ state: "visible" });
         await waitForHydration(page);
         const blocking = (await countedAxeFindings(page, `age gate ${width}`)).filter(isBlocking);
+        expect(blocking, describeFindings(blocking)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+/**
+ * Signed in, the detail page's offer rows carry "Save deal" buttons and, for a saved offer,
+ * "Saved deal": each accessible name must contain the words the button shows (axe's
+ * experimental label-content-name-mismatch, run by name), at the width that shows the word and
+ * at the phone's, besides every rule above.
+ */
+describe("accessibility signed in (axe-core)", () => {
+  const email = "a11y-signed-in@example.com";
+  const password = "a11y-signed-in-pw";
+  let cookie = "";
+
+  beforeAll(async () => {
+    await createUserWithPassword(site.server.app, email, password);
+    const [offer] = await site.server.app.db
+      .select({ id: t.vendorPeptides.id })
+      .from(t.vendorPeptides)
+      .innerJoin(t.peptides, eq(t.peptides.id, t.vendorPeptides.peptideId))
+      .where(eq(t.peptides.slug, "bpc-157"))
+      .orderBy(asc(t.vendorPeptides.id))
+      .limit(1);
+    cookie = await signIn(site.server, email, password);
+    const saved = await site.server.postForm(
+      "/deals",
+      { intent: "save", vendorPeptideId: offer!.id },
+      { cookie },
+    );
+    expect(saved.status).toBe(200);
+  });
+
+  for (const width of WIDTHS) {
+    it(`the detail page with Save deal and Saved deal at ${width} px: names hold the visible words`, async () => {
+      const context = await newAxeContext(site.browser, width, true);
+      try {
+        await context.addCookies(browserCookies(cookie, site.server.baseUrl));
+        const page = await context.newPage();
+        await page.goto(site.url("/peptide/bpc-157"));
+        await waitForHydration(page);
+        // Both kinds of button are there, so the rule judged each.
+        await page.getByRole("button", { name: "Saved deal" }).first().waitFor();
+        await page.getByRole("button", { name: "Save deal" }).first().waitFor();
+        const findings = await axeFindings(page, { alsoRun: [NAME_MISMATCH] });
+        const blocking = findings.filter(
+          (finding) => isBlocking(finding) || finding.id === NAME_MISMATCH,
+        );
         expect(blocking, describeFindings(blocking)).toEqual([]);
       } finally {
         await context.close();

@@ -111,6 +111,57 @@ describe("text of any length fits every width", () => {
 });
 
 /**
+ * Issue 32 Must 2 on the phone's home list: the 200-character unbroken name wraps inside its
+ * card's row, so its text (measured by the glyphs, not the heading's box, which overflowing text
+ * leaves behind) never runs under the card's price or vendor count, nor past the card.
+ */
+describe("a long peptide name on the phone's home list", () => {
+  it(`wraps beside its price at ${PHONE.width} px without overlapping it`, async () => {
+    const page = await site.openPage("/", { viewport: PHONE });
+    const card = page.locator(`article[aria-label="${LONG_PEPTIDE}"]`);
+    await card.waitFor();
+    const boxes = await card.evaluate((article) => {
+      type Box = { left: number; right: number; top: number; bottom: number };
+      const box = (rect: DOMRect): Box => ({
+        left: rect.left,
+        right: rect.right,
+        top: rect.top,
+        bottom: rect.bottom,
+      });
+      const link = article.querySelector("h3 a")!;
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      return {
+        card: box(article.getBoundingClientRect()),
+        name: [...range.getClientRects()].filter((r) => r.width > 0).map(box),
+        price: box(article.querySelector('[data-testid="card-price"]')!.getBoundingClientRect()),
+        vendors: box(
+          article.querySelector('[data-testid="card-vendors"]')!.getBoundingClientRect(),
+        ),
+      };
+    });
+    const overflow = await misfits(page);
+    await page.context().close();
+    type Box = (typeof boxes)["card"];
+    const overlaps = (a: Box, b: Box) =>
+      a.left < b.right - 0.5 &&
+      b.left < a.right - 0.5 &&
+      a.top < b.bottom - 0.5 &&
+      b.top < a.bottom - 0.5;
+    expect(boxes.name.length).toBeGreaterThan(1);
+    expect({
+      overflow,
+      overPrice: boxes.name.filter((line) => overlaps(line, boxes.price)),
+      overVendors: boxes.name.filter((line) => overlaps(line, boxes.vendors)),
+      pastCard: boxes.name.filter(
+        (line) => line.right > boxes.card.right + 0.5 || line.left < boxes.card.left - 0.5,
+      ),
+      priceInCard: boxes.price.right <= boxes.card.right + 0.5,
+    }).toEqual({ overflow: [], overPrice: [], overVendors: [], pastCard: [], priceInCard: true });
+  });
+});
+
+/**
  * A buyer's own texts: a saved deal whose note is a lab report's address as long as the note
  * may be (no space to wrap at), on the long-named peptide and vendor above, and an alert on
  * that peptide, both on /deals: it must fit with every Edit, Delete and alert button in reach.

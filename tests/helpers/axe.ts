@@ -26,12 +26,16 @@ export async function addAxe(context: BrowserContext): Promise<void> {
 }
 
 /**
- * Every axe-core finding on the page (WCAG 2.1 A/AA and best practice). A page whose context
- * had no addAxe gets axe-core evaluated into it first.
+ * Every axe-core finding on the page (WCAG 2.1 A/AA and best practice), and those of the rules
+ * named in `alsoRun`: axe's experimental rules (label-content-name-mismatch) run only when named.
+ * A page whose context had no addAxe gets axe-core evaluated into it first.
  */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+export async function axeFindings(
+  page: Page,
+  { alsoRun = [] }: { alsoRun?: string[] } = {},
+): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  return page.evaluate(async (extraRules) => {
     const { axe } = window as unknown as {
       axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
     };
@@ -40,6 +44,7 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
         type: "tag",
         values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
       },
+      rules: Object.fromEntries(extraRules.map((id) => [id, { enabled: true }])),
     });
     return result.violations.map(({ id, impact, help, nodes }) => ({
       id,
@@ -50,7 +55,7 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
         failureSummary,
       })),
     }));
-  });
+  }, alsoRun);
 }
 
 /**

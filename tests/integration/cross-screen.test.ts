@@ -10,7 +10,11 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
-import { checkAllPriceAlerts, lowestOfferFor } from "~/.server/alerts/price-alerts.server";
+import {
+  checkAllPriceAlerts,
+  lowestOfferFor,
+  sendAlertDigests,
+} from "~/.server/alerts/price-alerts.server";
 import { upsertExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getHomePageData, type HomePageData } from "~/.server/data/listings/home.server";
 import {
@@ -46,6 +50,8 @@ import {
   formatCouponDiscount,
   groupBy,
   isCouponActive,
+  landedRank,
+  mayRank,
   roundToCents,
   type PricingContext,
 } from "~/lib/pricing";
@@ -177,7 +183,16 @@ describe.each<Visitor>([
       let checked = 0;
       let staleSeen = 0;
       let stacked = 0;
-      const flagsSeen = { best: 0, goodDeal: 0, ownLow: 0, tested: 0, failedLab: 0, failedBest: 0 };
+      const flagsSeen = {
+        best: 0,
+        goodDeal: 0,
+        ownLow: 0,
+        tested: 0,
+        failedLab: 0,
+        failedBest: 0,
+        cardTested: 0,
+        cardFailed: 0,
+      };
 
       for (const [slug, card] of cards) {
         const detail = (await getPeptidePageData(app.db, slug, pricing))!;
@@ -309,7 +324,9 @@ describe.each<Visitor>([
               feed: priceDropEntry(drops.get(offer.id)!, "http://x.test").summary,
             }).toMatchObject({
               where,
-              feed: expect.stringContaining(feedNowText(expected, pricing.displayCurrency)),
+              feed: expect.stringMatching(
+                new RegExp(`${escapeRegExp(feedNowText(offer, pricing.displayCurrency))}$`),
+              ),
             });
             expect({ where, ...jsonLdOffers.get(jsonLdName(offer)) }).toEqual({
               where,
@@ -354,12 +371,17 @@ describe.each<Visitor>([
             lowest: cardSize.lowestPrice === null ? null : roundToCents(cardSize.lowestPrice),
             perMg: cardSize.perMg === null ? null : Math.round(cardSize.perMg * 10_000) / 10_000,
             vendors: cardSize.vendorCount,
+            // The card's Tested badge or Failed lab test warning: its Best Price row's.
+            ...flags(cardSize),
           }).toEqual({
             where: `${slug} ${group[0]!.sizeLabel} card`,
             lowest: bestPerVial === null ? null : roundToCents(bestPerVial),
             perMg: best ? figures(best).perMgDelivered : null,
             vendors: countBuyableVendors(group),
+            ...(best ? flags(best) : { tested: null, failedLabTest: false }),
           });
+          if (best?.tested) flagsSeen.cardTested += 1;
+          if (best?.labWarning) flagsSeen.cardFailed += 1;
 
           // The alert list's "Lowest now" on the delivered total (the default) is the card's
           // lowest total whenever the best offer's shipping is stated — the Best Price without
@@ -395,6 +417,8 @@ describe.each<Visitor>([
       expect(flagsSeen.failedLab).toBeGreaterThan(5);
       if (visitor.includeFailedLabOffers) expect(flagsSeen.failedBest).toBeGreaterThan(0);
       else expect(flagsSeen.failedBest).toBe(0);
+      expect(flagsSeen.cardTested).toBeGreaterThan(0);
+      expect(flagsSeen.cardFailed).toBe(flagsSeen.failedBest);
 
       // /vendors: each vendor's count of prices is its vendor page's, its coupon and shipping fee
       // are what its offers are priced with.
@@ -448,6 +472,10 @@ describe.each<Visitor>([
           email: string;
           keys: ReturnType<typeof browserKeys>;
           sizes: { label: string; peptideName: string; group: OfferRow[] }[];
+          /** Watches each size's price before shipping, told in the daily digest. */
+          beforeShipping: { userId: string; email: string };
+          /** Waits for each size to be back in stock, delivered total, by e-mail at once. */
+          restock: { userId: string; email: string };
         }[] = [];
         for (const slug of cards.keys()) {
           const detail = (await getPeptidePageData(app.db, slug, pricing))!;
@@ -461,7 +489,35 @@ describe.each<Visitor>([
             auth: keys.authText,
           });
           const sizes = [];
+          const beforeShipping = {
+            email: `before-shipping-${visitor.currency}-${slug}@example.com`,
+            userId: "",
+          };
+          beforeShipping.userId = await createUserWithPassword(
+            app,
+            beforeShipping.email,
+            "alert-password",
+          );
+          const restock = { email: `restock-${visitor.currency}-${slug}@example.com`, userId: "" };
+          restock.userId = await createUserWithPassword(app, restock.email, "alert-password");
           for (const group of groupBy(detail.offers, (offer) => offer.sizeId)) {
+            const size = { peptideId: detail.peptide.id, sizeOptionId: group[0]!.sizeId };
+            const own = { currency: visitor.currency, shipTo: visitor.shipTo };
+            await saveSizeAlert(app, size, beforeShipping.userId, {
+              ...own,
+              mode: "below",
+              targetPrice: 1_000_000,
+              includeShipping: false,
+              channels: ["email"],
+              digest: "daily",
+            });
+            await saveSizeAlert(app, size, restock.userId, {
+              ...own,
+              mode: "restock",
+              targetPrice: null,
+              includeShipping: true,
+              channels: ["email"],
+            });
             await saveSizeAlert(
               app,
               { peptideId: detail.peptide.id, sizeOptionId: group[0]!.sizeId },
@@ -478,7 +534,7 @@ describe.each<Visitor>([
             );
             sizes.push({ label: group[0]!.sizeLabel, peptideName: detail.peptide.name, group });
           }
-          watchers.push({ userId, email, keys, sizes });
+          watchers.push({ userId, email, keys, sizes, beforeShipping, restock });
         }
         // Every alert crosses its target now: the real evaluation and delivery path.
         await app.db
@@ -487,19 +543,33 @@ describe.each<Visitor>([
           .where(
             inArray(
               t.priceAlerts.userId,
-              watchers.map((w) => w.userId),
+              watchers.flatMap((w) => [w.userId, w.beforeShipping.userId, w.restock.userId]),
             ),
           );
         await checkAllPriceAlerts(app);
+        await sendAlertDigests(app);
         while ((await deliverDueAlertMessages(app, { policy: LOOPBACK_ALLOWED })).sent > 0);
 
         let told = 0;
-        for (const watcher of watchers) {
-          const list = await listUserPriceAlerts(app.db, { userId: watcher.userId });
-          const mails = await app.db
+        let toldBeforeShipping = 0;
+        let restocked = 0;
+        const mailsTo = (to: string) =>
+          app.db
             .select({ subject: t.mailOutbox.subject, text: t.mailOutbox.text })
             .from(t.mailOutbox)
-            .where(eq(t.mailOutbox.to, watcher.email));
+            .where(eq(t.mailOutbox.to, to));
+        for (const watcher of watchers) {
+          const list = await listUserPriceAlerts(app.db, { userId: watcher.userId });
+          const mails = await mailsTo(watcher.email);
+          const beforeShippingList = await listUserPriceAlerts(app.db, {
+            userId: watcher.beforeShipping.userId,
+          });
+          const digests = await mailsTo(watcher.beforeShipping.email);
+          const restockList = await listUserPriceAlerts(app.db, {
+            userId: watcher.restock.userId,
+          });
+          const restockMails = await mailsTo(watcher.restock.email);
+          const digestLines: string[] = [];
           const pushes = pushService.received
             .filter((r) => r.path === `/push/${watcher.userId}`)
             .map(
@@ -520,10 +590,70 @@ describe.each<Visitor>([
                     pricing.displayCurrency,
                   )
                 : null;
-            const alert = list.find(
-              (row) =>
-                `${row.peptideName} ${formatSize(row.quantity, row.unit, row.unitLabel)}` === what,
-            )!;
+            const alertOn = (rows: typeof list) =>
+              rows.find(
+                (row) =>
+                  `${row.peptideName} ${formatSize(row.quantity, row.unit, row.unitLabel)}` ===
+                  what,
+              )!;
+            const alert = alertOn(list);
+            // Before shipping: the lowest price after coupon per vial of the offers Best Price is
+            // chosen from (buyable, shipped to the destination, no failed lab test).
+            const unshipped = size.group
+              .filter(
+                (offer) =>
+                  mayRank(offer, { includeFailedLabOffers: false }) && landedRank(offer) !== null,
+              )
+              .map((offer) => ({
+                offer,
+                price: roundMoney(offer.display!.perVial, pricing.displayCurrency),
+              }));
+            const lowestUnshipped =
+              unshipped.length === 0 ? null : Math.min(...unshipped.map((row) => row.price));
+            const beforeShippingText =
+              lowestUnshipped === null
+                ? null
+                : `${formatPrice(lowestUnshipped, pricing.displayCurrency)} before shipping`;
+            // Back in stock: the delivered lowest, in the list and the e-mail alike.
+            const restockAlert = alertOn(restockList);
+            const restockMail = restockMails.find((m) =>
+              m.subject.startsWith(`Back in stock: ${what} at `),
+            );
+            expect({
+              where: what,
+              beforeShippingList: alertNowText(alertOn(beforeShippingList)),
+              restockList: alertNowText(restockAlert),
+              restockMail: restockMail?.text
+                .split("\n")[0]
+                ?.startsWith(`${what} is back in stock at `),
+              restockMailPrice: restockMail?.text.split("\n")[0]?.split(": ").at(-1),
+            }).toEqual({
+              where: what,
+              beforeShippingList:
+                beforeShippingText === null
+                  ? "Lowest now: none in stock"
+                  : `Lowest now: ${beforeShippingText}`,
+              restockList:
+                expected === null ? "Now: out of stock" : `Now: in stock at ${expected} delivered`,
+              restockMail: expected === null ? undefined : true,
+              restockMailPrice: expected === null ? undefined : `${expected} delivered`,
+            });
+            if (expected !== null) restocked += 1;
+            if (beforeShippingText !== null) {
+              const sellers = unshipped
+                .filter((row) => row.price === lowestUnshipped)
+                .map((row) => `- ${what} is ${beforeShippingText} at ${row.offer.vendorName} (`);
+              const line = digests
+                .flatMap((m) => m.text.split("\n"))
+                .find((text) => text.startsWith(`- ${what} is `));
+              expect({
+                where: what,
+                line,
+                named: sellers.some((s) => line?.startsWith(s)),
+              }).toEqual({ where: what, line: expect.any(String), named: true });
+              digestLines.push(line!);
+              toldBeforeShipping += 1;
+            }
             const title = `Price alert: ${what} is ${expected}`;
             const said = (messages: { title: string }[]) =>
               messages
@@ -574,8 +704,21 @@ describe.each<Visitor>([
             }
             told += 1;
           }
+          // One digest names every size with a price, and nothing else.
+          const digestSubjects = (await mailsTo(watcher.beforeShipping.email)).map(
+            (m) => m.subject,
+          );
+          expect(digestSubjects).toEqual(
+            digestLines.length === 0
+              ? []
+              : [
+                  `Your price alerts: ${digestLines.length} ${digestLines.length === 1 ? "change" : "changes"} today`,
+                ],
+          );
         }
         expect(told).toBeGreaterThan(30);
+        expect(toldBeforeShipping).toBeGreaterThan(30);
+        expect(restocked).toBe(told);
       } finally {
         await hook.close();
         await pushService.close();
@@ -589,11 +732,25 @@ function flags(offer: Pick<OfferRow, "tested" | "labWarning">) {
   return { tested: offer.tested, failedLabTest: offer.labWarning !== null };
 }
 
-/** What the Atom feed says of an offer now, from the table's figures. */
-function feedNowText(expected: ReturnType<typeof figures>, currency: string): string {
-  if (expected.afterCoupon === null) return "";
-  if (expected.total === null) return `Now ${formatPrice(expected.afterCoupon, currency)} after`;
-  return `Now ${formatPrice(expected.total, currency)} delivered`;
+/**
+ * What the Atom feed's entry says of an offer now, ending its summary: the table's delivered
+ * total and per mg delivered, or its price after coupon when shipping is not stated.
+ */
+function feedNowText(offer: OfferRow, currency: string): string {
+  const expected = figures(offer);
+  if (expected.afterCoupon === null) return "when seen.";
+  if (expected.total === null) {
+    return `Now ${formatPrice(expected.afterCoupon, currency)} after coupon + shipping (not stated).`;
+  }
+  const perMg = perMgDelivered(offer.display);
+  const perMgPart = perMg?.delivered
+    ? `; per mg, delivered: ${formatPrice(perMg.amount, currency)}`
+    : "";
+  return `Now ${formatPrice(expected.total, currency)} delivered${perMgPart}.`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function jsonLdName(offer: Pick<OfferRow, "vendorName" | "sizeLabel" | "vials">): string {

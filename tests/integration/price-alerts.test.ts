@@ -169,7 +169,7 @@ describe("target-price alerts: crossings", () => {
     const mails = await mailsTo(withShipping.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain("$49.60");
-    expect(mails[0].text).toContain("with shipping");
+    expect(mails[0].text).toContain("$49.60 delivered");
   });
 
   it("counts the total shipped to the alert's destination: a vendor that does not ship there is left out", async () => {

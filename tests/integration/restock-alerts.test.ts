@@ -76,7 +76,10 @@ describe("back-in-stock alerts", () => {
     await writeOffer(helix, 60, { soldOut: false });
     const mail = await nextMailTo(email);
     expect(mail.subject).toBe("Back in stock: Restockide 10mg at Helix Source");
-    expect(mail.body).toContain("Restockide 10mg is back in stock at Helix Source: $60.00");
+    // Without shipping counted, the price says so, as the alert list does.
+    expect(mail.body).toContain(
+      "Restockide 10mg is back in stock at Helix Source: $60.00 before shipping",
+    );
     expect(mail.body).toContain(`${app.baseUrl}/peptide/restockide`);
     expect(mail.body).toMatch(/Stop these e-mails: \S+\/alerts\/unsubscribe\?token=/);
     expect(mail.raw).toMatch(/^List-Unsubscribe:\s+<\S+\/alerts\/unsubscribe/im);
@@ -160,7 +163,7 @@ describe("back-in-stock alerts", () => {
       expect(hook.received).toHaveLength(1);
       expect(JSON.parse(hook.received[0].body.toString("utf8"))).toMatchObject({
         title: "Back in stock: Restockide 10mg at Helix Source",
-        message: "Restockide 10mg is back in stock at Helix Source: $60.00",
+        message: "Restockide 10mg is back in stock at Helix Source: $60.00 before shipping",
         click: `${app.baseUrl}/peptide/restockide`,
       });
     } finally {

@@ -1,6 +1,7 @@
 import { formatPrice } from "~/lib/format";
 import { offerLabState } from "~/lib/lab-tests";
 import {
+  alertPriceText,
   decideAlert,
   webhookPayload,
   type AlertMessageItem,
@@ -177,7 +178,7 @@ export function unsubscribeUrl(app: Pick<AppContext, "env" | "baseUrl">, scope: 
 
 function describeItem(item: AlertMessageItem): string {
   const what = `${item.peptideName} ${item.sizeLabel}`;
-  const price = `${formatPrice(item.price, item.currency)}${item.includeShipping ? " with shipping" : ""}`;
+  const price = alertPriceText(item.price, item.currency, item.includeShipping);
   if (item.mode === "restock") return `${what} is back in stock at ${item.vendorName}: ${price}`;
   if (item.mode === "below" && item.targetPrice !== null)
     return `${what} is ${price} at ${item.vendorName} (your target: ${formatPrice(item.targetPrice, item.currency)})`;

@@ -259,6 +259,8 @@ function buildCards(
       shipping: best?.display?.shipping ?? null,
       vendorCount: countBuyableVendors(size.offers),
       listed: size.offers.length > 0,
+      tested: best?.tested ?? null,
+      labWarning: best?.labWarning ?? null,
     });
     sizesByPeptide.set(size.peptideId, list);
   }
