@@ -118,7 +118,8 @@ describe("text of any length fits every width", () => {
 describe("a long peptide name on the phone's home list", () => {
   it(`wraps beside its price at ${PHONE.width} px without overlapping it`, async () => {
     const page = await site.openPage("/", { viewport: PHONE });
-    const card = page.locator(`article[aria-label="${LONG_PEPTIDE}"]`);
+    // The grid's card (the peptide is Featured too, above it).
+    const card = page.getByTestId("peptide-grid").locator(`article[aria-label="${LONG_PEPTIDE}"]`);
     await card.waitFor();
     const boxes = await card.evaluate((article) => {
       type Box = { left: number; right: number; top: number; bottom: number };

@@ -459,6 +459,7 @@ describe.each<Visitor>([
       }
     });
 
+    // Three users a peptide (three password hashes) and every alert delivered: minutes when busy.
     it("the alert list, e-mail, push and webhook say every size's lowest delivered price as the tables do", async () => {
       const pricing = await visitorPricing(visitor);
       const { cards } = await homeCards(pricing);
@@ -688,7 +689,7 @@ describe.each<Visitor>([
                     pricing.displayCurrency,
                   ) === expected,
               )
-              .map((offer) => `${what} is ${expected} with shipping at ${offer.vendorName} (`);
+              .map((offer) => `${what} is ${expected} delivered at ${offer.vendorName} (`);
             const mail = mails.find((m) => m.subject === title)!;
             const push = pushes.find((m) => m.title === title)!;
             const post = posts.find((m) => m.title === title)!;
@@ -723,7 +724,7 @@ describe.each<Visitor>([
         await hook.close();
         await pushService.close();
       }
-    });
+    }, 300_000);
   },
 );
 

@@ -283,8 +283,8 @@ describe("target-price alerts: daily digest", () => {
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("Your price alerts: 2 changes today");
-    expect(mails[0].text).toContain("Alertide 10mg is $45.00 at Vendor A");
-    expect(mails[0].text).toContain("Alertide 10mg is $47.00 at Vendor A");
+    expect(mails[0].text).toContain("Alertide 10mg is $45.00 before shipping at Vendor A");
+    expect(mails[0].text).toContain("Alertide 10mg is $47.00 before shipping at Vendor A");
     expect((await sendAlertDigests(app)).users).toBe(0);
   });
 });
@@ -341,7 +341,7 @@ describe("target-price alerts: push and webhook", () => {
       const message = JSON.parse(decryptPush(push.body, keys)) as Record<string, string>;
       expect(message).toEqual({
         title: "Price alert: Alertide 10mg is $45.00",
-        body: "Alertide 10mg is $45.00 at Vendor A (your target: $50.00)",
+        body: "Alertide 10mg is $45.00 before shipping at Vendor A (your target: $50.00)",
         url: "http://localhost:3000/peptide/alertide",
       });
       // The push service said 410 Gone for the other one: it is forgotten.
@@ -379,9 +379,9 @@ describe("target-price alerts: push and webhook", () => {
       const payload = JSON.parse(hook.received[0].body.toString("utf8")) as Record<string, unknown>;
       expect(payload).toMatchObject({
         title: "Price alert: Alertide 10mg is $45.00",
-        message: "Alertide 10mg is $45.00 at Vendor A (your target: $50.00)",
-        text: expect.stringContaining("Alertide 10mg is $45.00 at Vendor A"),
-        content: expect.stringContaining("Alertide 10mg is $45.00 at Vendor A"),
+        message: "Alertide 10mg is $45.00 before shipping at Vendor A (your target: $50.00)",
+        text: expect.stringContaining("Alertide 10mg is $45.00 before shipping at Vendor A"),
+        content: expect.stringContaining("Alertide 10mg is $45.00 before shipping at Vendor A"),
         click: "http://localhost:3000/peptide/alertide",
       });
       // Not due again at once; a minute later it is tried again.
