@@ -1,4 +1,4 @@
-import { adminUsers } from "~/.server/db/schema";
+import { adminUsers, user } from "~/.server/db/schema";
 import type { AppContext } from "~/.server/platform/context.server";
 import { createPasswordAccount } from "~/.server/seed/demo.server";
 
@@ -52,6 +52,21 @@ export async function createUserWithPassword(
   if (options.admin) {
     await app.db.insert(adminUsers).values({ email, userId }).onConflictDoNothing();
   }
+  return userId;
+}
+
+/**
+ * A verified account with no password, for tests that never sign in (alert watchers): one
+ * insert, no password hash, so a test can make many.
+ */
+export async function createVerifiedUser(
+  app: Pick<AppContext, "db">,
+  email: string,
+): Promise<string> {
+  const userId = crypto.randomUUID();
+  await app.db
+    .insert(user)
+    .values({ id: userId, email, name: email.split("@")[0] ?? "user", emailVerified: true });
   return userId;
 }
 

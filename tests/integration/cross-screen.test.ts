@@ -63,7 +63,7 @@ import type { AddressPolicy } from "~/.server/platform/outbound/address-guard.se
 
 import { saveSizeAlert } from "../helpers/alert-catalogue";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { createUserWithPassword } from "../helpers/auth";
+import { createVerifiedUser } from "../helpers/auth";
 import {
   saveAndDropEveryOffer,
   seedRandomCatalogue,
@@ -459,7 +459,7 @@ describe.each<Visitor>([
       }
     });
 
-    // Three users a peptide (three password hashes) and every alert delivered: minutes when busy.
+    // Three users a peptide and every alert delivered, for both visitors.
     it("the alert list, e-mail, push and webhook say every size's lowest delivered price as the tables do", async () => {
       const pricing = await visitorPricing(visitor);
       const { cards } = await homeCards(pricing);
@@ -481,7 +481,7 @@ describe.each<Visitor>([
         for (const slug of cards.keys()) {
           const detail = (await getPeptidePageData(app.db, slug, pricing))!;
           const email = `alerts-${visitor.currency}-${slug}@example.com`;
-          const userId = await createUserWithPassword(app, email, "alert-password");
+          const userId = await createVerifiedUser(app, email);
           const keys = browserKeys();
           await savePushSubscription(app.db, {
             userId,
@@ -494,13 +494,9 @@ describe.each<Visitor>([
             email: `before-shipping-${visitor.currency}-${slug}@example.com`,
             userId: "",
           };
-          beforeShipping.userId = await createUserWithPassword(
-            app,
-            beforeShipping.email,
-            "alert-password",
-          );
+          beforeShipping.userId = await createVerifiedUser(app, beforeShipping.email);
           const restock = { email: `restock-${visitor.currency}-${slug}@example.com`, userId: "" };
-          restock.userId = await createUserWithPassword(app, restock.email, "alert-password");
+          restock.userId = await createVerifiedUser(app, restock.email);
           for (const group of groupBy(detail.offers, (offer) => offer.sizeId)) {
             const size = { peptideId: detail.peptide.id, sizeOptionId: group[0]!.sizeId };
             const own = { currency: visitor.currency, shipTo: visitor.shipTo };
@@ -724,7 +720,7 @@ describe.each<Visitor>([
         await hook.close();
         await pushService.close();
       }
-    }, 300_000);
+    }, 120_000);
   },
 );
 
