@@ -50,7 +50,8 @@ function withoutField(messages: readonly string[]): string[] {
 
 /**
  * Toasts the first of `messages` that no field shows ("Please fill in all required fields"
- * once for all the empty fields it stands for), or nothing when each is under its field.
+ * once for all the empty fields it stands for). When each is under its field nothing toasts,
+ * and an older error toast goes too: it was about a past try.
  */
 export function toastErrorsWithoutField(
   title: string,
@@ -58,7 +59,10 @@ export function toastErrorsWithoutField(
   data: Parameters<typeof toast.error>[1] = {},
 ) {
   const left = withoutField(messages);
-  if (left.length === 0) return;
+  if (left.length === 0) {
+    dismissErrorToasts();
+    return;
+  }
   const description = left.includes(REQUIRED_FIELDS_MESSAGE) ? REQUIRED_FIELDS_MESSAGE : left[0];
   showError(title, { ...data, description });
 }
