@@ -4,30 +4,17 @@ import { toast } from "~/components/ui/toast";
 import type { ActionResult } from "~/lib/action-result";
 import { adminLoginPathFor } from "~/lib/admin-session";
 
+import { dismissErrorToasts, showError, toastErrorsWithoutField } from "./error-toast";
+
 export interface ActionToastOptions {
   /** Restores a deletion's trash batch: a success carrying `trashBatchId` gets an "Undo" button. */
   onUndo?: (batchId: string) => void;
 }
 
 /**
- * The error toasts still on screen: a success dismisses them, as the save or retry it reports
- * is what they were about (the admin should not read an old failure beside it).
+ * Shows each new action result once, as SPEC.md's toast: success, or a destructive 'Error'.
+ * A refusal whose messages each show under their field (useFieldErrors) does not toast too.
  */
-const openErrorToasts = new Set<string | number>();
-
-function showError(title: string, data: Parameters<typeof toast.error>[1]) {
-  // The newest failure replaces the older ones: they pile up otherwise, each about a past try.
-  for (const open of openErrorToasts) toast.dismiss(open);
-  openErrorToasts.clear();
-  const id = toast.error(title, {
-    ...data,
-    onDismiss: () => openErrorToasts.delete(id),
-    onAutoClose: () => openErrorToasts.delete(id),
-  });
-  openErrorToasts.add(id);
-}
-
-/** Shows each new action result once, as SPEC.md's toast: success, or a destructive 'Error'. */
 export function useActionToast(
   result: ActionResult | undefined,
   onSuccess?: () => void,
@@ -37,8 +24,7 @@ export function useActionToast(
     // A save waiting for the admin's confirmation asks in its own dialog (ConfirmSaveDialog).
     if (!result || (!result.ok && result.needsConfirmation)) return;
     if (result.ok) {
-      for (const id of openErrorToasts) toast.dismiss(id);
-      openErrorToasts.clear();
+      dismissErrorToasts();
       const { trashBatchId } = result;
       const { onUndo } = options;
       toast.success(
@@ -58,6 +44,8 @@ export function useActionToast(
           onClick: () => window.open(adminLoginPathFor(returnTo), "_blank", "noopener"),
         },
       });
+    } else if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) {
+      toastErrorsWithoutField(result.title ?? "Error", Object.values(result.fieldErrors).flat());
     } else {
       showError(result.title ?? "Error", { description: result.error });
     }

@@ -1,12 +1,12 @@
 import type * as React from "react";
-import { useState } from "react";
-import { toast } from "~/components/ui/toast";
+import { useEffect, useState } from "react";
 import type { z } from "zod";
 
 import type { ActionResult } from "~/lib/action-result";
 import { fieldErrorsOf, formFields } from "~/lib/forms/form-data";
-import { REQUIRED_FIELDS_MESSAGE } from "~/lib/forms/fields";
 import { oversizedUploads } from "~/lib/upload-limits";
+
+import { toastErrorsWithoutField, underFieldText } from "./error-toast";
 
 /** Where a form's post goes and comes back: a fetcher, or a page form's navigation and action data. */
 export interface FormSubmission {
@@ -23,8 +23,8 @@ export interface FieldErrorsOptions {
  * A form's errors per field: its own zod schema's (the one its action parses) and a chosen file
  * over the upload limit, checked before posting (the post is then held back and the first
  * invalid field takes the focus), else those of the action's last answer. The form keeps what
- * was typed either way. Each error is said under its field, and SPEC.md's toast says the first
- * (one toast at a time; "Please fill in all required fields" once, its fields marked "Required").
+ * was typed either way. Each error is said under its field, and only there: a toast says the
+ * first one that no field shows (toastErrorsWithoutField), as useActionToast does for the answer.
  */
 export function useFieldErrors(
   schema: z.ZodType,
@@ -33,7 +33,7 @@ export function useFieldErrors(
 ) {
   const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
   // The answer is in as soon as the post is no longer in flight: while the page revalidates
-  // ("loading") its errors already show, with the toast that says the first of them.
+  // ("loading") its errors already show under their fields.
   const answer = submission.state === "submitting" ? null : submission.data;
   const serverErrors = answer && !answer.ok ? (answer.fieldErrors ?? null) : null;
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -48,32 +48,22 @@ export function useFieldErrors(
     const errors = { ...(result.success ? {} : fieldErrorsOf(result.error)), ...uploads };
     setClientErrors(errors);
     focusFirstInvalid(form, byField(errors));
-    // SPEC.md words each form's refusal as a toast ("Please enter a category name"): the first
-    // message, or its "Please fill in all required fields" once for all the empty fields.
-    const messages = Object.values(errors).flat();
-    const message = messages.includes(REQUIRED_FIELDS_MESSAGE)
-      ? REQUIRED_FIELDS_MESSAGE
-      : messages[0];
-    toast.error("Error", { id: VALIDATION_TOAST_ID, description: message });
   };
+  // After the render that put the errors under their fields: each refusal (a new object) toasts
+  // what none of them shows.
+  useEffect(() => {
+    if (clientErrors) toastErrorsWithoutField("Error", Object.values(clientErrors).flat());
+  }, [clientErrors]);
   const errors = byField(clientErrors ?? serverErrors ?? {});
   return { errors, onSubmit };
 }
-
-/** One validation toast at a time: a new refusal replaces the last rather than piling up. */
-const VALIDATION_TOAST_ID = "form-validation";
-
-/** "Please fill in all required fields" under every empty field would repeat: each says "Required". */
-const REQUIRED_UNDER_FIELD = "Required";
 
 /** "keyBenefits.0" (one line of a list) is shown under its field, keyBenefits. */
 function byField(errors: Record<string, string[]>): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(errors)) {
     const field = path.split(".")[0] ?? path;
-    const underField = messages.map((message) =>
-      message === REQUIRED_FIELDS_MESSAGE ? REQUIRED_UNDER_FIELD : message,
-    );
+    const underField = messages.map(underFieldText);
     fields[field] = [...new Set([...(fields[field] ?? []), ...underField])];
   }
   return fields;

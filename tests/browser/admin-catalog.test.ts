@@ -22,9 +22,8 @@ describe("admin catalogue pages in a browser", () => {
     await open("/admin/peptides");
     await admin.page.getByRole("button", { name: "Add Peptide" }).click();
     await dialog().getByRole("button", { name: "Add Peptide" }).click();
-    // Under its field, and in the one validation toast SPEC.md's forms speak through.
+    // Under its field, and only there (tests/browser/admin-error-placement.test.ts).
     await dialog().getByText("Peptide name is required").waitFor();
-    await toast("Peptide name is required").waitFor();
 
     await dialog().getByLabel("Name", { exact: true }).fill("AAA Browser Peptide");
     expect(await dialog().getByLabel("Slug").inputValue()).toBe("aaa-browser-peptide");
@@ -78,8 +77,8 @@ describe("admin catalogue pages in a browser", () => {
     await open("/admin/prices");
     await admin.page.getByRole("button", { name: "Add Vendor Price" }).click();
     await dialog().getByRole("button", { name: "Add Price" }).click();
-    // SPEC.md's alert once; each empty field says "Required" rather than the whole sentence.
-    await toast("Please fill in all required fields").waitFor();
+    // Each empty field says "Required" rather than the whole sentence.
+    await dialog().getByText("Required", { exact: true }).first().waitFor();
     expect(await dialog().getByText("Please fill in all required fields").count()).toBe(0);
     expect(await dialog().getByText("Required", { exact: true }).count()).toBeGreaterThan(1);
     await chooseInCombobox(dialog().getByLabel("Peptide"), "bpc", "BPC-157");
@@ -107,7 +106,7 @@ describe("admin catalogue pages in a browser", () => {
     await open("/admin/categories");
     await admin.page.getByRole("button", { name: "Add New Category" }).click();
     await dialog().getByRole("button", { name: "Add Category" }).click();
-    await toast("Please enter a category name").waitFor();
+    await dialog().getByText("Please enter a category name").waitFor();
     await dialog().getByLabel("Name").fill("AAA Browser Category");
     await dialog().getByLabel("Description").fill("Made in a browser");
     await dialog().getByRole("button", { name: "Add Category" }).click();

@@ -154,7 +154,7 @@ describe("admin content pages in a browser", () => {
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel("Email").fill("not-an-email");
     await submit.click();
-    await toast("Invalid email").waitFor();
+    await dialog.getByText("Please enter a valid email address").waitFor();
     await dialog.getByLabel("Email").fill(email);
     await submit.click();
     await toast("Admin added").waitFor();

@@ -70,7 +70,8 @@ describe("FormDialog", () => {
     await dialog().getByLabel("Name").fill("Healing & Recovery");
     await dialog().getByLabel("Description").fill("Typed, not lost");
     await dialog().getByRole("button", { name: "Add Category" }).click();
-    await toast("already exists").waitFor();
+    // Under the Name field (the toast is for errors without a field).
+    await dialog().getByText("already exists").waitFor();
     expect(await dialog().getByLabel("Description").inputValue()).toBe("Typed, not lost");
   });
 });

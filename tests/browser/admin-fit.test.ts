@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -9,8 +10,10 @@ import { startAdminBrowser } from "../helpers/admin-browser";
 /**
  * Every admin page at a desktop and a phone width: no sideways scroll of the page, every row
  * action in view without scrolling its table, a one-row header, and axe-core without serious
- * or critical findings. The scraping page is checked with its sources, a finished run's
- * results, a review queue and log lines of the longest text each can hold.
+ * or critical findings. The trust pages (vendor accounts, clicks, reports, reviews) each hold
+ * a row, so that their actions are there to check. The scraping page is checked with its
+ * sources, a finished run's results, a review queue and log lines of the longest text each can
+ * hold.
  */
 const ADMIN_PAGES = [
   "/admin",
@@ -26,7 +29,19 @@ const ADMIN_PAGES = [
   "/admin/settings",
   "/admin/audit",
   "/admin/trash",
+  "/admin/vendor-accounts",
+  "/admin/clicks",
+  "/admin/reports",
+  "/admin/reviews",
 ];
+
+/** Pages whose rows are cards or lists: every button, not only a table's actions, must be in view. */
+const TRUST_PAGES = new Set([
+  "/admin/vendor-accounts",
+  "/admin/clicks",
+  "/admin/reports",
+  "/admin/reviews",
+]);
 
 const WIDTHS = [
   { width: 1366, height: 900 },
@@ -38,6 +53,68 @@ const admin = startAdminBrowser();
 beforeAll(async () => {
   // The pages' CSP refuses an injected script; the context's init script reaches every page.
   await addAxe(admin.context);
+});
+
+/** A row on each trust page: a held submission, a vendor member, a click, a report, a review. */
+beforeAll(async () => {
+  const { db } = admin.server.app;
+  const [vendor] = await db
+    .select({ id: t.vendors.id })
+    .from(t.vendors)
+    .where(eq(t.vendors.name, "Apex Peptide Labs"));
+  const [offer] = await db
+    .select({ id: t.vendorPeptides.id, sizeOptionId: t.vendorPeptides.sizeOptionId })
+    .from(t.vendorPeptides)
+    .where(eq(t.vendorPeptides.vendorId, vendor!.id))
+    .limit(1);
+  const [member] = await db
+    .insert(t.user)
+    .values({
+      id: "admin-fit-member",
+      name: "Admin fit member",
+      // As long as an address gets: it must wrap rather than widen the page.
+      email: `${"purchasing-department".repeat(4)}@apex-peptide-labs.example.com`,
+      emailVerified: true,
+    })
+    .returning({ id: t.user.id });
+  await db
+    .insert(t.vendorMembers)
+    .values({ vendorId: vendor!.id, userId: member!.id, grantedVia: "admin" });
+  await db.insert(t.vendorOfferSubmissions).values({
+    vendorId: vendor!.id,
+    sizeOptionId: offer!.sizeOptionId,
+    vendorPeptideId: offer!.id,
+    via: "api",
+    price: 20,
+    currency: "USD",
+    stockStatus: "in_stock",
+    url: "https://example.com/product",
+    status: "held",
+    reason: "The storefront shows another price",
+  });
+  await db.insert(t.outboundClicks).values({
+    vendorId: vendor!.id,
+    offerId: offer!.id,
+    page: "/",
+    shipTo: null,
+    affiliated: true,
+    clickedAt: new Date(),
+  });
+  await db.insert(t.offerReports).values({
+    vendorPeptideId: offer!.id,
+    vendorId: vendor!.id,
+    kind: "price",
+    detail: "The shop asks 25 USD now",
+    reportedPrice: 10,
+    reportedCurrency: "USD",
+    reportedStock: "in_stock",
+  });
+  await db.insert(t.vendorReviews).values({
+    vendorId: vendor!.id,
+    userId: member!.id,
+    stars: 4,
+    text: "Arrived in a week, well packed.",
+  });
 });
 
 /**
@@ -89,6 +166,7 @@ describe("the admin fits its screen", () => {
         // One row: the brand, "View site" and Logout (56 px), at every width.
         expect(layout.headerHeight, "header height").toBeLessThanOrEqual(64);
         expect(await clippedRowActions(admin.page)).toEqual([]);
+        if (TRUST_PAGES.has(path)) expect(await clippedButtons(admin.page)).toEqual([]);
         expect(await seriousAxeFindings(admin.page)).toEqual([]);
       });
     }
@@ -116,6 +194,47 @@ async function clippedButtons(page: Page): Promise<string[]> {
       }
     }
     return clipped;
+  });
+}
+
+/**
+ * The scraping logs' Details (what a run read or why it failed) that cannot be read where it
+ * is: text cut off by its cell, or out of its table's box or the window sideways, or a
+ * scrolling box around it that the keyboard cannot reach.
+ */
+async function unreadableLogDetails(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const table = document.querySelector<HTMLTableElement>('table[aria-label="Scraping logs"]')!;
+    const heading = [...table.querySelectorAll("thead th")].find(
+      (cell) => cell.textContent?.trim() === "Details",
+    ) as HTMLTableCellElement;
+    for (const row of table.querySelectorAll<HTMLTableRowElement>("tbody tr")) {
+      const cell = row.cells[heading.cellIndex]!;
+      const text = cell.textContent?.trim() ?? "";
+      if (cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1) {
+        problems.push(`cut off by its cell: ${text.slice(0, 40)}`);
+      }
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const textRect = range.getBoundingClientRect();
+      let right = window.innerWidth;
+      let left = 0;
+      for (let box = cell.parentElement; box; box = box.parentElement) {
+        const overflowX = getComputedStyle(box).overflowX;
+        if (overflowX === "visible") continue;
+        const boxRect = box.getBoundingClientRect();
+        right = Math.min(right, boxRect.right);
+        left = Math.max(left, boxRect.left);
+        if (box.scrollWidth > box.clientWidth && box.tabIndex < 0) {
+          problems.push(`in a scrolling box the keyboard cannot reach: ${text.slice(0, 40)}`);
+        }
+      }
+      if (textRect.right > right + 1 || textRect.left < left - 1) {
+        problems.push(`out of view sideways: ${text.slice(0, 40)}`);
+      }
+    }
+    return problems;
   });
 }
 
@@ -177,6 +296,9 @@ describe("the scraping admin fits its screen", () => {
       }
       expect(await clippedRowActions(admin.page)).toEqual([]);
       expect(await clippedButtons(admin.page)).toEqual([]);
+      const logs = admin.page.getByRole("table", { name: "Scraping logs" });
+      await logs.getByText(`Fetch failed: ${longWord}`).waitFor();
+      expect(await unreadableLogDetails(admin.page)).toEqual([]);
       expect(await seriousAxeFindings(admin.page)).toEqual([]);
     }, 60_000);
 

@@ -104,7 +104,7 @@ describe("admin scraping page in a browser", () => {
     await dialog.getByLabel("Product selector *").fill(".product-card");
     await dialog.getByLabel("Price selector *").fill(".product-card__price");
     await dialog.getByRole("button", { name: "Add Source" }).click();
-    await toast("Please fill in all required fields").waitFor();
+    await dialog.getByText("Required", { exact: true }).waitFor();
 
     await dialog.getByLabel("Name selector *").fill(".product-card__name");
     await dialog.getByLabel("Next page selector").fill("a.next");

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "~/components/ui/toast";
+import { showError } from "~/hooks/error-toast";
 
 import { Button } from "../ui/button";
 import { DialogFooter } from "../ui/dialog";
@@ -55,6 +55,6 @@ export function FormDialogFooter({
 /** Toasts SPEC.md's 'Error' once when the loader reports a failed read. */
 export function useLoadErrorToast(message: string | null) {
   useEffect(() => {
-    if (message) toast.error("Error", { description: message });
+    if (message) showError("Error", { description: message });
   }, [message]);
 }

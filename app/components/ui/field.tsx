@@ -91,12 +91,15 @@ function LimitNotice({ id, state }: { id: string; state: LimitState | null }) {
   );
 }
 
-/** The messages under a field; `id` is what the control's aria-describedby points at. */
+/**
+ * The messages under a field; `id` is what the control's aria-describedby points at. The mark
+ * tells the error toast (hooks/error-toast.ts) that these need no toast.
+ */
 export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
   const messages = errors?.filter(Boolean) ?? [];
   if (messages.length === 0) return null;
   return (
-    <ul id={id} className="grid gap-1 text-xs text-destructive">
+    <ul id={id} className="grid gap-1 text-xs text-destructive" data-field-errors="">
       {messages.map((message) => (
         <li key={message}>{message}</li>
       ))}

@@ -2,10 +2,13 @@ import { Form } from "react-router";
 
 import { adminOf } from "~/.server/http/admin-guard.server";
 import { appOf } from "~/.server/platform/context.server";
+import { SimpleTable, type SimpleColumn } from "~/components/admin/data-table";
 import { TablePager } from "~/components/admin/table-pager";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { TableCell, TableRow } from "~/components/ui/table";
+import { useActionToast } from "~/hooks/use-action-toast";
 import { HELD_SUBMISSIONS_LIST, VENDOR_MEMBERS_LIST } from "~/lib/trust/review-lists";
 import { formatSize } from "~/lib/units";
 
@@ -24,7 +27,64 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleVendorAccountsAction(appOf(context), adminOf(context), await request.formData());
 }
 
-export default function AdminVendorAccounts({ loaderData }: Route.ComponentProps) {
+type HeldSubmission = Route.ComponentProps["loaderData"]["held"]["rows"][number];
+
+const HELD_COLUMNS: SimpleColumn<HeldSubmission>[] = [
+  { header: "Offer" },
+  { header: "Vendor says" },
+  { header: "Storefront shows" },
+  { header: "Live now" },
+  { header: "Why held" },
+  { header: "Actions" },
+];
+
+/** A held submission beside the storefront's and the live price, with its decision pinned. */
+function HeldRow({ row }: { row: HeldSubmission }) {
+  return (
+    <TableRow data-testid="held-submission">
+      <TableCell className="align-top whitespace-normal" data-label="Offer">
+        {row.vendorName}: {row.peptideName} {formatSize(row.quantity, row.unit, row.unitLabel)}
+      </TableCell>
+      <TableCell className="align-top" data-label="Vendor says">
+        {row.price} {row.currency} · {row.stockStatus}
+      </TableCell>
+      <TableCell className="align-top" data-label="Storefront shows">
+        {row.storefrontPrice ?? "—"} · {row.storefrontStock ?? "—"}
+      </TableCell>
+      <TableCell className="align-top" data-label="Live now">
+        {row.currentPrice ?? "—"} · {row.currentStock ?? "—"}
+      </TableCell>
+      <TableCell className="align-top whitespace-normal wrap-anywhere" data-label="Why held">
+        {row.reason}
+      </TableCell>
+      <TableCell className="align-top" data-label="Actions">
+        <div className="flex gap-2">
+          <Form method="post">
+            <input type="hidden" name="id" value={row.id} />
+            <Button type="submit" name="intent" value="approve-submission" size="sm">
+              Approve
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="id" value={row.id} />
+            <Button
+              type="submit"
+              name="intent"
+              value="reject-submission"
+              size="sm"
+              variant="outline"
+            >
+              Reject
+            </Button>
+          </Form>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export default function AdminVendorAccounts({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
   const { members, held, vendorOptions } = loaderData;
   return (
     <section aria-labelledby="vendor-accounts-heading" className="space-y-6">
@@ -35,59 +95,16 @@ export default function AdminVendorAccounts({ loaderData }: Route.ComponentProps
         <h2 id="held-heading" className="text-lg font-semibold">
           Held vendor submissions
         </h2>
-        {held.total === 0 ? <p>No submission waits.</p> : null}
-        <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <th className="text-left">Offer</th>
-              <th className="text-left">Vendor says</th>
-              <th className="text-left">Storefront shows</th>
-              <th className="text-left">Live now</th>
-              <th className="text-left">Why held</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {held.rows.map((row) => (
-              <tr key={row.id} data-testid="held-submission">
-                <td>
-                  {row.vendorName}: {row.peptideName}{" "}
-                  {formatSize(row.quantity, row.unit, row.unitLabel)}
-                </td>
-                <td>
-                  {row.price} {row.currency} · {row.stockStatus}
-                </td>
-                <td>
-                  {row.storefrontPrice ?? "—"} · {row.storefrontStock ?? "—"}
-                </td>
-                <td>
-                  {row.currentPrice ?? "—"} · {row.currentStock ?? "—"}
-                </td>
-                <td>{row.reason}</td>
-                <td className="flex gap-2">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={row.id} />
-                    <Button type="submit" name="intent" value="approve-submission" size="sm">
-                      Approve
-                    </Button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={row.id} />
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="reject-submission"
-                      size="sm"
-                      variant="outline"
-                    >
-                      Reject
-                    </Button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          label="Held vendor submissions"
+          columns={HELD_COLUMNS}
+          rows={held.rows}
+          rowKey={(row) => row.id}
+          renderRow={(row) => <HeldRow row={row} />}
+          emptyMessage="No submission waits."
+          pinLastColumn
+          phoneCards
+        />
         <TablePager
           label="Held vendor submissions"
           table={HELD_SUBMISSIONS_LIST}
@@ -101,8 +118,14 @@ export default function AdminVendorAccounts({ loaderData }: Route.ComponentProps
         </h2>
         <ul>
           {members.rows.map((member) => (
-            <li key={member.id} className="flex items-center gap-3">
-              {member.email} · {member.vendorName} · {member.grantedVia}
+            <li
+              key={member.id}
+              // A long address wraps, and Remove goes under it on a phone.
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 wrap-anywhere"
+            >
+              <span className="min-w-0">
+                {member.email} · {member.vendorName} · {member.grantedVia}
+              </span>
               <Form method="post">
                 <input type="hidden" name="intent" value="remove-member" />
                 <input type="hidden" name="id" value={member.id} />

@@ -1,7 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/components/ui/toast";
 
 import { Field, useDialogState } from "~/components/admin/form-controls";
 import { FormDialog } from "~/components/admin/form-dialog";
@@ -44,7 +43,6 @@ function AddAdminForm({ open, onClose }: { open: boolean; onClose: () => void })
     event.preventDefault();
     const errors = fieldErrorsOf(parsed.error).email ?? [USER_MESSAGES.invalidEmail];
     setClientErrors(errors);
-    toast.error(USER_MESSAGES.invalidEmailTitle, { description: errors[0] });
   }
 
   return (

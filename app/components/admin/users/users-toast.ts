@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "~/components/ui/toast";
+import { dismissErrorToasts, showError } from "~/hooks/error-toast";
 
 import type { ActionResult } from "~/lib/action-result";
 
@@ -10,13 +11,14 @@ export function useUsersToast(result: UsersResult | undefined, onSuccess?: () =>
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
+      dismissErrorToasts();
       toast.success(
         result.message,
         result.description ? { description: result.description } : undefined,
       );
       onSuccess?.();
     } else {
-      toast.error(result.title ?? "Error", { description: result.error });
+      showError(result.title ?? "Error", { description: result.error });
     }
     // A new result toasts once; the callback changes every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps

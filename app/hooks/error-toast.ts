@@ -1,0 +1,68 @@
+import { toast } from "~/components/ui/toast";
+
+import { REQUIRED_FIELDS_MESSAGE } from "~/lib/forms/fields";
+
+/**
+ * The error toasts still on screen: a success dismisses them, as the save or retry it reports
+ * is what they were about (the admin should not read an old failure beside it).
+ */
+const openErrorToasts = new Set<string | number>();
+
+/** Closes every error toast on screen. */
+export function dismissErrorToasts() {
+  for (const open of openErrorToasts) toast.dismiss(open);
+  openErrorToasts.clear();
+}
+
+/**
+ * The one way an error toasts: the newest failure replaces the older ones (they pile up
+ * otherwise, each about a past try), whether a form refused before posting or its action did.
+ */
+export function showError(title: string, data: Parameters<typeof toast.error>[1]) {
+  dismissErrorToasts();
+  const id = toast.error(title, {
+    ...data,
+    onDismiss: () => openErrorToasts.delete(id),
+    onAutoClose: () => openErrorToasts.delete(id),
+  });
+  openErrorToasts.add(id);
+}
+
+/** "Please fill in all required fields" under every empty field would repeat: each says "Required". */
+const REQUIRED_UNDER_FIELD = "Required";
+
+/** How a field error reads under its field (ErrorList). */
+export function underFieldText(message: string): string {
+  return message === REQUIRED_FIELDS_MESSAGE ? REQUIRED_UNDER_FIELD : message;
+}
+
+/**
+ * The messages no field on the page shows (ErrorList marks its lists): an error has one place,
+ * under its field, and only what has none (a form-wide refusal, a field the form does not
+ * render) is toasted. Read after the render that put the errors under their fields.
+ */
+function withoutField(messages: readonly string[]): string[] {
+  const shown = new Set(
+    [...document.querySelectorAll("[data-field-errors] li")].map((item) => item.textContent),
+  );
+  return messages.filter((message) => !shown.has(underFieldText(message)));
+}
+
+/**
+ * Toasts the first of `messages` that no field shows ("Please fill in all required fields"
+ * once for all the empty fields it stands for). When each is under its field nothing toasts,
+ * and an older error toast goes too: it was about a past try.
+ */
+export function toastErrorsWithoutField(
+  title: string,
+  messages: readonly string[],
+  data: Parameters<typeof toast.error>[1] = {},
+) {
+  const left = withoutField(messages);
+  if (left.length === 0) {
+    dismissErrorToasts();
+    return;
+  }
+  const description = left.includes(REQUIRED_FIELDS_MESSAGE) ? REQUIRED_FIELDS_MESSAGE : left[0];
+  showError(title, { ...data, description });
+}
