@@ -1,14 +1,14 @@
 /**
  * The vendor's manage page: loader data and per-intent handlers. The vendor guard let the
  * member through; every record read or written here is looked up within `session.vendor`, so
- * another vendor's id in a form finds nothing. Every change lands in the audit log.
+ * another vendor's id in a form finds nothing. The changes, each with its audit entry, are
+ * services/vendor-manage.server.ts.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 
 import type { AppContext } from "~/.server/platform/context.server";
 import type { VendorSession } from "~/.server/http/vendor-guard.server";
-import { recordAudit } from "~/.server/data/audit.server";
 import {
   coupons,
   labTests,
@@ -20,20 +20,20 @@ import {
 } from "~/.server/db/schema";
 import { getVendorSubmissions } from "~/.server/data/vendor-submissions.server";
 import { listVendorLabReports } from "~/.server/data/vendor-lab-reports.server";
-import {
-  findPublishedReviewOfVendor,
-  getPublishedReviews,
-} from "~/.server/data/vendor-reviews.server";
+import { getPublishedReviews } from "~/.server/data/vendor-reviews.server";
 import { submitVendorLabReport } from "~/.server/services/vendor-lab-reports.server";
 import { uploadedFile } from "~/.server/services/uploads.server";
+import { listVendorApiKeys } from "~/.server/services/vendor-api-keys.server";
 import {
-  createVendorApiKey,
-  listVendorApiKeys,
-  revokeVendorApiKey,
-} from "~/.server/services/vendor-api-keys.server";
+  createApiKey,
+  revokeApiKey,
+  saveVendorFeed,
+  saveVendorReply,
+  saveVendorTerms,
+} from "~/.server/services/vendor-manage.server";
 import { actionFailure, actionSuccess } from "~/lib/action-result";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
-import { getVendorFeedUrl, setVendorFeed } from "~/.server/services/vendor-feed.server";
+import { getVendorFeedUrl } from "~/.server/services/vendor-feed.server";
 import { vendorManageSchema, type VendorManageForm } from "~/lib/forms/vendor-portal";
 import { UNKNOWN_RECORD } from "~/lib/forms/record-ids";
 import { formatSize } from "~/lib/units";
@@ -116,125 +116,44 @@ type Handler<I extends VendorManageForm["intent"]> = (
   form: Extract<VendorManageForm, { intent: I }>,
 ) => Promise<unknown>;
 
-const updateTerms: Handler<"update-terms"> = async (app, { user, vendor }, form) => {
-  const { couponCode, discountAmount, discountType, expirationDate, ...shipping } = form;
-  await app.db.transaction(async (tx) => {
-    await tx.update(vendors).set(shipping).where(eq(vendors.id, vendor.id));
-    if (couponCode === null) {
-      await tx.delete(coupons).where(eq(coupons.vendorId, vendor.id));
-    } else {
-      const coupon = {
-        code: couponCode,
-        discountAmount: discountAmount!,
-        discountType,
-        expirationDate,
-        // Shown "reported by the vendor" until buyers confirm it works.
-        vendorReportedAt: new Date(),
-      };
-      await tx
-        .insert(coupons)
-        .values({ vendorId: vendor.id, ...coupon })
-        .onConflictDoUpdate({ target: coupons.vendorId, set: coupon });
-    }
-  });
-  app.cache.clear();
-  await recordAudit(app.db, user, {
-    action: "update",
-    entity: "vendor",
-    entityId: vendor.id,
-    name: vendor.name,
-    details: { by: "vendor", shipping, couponCode },
-  });
+const updateTerms: Handler<"update-terms"> = async (app, session, form) => {
+  const { intent: _intent, ...terms } = form;
+  await saveVendorTerms(app, session, terms);
   return actionSuccess("Your shipping terms and coupon were saved.");
 };
 
-const createKey: Handler<"create-key"> = async (app, { user, vendor }, form) => {
-  const created = await createVendorApiKey(app.db, {
-    vendorId: vendor.id,
-    name: form.name,
-    scopes: form.scopes,
-    requestsPerMinute: form.requestsPerMinute,
-    createdBy: user.id,
-  });
-  await recordAudit(app.db, user, {
-    action: "create",
-    entity: "vendor_api_key",
-    entityId: created.id,
-    name: form.name,
-    details: { prefix: created.prefix, scopes: form.scopes, vendor: vendor.name },
-  });
+const createKey: Handler<"create-key"> = async (app, session, form) => {
+  const created = await createApiKey(app, session, form);
   return {
     ...actionSuccess("API key created. Copy it now: it is shown only once."),
     key: created.key,
   };
 };
 
-const revokeKey: Handler<"revoke-key"> = async (app, { user, vendor }, form) => {
-  if (!(await revokeVendorApiKey(app.db, vendor.id, form.id))) {
+const revokeKey: Handler<"revoke-key"> = async (app, session, form) => {
+  if (!(await revokeApiKey(app, session, form.id))) {
     return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
   }
-  await recordAudit(app.db, user, {
-    action: "revoke",
-    entity: "vendor_api_key",
-    entityId: form.id,
-    details: { vendor: vendor.name },
-  });
   return actionSuccess("API key revoked.");
 };
 
-const setFeed: Handler<"set-feed"> = async (app, { user, vendor }, form) => {
-  const saved = await setVendorFeed(app.db, vendor, form.feedUrl);
+const setFeed: Handler<"set-feed"> = async (app, session, form) => {
+  const saved = await saveVendorFeed(app, session, form.feedUrl);
   if (!saved.ok) return data(actionFailure(saved.error), { status: 400 });
-  await recordAudit(app.db, user, {
-    action: "update",
-    entity: "scrape_source",
-    entityId: saved.sourceId,
-    name: vendor.name,
-    details: { by: "vendor", feedUrl: form.feedUrl },
-  });
   return actionSuccess("Your feed is read on the schedule, each item checked on your storefront.");
 };
 
-/**
- * The vendor's one reply to a subject of its own (a lab result, a published review): created or
- * replaced, shown beneath it, audited.
- */
-async function saveReply(
-  app: AppContext,
-  { user, vendor }: VendorSession,
-  subject: "lab_test" | "review",
-  subjectId: string,
-  body: string,
-) {
-  const reply = { body, authorUserId: user.id, createdAt: new Date() };
-  await app.db
-    .insert(vendorReplies)
-    .values({ vendorId: vendor.id, subject, subjectId, ...reply })
-    .onConflictDoUpdate({ target: [vendorReplies.subject, vendorReplies.subjectId], set: reply });
-  app.cache.clear();
-  await recordAudit(app.db, user, {
-    action: "update",
-    entity: "vendor_reply",
-    entityId: subjectId,
-    name: vendor.name,
-    details: { subject },
-  });
-}
-
 const replyLabTest: Handler<"reply-lab-test"> = async (app, session, form) => {
-  const [test] = await app.db
-    .select({ id: labTests.id })
-    .from(labTests)
-    .where(and(eq(labTests.id, form.id), eq(labTests.vendorId, session.vendor.id)));
-  if (!test) return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
-  await saveReply(app, session, "lab_test", test.id, form.body);
+  if (!(await saveVendorReply(app, session, "lab_test", form.id, form.body))) {
+    return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
+  }
   return actionSuccess("Your reply is shown beneath the lab result.");
 };
 
 const replyReview: Handler<"reply-review"> = async (app, session, form) => {
-  const review = await findPublishedReviewOfVendor(app.db, form.id, session.vendor.id);
-  if (!review) return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
-  await saveReply(app, session, "review", review.id, form.body);
+  if (!(await saveVendorReply(app, session, "review", form.id, form.body))) {
+    return data(actionFailure(UNKNOWN_RECORD), { status: 404 });
+  }
   return actionSuccess("Your reply is shown beneath the review.");
 };
 

@@ -49,17 +49,18 @@ async function fetchEcbXml(env: AppContext["env"]): Promise<string> {
   return page.body;
 }
 
+export type EcbRates =
+  { ok: true; date: string; rates: Record<string, number> } | { ok: false; error: string };
+
 /**
- * Fetches the ECB's daily reference rates from ECB_RATES_URL and stores them with source 'ecb'.
- * Any failure (network, HTTP status, an unreadable file) is logged and reported, and the
- * stored rates stay as they were: a bad day at the ECB must not blank the site's prices.
+ * Fetches the ECB's daily reference rates from ECB_RATES_URL. Any failure (network, HTTP status,
+ * an unreadable file) is logged and reported: a bad day at the ECB must not blank the site's
+ * prices, so nothing is stored then.
  */
-export async function refreshExchangeRatesFromEcb(
-  app: Pick<AppContext, "db" | "env" | "logger">,
-): Promise<EcbRefreshResult> {
-  let parsed;
+export async function readEcbRates(app: Pick<AppContext, "env" | "logger">): Promise<EcbRates> {
   try {
-    parsed = parseEcbDailyRates(await fetchEcbXml(app.env));
+    const parsed = parseEcbDailyRates(await fetchEcbXml(app.env));
+    return { ok: true, date: parsed.date, rates: parsed.rates };
   } catch (error) {
     const message =
       error instanceof EcbRatesError
@@ -71,18 +72,33 @@ export async function refreshExchangeRatesFromEcb(
     );
     return { ok: false, error: message };
   }
-  const currencies = Object.keys(parsed.rates).sort();
+}
+
+/** Stores rates read from the ECB with source 'ecb' (in the caller's transaction, if any). */
+export async function storeEcbRates(
+  app: Pick<AppContext, "db" | "logger">,
+  read: Extract<EcbRates, { ok: true }>,
+): Promise<EcbRefreshResult> {
+  const currencies = Object.keys(read.rates).sort();
   await upsertExchangeRates(
     app.db,
     currencies.map((currency) => ({
       currency,
-      unitsPerUsd: parsed.rates[currency]!,
+      unitsPerUsd: read.rates[currency]!,
       source: "ecb" as const,
     })),
   );
   app.logger.info(
-    { date: parsed.date, currencies: currencies.length },
+    { date: read.date, currencies: currencies.length },
     "exchange rates refreshed from the ECB",
   );
-  return { ok: true, date: parsed.date, currencies };
+  return { ok: true, date: read.date, currencies };
+}
+
+/** The daily job's refresh: the ECB's rates read and stored, or the stored ones left as they were. */
+export async function refreshExchangeRatesFromEcb(
+  app: Pick<AppContext, "db" | "env" | "logger">,
+): Promise<EcbRefreshResult> {
+  const read = await readEcbRates(app);
+  return read.ok ? storeEcbRates(app, read) : read;
 }

@@ -1,7 +1,8 @@
 /**
- * The admin's exchange-rate changes (add, edit, delete, the daily ECB refresh switch): each
- * write and its audit entry commit together, then the page cache is emptied, since public
- * prices are converted with these rates. The ECB refresh itself is ecb-rates.server.ts.
+ * The admin's exchange-rate changes (add, edit, delete, the daily ECB refresh switch, a refresh
+ * from the ECB now): each write and its audit entry commit together, then the page cache is
+ * emptied, since public prices are converted with these rates. Reading the ECB's rates is
+ * ecb-rates.server.ts.
  */
 import type { SessionUser } from "./auth.server";
 import type { AppContext } from "../platform/context.server";
@@ -13,6 +14,7 @@ import {
 } from "../data/exchange-rates.server";
 import { getSettings, setExchangeRatesAutoRefresh } from "../data/settings.server";
 import { commitPublicChange } from "./audited-change.server";
+import { readEcbRates, storeEcbRates, type EcbRefreshResult } from "./ecb-rates.server";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 type App = Pick<AppContext, "db" | "cache">;
@@ -83,5 +85,29 @@ export async function setRateRefresh(app: App, admin: Admin, on: boolean): Promi
       before: { exchangeRatesAutoRefresh },
       after: { exchangeRatesAutoRefresh: on },
     });
+  });
+}
+
+/**
+ * "Refresh from the ECB" now: the rates are read first (no transaction waits on the ECB), then
+ * stored with their audit entry. A failed read stores nothing and is not audited.
+ */
+export async function refreshRatesFromEcb(
+  app: App & Pick<AppContext, "env" | "logger">,
+  admin: Admin,
+): Promise<EcbRefreshResult> {
+  const read = await readEcbRates(app);
+  if (!read.ok) return read;
+  return commitPublicChange(app, admin, async (tx, audit) => {
+    const stored = await storeEcbRates({ ...app, db: tx }, read);
+    if (stored.ok) {
+      audit({
+        action: "update",
+        entity: "exchange-rate",
+        entityId: "ecb",
+        details: { date: stored.date, currencies: stored.currencies },
+      });
+    }
+    return stored;
   });
 }

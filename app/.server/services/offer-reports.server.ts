@@ -15,7 +15,6 @@ import {
 
 import type { AppContext } from "../platform/context.server";
 import { consumeAddressLimit } from "./address-limits.server";
-import { recordAudit, recordPublicChange } from "../data/audit.server";
 import {
   closeOfferReport,
   getOfferById,
@@ -28,6 +27,7 @@ import { subjectsWithPendingReads } from "../data/shop-reads.server";
 import { enqueueShopRead } from "./shop-read-queue.server";
 import type { RecheckResult } from "../scraper/recheck-offer.server";
 import type { SessionUser } from "./auth.server";
+import { commitAudited, commitPublicChange } from "./audited-change.server";
 
 type ReportContext = Pick<AppContext, "db" | "env" | "baseUrl" | "logger" | "mailer" | "cache">;
 type Admin = Pick<SessionUser, "id" | "email">;
@@ -76,13 +76,15 @@ export async function recheckReportedOffer(
   const report = await getOfferReport(app.db, reportId);
   if (!report) return UNKNOWN_REPORT;
   const result = await readOffer(app, report.offerId);
-  await recordRecheck(app.db, reportId, result.message.slice(0, 500), now);
-  await recordAudit(app.db, admin, {
-    action: "update",
-    entity: "offer_report",
-    entityId: reportId,
-    name: `Re-check of offer ${report.offerId}`,
-    details: { recheck: result.message, changed: result.changed },
+  await commitAudited(app, admin, async (tx, audit) => {
+    await recordRecheck(tx, reportId, result.message.slice(0, 500), now);
+    audit({
+      action: "update",
+      entity: "offer_report",
+      entityId: reportId,
+      name: `Re-check of offer ${report.offerId}`,
+      details: { recheck: result.message, changed: result.changed },
+    });
   });
   if (result.changed && report.status === "open") {
     await resolveOfferReport(app, admin, reportId, "corrected", now);
@@ -149,16 +151,18 @@ export async function resolveOfferReport(
 ): Promise<ReportOutcome> {
   const report = await getOfferReport(app.db, reportId);
   if (!report) return UNKNOWN_REPORT;
-  if (!(await closeOfferReport(app.db, reportId, outcome, admin.id, now))) {
-    return { ok: false, status: 409, message: "That report is already closed" };
-  }
-  await recordPublicChange(app, admin, {
-    action: "update",
-    entity: "offer_report",
-    entityId: reportId,
-    name: `Report on offer ${report.offerId}`,
-    details: { outcome },
+  const closed = await commitPublicChange(app, admin, async (tx, audit) => {
+    if (!(await closeOfferReport(tx, reportId, outcome, admin.id, now))) return false;
+    audit({
+      action: "update",
+      entity: "offer_report",
+      entityId: reportId,
+      name: `Report on offer ${report.offerId}`,
+      details: { outcome },
+    });
+    return true;
   });
+  if (!closed) return { ok: false, status: 409, message: "That report is already closed" };
   const offer = await getOfferById(app.db, report.offerId);
   if (report.reporterEmail && offer) {
     try {

@@ -2,7 +2,7 @@
  * Claiming a vendor page (issue 33 Must 4): the shop proves it is the vendor by showing the
  * claim's token on its own host (a meta tag on its home page or a file at a fixed path, both
  * read by a background job through the polite fetcher and its address guard, never inside the
- * claimant's request: issue 37 Must 2), or by a mailed link to an address at its domain. Each success makes the user a member of the vendor and is audited.
+ * claimant's request: issue 37 Must 2), or by a mailed link to an address at its domain. Each success makes the user a member of the vendor, audited in the same transaction.
  */
 import {
   fileHasToken,
@@ -14,7 +14,6 @@ import {
 
 import type { AppContext } from "../platform/context.server";
 import type { SessionUser } from "./auth.server";
-import { recordAudit } from "../data/audit.server";
 import {
   addVendorMember,
   getClaimByToken,
@@ -23,6 +22,7 @@ import {
   setClaimEmail,
   type VendorRecord,
 } from "../data/vendor-accounts.server";
+import { commitAudited } from "./audited-change.server";
 import { enqueueShopRead } from "./shop-read-queue.server";
 import { createFetcher } from "../reader/scrape-page.server";
 
@@ -36,16 +36,18 @@ async function becomeMember(
   actor: Pick<SessionUser, "id" | "email">,
   via: VendorClaimMethod,
 ): Promise<ClaimOutcome> {
-  const added = await addVendorMember(app.db, { vendorId: vendor.id, userId: actor.id, via });
-  if (!added) return { ok: false, error: "This account already speaks for a vendor." };
-  await recordAudit(app.db, actor, {
-    action: "grant",
-    entity: "vendor_member",
-    entityId: vendor.id,
-    name: vendor.name,
-    details: { via },
+  const added = await commitAudited(app, actor, async (tx, audit) => {
+    if (!(await addVendorMember(tx, { vendorId: vendor.id, userId: actor.id, via }))) return false;
+    audit({
+      action: "grant",
+      entity: "vendor_member",
+      entityId: vendor.id,
+      name: vendor.name,
+      details: { via },
+    });
+    return true;
   });
-  return { ok: true };
+  return added ? { ok: true } : { ok: false, error: "This account already speaks for a vendor." };
 }
 
 function failure(error: unknown): string {

@@ -20,7 +20,6 @@ import {
   vendors,
 } from "../db/schema";
 import type { AppContext } from "../platform/context.server";
-import { recordAuditEntries } from "../data/audit.server";
 import type { VendorRecord } from "../data/vendor-accounts.server";
 import {
   findVendorOffer,
@@ -29,6 +28,7 @@ import {
 } from "../data/vendor-submissions.server";
 import { findListingSize, listingCurrency, loadCatalogue } from "../reader/catalogue-fit.server";
 import type { FeedItemCheck } from "../scraper/platforms/catalogue-read.server";
+import { commitAudited, type Audit } from "./audited-change.server";
 
 export async function getVendorFeedUrl(db: Database, vendorId: string): Promise<string | null> {
   const [row] = await db
@@ -91,61 +91,68 @@ export async function settleVendorFeed(
   const vendorId = source.vendorId;
   if (!vendorId || !feed || feed.agreed.length + feed.held.length === 0) return settled;
   const catalogue = await loadCatalogue(app);
-  const filed: { id: string; check: FeedItemCheck; status: "live" | "held" }[] = [];
-  for (const [status, checks] of [
-    ["live", feed.agreed],
-    ["held", feed.held],
-  ] as const) {
-    for (const check of checks) {
-      const { item } = check;
-      const currency = listingCurrency(item.currency) ?? source.currency;
-      const match = matchListing(item.title, catalogue.peptides);
-      const size = match.peptideId
-        ? findListingSize(catalogue.sizes, match.peptideId, match)
-        : null;
-      // An item the catalogue cannot place stays a line in the source's log (and the review
-      // queue, for an agreeing one): there is no offer to hold it against.
-      if (!size || !currency || match.vials !== 1) continue;
-      const offer = await findVendorOffer(app.db, vendorId, size.id);
-      const price = roundMoney(item.price, currency);
-      const stockStatus: StockStatus = item.inStock ? "in_stock" : "out_of_stock";
-      if (status === "live") {
-        // Only a price the run wrote: an outlier sent to review is not live.
-        const [live] = offer
-          ? await app.db
-              .select({ price: vendorPeptides.price })
-              .from(vendorPeptides)
-              .where(eq(vendorPeptides.id, offer.id))
-          : [];
-        if (!offer || live?.price !== price) continue;
-        await markVendorSupplied(app.db, offer.id);
-        settled.marked += 1;
+  const feedActor = await feedMember(app.db, vendorId);
+  // Marked and filed with their audit entries in one transaction.
+  const settle = async (tx: Database, audit: Audit) => {
+    const filed: { id: string; check: FeedItemCheck; status: "live" | "held" }[] = [];
+    for (const [status, checks] of [
+      ["live", feed.agreed],
+      ["held", feed.held],
+    ] as const) {
+      for (const check of checks) {
+        const { item } = check;
+        const currency = listingCurrency(item.currency) ?? source.currency;
+        const match = matchListing(item.title, catalogue.peptides);
+        const size = match.peptideId
+          ? findListingSize(catalogue.sizes, match.peptideId, match)
+          : null;
+        // An item the catalogue cannot place stays a line in the source's log (and the review
+        // queue, for an agreeing one): there is no offer to hold it against.
+        if (!size || !currency || match.vials !== 1) continue;
+        const offer = await findVendorOffer(tx, vendorId, size.id);
+        const price = roundMoney(item.price, currency);
+        const stockStatus: StockStatus = item.inStock ? "in_stock" : "out_of_stock";
+        if (status === "live") {
+          // Only a price the run wrote: an outlier sent to review is not live.
+          const [live] = offer
+            ? await tx
+                .select({ price: vendorPeptides.price })
+                .from(vendorPeptides)
+                .where(eq(vendorPeptides.id, offer.id))
+            : [];
+          if (!offer || live?.price !== price) continue;
+          await markVendorSupplied(tx, offer.id);
+          settled.marked += 1;
+        }
+        if (await alreadyFiled(tx, vendorId, size.id, { price, stockStatus, status })) continue;
+        const id = await insertSubmission(tx, {
+          vendorId,
+          sizeOptionId: size.id,
+          vendorPeptideId: offer?.id ?? null,
+          via: "feed",
+          apiKeyId: null,
+          price,
+          currency,
+          stockStatus,
+          url: item.link,
+          status,
+          storefrontPrice: check.storefront?.price ?? null,
+          storefrontStock: check.storefront
+            ? check.storefront.soldOut
+              ? "out_of_stock"
+              : "in_stock"
+            : null,
+          reason: check.reason,
+        });
+        if (status === "held") settled.held += 1;
+        filed.push({ id, check, status });
       }
-      if (await alreadyFiled(app.db, vendorId, size.id, { price, stockStatus, status })) continue;
-      const id = await insertSubmission(app.db, {
-        vendorId,
-        sizeOptionId: size.id,
-        vendorPeptideId: offer?.id ?? null,
-        via: "feed",
-        apiKeyId: null,
-        price,
-        currency,
-        stockStatus,
-        url: item.link,
-        status,
-        storefrontPrice: check.storefront?.price ?? null,
-        storefrontStock: check.storefront
-          ? check.storefront.soldOut
-            ? "out_of_stock"
-            : "in_stock"
-          : null,
-        reason: check.reason,
-      });
-      if (status === "held") settled.held += 1;
-      filed.push({ id, check, status });
     }
-  }
-  await auditFiled(app.db, vendorId, source.id, filed);
+    audit(...filedEntries(feedActor?.name ?? "", source.id, filed));
+  };
+  // A vendor with no member left has no one for the log to name: its items are filed unaudited.
+  if (feedActor) await commitAudited(app, feedActor, settle);
+  else await app.db.transaction((tx) => settle(tx, () => {}));
   return settled;
 }
 
@@ -181,16 +188,10 @@ async function alreadyFiled(
 }
 
 /**
- * One audit entry per filed submission. A feed is read by the schedule, not by a person: the
- * entries name the vendor's member (the one who set the feed) as "product feed".
+ * A feed is read by the schedule, not by a person: its audit entries name the vendor's first
+ * member (the one who set the feed) as "product feed".
  */
-async function auditFiled(
-  db: Database,
-  vendorId: string,
-  sourceId: string,
-  filed: { id: string; check: FeedItemCheck; status: "live" | "held" }[],
-) {
-  if (filed.length === 0) return;
+async function feedMember(db: Database, vendorId: string) {
   const [member] = await db
     .select({ userId: vendorMembers.userId, name: vendors.name })
     .from(vendorMembers)
@@ -198,21 +199,27 @@ async function auditFiled(
     .where(eq(vendorMembers.vendorId, vendorId))
     .orderBy(vendorMembers.createdAt)
     .limit(1);
-  if (!member) return;
-  await recordAuditEntries(
-    db,
-    { id: member.userId, email: `product feed of ${member.name}` },
-    filed.map(({ id, check, status }) => ({
-      action: "create" as const,
-      entity: "vendor_submission",
-      entityId: id,
-      name: member.name,
-      details: {
-        via: "feed",
-        sourceId,
-        outcome: status,
-        item: { title: check.item.title, price: check.item.price, link: check.item.link },
-      },
-    })),
-  );
+  return member
+    ? { id: member.userId, email: `product feed of ${member.name}`, name: member.name }
+    : null;
+}
+
+/** One audit entry per filed submission. */
+function filedEntries(
+  vendorName: string,
+  sourceId: string,
+  filed: { id: string; check: FeedItemCheck; status: "live" | "held" }[],
+) {
+  return filed.map(({ id, check, status }) => ({
+    action: "create" as const,
+    entity: "vendor_submission",
+    entityId: id,
+    name: vendorName,
+    details: {
+      via: "feed",
+      sourceId,
+      outcome: status,
+      item: { title: check.item.title, price: check.item.price, link: check.item.link },
+    },
+  }));
 }

@@ -18,7 +18,6 @@ import type { AppContext } from "../platform/context.server";
 import { createFileStorage, downloadOnlyHeaders } from "../platform/storage.server";
 import { PRIVATE_CACHE_CONTROL } from "../platform/http/cache-headers.server";
 import type { VendorSession } from "../http/vendor-guard.server";
-import { recordAudit, recordPublicChange } from "../data/audit.server";
 import { checkLabTestReferences, createLabTest } from "../data/lab-tests.server";
 import { getMembershipVendorId } from "../data/vendor-accounts.server";
 import {
@@ -28,6 +27,7 @@ import {
   insertVendorLabReport,
 } from "../data/vendor-lab-reports.server";
 import type { SessionUser } from "./auth.server";
+import { commitAudited, commitPublicChange } from "./audited-change.server";
 import { ImageUploadError, prepareReportUpload, uploadContentType } from "./uploads.server";
 
 export const LAB_REPORT_MESSAGES = {
@@ -84,28 +84,31 @@ export async function submitVendorLabReport(
   // The id is chosen here so the row is written once with the route its file is read at.
   const id = crypto.randomUUID();
   const reportUrl = vendorLabReportFilePath(id);
-  await insertVendorLabReport(app.db, {
-    ...fields,
-    id,
-    vendorId: vendor.id,
-    reportUrl,
-    pendingFile: file.body,
-    pendingFileName: file.name,
-    submittedBy: user.id,
-  });
-  await recordAudit(app.db, user, {
-    action: "create",
-    entity: "vendor_lab_report",
-    entityId: id,
-    name: `${vendor.name}: ${form.labName}, ${form.testedOn}`,
-    details: { by: "vendor", reportUrl },
+  await commitAudited(app, user, async (tx, audit) => {
+    await insertVendorLabReport(tx, {
+      ...fields,
+      id,
+      vendorId: vendor.id,
+      reportUrl,
+      pendingFile: file.body,
+      pendingFileName: file.name,
+      submittedBy: user.id,
+    });
+    audit({
+      action: "create",
+      entity: "vendor_lab_report",
+      entityId: id,
+      name: `${vendor.name}: ${form.labName}, ${form.testedOn}`,
+      details: { by: "vendor", reportUrl },
+    });
   });
   return { ok: true, message: LAB_REPORT_MESSAGES.submitted };
 }
 
 /**
- * An admin's decision. Approval creates the lab test and marks the report approved in one
- * transaction, so a report is never both pending and published (or published twice).
+ * An admin's decision, with its audit entries in one transaction. Approval creates the lab test
+ * and marks the report approved together, so a report is never both pending and published (or
+ * published twice); the page cache is emptied once it commits.
  */
 export async function decideVendorLabReport(
   app: Pick<AppContext, "db" | "cache" | "env">,
@@ -116,19 +119,25 @@ export async function decideVendorLabReport(
   if (!report) return { ok: false, status: 404, message: LAB_REPORT_MESSAGES.unknown };
   const name = `${report.vendorName}: ${report.labName}, ${report.testedOn}`;
   if (!decision.approve) {
-    const decided = await decideLabReport(app.db, report.id, {
-      status: "rejected",
-      by: admin.id,
-      reason: decision.reason,
+    // A pending report is seen by no visitor: nothing cached to empty.
+    const decided = await commitAudited(app, admin, async (tx, audit) => {
+      const rejected = await decideLabReport(tx, report.id, {
+        status: "rejected",
+        by: admin.id,
+        reason: decision.reason,
+      });
+      if (rejected) {
+        audit({
+          action: "update",
+          entity: "vendor_lab_report",
+          entityId: report.id,
+          name,
+          details: { decision: "rejected", reason: decision.reason },
+        });
+      }
+      return rejected;
     });
     if (!decided) return { ok: false, status: 404, message: LAB_REPORT_MESSAGES.unknown };
-    await recordAudit(app.db, admin, {
-      action: "update",
-      entity: "vendor_lab_report",
-      entityId: report.id,
-      name,
-      details: { decision: "rejected", reason: decision.reason },
-    });
     return { ok: true, message: LAB_REPORT_MESSAGES.rejected };
   }
   const file = await getLabReportFile(app.db, report.id);
@@ -141,52 +150,52 @@ export async function decideVendorLabReport(
     Buffer.from(file.pendingFile),
     uploadContentType(file.pendingFileName),
   );
-  const labTestId = await app.db
-    .transaction(async (tx) => {
-      const id = await createLabTest(tx, {
-        vendorId: report.vendorId,
-        peptideId: report.peptideId,
-        sizeOptionId: report.sizeOptionId,
-        coversAllSizes: report.coversAllSizes,
-        labName: report.labName,
-        testedOn: report.testedOn,
-        batch: report.batch,
-        claimedMassMg: report.claimedMassMg,
-        measuredMassMg: report.measuredMassMg,
-        purityPercent: report.purityPercent,
-        endotoxin: null,
-        heavyMetals: null,
-        reportUrl,
-      });
-      const decided = await decideLabReport(tx, report.id, {
-        status: "approved",
-        by: admin.id,
-        labTestId: id,
-        reportUrl,
-      });
-      // Another admin decided it meanwhile: the test just created goes with the rollback.
-      if (!decided) tx.rollback();
-      return id;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return null;
-      throw error;
+  const labTestId = await commitPublicChange(app, admin, async (tx, audit) => {
+    const id = await createLabTest(tx, {
+      vendorId: report.vendorId,
+      peptideId: report.peptideId,
+      sizeOptionId: report.sizeOptionId,
+      coversAllSizes: report.coversAllSizes,
+      labName: report.labName,
+      testedOn: report.testedOn,
+      batch: report.batch,
+      claimedMassMg: report.claimedMassMg,
+      measuredMassMg: report.measuredMassMg,
+      purityPercent: report.purityPercent,
+      endotoxin: null,
+      heavyMetals: null,
+      reportUrl,
     });
+    const decided = await decideLabReport(tx, report.id, {
+      status: "approved",
+      by: admin.id,
+      labTestId: id,
+      reportUrl,
+    });
+    // Another admin decided it meanwhile: the test just created goes with the rollback.
+    if (!decided) throw new TransactionRollbackError();
+    audit(
+      {
+        action: "update",
+        entity: "vendor_lab_report",
+        entityId: report.id,
+        name,
+        details: { decision: "approved", labTestId: id },
+      },
+      {
+        action: "create",
+        entity: "lab_test",
+        entityId: id,
+        name: `${report.labName}, ${report.testedOn}`,
+        details: { source: "vendor-lab-report", vendorLabReportId: report.id },
+      },
+    );
+    return id;
+  }).catch((error: unknown) => {
+    if (error instanceof TransactionRollbackError) return null;
+    throw error;
+  });
   if (!labTestId) return { ok: false, status: 404, message: LAB_REPORT_MESSAGES.unknown };
-  await recordPublicChange(app, admin, {
-    action: "update",
-    entity: "vendor_lab_report",
-    entityId: report.id,
-    name,
-    details: { decision: "approved", labTestId },
-  });
-  await recordAudit(app.db, admin, {
-    action: "create",
-    entity: "lab_test",
-    entityId: labTestId,
-    name: `${report.labName}, ${report.testedOn}`,
-    details: { source: "vendor-lab-report", vendorLabReportId: report.id },
-  });
   return { ok: true, message: LAB_REPORT_MESSAGES.approved };
 }
 

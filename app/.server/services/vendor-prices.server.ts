@@ -95,9 +95,10 @@ export function priceName(row: { vendorName: string; peptideName: string }): str
 /**
  * An admin's price write: `write` runs in one transaction with its audit entries, its own
  * cache clear left to the commit (commitPublicChange empties the cache once committed), and
- * the alerts it set off are evaluated after the commit.
+ * the alerts it set off are evaluated after the commit. (Also a held vendor submission's
+ * approval, vendor-submissions.server.ts.)
  */
-function adminPriceChange<T>(
+export function adminPriceChange<T>(
   app: VendorPriceWriter,
   admin: Admin,
   write: (tx: VendorPriceWriter, audit: Audit) => Promise<T>,

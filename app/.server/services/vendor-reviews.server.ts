@@ -1,8 +1,8 @@
 /**
  * Vendor reviews (issue 33): written by users with a confirmed e-mail, one per vendor every 90
  * days, published only after a moderator approves it; anyone may report a published one. A
- * moderator's decisions are audited, and a rejection's reason reaches the author (on the vendor
- * page and by mail).
+ * moderator's decisions commit with their audit entries, and a rejection's reason reaches the
+ * author (on the vendor page and by mail).
  */
 import {
   REVIEW_MESSAGES,
@@ -13,7 +13,6 @@ import {
 
 import type { AppContext } from "../platform/context.server";
 import { consumeAddressLimit } from "./address-limits.server";
-import { recordPublicChange } from "../data/audit.server";
 import {
   clearReviewReports,
   getReview,
@@ -24,6 +23,7 @@ import {
   setReviewStatus,
 } from "../data/vendor-reviews.server";
 import type { SessionUser } from "./auth.server";
+import { commitPublicChange } from "./audited-change.server";
 
 export type ReviewOutcome =
   { ok: true; message: string } | { ok: false; status: number; message: string };
@@ -76,28 +76,28 @@ export async function moderateReview(
 ): Promise<ReviewOutcome> {
   const review = await getReview(app.db, action.id);
   if (!review) return refuse(404, REVIEW_MESSAGES.unknownReview);
-  const audit = {
+  const entry = {
     entity: "vendor_review",
     entityId: review.id,
     name: `Review of ${review.vendorName}`,
   };
   if (action.intent === "clear-reports") {
-    await clearReviewReports(app.db, review.id, now);
-    await recordPublicChange(app, admin, {
-      ...audit,
-      action: "update",
-      details: { reports: "dismissed" },
+    await commitPublicChange(app, admin, async (tx, audit) => {
+      await clearReviewReports(tx, review.id, now);
+      audit({ ...entry, action: "update", details: { reports: "dismissed" } });
     });
     return { ok: true, message: REVIEW_MESSAGES.reportsCleared };
   }
   const status = action.intent === "approve" ? "approved" : "rejected";
   const reason = action.intent === "reject" ? action.reason : null;
-  await setReviewStatus(app.db, review.id, { status, reason, by: admin.id, at: now });
-  await recordPublicChange(app, admin, {
-    ...audit,
-    action: "update",
-    before: { status: review.status },
-    after: { status, ...(reason ? { reason } : {}) },
+  await commitPublicChange(app, admin, async (tx, audit) => {
+    await setReviewStatus(tx, review.id, { status, reason, by: admin.id, at: now });
+    audit({
+      ...entry,
+      action: "update",
+      before: { status: review.status },
+      after: { status, ...(reason ? { reason } : {}) },
+    });
   });
   if (reason) await mailRejection(app, review, reason);
   return {

@@ -16,7 +16,7 @@ import {
 } from "~/lib/vendor-accounts";
 
 import type { AppContext } from "../platform/context.server";
-import { recordAudit, recordAuditEntries } from "../data/audit.server";
+import type { Database } from "../db/client";
 import type { VendorRecord } from "../data/vendor-accounts.server";
 import {
   decideSubmission,
@@ -32,7 +32,8 @@ import {
 import { enqueueShopRead } from "./shop-read-queue.server";
 import { createFetcher, scrapePage } from "../reader/scrape-page.server";
 import type { PageFetcher } from "../platform/outbound/fetch-page.server";
-import { saveVendorPrice, type VendorPriceWriter } from "./vendor-prices.server";
+import { commitAudited, type Audit } from "./audited-change.server";
+import { adminPriceChange, saveVendorPrice, type VendorPriceWriter } from "./vendor-prices.server";
 
 export interface SubmittedOffer {
   peptide: string;
@@ -83,12 +84,12 @@ const stockOf = (reading: StorefrontReading | null): StockStatus | null =>
 
 /** Refused at once (nothing to read), or recorded as pending for the storefront read. */
 async function acceptOne(
-  app: SubmitContext,
+  db: Database,
   vendor: VendorRecord,
   offer: SubmittedOffer,
   submitter: Submitter,
 ): Promise<OfferOutcome> {
-  const sizes = await getPeptideSizesBySlug(app.db, offer.peptide);
+  const sizes = await getPeptideSizesBySlug(db, offer.peptide);
   if (sizes.length === 0) return { status: "refused", reason: `Unknown peptide: ${offer.peptide}` };
   const size = sizes.find((candidate) => sizeKey(candidate.label) === sizeKey(offer.size));
   if (!size) {
@@ -98,8 +99,8 @@ async function acceptOne(
   if (!isOnShopHost(offer.url, vendor.website)) {
     return { status: "refused", reason: "The url must be a page of the vendor's own shop" };
   }
-  const existing = await findVendorOffer(app.db, vendor.id, size.sizeOptionId);
-  const submissionId = await insertSubmission(app.db, {
+  const existing = await findVendorOffer(db, vendor.id, size.sizeOptionId);
+  const submissionId = await insertSubmission(db, {
     vendorId: vendor.id,
     sizeOptionId: size.sizeOptionId,
     vendorPeptideId: existing?.id ?? null,
@@ -168,7 +169,7 @@ export interface StorefrontCheckInput {
 /**
  * Accepts a vendor's offers in order and answers at once (issue 37 Must 2: no storefront is
  * read inside the API's request): each is refused or pending, and one background read checks
- * the pending ones' storefronts. One audit entry each.
+ * the pending ones' storefronts. One audit entry each, committed with the submissions.
  */
 export async function submitVendorOffers(
   app: SubmitContext & Pick<AppContext, "database" | "logger">,
@@ -176,24 +177,26 @@ export async function submitVendorOffers(
   offers: SubmittedOffer[],
   submitter: Submitter,
 ): Promise<OfferOutcome[]> {
-  const outcomes: OfferOutcome[] = [];
-  for (const offer of offers) outcomes.push(await acceptOne(app, vendor, offer, submitter));
+  const outcomes = await commitAudited(app, submitter.actor, async (tx, audit) => {
+    const accepted: OfferOutcome[] = [];
+    for (const offer of offers) accepted.push(await acceptOne(tx, vendor, offer, submitter));
+    audit(
+      ...accepted.map((outcome, index) => ({
+        action: "create" as const,
+        entity: "vendor_submission",
+        entityId: "submissionId" in outcome ? outcome.submissionId : null,
+        name: vendor.name,
+        details: { via: submitter.via, outcome: outcome.status, offer: offers[index] },
+      })),
+    );
+    return accepted;
+  });
+  // Queued once the submissions are committed, so the read finds them.
   const submissionIds = outcomes.flatMap((o) => (o.status === "pending" ? [o.submissionId] : []));
   if (submissionIds.length > 0) {
     const input: StorefrontCheckInput = { submissionIds };
     await enqueueShopRead(app, { kind: "vendor-offers", subject: vendor.id, input });
   }
-  await recordAuditEntries(
-    app.db,
-    submitter.actor,
-    outcomes.map((outcome, index) => ({
-      action: "create",
-      entity: "vendor_submission",
-      entityId: "submissionId" in outcome ? outcome.submissionId : null,
-      name: vendor.name,
-      details: { via: submitter.via, outcome: outcome.status, offer: offers[index] },
-    })),
-  );
   return outcomes;
 }
 
@@ -226,41 +229,50 @@ export async function holdUnverifiedSubmissions(
   );
 }
 
-/** An admin's decision on a held submission: approval writes the vendor's value. */
+/**
+ * An admin's decision on a held submission, with its audit entry in one transaction: approval
+ * writes the vendor's value (a public price: the page cache is emptied once committed, and the
+ * price's alerts evaluated); a rejection is seen by no visitor. False: no such held submission.
+ */
 export async function decideHeldSubmission(
   app: SubmitContext,
   admin: { id: string; email: string },
   id: string,
   approve: boolean,
 ): Promise<boolean> {
-  const held = await getHeldSubmission(app.db, id);
-  if (!held) return false;
-  let offerId: string | null = null;
-  if (approve) {
-    const written = await saveVendorPrice(app, {
-      peptideId: held.peptideId,
-      vendorId: held.vendorId,
-      sizeOptionId: held.sizeOptionId,
-      price: held.price,
-      currency: held.currency,
-      source: "manual",
-      url: held.url,
-      stockStatus: held.stockStatus as StockStatus,
+  const decide = async (tx: VendorPriceWriter, audit: Audit) => {
+    const held = await getHeldSubmission(tx.db, id);
+    if (!held) return false;
+    let offerId: string | null = null;
+    if (approve) {
+      const written = await saveVendorPrice(tx, {
+        peptideId: held.peptideId,
+        vendorId: held.vendorId,
+        sizeOptionId: held.sizeOptionId,
+        price: held.price,
+        currency: held.currency,
+        source: "manual",
+        url: held.url,
+        stockStatus: held.stockStatus as StockStatus,
+      });
+      offerId = written.vendorPeptideId;
+      if (offerId) await markVendorSupplied(tx.db, offerId);
+    }
+    await decideSubmission(tx.db, id, {
+      status: approve ? "approved" : "rejected",
+      by: admin.id,
+      vendorPeptideId: offerId,
     });
-    offerId = written.vendorPeptideId;
-    if (offerId) await markVendorSupplied(app.db, offerId);
-  }
-  await decideSubmission(app.db, id, {
-    status: approve ? "approved" : "rejected",
-    by: admin.id,
-    vendorPeptideId: offerId,
-  });
-  await recordAudit(app.db, admin, {
-    action: "update",
-    entity: "vendor_submission",
-    entityId: id,
-    name: held.vendorName,
-    details: { decision: approve ? "approved" : "rejected", price: held.price },
-  });
-  return true;
+    audit({
+      action: "update",
+      entity: "vendor_submission",
+      entityId: id,
+      name: held.vendorName,
+      details: { decision: approve ? "approved" : "rejected", price: held.price },
+    });
+    return true;
+  };
+  return approve
+    ? adminPriceChange(app, admin, decide)
+    : commitAudited(app, admin, (tx, audit) => decide({ ...app, db: tx }, audit));
 }

@@ -4,11 +4,11 @@
  */
 import { z } from "zod";
 
-import { recordPublicChange } from "~/.server/data/audit.server";
 import { getClickReport } from "~/.server/data/outbound-clicks.server";
-import { getAffiliateLinksEnabled, setAffiliateLinksEnabled } from "~/.server/data/settings.server";
+import { getAffiliateLinksEnabled } from "~/.server/data/settings.server";
 import type { AppContext } from "~/.server/platform/context.server";
 import type { SessionUser } from "~/.server/services/auth.server";
+import { setAffiliateLinks } from "~/.server/services/settings.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import {
   clickReportBounds,
@@ -53,16 +53,7 @@ export async function handleClicksAction(
   const form = affiliationFormSchema.safeParse(fields);
   if (!form.success) return failure(form.error.issues[0]?.message ?? "Invalid form", 400);
   const enabled = form.data.enabled === "on";
-  const before = await getAffiliateLinksEnabled(app.db);
-  await setAffiliateLinksEnabled(app.db, enabled);
-  // Audited as a public change: the page cache empties, so Buy buttons lose or gain the label at once.
-  await recordPublicChange(app, admin, {
-    action: "update",
-    entity: "settings",
-    entityId: "1",
-    name: "Settings",
-    before: { affiliateLinksEnabled: before },
-    after: { affiliateLinksEnabled: enabled },
-  });
+  // A public change: the page cache empties, so Buy buttons lose or gain the label at once.
+  await setAffiliateLinks(app, admin, enabled);
   return actionSuccess(enabled ? "Affiliate links switched on" : "Affiliate links switched off");
 }

@@ -1,13 +1,12 @@
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/platform/context.server";
-import { recordPublicChange } from "~/.server/data/audit.server";
 import { findExchangeRate } from "~/.server/data/exchange-rates.server";
 import {
+  refreshRatesFromEcb,
   removeExchangeRate,
   saveExchangeRate,
   setRateRefresh,
 } from "~/.server/services/exchange-rates.server";
-import { refreshExchangeRatesFromEcb } from "~/.server/services/ecb-rates.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import {
   EXCHANGE_RATE_MESSAGES,
@@ -74,16 +73,10 @@ export async function handleExchangeRateAction(
       );
     }
     case "refresh-rates": {
-      const result = await refreshExchangeRatesFromEcb(app);
+      const result = await refreshRatesFromEcb(app, admin);
       if (!result.ok) {
         return failure(result.error, 502, EXCHANGE_RATE_MESSAGES.refreshFailedTitle);
       }
-      await recordPublicChange(app, admin, {
-        action: "update",
-        entity: "exchange-rate",
-        entityId: "ecb",
-        details: { date: result.date, currencies: result.currencies },
-      });
       return actionSuccess(
         `${EXCHANGE_RATE_MESSAGES.refreshed} (${result.date}, ${result.currencies.length} currencies)`,
       );

@@ -3,18 +3,17 @@
  * settings.rates.server.ts). The route checks admin rights before calling any of them.
  */
 import type { SessionUser } from "~/.server/services/auth.server";
-import {
-  BackupError,
-  MAX_BACKUP_BYTES,
-  parseBackup,
-  restoreBackup,
-} from "~/.server/services/backup.server";
+import { BackupError, MAX_BACKUP_BYTES, parseBackup } from "~/.server/services/backup.server";
 import type { AppContext } from "~/.server/platform/context.server";
-import { getRecentAuditEntries, recordAudit } from "~/.server/data/audit.server";
+import { getRecentAuditEntries } from "~/.server/data/audit.server";
 import { listExchangeRates } from "~/.server/data/exchange-rates.server";
 import { getRecentOutboxMail } from "~/.server/data/mail-outbox.server";
 import { getAdminSettings } from "~/.server/data/settings.server";
-import { saveSettings as saveSettingsService } from "~/.server/services/settings.server";
+import {
+  clearPageCache,
+  restoreCatalogue,
+  saveSettings as saveSettingsService,
+} from "~/.server/services/settings.server";
 import { uploadedFile } from "~/.server/services/uploads.server";
 import { actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { CONTENT_MESSAGES } from "~/lib/forms/content";
@@ -35,14 +34,14 @@ export async function loadSettingsPage(app: Pick<AppContext, "db" | "mailer">) {
 }
 
 export async function clearCache(app: SettingsContext, admin: Admin) {
-  app.cache.clear();
-  await recordAudit(app.db, admin, { action: "clear-cache", entity: "cache", name: "Page cache" });
+  await clearPageCache(app, admin);
   return actionSuccess(CONTENT_MESSAGES.cacheCleared);
 }
 
 /**
  * Replaces the product data with a backup file's. A file that is not a valid backup, or whose
- * rows the database refuses, is a 400 with a plain message; the details go to the server log.
+ * rows the database refuses, is a 400 with a plain message (nothing changed, so nothing cached
+ * to empty); the details go to the server log.
  */
 export async function restoreFromBackup(app: SettingsContext, admin: Admin, formData: FormData) {
   const file = uploadedFile(formData.get("backup"));
@@ -51,12 +50,9 @@ export async function restoreFromBackup(app: SettingsContext, admin: Admin, form
     return failure("The backup file is too large", 413, CONTENT_MESSAGES.restoreFailed);
   }
   try {
-    const counts = await restoreBackup(app.db, parseBackup(await file.text()));
-    await recordAudit(app.db, admin, {
-      action: "restore",
-      entity: "backup",
+    await restoreCatalogue(app, admin, {
       name: file.name,
-      details: { file: file.name, rows: counts },
+      backup: parseBackup(await file.text()),
     });
   } catch (error) {
     app.logger.error({ err: error, file: file.name }, "restoring a backup failed");
@@ -64,8 +60,6 @@ export async function restoreFromBackup(app: SettingsContext, admin: Admin, form
       return failure(error.message, 400, CONTENT_MESSAGES.restoreFailed);
     }
     return failure(CONTENT_MESSAGES.restoreFailed, 500);
-  } finally {
-    app.cache.clear();
   }
   return actionSuccess(CONTENT_MESSAGES.restoreDone);
 }
