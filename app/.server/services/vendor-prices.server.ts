@@ -97,7 +97,7 @@ export function priceName(row: { vendorName: string; peptideName: string }): str
  * cache clear left to the commit (commitPublicChange empties the cache once committed), and
  * the alerts it set off are evaluated after the commit.
  */
-function adminPriceChange<T>(
+export function adminPriceChange<T>(
   app: VendorPriceWriter,
   admin: Admin,
   write: (tx: VendorPriceWriter, audit: Audit) => Promise<T>,
