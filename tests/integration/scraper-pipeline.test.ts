@@ -3,18 +3,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { createScrapeSource, getScrapeSource } from "~/.server/data/scrape-sources.server";
 import * as t from "~/.server/db/schema";
-import {
-  addReviewItemAlias,
-  applyListings,
-  approveReviewItem,
-  ignoreReviewItem,
-  ReviewApprovalError,
-} from "~/.server/scraper/apply.server";
+import { applyListings } from "~/.server/scraper/apply.server";
+import { ReviewApprovalError } from "~/.server/services/review-queue.server";
 import type { Listing } from "~/.server/reader/extract.server";
 import { DEMO_PEPTIDES } from "~/.server/seed/demo-data";
 import { matchListing } from "~/lib/listing";
 
 import { createTestApp, type TestApp } from "../helpers/app";
+import {
+  addReviewItemAlias,
+  approveReviewItem,
+  ignoreReviewItem,
+} from "../helpers/review-decisions";
 import { singlePageSource } from "../helpers/scrape-sources";
 
 let app: TestApp;

@@ -12,7 +12,6 @@ import * as t from "~/.server/db/schema";
 import { runScheduledScrape, startJobs } from "~/.server/jobs/jobs.server";
 import { BlockedAddressError } from "~/.server/platform/outbound/address-guard.server";
 import { PageFetcher, RobotsDisallowedError } from "~/.server/platform/outbound/fetch-page.server";
-import { approveReviewItem } from "~/.server/scraper/apply.server";
 import { scrapeAllSources, scrapeSource } from "~/.server/scraper/run.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
@@ -23,6 +22,7 @@ import {
   type TestApp,
 } from "../helpers/app";
 import { startFixtureSite, type FixtureSite } from "../helpers/fixture-site";
+import { approveReviewItem } from "../helpers/review-decisions";
 import { FIXTURE_CATEGORY_SELECTORS } from "../helpers/scrape-sources";
 
 let app: TestApp;

@@ -5,12 +5,12 @@ import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server
 import { getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
-import { approveReviewItem } from "~/.server/scraper/apply.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { saveVendorPrice } from "~/.server/services/vendor-prices.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createSourceWithVendor } from "../helpers/scrape-sources";
+import { approveReviewItem } from "../helpers/review-decisions";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { seedShopCatalogue, storedOffersOf } from "../helpers/shop-catalogue";
 import { startWooCommerceShop, type ShopFixture } from "../helpers/shop-fixtures";

@@ -2,6 +2,8 @@ import PgBoss from "pg-boss";
 
 import { scheduleAlertJobs } from "../alerts/alert-jobs.server";
 import type { AppContext } from "../platform/context.server";
+import type { SessionUser } from "../services/auth.server";
+import { recordManualRun } from "../services/scrape-runs.server";
 import { claimAppMetaValue, getAppMetaValue, releaseAppMetaValue } from "../data/app-meta.server";
 import {
   ALL_SOURCES_LOCK,
@@ -181,30 +183,42 @@ async function allRunCovers(
 /**
  * Queues a run of one source (or of every active source) and returns at once. A source
  * already in an active run is never started twice: the caller gets that run to follow. A
- * source the running all-sources run does not read gets a run of its own.
+ * source the running all-sources run does not read gets a run of its own. An admin's click
+ * (`audited`) is recorded with the run it queued or joined, in the run's transaction; the job
+ * is sent once the run has committed, so a worker never looks for a run not yet there.
  */
 export async function enqueueScrapeRun(
   app: QueueContext,
   request: { sourceId: string | null; requestedBy: string | null },
+  audited?: { admin: Pick<SessionUser, "id" | "email">; skipped: string | null },
 ): Promise<EnqueuedRun> {
   await failSilentRuns(app);
+  let joined: string | null = null;
   if (request.sourceId) {
     const allRun = (await getActiveScrapeRuns(app.db)).find((run) => run.sourceId === null);
-    if (allRun && (await allRunCovers(app, allRun, request.sourceId))) {
-      return { runId: allRun.id, created: false };
-    }
+    if (allRun && (await allRunCovers(app, allRun, request.sourceId))) joined = allRun.id;
   }
+  if (audited)
+    return sendNewRun(
+      app,
+      await recordManualRun(app, audited.admin, { ...request, joined, skipped: audited.skipped }),
+    );
+  if (joined) return { runId: joined, created: false };
   const run = await createScrapeRun(app.db, {
     trigger: "manual",
     lockKey: request.sourceId ?? ALL_SOURCES_LOCK,
     sourceId: request.sourceId,
     requestedBy: request.requestedBy,
   });
+  return sendNewRun(app, { runId: run.id, created: run.created });
+}
+
+async function sendNewRun(app: QueueContext, run: EnqueuedRun): Promise<EnqueuedRun> {
   if (run.created) {
     const boss = await queueFor(app);
-    await boss.send(SCRAPE_RUN_QUEUE, { runId: run.id });
+    await boss.send(SCRAPE_RUN_QUEUE, { runId: run.runId });
   }
-  return { runId: run.id, created: run.created };
+  return run;
 }
 
 // ---------------------------------------------------------------- the schedule

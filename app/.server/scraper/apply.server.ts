@@ -1,28 +1,22 @@
 /**
  * Applying a run's listings: match each to a catalogue peptide and size, check its price
- * against the market, and write it, hold it for review or queue it. Over 400 lines, kept whole:
- * the match, the sanity check and the write share one listing's state in one transaction;
- * issue 36 moves review decisions to services/ and this file shrinks with it.
+ * against the market, and write it, hold it for review or queue it. Kept whole: the match, the
+ * sanity check and the write share one listing's state in one transaction. The admin's
+ * decisions on the listings held for review are services/review-queue.server.ts's.
  */
-import { listingNameAlias, matchListing, type ListingMatch, type ListingUnit } from "~/lib/listing";
+import { matchListing, type ListingMatch } from "~/lib/listing";
 import { roundMoney } from "~/lib/money";
-import { parsePriceProvenance, readVia, type PriceProvenance } from "~/lib/price-provenance";
+import { readVia, type PriceProvenance } from "~/lib/price-provenance";
 import { priceSanityOf } from "~/lib/price-sanity";
 
 import type { AppContext } from "../platform/context.server";
-import { addPeptideAlias, getPeptideById } from "../data/peptides.server";
 import {
   getIgnoredListingNames,
-  getReviewItem,
-  ignoreReviewListing,
   queueReviewItem,
-  setReviewItemStatus,
-  type ReviewItem,
   type ReviewReason,
 } from "../data/scrape-review.server";
 import { MAX_REVIEW_ROWS_PER_RUN, truncatedNote } from "./platforms/read-limits.server";
 import { countActiveSourcesOfVendor, type ScrapeSource } from "../data/scrape-sources.server";
-import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-options.server";
 import {
   holdScrapedPrice,
   recordMissedScrape,
@@ -354,127 +348,4 @@ export async function applyListings(
     }
   }
   return summary;
-}
-
-/** A review action that cannot go ahead; the status is the HTTP answer's. */
-export class ReviewApprovalError extends Error {
-  constructor(
-    message: string,
-    readonly status: 404 | 409 = 409,
-  ) {
-    super(message);
-  }
-}
-
-async function requirePeptide(app: Pick<AppContext, "db">, peptideId: string): Promise<void> {
-  if (!(await getPeptideById(app.db, peptideId)))
-    throw new ReviewApprovalError("Peptide not found", 404);
-}
-
-export interface ReviewDecision {
-  peptideId: string;
-  /** An existing size of the peptide; without it the size below is found or created. */
-  sizeOptionId?: string | null;
-  quantity?: number | null;
-  unit?: ListingUnit | null;
-  vials?: number | null;
-  /** Needed when the listing's currency is unknown. */
-  currency?: string | null;
-  /** Also keep the listing's name as an alias of the peptide, so the next run matches it. */
-  addAlias?: boolean;
-}
-
-async function pendingItem(app: Pick<AppContext, "db">, id: string): Promise<ReviewItem> {
-  const item = await getReviewItem(app.db, id);
-  if (!item) throw new ReviewApprovalError("Review item not found", 404);
-  if (item.status !== "pending")
-    throw new ReviewApprovalError("This review item is no longer pending");
-  return item;
-}
-
-async function chosenSizeOptionId(
-  app: Pick<AppContext, "db">,
-  item: ReviewItem,
-  decision: ReviewDecision,
-): Promise<string> {
-  const sizes = await getPeptideSizeOptions(app.db, decision.peptideId);
-  if (decision.sizeOptionId) {
-    if (!sizes.some((size) => size.id === decision.sizeOptionId))
-      throw new ReviewApprovalError("That size does not belong to the chosen peptide");
-    return decision.sizeOptionId;
-  }
-  const quantity = decision.quantity ?? item.quantity;
-  const unit = decision.unit ?? item.unit;
-  if (quantity === null || !(quantity > 0) || (unit !== "mg" && unit !== "IU" && unit !== "ml"))
-    throw new ReviewApprovalError("Could not read a size from the listing name; enter one");
-  const existing = findListingSize(sizes, decision.peptideId, { quantity, unit });
-  if (existing) return existing.id;
-  const created = await findOrCreateSizeOption(app.db, {
-    peptideId: decision.peptideId,
-    quantity,
-    unit,
-    unitLabel: null,
-  });
-  return created.id;
-}
-
-/**
- * The admin's approval of a queued listing: the price goes live for the chosen peptide and
- * size (created when the peptide does not have it yet), for this item's vendor only.
- */
-export async function approveReviewItem(
-  app: Pick<AppContext, "db" | "mailer" | "logger" | "baseUrl" | "env" | "cache">,
-  id: string,
-  decision: ReviewDecision,
-): Promise<void> {
-  const item = await pendingItem(app, id);
-  if (!item.vendorId) throw new ReviewApprovalError("The listing has no vendor");
-  if (item.price === null) throw new ReviewApprovalError("The listing has no price");
-  const currency = decision.currency ?? item.currency;
-  if (!currency) throw new ReviewApprovalError("Choose the currency of this price");
-  await requirePeptide(app, decision.peptideId);
-  const sizeOptionId = await chosenSizeOptionId(app, item, decision);
-  if (decision.addAlias)
-    await addPeptideAlias(app.db, decision.peptideId, listingNameAlias(item.name));
-  if (!(await setReviewItemStatus(app.db, id, "approved")))
-    throw new ReviewApprovalError("This review item is no longer pending");
-  await saveVendorPrice(app, {
-    vendorId: item.vendorId,
-    peptideId: decision.peptideId,
-    sizeOptionId,
-    vials: decision.vials ?? item.vials,
-    price: item.price,
-    currency,
-    url: item.link ?? undefined,
-    soldOut: item.soldOut,
-    source: "scraped",
-    // The approved price keeps the read it came from.
-    provenance: parsePriceProvenance(item.provenance) ?? undefined,
-  });
-}
-
-/** Keeps the listing's name as an alias of the peptide; the item stays for a decision. */
-export async function addReviewItemAlias(
-  app: Pick<AppContext, "db">,
-  id: string,
-  peptideId: string,
-): Promise<string> {
-  const item = await pendingItem(app, id);
-  await requirePeptide(app, peptideId);
-  const alias = listingNameAlias(item.name);
-  if (!alias) throw new ReviewApprovalError("The listing name has no peptide name to keep");
-  await addPeptideAlias(app.db, peptideId, alias);
-  return alias;
-}
-
-export async function rejectReviewItem(app: Pick<AppContext, "db">, id: string): Promise<void> {
-  await pendingItem(app, id);
-  if (!(await setReviewItemStatus(app.db, id, "rejected")))
-    throw new ReviewApprovalError("This review item is no longer pending");
-}
-
-/** Later runs skip this vendor's listing of that name without a word. */
-export async function ignoreReviewItem(app: Pick<AppContext, "db">, id: string): Promise<void> {
-  const item = await pendingItem(app, id);
-  await ignoreReviewListing(app.db, item);
 }

@@ -9,8 +9,7 @@ import { data, redirect } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/platform/context.server";
-import { recordPublicChange } from "~/.server/data/audit.server";
-import { addPeptideAlias, createPeptide, getAllPeptideNames } from "~/.server/data/peptides.server";
+import { getAllPeptideNames } from "~/.server/data/peptides.server";
 import {
   countPreviewOutcomes,
   findShopOwners,
@@ -20,10 +19,15 @@ import {
   type PreviewOfferRow,
   type ShopPreviewRecord,
 } from "~/.server/data/shop-previews.server";
-import { findOrCreateSizeOption, getAllSizeOptions } from "~/.server/data/size-options.server";
+import { getAllSizeOptions } from "~/.server/data/size-options.server";
 import { currentShopPreview, enqueueShopPreview } from "~/.server/jobs/shop-preview-job.server";
 import { rematchPreview } from "~/.server/scraper/shop-preview.server";
 import { refusedSourceAddress } from "~/.server/reader/source-address.server";
+import {
+  addListingAlias,
+  addListingSize,
+  createPeptideFromListing as writePeptide,
+} from "~/.server/services/add-shop.server";
 import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionFailure, actionSuccess, failure } from "~/lib/action-result";
 import {
@@ -34,7 +38,6 @@ import {
 } from "~/lib/forms/add-shop";
 import { listingNameAlias } from "~/lib/listing";
 import { PREVIEW_OUTCOMES, previewMatch, stickingAlias } from "~/lib/shop-preview";
-import { slugify } from "~/lib/slug";
 
 import { createShopSource } from "./scraping.add-shop-create.server";
 
@@ -144,14 +147,7 @@ export async function mapListing(app: ShopContext, admin: Admin, form: Form<"map
   if (!peptide) return failure("Peptide not found", 404);
   const alias = stickingAlias(listing, peptide.id, catalogue);
   if (!alias) return failure("The listing name has no peptide name to keep", 400);
-  await addPeptideAlias(app.db, peptide.id, alias);
-  await recordPublicChange(app, admin, {
-    action: "update",
-    entity: "peptide",
-    entityId: peptide.id,
-    name: peptide.name,
-    details: { aliasAdded: alias },
-  });
+  await addListingAlias(app, admin, peptide, alias);
   return decided(app, found.preview.id, `"${alias}" now reads as ${peptide.name}`);
 }
 
@@ -167,25 +163,15 @@ export async function createPeptideFromListing(
   const name = listingNameAlias(listing);
   if (!name) return failure("The listing name has no peptide name to use", 400);
   const size = previewMatch(listing, [], []);
-  let peptideId: string;
   try {
-    ({ id: peptideId } = await createPeptide(app.db, {
+    await writePeptide(
+      app,
+      admin,
       name,
-      slug: slugify(name),
-      categoryId: null,
-      description: null,
-      imageUrl: null,
-      keyBenefits: [],
-      isPopular: false,
-      popularOrder: null,
-    }));
-    if (size.quantity !== null && size.unit !== null)
-      await findOrCreateSizeOption(app.db, {
-        peptideId,
-        quantity: size.quantity,
-        unit: size.unit,
-        unitLabel: null,
-      });
+      size.quantity !== null && size.unit !== null
+        ? { quantity: size.quantity, unit: size.unit }
+        : null,
+    );
   } catch (error) {
     return writeFailure(
       app,
@@ -194,12 +180,6 @@ export async function createPeptideFromListing(
       `Could not create ${name}`,
     );
   }
-  await recordPublicChange(app, admin, {
-    action: "create",
-    entity: "peptide",
-    entityId: peptideId,
-    name,
-  });
   return decided(app, found.preview.id, `Peptide ${name} created`);
 }
 
@@ -223,17 +203,10 @@ export async function createSizeFromListing(
     !match.unit
   )
     return failure("This listing does not name a new size of a catalogue peptide", 400);
-  const size = await findOrCreateSizeOption(app.db, {
+  await addListingSize(app, admin, {
     peptideId: match.peptideId,
     quantity: match.quantity,
     unit: match.unit,
-    unitLabel: null,
-  });
-  await recordPublicChange(app, admin, {
-    action: "create",
-    entity: "size_option",
-    entityId: size.id,
-    name: `${match.quantity} ${match.unit}`,
   });
   return decided(app, found.preview.id, `Size ${match.quantity} ${match.unit} added`);
 }

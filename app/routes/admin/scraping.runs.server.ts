@@ -6,7 +6,6 @@ import { data } from "react-router";
 
 import type { SessionUser } from "~/.server/services/auth.server";
 import type { AppContext } from "~/.server/platform/context.server";
-import { recordAudit } from "~/.server/data/audit.server";
 import {
   getActiveScrapeRuns,
   getLatestFinishedScrapeRun,
@@ -93,13 +92,11 @@ export async function startRun(
     sourceId = source.id;
   }
   const skipped = sourceId ? null : skippedSourcesNote(await getInactiveScrapeSourceNames(app.db));
-  const run = await enqueueScrapeRun(app, { sourceId, requestedBy: admin.email });
-  await recordAudit(app.db, admin, {
-    action: "update",
-    entity: "scrape_run",
-    entityId: sourceId ?? undefined,
-    details: { runId: run.runId, queued: run.created, ...(skipped ? { skipped } : {}) },
-  });
+  const run = await enqueueScrapeRun(
+    app,
+    { sourceId, requestedBy: admin.email },
+    { admin, skipped },
+  );
   const body: RunStartResult = {
     ok: true,
     message: [run.created ? RUN_STARTED : RUN_ALREADY_UNDER_WAY, skipped].filter(Boolean).join(" "),

@@ -10,9 +10,12 @@ import {
   getUsersForAdmin,
   LastAdminError,
 } from "~/.server/data/admin-users.server";
-import { grantAdminRights, revokeAdminRights } from "~/.server/services/admin-rights.server";
+import {
+  grantAdminRights,
+  revokeAdminRights,
+  sendPasswordReset,
+} from "~/.server/services/admin-rights.server";
 import type { AdminUserRow } from "~/lib/admin-users";
-import { recordAudit } from "~/.server/data/audit.server";
 import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { failure, type ActionResult } from "~/lib/action-result";
 import { fieldFailure } from "~/lib/forms/field-failure";
@@ -77,20 +80,11 @@ async function addAdmin(app: AppContext, admin: Admin, email: string) {
 
 async function resetPassword(app: AppContext, admin: Admin, target: Target) {
   try {
-    await app.auth.api.requestPasswordReset({
-      body: { email: target.email, redirectTo: "/reset-password" },
-    });
+    await sendPasswordReset(app, admin, target);
   } catch (error) {
     app.logger.error({ err: error }, "password reset e-mail failed");
     return failure(USER_MESSAGES.resetFailed, 500);
   }
-  await recordAudit(app.db, admin, {
-    action: "send",
-    entity: "password_reset",
-    entityId: target.id,
-    name: target.email,
-    details: { email: target.email },
-  });
   return success(USER_MESSAGES.resetSent);
 }
 
