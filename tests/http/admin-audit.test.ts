@@ -1,7 +1,7 @@
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
 
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordAuditEntries } from "~/.server/data/audit.server";
 import { auditLog, categories, peptides } from "~/.server/db/schema";
 
 import { DEMO_ADMIN, startAdminHttp } from "../helpers/admin-http";
@@ -79,14 +79,18 @@ describe("/admin/audit", () => {
 
   it("links a deleted item to the trash, and falls back to the id for old entries", async () => {
     const legacyId = crypto.randomUUID();
-    await recordAudit(db(), admin(), { action: "delete", entity: "ads", entityId: legacyId });
-    await recordAudit(db(), admin(), {
-      action: "delete",
-      entity: "vendor",
-      entityId: crypto.randomUUID(),
-      name: "Gone Labs",
-      before: { name: "Gone Labs", website: "https://gone.example" },
-    });
+    await recordAuditEntries(db(), admin(), [
+      { action: "delete", entity: "ads", entityId: legacyId },
+    ]);
+    await recordAuditEntries(db(), admin(), [
+      {
+        action: "delete",
+        entity: "vendor",
+        entityId: crypto.randomUUID(),
+        name: "Gone Labs",
+        before: { name: "Gone Labs", website: "https://gone.example" },
+      },
+    ]);
 
     const rows = tableRows((await auditPage()).$);
     const vendorRow = rows.find((row) => row[3]!.includes("Gone Labs"));
@@ -106,14 +110,16 @@ describe("/admin/audit", () => {
       .orderBy(peptides.name)
       .limit(2);
     const [edited, other] = rows;
-    await recordAudit(db(), admin(), {
-      action: "update",
-      entity: "peptide",
-      entityId: edited!.id,
-      name: edited!.name,
-      before: { description: "old" },
-      after: { description: "new" },
-    });
+    await recordAuditEntries(db(), admin(), [
+      {
+        action: "update",
+        entity: "peptide",
+        entityId: edited!.id,
+        name: edited!.name,
+        before: { description: "old" },
+        after: { description: "new" },
+      },
+    ]);
 
     const { $ } = await auditPage("?entity=peptide");
     const href = $(`a:contains("${edited!.name}")`).first().attr("href");

@@ -2,7 +2,7 @@ import { load } from "cheerio";
 import { count, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { recordAudit } from "~/.server/data/audit.server";
+import { recordAuditEntries } from "~/.server/data/audit.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import {
   auditLog,
@@ -219,14 +219,16 @@ describe("/admin dashboard", () => {
       .select({ id: user.id, email: user.email })
       .from(user)
       .where(eq(user.email, ADMIN.email));
-    await recordAudit(db(), admin!, {
-      action: "update",
-      entity: "vendor",
-      entityId: crypto.randomUUID(),
-      name: "Alpha Labs",
-      before: { website: "https://a.example" },
-      after: { website: "https://alpha.example" },
-    });
+    await recordAuditEntries(db(), admin!, [
+      {
+        action: "update",
+        entity: "vendor",
+        entityId: crypto.randomUUID(),
+        name: "Alpha Labs",
+        before: { website: "https://a.example" },
+        after: { website: "https://alpha.example" },
+      },
+    ]);
 
     const { $ } = await dashboard();
     expect(widget($, "Review queue")).toContain("2 scraped listings are waiting for review.");

@@ -42,15 +42,6 @@ function auditDetails(entry: AuditEntry): Record<string, unknown> | null {
   return Object.keys(details).length > 0 ? details : null;
 }
 
-/** Every admin change is recorded: who, what, when. */
-export async function recordAudit(
-  db: Database,
-  actor: Pick<SessionUser, "id" | "email">,
-  entry: AuditEntry,
-): Promise<void> {
-  await recordAuditEntries(db, actor, [entry]);
-}
-
 /**
  * A bulk change's entries, one per record, in one INSERT: a page of 200 rows costs one round
  * trip, and the log never holds half of a bulk action.
@@ -196,14 +187,4 @@ export async function getAuditEntityKinds(db: Database): Promise<string[]> {
     select entity from kinds where entity is not null`);
   // `db.execute` answers `{ rows }` on both drivers; its static type does not say so.
   return (result as unknown as { rows: { entity: string }[] }).rows.map((row) => row.entity);
-}
-
-/** An admin change visitors will see: recorded, and the page cache emptied so it shows at once. */
-export async function recordPublicChange(
-  app: { db: Database; cache: { clear: () => void } },
-  actor: Pick<SessionUser, "id" | "email">,
-  entry: AuditEntry,
-): Promise<void> {
-  await recordAudit(app.db, actor, entry);
-  app.cache.clear();
 }
