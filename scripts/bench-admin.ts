@@ -13,7 +13,7 @@
  * from request to last byte over loopback with one keep-alive connection (server time plus a
  * loopback round trip), BENCH_REQUESTS (default 20) per view after two warm-ups.
  * BENCH_KEEP_DATABASE=1 keeps the database to study; BENCH_VIEWS measures only the views whose
- * "table: view" contains it, any case ("vendor prices: search" for that one view). Figures are
+ * "table: view" contains it, any case ("offers: search" for that one view). Figures are
  * printed, never failing: a machine's load is not the code's fault.
  */
 import { execFileSync } from "node:child_process";

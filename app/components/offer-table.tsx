@@ -42,7 +42,7 @@ import { Button } from "./ui/button";
 
 /**
  * The one offer table (issue 22) of the detail, compare and vendor pages (and any other list of
- * vendor prices): columns are chosen per page from OFFER_COLUMNS. Rendered once: a table from
+ * offers): columns are chosen per page from OFFER_COLUMNS. Rendered once: a table from
  * 640 px, a compact card per offer below (app.css .offer-table) showing vendor, size, landed
  * total, stock and Buy, the other columns behind the row's "Details" disclosure, where a page's
  * less important columns (`details`) always go. Best Price and Good Deal go to buyable offers

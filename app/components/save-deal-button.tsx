@@ -25,7 +25,7 @@ import {
 } from "./ui/dialog";
 
 /**
- * Saves one vendor price to the signed-in user's deals, asking for tags and a note on the way,
+ * Saves one offer to the signed-in user's deals, asking for tags and a note on the way,
  * or unsaves it: POST /deals with intent=save|unsave and vendorPeptideId. Whether it is saved comes from the root loader, which
  * reloads after the post. Signed out, it asks the visitor to log in and come back here.
  */

@@ -1,6 +1,6 @@
 /**
  * A search for text inside a name joined from two others, "{left}{joiner}{right}" (the admin
- * names a vendor price "Alpha Labs price for BPC-157"), turned into conditions on each side
+ * names an offer "Alpha Labs price for BPC-157"), turned into conditions on each side
  * alone, so that each side's own index can answer them instead of building every joined name.
  *
  * The joined name contains the search when the left or the right name contains it (the

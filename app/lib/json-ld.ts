@@ -64,7 +64,7 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-/** One vendor price as schema.org's Offer, with its shipping, delivered total and per mg. */
+/** One offer as schema.org's Offer, with its shipping, delivered total and per mg. */
 function offerJsonLd(offer: JsonLdOffer & { display: NonNullable<JsonLdOffer["display"]> }) {
   const { display } = offer;
   const currency = display.currency;

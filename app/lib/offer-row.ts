@@ -1,5 +1,5 @@
 /**
- * One vendor price as the offer tables show it (detail, compare, vendor and search pages): the
+ * One offer as the offer tables show it (detail, compare, vendor and search pages): the
  * view type the data modules produce and `OfferTable` renders, so no component imports a
  * server module's types (issue 22).
  */
@@ -63,7 +63,7 @@ export interface OfferRow extends OfferPricing, OfferLab {
 }
 
 /**
- * A search result with no offer to show (issue 22): a peptide no vendor prices, or whose
+ * A search result with no offer to show (issue 22): a peptide no offers, or whose
  * prices cannot be bought right now. The offer table gives it a row that says so.
  */
 export interface OfferlessRow {

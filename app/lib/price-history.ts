@@ -1,6 +1,6 @@
 /**
  * The detail page's price history: which span it shows (?range=30d|90d|1y|all), how the
- * points of each vendor price are cut to that span, converted to the display currency, and
+ * points of each offer are cut to that span, converted to the display currency, and
  * summed up camelcamelcamel-style (lowest, highest and current price, each with its date).
  */
 import { convertMoney, type ExchangeRates } from "~/lib/money";
@@ -33,7 +33,7 @@ const RANGE_DAYS: Record<Exclude<HistoryRange, "all">, number> = {
 };
 
 /**
- * The history comes summed up by the database, one point per vendor price and day (week, month)
+ * The history comes summed up by the database, one point per offer and day (week, month)
  * with that span's last price, low and high, so a year of hourly scrapes stays a few hundred
  * points. All of it is read by the day while it spans up to 90 days, by the week up to three
  * years, by the month beyond.
@@ -84,7 +84,7 @@ export interface PricePoint {
 }
 
 export interface PriceSeries {
-  /** The vendor price (vendor_peptides.id). */
+  /** The offer (vendor_peptides.id). */
   id: string;
   vendorName: string;
   currency: string;
@@ -139,7 +139,7 @@ export function toDisplayCurrency(
 }
 
 /**
- * The most points one chart (one size's vendor prices together) draws and lists in its table:
+ * The most points one chart (one size's offers together) draws and lists in its table:
  * about what its 640-unit drawing can tell apart, and a table a screen reader can get through.
  * Every size's series are sent with the page (choosing a size does not reload it).
  */
@@ -224,7 +224,7 @@ export function onlySummaryTimes(points: PricePoint[]): PricePoint[] {
   }));
 }
 
-/** What pricing a vendor price's history after its coupon needs to know of the offer. */
+/** What pricing an offer's history after its coupon needs to know of the offer. */
 export interface HistoryOffer {
   id: string;
   vendorName: string;
@@ -263,7 +263,7 @@ export function withCoupon(
 }
 
 /**
- * The chart's series of a peptide's vendor prices: each offer's recorded points cut to the
+ * The chart's series of a peptide's offers: each offer's recorded points cut to the
  * range, merged down to its share of MAX_CHART_POINTS among its size's offers (with only the
  * recorded times the summary reads), priced after the
  * vendor's coupon (withCoupon) and converted to the display currency (offers without a rate

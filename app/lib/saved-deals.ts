@@ -26,9 +26,9 @@ export interface SavedDealRow {
   peptideName: string;
   peptideSlug: string | null;
   vendorName: string;
-  /** The vendor page's slug; null once the vendor price is gone. */
+  /** The vendor page's slug; null once the offer is gone. */
   vendorSlug: string | null;
-  /** The vendor's id (its Buy link's rel and "Affiliate link"); null once the vendor price is gone. */
+  /** The vendor's id (its Buy link's rel and "Affiliate link"); null once the offer is gone. */
   vendorId: string | null;
   quantity: number | null;
   unit: string | null;

@@ -115,7 +115,7 @@ export function parseStackParam(value: string | null): StackLine[] {
 
 // ---------------------------------------------------------------- pricing a stack
 
-/** One vendor price of a stack's peptide size, with its vendor and coupon (the data module's rows). */
+/** One offer of a stack's peptide size, with its vendor and coupon (the data module's rows). */
 export interface StackOfferRow {
   peptideSlug: string;
   sizeLabel: string;
@@ -158,7 +158,7 @@ export interface StackBasketItem {
   packs: number;
   vialsPerPack: number;
   lineTotal: number;
-  /** The vendor price bought: the page's Buy link is /go/{offerId} (issue 34). */
+  /** The offer bought: the page's Buy link is /go/{offerId} (issue 34). */
   offerId: string;
   vendorId: string;
   /** The shop's own address (the API's answer). */

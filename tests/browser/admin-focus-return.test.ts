@@ -16,7 +16,7 @@ const focused = () =>
     return element.getAttribute("aria-label") ?? element.textContent?.trim() ?? element.tagName;
   });
 
-/** The accessible name of the first row of the vendor price table ("X price for Y"). */
+/** The accessible name of the first row of the offer table ("X price for Y"). */
 async function firstPriceName() {
   const label = await admin.page
     .getByRole("checkbox", { name: /^Select .+ price for / })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { upsertOffer } from "~/.server/data/vendor-peptides.server";
 import { peptides, sizeOptions, vendorPeptides, vendors } from "~/.server/db/schema";
 
 import { signIn } from "../helpers/auth";
@@ -91,7 +91,7 @@ describe("back-in-stock alerts", () => {
 
     // The offer comes back in stock through the app's own write and its one alert hook.
     const back = async () => {
-      const result = await upsertVendorPrice(server.app.db, {
+      const result = await upsertOffer(server.app.db, {
         vendorId: offer.vendorId,
         peptideId: offer.peptideId,
         sizeOptionId: offer.sizeOptionId,

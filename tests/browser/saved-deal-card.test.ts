@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { Browser, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { upsertOffer } from "~/.server/data/vendor-peptides.server";
 import { getFreshnessRule } from "~/.server/data/freshness.server";
 import * as t from "~/.server/db/schema";
 import { FAILED_LAB_COOKIE } from "~/lib/failed-lab-preference";
@@ -75,7 +75,7 @@ beforeAll(async () => {
     .returning({ id: t.vendors.id, name: t.vendors.name });
   const vendorId = (key: VendorKey) => vendorRows.find((row) => row.name === VENDORS[key])!.id;
   const write = async (key: VendorKey, price: number, soldOut = false) => {
-    const result = await upsertVendorPrice(db, {
+    const result = await upsertOffer(db, {
       vendorId: vendorId(key),
       peptideId: peptide!.id,
       sizeOptionId: size!.id,

@@ -1,7 +1,7 @@
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
 import { upsertPriceAlert, type PriceAlertSettings } from "~/.server/data/price-alerts.server";
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { upsertOffer } from "~/.server/data/vendor-peptides.server";
 import {
   alertDeliveries,
   peptides,
@@ -56,7 +56,7 @@ export async function writeOfferAndNotify(
   size: WatchedSize,
   offer: { vendorId: string; price: number; soldOut: boolean; url?: string },
 ) {
-  const result = await upsertVendorPrice(app.db, {
+  const result = await upsertOffer(app.db, {
     ...size,
     vendorId: offer.vendorId,
     price: offer.price,

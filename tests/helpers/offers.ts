@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { upsertOffer } from "~/.server/data/vendor-peptides.server";
 import { peptides, vendorPeptides } from "~/.server/db/schema";
 import type { AppContext } from "~/.server/platform/context.server";
 import type { PriceProvenance, PriceReadVia } from "~/lib/price-provenance";
@@ -27,7 +27,7 @@ export function writeScrapedPrice(
   offer: { peptideId: string; vendorId: string; sizeOptionId: string },
   price: number,
 ) {
-  return upsertVendorPrice(db, { ...offer, price, currency: "USD", source: "scraped" });
+  return upsertOffer(db, { ...offer, price, currency: "USD", source: "scraped" });
 }
 
 /**

@@ -6,7 +6,7 @@
 import * as t from "~/.server/db/schema";
 import type { Database } from "~/.server/db/client";
 import { decideReviewItem } from "~/.server/services/review-queue.server";
-import type { VendorPriceWriter } from "~/.server/services/vendor-prices.server";
+import type { OfferWriter } from "~/.server/services/offers.server";
 import type { ReviewAction } from "~/lib/forms/scrape-review";
 
 type Approve = Extract<ReviewAction, { intent: "approve-review" }>;
@@ -23,7 +23,7 @@ async function anAdmin(db: Database) {
 }
 
 export async function approveReviewItem(
-  app: VendorPriceWriter,
+  app: OfferWriter,
   id: string,
   decision: { peptideId: string } & Partial<Omit<Approve, "intent" | "id" | "peptide_id">>,
 ): Promise<void> {
@@ -41,7 +41,7 @@ export async function approveReviewItem(
   });
 }
 
-export async function addReviewItemAlias(app: VendorPriceWriter, id: string, peptideId: string) {
+export async function addReviewItemAlias(app: OfferWriter, id: string, peptideId: string) {
   return decideReviewItem(app, await anAdmin(app.db), {
     intent: "alias-review",
     id,
@@ -49,6 +49,6 @@ export async function addReviewItemAlias(app: VendorPriceWriter, id: string, pep
   });
 }
 
-export async function ignoreReviewItem(app: VendorPriceWriter, id: string): Promise<void> {
+export async function ignoreReviewItem(app: OfferWriter, id: string): Promise<void> {
   await decideReviewItem(app, await anAdmin(app.db), { intent: "ignore-review", id });
 }

@@ -8,7 +8,7 @@ const VENDOR_COUNT = 8;
 const VENDORS_PER_SIZE = 4;
 const SIZES_MG = [5, 10];
 /**
- * Grows the catalogue to `total` generated peptides (2 sizes, 4 vendor prices each, with
+ * Grows the catalogue to `total` generated peptides (2 sizes, 4 offers each, with
  * coupons and price history) by set-based inserts, so query counts and timings can be compared
  * across catalogue sizes. Call it again with a larger total to add the difference.
  */

@@ -201,7 +201,7 @@ const cases = (): Case[] => [
     "Peptide not found",
   ],
   ["/admin/peptides", "unknown intent", { intent: "drop-everything" }, 400, "Unknown action"],
-  // vendor prices
+  // offers
   [
     "/admin/prices",
     "notes",

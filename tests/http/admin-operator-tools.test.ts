@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { upsertOffer } from "~/.server/data/vendor-peptides.server";
 import * as t from "~/.server/db/schema";
 import { PRIVATE_SOURCE_ADDRESS_MESSAGE } from "~/.server/reader/source-address.server";
 
@@ -196,7 +196,7 @@ describe("a peptide goes public with its first price, or when the admin publishe
       .insert(t.sizeOptions)
       .values({ peptideId: peptide.id, quantity: 5, unit: "mg" })
       .returning({ id: t.sizeOptions.id });
-    await upsertVendorPrice(admin.db(), {
+    await upsertOffer(admin.db(), {
       peptideId: peptide.id,
       sizeOptionId: size!.id,
       vendorId: await vendorId("Apex Peptide Labs"),

@@ -2,7 +2,7 @@ import { parseFeed } from "@rowanmanning/feed-parser";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { upsertOffer } from "~/.server/data/vendor-peptides.server";
 import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "~/.server/db/schema";
 
 import { atomProblems } from "../helpers/atom-checks";
@@ -107,7 +107,7 @@ describe("site-wide price-drop feed", () => {
 
     const offer = await bpcOffer();
     const lower = Math.round((offer.price - 0.5) * 100) / 100;
-    await upsertVendorPrice(server.app.db, {
+    await upsertOffer(server.app.db, {
       peptideId: offer.peptideId,
       vendorId: offer.vendorId,
       sizeOptionId: offer.sizeOptionId,
@@ -127,7 +127,7 @@ describe("site-wide price-drop feed", () => {
     expect(first!.url).toBe(`${server.baseUrl}/peptide/bpc-157?size=${offer.quantity}mg`);
 
     // A rise is no drop: the feed's first entry stays the same.
-    await upsertVendorPrice(server.app.db, {
+    await upsertOffer(server.app.db, {
       peptideId: offer.peptideId,
       vendorId: offer.vendorId,
       sizeOptionId: offer.sizeOptionId,

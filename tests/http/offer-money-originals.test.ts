@@ -6,7 +6,7 @@
 import * as cheerio from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { upsertOffer } from "~/.server/data/vendor-peptides.server";
 import { peptides, sizeOptions, vendors } from "~/.server/db/schema";
 import { DISPLAY_CURRENCY_COOKIE } from "~/lib/money";
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
     .insert(vendors)
     .values({ name: vendorName, currency: "USD", shippingFee: 12.4 })
     .returning({ id: vendors.id });
-  await upsertVendorPrice(db, {
+  await upsertOffer(db, {
     vendorId: vendor!.id,
     peptideId: peptide!.id,
     sizeOptionId: size!.id,

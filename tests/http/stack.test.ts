@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { upsertOffer } from "~/.server/data/vendor-peptides.server";
 import { peptides, savedStacks, sizeOptions, vendors } from "~/.server/db/schema";
 import { SAVED_STACKS_PAGE_SIZE } from "~/.server/data/stacks.server";
 import { USER_LIST_LIMITS } from "~/lib/constants";
@@ -245,7 +245,7 @@ describe("a vendor that does not state shipping", () => {
       ])
       .returning({ id: vendors.id });
     const offer = async (vendorId: string, peptideId: string, price: number) =>
-      upsertVendorPrice(server.app.db, {
+      upsertOffer(server.app.db, {
         vendorId,
         peptideId,
         sizeOptionId: sizes.find((size) => size.peptideId === peptideId)!.id,

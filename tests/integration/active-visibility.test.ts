@@ -1,5 +1,5 @@
 /**
- * The active flag of peptides and vendor prices: the admin's bulk Activate / Deactivate (one
+ * The active flag of peptides and offers: the admin's bulk Activate / Deactivate (one
  * audit insert for the lot, the page cache emptied), and every public read model leaving out
  * what is inactive until it is activated again.
  */
@@ -40,7 +40,7 @@ import {
   vendorPeptides,
   vendors,
 } from "~/.server/db/schema";
-import { saveVendorPrice } from "~/.server/services/vendor-prices.server";
+import { saveOffer } from "~/.server/services/offers.server";
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 import { handlePeptideAction } from "~/routes/admin/peptides.server";
 import { handlePriceAction } from "~/routes/admin/prices.server";
@@ -92,7 +92,7 @@ beforeAll(async () => {
   vendorB = inserted.find((vendor) => vendor.name === "Vendor B")!.id;
   const price = async (peptideId: string, sizeOptionId: string, vendorId: string, at: number) =>
     (
-      await saveVendorPrice(app, {
+      await saveOffer(app, {
         peptideId,
         sizeOptionId,
         vendorId,
@@ -421,7 +421,7 @@ describe("an inactive vendor price is neither shown nor counted", () => {
     };
 
     await bulkPrices("deactivate", [priceA]);
-    await saveVendorPrice(app, {
+    await saveOffer(app, {
       peptideId: hidetide,
       sizeOptionId: sizeId,
       vendorId: vendorA,

@@ -2,14 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { containsSearch } from "~/.server/data/table-search.server";
-import { getAdminVendorPricePage } from "~/.server/data/vendor-peptides.server";
+import { getAdminOfferPage } from "~/.server/data/vendor-peptides.server";
 import { peptides, vendorPeptides, vendors } from "~/.server/db/schema";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 
 /**
  * The admin price table's search box finds its rows through the names' ids and trigram
- * indexes (vendor-price-search.server.ts): it must find exactly the rows the plain condition
+ * indexes (offer-search.server.ts): it must find exactly the rows the plain condition
  * does, on the embedded database as on a server. The demo catalogue, searched for the names,
  * links and notes it holds and for pieces of "{vendor} price for {peptide}" across the joiner.
  */
@@ -49,7 +49,7 @@ describe("the admin price table's search box", () => {
   }
 
   async function searchedIds(search: string): Promise<{ ids: string[]; total: number }> {
-    const { rows, total } = await getAdminVendorPricePage(app.db, {
+    const { rows, total } = await getAdminOfferPage(app.db, {
       search,
       peptideId: null,
       vendorId: null,

@@ -3,10 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getAuditLogPage } from "~/.server/data/audit.server";
 import { getScrapeLogs } from "~/.server/data/scrape-logs.server";
-import {
-  getAdminVendorPricePage,
-  type AdminVendorPriceQuery,
-} from "~/.server/data/vendor-peptides.server";
+import { getAdminOfferPage, type AdminOfferQuery } from "~/.server/data/vendor-peptides.server";
 import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 import { likePattern } from "~/lib/like-pattern";
@@ -88,8 +85,8 @@ describe.skipIf(!postgresUrl)("the admin tables' plans at scale", () => {
     return lines.join("\n");
   }
 
-  const pricePage = (query: Partial<AdminVendorPriceQuery>) =>
-    getAdminVendorPricePage(app.db, {
+  const pricePage = (query: Partial<AdminOfferQuery>) =>
+    getAdminOfferPage(app.db, {
       search: "",
       peptideId: null,
       vendorId: null,
@@ -122,7 +119,7 @@ describe.skipIf(!postgresUrl)("the admin tables' plans at scale", () => {
   });
 
   it("vendor prices: the stock, stale and status filters and the count use indexes", async () => {
-    const filters: Partial<AdminVendorPriceQuery>[] = [
+    const filters: Partial<AdminOfferQuery>[] = [
       {},
       { stock: "out" },
       { stock: "in" },

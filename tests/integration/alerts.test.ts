@@ -25,7 +25,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A buyable vendor price without a coupon, so the price the site shows is the listed price. */
+/** A buyable offer without a coupon, so the price the site shows is the listed price. */
 async function uncouponedOffer(index: number) {
   const rows = await app.db
     .select({

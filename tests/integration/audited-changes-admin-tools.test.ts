@@ -167,7 +167,7 @@ describe("the review queue", () => {
         .where(eq(t.scrapeReviewItems.id, id))
     )[0]?.status;
 
-  const vendorPrices = () =>
+  const offers = () =>
     app.db
       .select({ price: t.vendorPeptides.price })
       .from(t.vendorPeptides)
@@ -179,7 +179,7 @@ describe("the review queue", () => {
     const clear = spyOnCache();
     await expect(decideReviewItem(app, admin, approval(id))).rejects.toThrow(REFUSED);
     expect(await statusOf(id)).toBe("pending");
-    expect(await vendorPrices()).toEqual([]);
+    expect(await offers()).toEqual([]);
     expect(await auditedActions("scrape_review", id)).toEqual([]);
     const [after] = await app.db
       .select({ aliases: t.peptides.aliases })
@@ -194,7 +194,7 @@ describe("the review queue", () => {
     const clear = spyOnCache();
     expect(await decideReviewItem(app, admin, approval(id))).toBeNull();
     expect(await statusOf(id)).toBe("approved");
-    expect(await vendorPrices()).toEqual([{ price: 42 }]);
+    expect(await offers()).toEqual([{ price: 42 }]);
     expect(await auditedActions("scrape_review", id)).toEqual(["update"]);
     expect(clear).toHaveBeenCalled();
   });

@@ -11,7 +11,7 @@ import { saveAd } from "~/.server/services/ads.server";
 import { saveCategory } from "~/.server/services/categories.server";
 import { savePeptide, switchPeptides } from "~/.server/services/peptides.server";
 import { deleteToTrash, restoreFromTrash } from "~/.server/services/trash-actions.server";
-import { addVendorPrice } from "~/.server/services/vendor-prices.server";
+import { addOffer } from "~/.server/services/offers.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 
@@ -197,7 +197,7 @@ describe("a change commits with its audit entries or not at all", () => {
     const clear = vi.spyOn(app.cache, "clear");
     clear.mockClear();
     await expect(
-      addVendorPrice(app, admin, {
+      addOffer(app, admin, {
         peptideId: size!.peptideId,
         vendorId: vendor!.id,
         sizeOptionId: size!.id,

@@ -45,7 +45,7 @@ const home = (
     pricing: overrides.pricing,
   });
 
-/** Raw vendor prices and coupons of one size, straight from the tables. */
+/** Raw offers and coupons of one size, straight from the tables. */
 async function rawOffers(peptideSlug: string, quantity: number) {
   const result = await app.db.execute(sql`
     select vp.price::float8 as price, c.discount_amount::float8 as amount, c.discount_type as type,

@@ -6,7 +6,7 @@ import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
 import { extractListings } from "~/.server/reader/extract.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
-import { saveVendorPrice } from "~/.server/services/vendor-prices.server";
+import { saveOffer } from "~/.server/services/offers.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -125,7 +125,7 @@ describe("the one price writer", () => {
   it.each(["javascript:alert(1)", "data:text/html,<b>x</b>", "ftp://shop.example/bpc"])(
     "refuses the link %s and keeps the offer's previous one",
     async (link) => {
-      await saveVendorPrice(builtIn, {
+      await saveOffer(builtIn, {
         ...offer,
         price: 41.5,
         currency: "USD",
@@ -138,7 +138,7 @@ describe("the one price writer", () => {
   );
 
   it("keeps an http(s) link", async () => {
-    await saveVendorPrice(builtIn, {
+    await saveOffer(builtIn, {
       ...offer,
       price: 41.5,
       currency: "USD",

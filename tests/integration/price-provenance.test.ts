@@ -11,7 +11,7 @@ import { updateSettings } from "~/.server/data/settings.server";
 import { scrapeSource } from "~/.server/scraper/run.server";
 import { loadPricesPage } from "~/routes/admin/prices.server";
 import { loadReviewQueue } from "~/routes/admin/scraping.review.server";
-import { saveVendorPrice } from "~/.server/services/vendor-prices.server";
+import { saveOffer } from "~/.server/services/offers.server";
 import { DEFAULT_SETTINGS, type ScrapeSourceKind } from "~/lib/constants";
 import { provenanceSentence } from "~/lib/price-provenance";
 
@@ -130,7 +130,7 @@ describe("provenance of a scraped price", () => {
       .select()
       .from(t.vendorPeptides)
       .where(eq(t.vendorPeptides.id, offerId));
-    await saveVendorPrice(app, {
+    await saveOffer(app, {
       vendorId,
       peptideId: offer!.peptideId,
       sizeOptionId: offer!.sizeOptionId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { notifyPriceChanges } from "~/.server/alerts/notify.server";
 import { type PriceAlertSettings } from "~/.server/data/price-alerts.server";
-import { upsertVendorPrice } from "~/.server/data/vendor-peptides.server";
+import { upsertOffer } from "~/.server/data/vendor-peptides.server";
 
 import { accountMaker } from "../helpers/auth";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -138,7 +138,7 @@ describe("back-in-stock alerts", () => {
   it("notifies once when two evaluations of one return race", async () => {
     const { userId, email } = await newUser();
     await createRestockAlert(userId);
-    const result = await upsertVendorPrice(app.db, {
+    const result = await upsertOffer(app.db, {
       vendorId: helix,
       ...size,
       price: 60,

@@ -47,7 +47,7 @@ async function addSource(overrides: Partial<ScrapeSourceInput> = {}) {
   return (await getScrapeSource(app.db, id))!;
 }
 
-async function vendorPrice(peptideName: string, quantity: number) {
+async function offerFor(peptideName: string, quantity: number) {
   const [row] = await app.db
     .select({
       id: t.vendorPeptides.id,
@@ -141,7 +141,7 @@ describe("scrapeSource on a category page", () => {
       sold_out: [false, true, false, false, false],
     });
 
-    const bpc = await vendorPrice("BPC-157", 5);
+    const bpc = await offerFor("BPC-157", 5);
     expect(bpc).toMatchObject({
       price: 24.95,
       stockStatus: "in_stock",
@@ -150,7 +150,7 @@ describe("scrapeSource on a category page", () => {
     });
     expect(bpc!.checkedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     expect((await historyOf(bpc!.id)).at(-1)).toEqual({ price: 24.95, inStock: true });
-    expect(await vendorPrice("TB-500", 10)).toMatchObject({
+    expect(await offerFor("TB-500", 10)).toMatchObject({
       price: 55,
       stockStatus: "out_of_stock",
     });
@@ -161,7 +161,7 @@ describe("scrapeSource on a category page", () => {
       ["Unknown Peptide Z 5mg", "unknown_peptide"],
     ]);
     // A suspicious price never goes live.
-    expect((await vendorPrice("Epitalon", 10))?.price).not.toBe(0.5);
+    expect((await offerFor("Epitalon", 10))?.price).not.toBe(0.5);
 
     const stored = (await getScrapeSource(app.db, source.id))!;
     expect(stored.status).toBe("active");
@@ -183,7 +183,7 @@ describe("scrapeSource on a category page", () => {
   it("writes history only when the price changes, and e-mails a saved deal's owner about a drop", async () => {
     const source = await addSource();
     await scrapeSource(app, source);
-    const bpc = (await vendorPrice("BPC-157", 5))!;
+    const bpc = (await offerFor("BPC-157", 5))!;
     const [demoUser] = await app.db
       .select({ id: t.user.id, email: t.user.email })
       .from(t.user)
@@ -207,7 +207,7 @@ describe("scrapeSource on a category page", () => {
       (await (await fetch(`${site.baseUrl}/shop`)).text()).replace("$24.95", "$19.95"),
     );
     await scrapeSource(app, source);
-    expect((await vendorPrice("BPC-157", 5))!.price).toBe(19.95);
+    expect((await offerFor("BPC-157", 5))!.price).toBe(19.95);
     expect((await historyOf(bpc.id)).at(-1)).toEqual({ price: 19.95, inStock: true });
     // The drop's e-mail waits in the delivery queue; the delivery job's run sends it.
     await deliverDueAlertMessages(app);
@@ -226,7 +226,7 @@ describe("scrapeSource on a category page", () => {
       .from(t.peptides)
       .where(eq(t.peptides.name, "KPV"));
     await approveReviewItem(app, unmatched.id, { peptideId: kpv.id });
-    const live = await vendorPrice("KPV", 5);
+    const live = await offerFor("KPV", 5);
     expect(live).toMatchObject({ price: 19.99, source: "scraped" });
     expect((await pendingReview()).some((r) => r.id === unmatched.id)).toBe(false);
   });
@@ -241,7 +241,7 @@ describe("scrapeSource on a category page", () => {
   it("counts no missed run for offers on pages the URL cap kept it from reading", async () => {
     const source = await addSource();
     await scrapeSource(app, source);
-    const before = await vendorPrice("GHK-Cu", 100);
+    const before = await offerFor("GHK-Cu", 100);
     expect(before).toMatchObject({ price: 45 });
     await updateSettings(app.db, { ...DEFAULT_SETTINGS, requestDelayMs: 0, maxUrlsPerRun: 1 });
     const result = await scrapeSource(app, source);
@@ -308,7 +308,7 @@ describe("other page shapes", () => {
       link: [null, null],
       sold_out: [true, false],
     });
-    expect(await vendorPrice("TB-500", 5)).toMatchObject({
+    expect(await offerFor("TB-500", 5)).toMatchObject({
       price: 30.95,
       stockStatus: "out_of_stock",
     });

@@ -6,7 +6,7 @@ import { getScrapeSource } from "~/.server/data/scrape-sources.server";
 import { updateSettings } from "~/.server/data/settings.server";
 import * as t from "~/.server/db/schema";
 import { scrapeSource } from "~/.server/scraper/run.server";
-import { saveVendorPrice } from "~/.server/services/vendor-prices.server";
+import { saveOffer } from "~/.server/services/offers.server";
 import { DEFAULT_SETTINGS } from "~/lib/constants";
 
 import { createSourceWithVendor } from "../helpers/scrape-sources";
@@ -101,7 +101,7 @@ describe("a new price held for review", () => {
   it("makes the offer 'price being checked', not buyable, ageing to stale until a price is written", async () => {
     // Another vendor sells TB-500 10 mg at $36: a $360 read is far from it.
     const other = await newVendor();
-    await saveVendorPrice(app, {
+    await saveOffer(app, {
       vendorId: other,
       peptideId: (await app.db.query.peptides.findFirst({
         where: eq(t.peptides.name, "TB-500"),

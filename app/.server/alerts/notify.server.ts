@@ -36,7 +36,7 @@ const heldChanges = new AsyncLocalStorage<PriceChange[]>();
 const HELD_BACK: PriceChangeSummary = { queued: 0, priceAlerts: { notified: 0 } };
 
 /**
- * The one entry point after vendor prices or stock change (scraper, admin editor, review
+ * The one entry point after offers or stock change (scraper, admin editor, review
  * queue): saved-deal price-drop e-mails, then every target-price alert on the changed offers'
  * sizes. Pass every offer whose price or stock was written, not only drops: a rise re-arms an
  * alert, and an offer coming back in stock below the target is a crossing too. Inside
@@ -71,7 +71,7 @@ function mergeChanges(changes: PriceChange[]): PriceChange[] {
 }
 
 /**
- * Runs `write` holding back every price change its writes report (saveVendorPrice reports each
+ * Runs `write` holding back every price change its writes report (saveOffer reports each
  * one as it is written), then evaluates them in one pass once `write` has returned, after its
  * transaction committed: a scrape source's hundred prices are one pass, not a hundred. A write
  * that throws wrote nothing (its transaction rolled back), so nothing is evaluated. A failed

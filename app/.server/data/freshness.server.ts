@@ -13,7 +13,7 @@ import { vendorPeptides } from "../db/schema";
 
 import { getSettings } from "./settings.server";
 
-/** The vendor price is stale at `now`: too many missed runs, or not confirmed within the window. */
+/** The offer is stale at `now`: too many missed runs, or not confirmed within the window. */
 export function staleOfferSql(rule: FreshnessRule, now: Date, alias?: string): SQL {
   const missed = alias ? sql.raw(`${alias}.missed_scrapes`) : sql`${vendorPeptides.missedScrapes}`;
   const checked = alias

@@ -19,7 +19,7 @@ export interface ClickTarget {
 /** Whether affiliate templates apply at all (the settings row's switch; on without a row). */
 const AFFILIATION_ON = sql<boolean>`coalesce((select ${settings.affiliateLinksEnabled} from ${settings} where ${settings.id} = 1), true)`;
 
-/** A public vendor price's stored address and its vendor's template; null when there is none. */
+/** A public offer's stored address and its vendor's template; null when there is none. */
 export async function findOfferClickTarget(
   db: Database,
   offerId: string,

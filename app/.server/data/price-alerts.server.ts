@@ -161,7 +161,7 @@ export async function listOffersOnSizes(db: Database, sizeOptionIds: string[]) {
 }
 export type OfferOnSize = Awaited<ReturnType<typeof listOffersOnSizes>>[number];
 
-/** The sizes these vendor prices are of: the alerts a change of them may move. */
+/** The sizes these offers are of: the alerts a change of them may move. */
 export async function getSizeOptionIdsOfOffers(
   db: Database,
   vendorPeptideIds: string[],

@@ -1,6 +1,6 @@
 /**
  * Price drops for the Atom feeds: a price_history row whose price is lower than the row
- * before it for the same vendor price (stock-only changes repeat the price, so never count).
+ * before it for the same offer (stock-only changes repeat the price, so never count).
  */
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -24,7 +24,7 @@ import { peptideIsPublic, priceIsActive, priceIsPublic } from "./public-visibili
 /** A drop as the feeds show it (the id is the price_history row's: stable, so is the entry's). */
 export interface PriceDrop extends PriceDropItem {
   vendorSlug: string;
-  /** The vendor price the drop is of. */
+  /** The offer the drop is of. */
   vendorPeptideId: string;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The price history of one peptide's vendor prices for the detail page's chart, summed up in
- * the database per vendor price and day, week or month (see HistoryBucket): one query whatever
+ * The price history of one peptide's offers for the detail page's chart, summed up in
+ * the database per offer and day, week or month (see HistoryBucket): one query whatever
  * the range, and a page of a few hundred points even over millions of history rows.
  */
 import { sql } from "drizzle-orm";

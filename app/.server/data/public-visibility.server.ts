@@ -1,6 +1,6 @@
 /**
  * What visitors may see, as SQL conditions every public read model shares: an admin can switch
- * a peptide or a single vendor price off (the `active` column) without deleting it, and then it
+ * a peptide or a single offer off (the `active` column) without deleting it, and then it
  * is neither shown nor counted on any public page, feed, API answer, optimizer quote or alert.
  * Admin reads never use these: inactive rows stay editable.
  *
@@ -24,14 +24,14 @@ export function peptideIsPublic(alias?: string): SQL {
 }
 
 /**
- * The vendor price row is public on its own. Where the query does not already keep to public
+ * The offer row is public on its own. Where the query does not already keep to public
  * peptides, use `priceIsPublic` instead.
  */
 export function priceIsActive(alias?: string): SQL {
   return alias ? sql.raw(`${alias}.active`) : sql`${vendorPeptides.active}`;
 }
 
-/** The vendor price row is public: active, and so is its peptide. */
+/** The offer row is public: active, and so is its peptide. */
 export function priceIsPublic(alias?: string): SQL {
   const price = alias ?? `"vendor_peptides"`;
   return sql.raw(

@@ -200,7 +200,7 @@ export async function countSavedDeals(
 export type SaveDealOutcome = "saved" | "already-saved" | "not-found" | "full";
 
 /**
- * Saves a vendor price for a user with a snapshot (names, size, the price as the site shows it
+ * Saves an offer for a user with a snapshot (names, size, the price as the site shows it
  * now), so the deal stays readable after the price changes or disappears. Saving twice is fine.
  */
 export async function saveDeal(
@@ -299,7 +299,7 @@ export async function updateSavedDeal(
   return updated.length > 0;
 }
 
-/** The vendor prices a user has saved, so every Save button can say "Saved"; one query. */
+/** The offers a user has saved, so every Save button can say "Saved"; one query. */
 export async function listSavedOfferIds(db: Database, userId: string): Promise<string[]> {
   const rows = await db
     .select({ vendorPeptideId: savedDeals.vendorPeptideId })
@@ -308,7 +308,7 @@ export async function listSavedOfferIds(db: Database, userId: string): Promise<s
   return rows.flatMap((row) => (row.vendorPeptideId ? [row.vendorPeptideId] : []));
 }
 
-/** Unsaves a vendor price from the Save button, which knows the offer rather than the deal. */
+/** Unsaves an offer from the Save button, which knows the offer rather than the deal. */
 export async function removeSavedOffer(
   db: Database,
   params: { userId: string; vendorPeptideId: string },
@@ -336,7 +336,7 @@ export async function removeSavedDeal(
   return removed.length > 0;
 }
 
-/** Saved deals with the alert on for these vendor prices, with the live offer's columns (priceRow); one query. */
+/** Saved deals with the alert on for these offers, with the live offer's columns (priceRow); one query. */
 export async function listPriceDropCandidates(db: Database, vendorPeptideIds: string[]) {
   if (vendorPeptideIds.length === 0) return [];
   return db

@@ -1,5 +1,5 @@
 /**
- * What the scraper counts on vendor prices beyond writing them (saveVendorPrice): offers it
+ * What the scraper counts on offers beyond writing them (saveOffer): offers it
  * missed, and a vendor's scraped offers for the source-health check.
  */
 import { and, count, eq, notInArray, sql } from "drizzle-orm";

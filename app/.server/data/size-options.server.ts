@@ -92,7 +92,7 @@ export async function findSizeOptions(
 export type AdminSizeSort = (typeof SIZES_TABLE.spec.sorts)[number];
 
 /**
- * One page of the admin's Sizes table: each size with its peptide and how many vendor prices
+ * One page of the admin's Sizes table: each size with its peptide and how many offers
  * use it, sorted, with the total. Two queries.
  */
 export async function getAdminSizeOptionPage(
@@ -157,7 +157,7 @@ export async function getAdminSizeOptionPage(
 
 export type AdminSizeOption = Awaited<ReturnType<typeof getAdminSizeOptionPage>>["rows"][number];
 
-/** One size and how many vendor prices use it; null when it does not exist. */
+/** One size and how many offers use it; null when it does not exist. */
 export async function getSizeOptionUsage(db: Database, id: string) {
   const [row] = await db
     .select({

@@ -1,5 +1,5 @@
 /**
- * Stacks: the vendor prices of a whole stack in one query, and users' saved stacks.
+ * Stacks: the offers of a whole stack in one query, and users' saved stacks.
  */
 import { randomBytes } from "node:crypto";
 
@@ -32,7 +32,7 @@ export interface StackCatalogue {
 }
 
 /**
- * Every size and vendor price of the given peptides with vendor terms, coupon and lab state
+ * Every size and offer of the given peptides with vendor terms, coupon and lab state
  * (the tests that speak for each offer's size): one query for the whole stack.
  */
 export async function getStackCatalogue(

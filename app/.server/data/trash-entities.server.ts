@@ -78,7 +78,7 @@ function link(
 const pricesWhere = (column: PgColumn, id: string) =>
   sql`select ${vendorPeptides.id} from ${vendorPeptides} where ${column} = ${id}::uuid`;
 
-/** The price history of the vendor prices whose `column` is the trashed record. */
+/** The price history of the offers whose `column` is the trashed record. */
 const historyOfPricesBy = (column: PgColumn) =>
   table(
     "price_history",
@@ -86,7 +86,7 @@ const historyOfPricesBy = (column: PgColumn) =>
     (id) => sql`${priceHistory.vendorPeptideId} in (${pricesWhere(column, id)})`,
   );
 
-/** The saved deals of the vendor prices whose `column` is the trashed record. */
+/** The saved deals of the offers whose `column` is the trashed record. */
 const savedDealsOfPricesBy = (column: PgColumn) =>
   link(
     "saved_deals",

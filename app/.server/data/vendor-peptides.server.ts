@@ -28,7 +28,7 @@ import { peptides, priceHistory, sizeOptions, vendorPeptides, vendors } from "..
 import { staleOfferSql } from "./freshness.server";
 import { priceIsPublic } from "./public-visibility.server";
 import { rowVersion, updateIfUnchanged } from "./row-version.server";
-import { vendorPriceSearch } from "./vendor-price-search.server";
+import { offerSearch } from "./offer-search.server";
 
 /**
  * When the public prices were last confirmed, for the top bar (issue 30): the median offer's
@@ -52,7 +52,7 @@ export async function getPriceConfirmation(
   };
 }
 
-const adminVendorPriceColumns = {
+const adminOfferColumns = {
   id: vendorPeptides.id,
   peptideId: vendorPeptides.peptideId,
   peptideName: peptides.name,
@@ -77,9 +77,9 @@ const adminVendorPriceColumns = {
 };
 
 /** The columns the admin table sorts by (its definition in app/lib/admin-tables.ts). */
-export type AdminVendorPriceSort = (typeof VENDOR_PRICES_TABLE.spec.sorts)[number];
+export type AdminOfferSort = (typeof VENDOR_PRICES_TABLE.spec.sorts)[number];
 
-export interface AdminVendorPriceQuery {
+export interface AdminOfferQuery {
   /**
    * Text in the peptide's or vendor's name, the link, the notes, or the name the audit log
    * gives the price ("Alpha Labs price for BPC-157"); "" for all.
@@ -93,7 +93,7 @@ export interface AdminVendorPriceQuery {
   stale: { rule: FreshnessRule; now: Date } | null;
   /** true: only active prices; false: only inactive ones; null: all. */
   active: boolean | null;
-  sort: SortState<AdminVendorPriceSort>;
+  sort: SortState<AdminOfferSort>;
   page: number;
   pageSize: number;
 }
@@ -108,7 +108,7 @@ const IN_STOCK = STOCK_STATUSES.filter((status) => status !== "out_of_stock");
  * by their foreign-key index, the joined row's id keeping one row's prices together. Notes and
  * links sort by their first 200 characters, as far as their index reaches.
  */
-const ADMIN_PRICE_SORT_KEYS: Record<AdminVendorPriceSort, (AnyColumn | SQL)[]> = {
+const ADMIN_PRICE_SORT_KEYS: Record<AdminOfferSort, (AnyColumn | SQL)[]> = {
   peptide: [sql`lower(${peptides.name})`, peptides.name, peptides.id],
   vendor: [sql`lower(${vendors.name})`, vendors.id],
   price: [vendorPeptides.price],
@@ -123,10 +123,10 @@ const ADMIN_PRICE_SORT_KEYS: Record<AdminVendorPriceSort, (AnyColumn | SQL)[]> =
 };
 
 /** One page of the admin vendor-price table, filtered and sorted, with the total: two queries. */
-export async function getAdminVendorPricePage(db: Database, query: AdminVendorPriceQuery) {
+export async function getAdminOfferPage(db: Database, query: AdminOfferQuery) {
   const conditions: SQL[] = [];
   if (query.search) {
-    conditions.push(await vendorPriceSearch(db, query.search));
+    conditions.push(await offerSearch(db, query.search));
   }
   if (query.peptideId) conditions.push(eq(vendorPeptides.peptideId, query.peptideId));
   if (query.vendorId) conditions.push(eq(vendorPeptides.vendorId, query.vendorId));
@@ -137,7 +137,7 @@ export async function getAdminVendorPricePage(db: Database, query: AdminVendorPr
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.sort.direction === "asc" ? asc : desc;
   const rowsQuery = db
-    .select(adminVendorPriceColumns)
+    .select(adminOfferColumns)
     .from(vendorPeptides)
     .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
     .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
@@ -159,15 +159,13 @@ export async function getAdminVendorPricePage(db: Database, query: AdminVendorPr
   const [rows, [{ total }]] = await Promise.all([rowsQuery, countQuery]);
   return { rows, total };
 }
-export type AdminVendorPeptide = Awaited<
-  ReturnType<typeof getAdminVendorPricePage>
->["rows"][number];
+export type AdminVendorPeptide = Awaited<ReturnType<typeof getAdminOfferPage>>["rows"][number];
 
 /** Vendor prices as the admin table shows them (the audit's before and after): one query. */
-export async function getAdminVendorPricesByIds(db: Database, ids: readonly string[]) {
+export async function getAdminOffersByIds(db: Database, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select(adminVendorPriceColumns)
+    .select(adminOfferColumns)
     .from(vendorPeptides)
     .innerJoin(peptides, eq(vendorPeptides.peptideId, peptides.id))
     .innerJoin(vendors, eq(vendorPeptides.vendorId, vendors.id))
@@ -175,17 +173,17 @@ export async function getAdminVendorPricesByIds(db: Database, ids: readonly stri
     .where(inArray(vendorPeptides.id, [...ids]));
 }
 
-/** One vendor price as the admin table shows it, or null. */
-export async function getAdminVendorPrice(db: Database, id: string) {
-  const [row] = await getAdminVendorPricesByIds(db, [id]);
+/** One offer as the admin table shows it, or null. */
+export async function getAdminOffer(db: Database, id: string) {
+  const [row] = await getAdminOffersByIds(db, [id]);
   return row ?? null;
 }
 
 /**
- * Switches vendor prices on or off for visitors: one statement. Returns the ids it changed
+ * Switches offers on or off for visitors: one statement. Returns the ids it changed
  * (those already in that state are left alone). The price and its "checked" time stay as they are.
  */
-export async function setVendorPricesActive(
+export async function setOffersActive(
   db: Database,
   ids: readonly string[],
   active: boolean,
@@ -199,7 +197,7 @@ export async function setVendorPricesActive(
   return rows.map((row) => row.id);
 }
 
-export interface VendorPriceInput {
+export interface OfferInput {
   peptideId: string;
   vendorId: string;
   sizeOptionId: string;
@@ -226,11 +224,11 @@ export interface VendorPriceInput {
   provenance?: PriceProvenance;
 }
 
-export interface VendorPriceResult {
+export interface OfferResult {
   /** Null when there was no price to create one with. */
   vendorPeptideId: string | null;
   created: boolean;
-  /** The price before this entry; null for a new vendor price. */
+  /** The price before this entry; null for a new offer. */
   oldPrice: number | null;
   newPrice: number | null;
   /** The price or the stock changed, so price history got a row. */
@@ -239,7 +237,7 @@ export interface VendorPriceResult {
   stale?: boolean;
 }
 
-const UNWRITTEN: VendorPriceResult = {
+const UNWRITTEN: OfferResult = {
   vendorPeptideId: null,
   created: false,
   oldPrice: null,
@@ -248,22 +246,19 @@ const UNWRITTEN: VendorPriceResult = {
 };
 
 /**
- * The one writer of vendor prices (admin entry, scraper, review approval): a vendor has one
+ * The one writer of offers (admin entry, scraper, review approval): a vendor has one
  * price per size and pack, so an existing one is updated (checked now when a price was given). A new price, or a change of
  * price or stock, also writes a price_history row.
  */
 /** The provenance a price write stores: the scrape's, or an admin's entry by hand. */
-function provenanceOfWrite(input: VendorPriceInput, now: Date): PriceProvenance | null {
+function provenanceOfWrite(input: OfferInput, now: Date): PriceProvenance | null {
   if (input.provenance) return input.provenance;
   if (input.source !== "manual") return null;
   const at = now.toISOString();
   return { via: "manual", url: null, readAt: at, runId: null, sourceKind: null, evidence: null };
 }
 
-export async function upsertVendorPrice(
-  db: Database,
-  input: VendorPriceInput,
-): Promise<VendorPriceResult> {
+export async function upsertOffer(db: Database, input: OfferInput): Promise<OfferResult> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [existing] = await tx
@@ -383,7 +378,7 @@ export async function getAllVendorPeptides(db: Database) {
 }
 
 /** The offer an inline edit names: what the one writer needs to find it again. */
-export async function getVendorPriceKey(db: Database, id: string) {
+export async function getOfferKey(db: Database, id: string) {
   const [row] = await db
     .select({
       peptideId: vendorPeptides.peptideId,

@@ -1,6 +1,6 @@
 /**
  * Read model of the public vendor page (/vendor/{slug}): the vendor and its coupon, every
- * vendor price it has, and how many of its prices changed lately. Three queries, run together,
+ * offer it has, and how many of its prices changed lately. Three queries, run together,
  * whatever the number of offers.
  */
 import { and, asc, eq, sql } from "drizzle-orm";

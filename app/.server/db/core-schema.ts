@@ -236,7 +236,7 @@ export const peptides = pgTable(
     /** Off: hidden from every public page, feed and API (and its prices with it); the admin still edits it. */
     active: boolean("active").notNull().default(true),
     /**
-     * On: public (while active) even before any vendor price. Off: it goes public with its first
+     * On: public (while active) even before any offer. Off: it goes public with its first
      * active price, so a new peptide never shows as "— 0 vendors" unless the admin says so.
      */
     published: boolean("published").notNull().default(true),
@@ -250,7 +250,7 @@ export const peptides = pgTable(
     // The home page's order (listings.server.ts BY_NAME): one page is read without a sort.
     index("peptides_sort_name_idx").on(sql`lower(${t.name})`, t.name, t.id),
     // The admin price table's search box finds the peptides whose name contains the text
-    // (vendor-price-search.server.ts), then their prices.
+    // (offer-search.server.ts), then their prices.
     index("peptides_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check("peptides_popular_order_range", sql`${t.popularOrder} between 1 and 3`),
     // One peptide per featured slot, and a popular peptide always has its slot.
@@ -489,7 +489,7 @@ export const vendorPeptides = pgTable(
     index("vendor_peptides_missed_idx").on(t.missedScrapes, t.id),
     index("vendor_peptides_active_idx").on(t.active),
     // The search box's own texts of a price: with the peptide and vendor ids found by name,
-    // the planner ORs index scans instead of reading every price (vendor-price-search.server.ts).
+    // the planner ORs index scans instead of reading every price (offer-search.server.ts).
     index("vendor_peptides_url_trgm_idx").using("gin", t.url.op("gin_trgm_ops")),
     index("vendor_peptides_notes_trgm_idx").using("gin", t.notes.op("gin_trgm_ops")),
     check("vendor_peptides_price_nonnegative", sql`${t.price} >= 0`),
@@ -1114,7 +1114,7 @@ export const savedDeals = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: ownedByUser("user_id"),
-    /** Null once the vendor price is gone; the snapshot below keeps the deal readable. */
+    /** Null once the offer is gone; the snapshot below keeps the deal readable. */
     vendorPeptideId: uuid("vendor_peptide_id").references(() => vendorPeptides.id, {
       onDelete: "set null",
     }),
@@ -1366,7 +1366,7 @@ export const outboundClicks = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     clickedAt: timestamp("clicked_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The vendor price followed; null for a vendor page's own link (/go/vendor/{id}). */
+    /** The offer followed; null for a vendor page's own link (/go/vendor/{id}). */
     offerId: uuid("offer_id"),
     vendorId: uuid("vendor_id").notNull(),
     /** The path of our page the click came from (same-origin Referer, no query); null if unknown. */

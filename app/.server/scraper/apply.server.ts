@@ -22,7 +22,7 @@ import {
   recordMissedScrape,
   recordUnseenScrapedOffers,
 } from "../data/scraped-offers.server";
-import { saveVendorPrice } from "../services/vendor-prices.server";
+import { saveOffer } from "../services/offers.server";
 import {
   findListingSize,
   listingCurrency,
@@ -185,7 +185,7 @@ async function applyListing(run: ApplyRun, read: Listing, app: ApplyContext): Pr
   if (listing.price === null) {
     // The offer was reached but no price read: only its stock and its miss count change.
     if (offer && (verdict.live || verdict.reason === "unknown_currency")) {
-      await saveVendorPrice(app, {
+      await saveOffer(app, {
         vendorId,
         peptideId: offer.peptideId,
         sizeOptionId: offer.sizeOptionId,
@@ -245,7 +245,7 @@ async function applyListing(run: ApplyRun, read: Listing, app: ApplyContext): Pr
     if (queued !== "rejected-before") summary.queued += 1;
     return;
   }
-  const result = await saveVendorPrice(app, {
+  const result = await saveOffer(app, {
     vendorId,
     peptideId: verdict.peptideId,
     sizeOptionId: verdict.size.id,

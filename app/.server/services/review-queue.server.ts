@@ -21,7 +21,7 @@ import {
 import { findOrCreateSizeOption, getPeptideSizeOptions } from "../data/size-options.server";
 import { findListingSize } from "../reader/catalogue-fit.server";
 import { commitAudited, commitPublicChange, type Audit } from "./audited-change.server";
-import { adminPriceChange, saveVendorPrice, type VendorPriceWriter } from "./vendor-prices.server";
+import { adminPriceChange, saveOffer, type OfferWriter } from "./offers.server";
 
 type Admin = Pick<SessionUser, "id" | "email">;
 type Approve = Extract<ReviewAction, { intent: "approve-review" }>;
@@ -75,7 +75,7 @@ async function chosenSizeOptionId(
  * The approval of a queued listing: the price goes live for the chosen peptide and size
  * (created when the peptide does not have it yet), for this item's vendor only.
  */
-async function approve(tx: VendorPriceWriter, decision: Approve): Promise<void> {
+async function approve(tx: OfferWriter, decision: Approve): Promise<void> {
   const item = await pendingItem(tx.db, decision.id);
   if (!item.vendorId) throw new ReviewApprovalError("The listing has no vendor");
   if (item.price === null) throw new ReviewApprovalError("The listing has no price");
@@ -87,7 +87,7 @@ async function approve(tx: VendorPriceWriter, decision: Approve): Promise<void> 
     await addPeptideAlias(tx.db, decision.peptide_id, listingNameAlias(item.name));
   if (!(await setReviewItemStatus(tx.db, item.id, "approved")))
     throw new ReviewApprovalError("This review item is no longer pending");
-  await saveVendorPrice(tx, {
+  await saveOffer(tx, {
     vendorId: item.vendorId,
     peptideId: decision.peptide_id,
     sizeOptionId,
@@ -133,7 +133,7 @@ function auditDecision(audit: Audit, action: ReviewAction) {
  * null. Throws ReviewApprovalError (nothing written, nothing logged) when it cannot go ahead.
  */
 export async function decideReviewItem(
-  app: VendorPriceWriter,
+  app: OfferWriter,
   admin: Admin,
   action: ReviewAction,
 ): Promise<string | null> {

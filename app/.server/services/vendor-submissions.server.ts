@@ -33,7 +33,7 @@ import { enqueueShopRead } from "./shop-read-queue.server";
 import { createFetcher, scrapePage } from "../reader/scrape-page.server";
 import type { PageFetcher } from "../platform/outbound/fetch-page.server";
 import { commitAudited, type Audit } from "./audited-change.server";
-import { adminPriceChange, saveVendorPrice, type VendorPriceWriter } from "./vendor-prices.server";
+import { adminPriceChange, saveOffer, type OfferWriter } from "./offers.server";
 
 export interface SubmittedOffer {
   peptide: string;
@@ -48,7 +48,7 @@ export interface SubmittedOffer {
 export type OfferOutcome =
   { status: "pending"; submissionId: string } | { status: "refused"; reason: string };
 
-type SubmitContext = VendorPriceWriter & Pick<AppContext, "env" | "baseUrl">;
+type SubmitContext = OfferWriter & Pick<AppContext, "env" | "baseUrl">;
 
 interface Submitter {
   via: "api" | "feed";
@@ -130,7 +130,7 @@ async function verifyOne(
   const offer = { price: pending.price, stockStatus: pending.stockStatus as StockStatus };
   const agreeing = storefrontAgrees(offer, readings);
   if (agreeing) {
-    const written = await saveVendorPrice(app, {
+    const written = await saveOffer(app, {
       peptideId: pending.peptideId,
       vendorId: pending.vendorId,
       sizeOptionId: pending.sizeOptionId,
@@ -240,12 +240,12 @@ export async function decideHeldSubmission(
   id: string,
   approve: boolean,
 ): Promise<boolean> {
-  const decide = async (tx: VendorPriceWriter, audit: Audit) => {
+  const decide = async (tx: OfferWriter, audit: Audit) => {
     const held = await getHeldSubmission(tx.db, id);
     if (!held) return false;
     let offerId: string | null = null;
     if (approve) {
-      const written = await saveVendorPrice(tx, {
+      const written = await saveOffer(tx, {
         peptideId: held.peptideId,
         vendorId: held.vendorId,
         sizeOptionId: held.sizeOptionId,

@@ -35,7 +35,7 @@ export function useRowSelection(pageIds: string[]): RowSelection & { clear: () =
   );
 }
 
-/** "1 vendor price", "3 vendor prices": what the bar and its question count. */
+/** "1 offer", "3 offers": what the bar and its question count. */
 export function countOf(count: number, noun: { one: string; other: string }): string {
   return `${count} ${count === 1 ? noun.one : noun.other}`;
 }

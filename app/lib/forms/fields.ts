@@ -14,7 +14,7 @@ import {
 } from "~/lib/money";
 import { tooLongMessage } from "~/lib/text-limits";
 
-/** SPEC.md's alert for a form sent with required fields empty (vendor prices, scrape sources). */
+/** SPEC.md's alert for a form sent with required fields empty (offers, scrape sources). */
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 
 /** Trimmed text that must not be empty. */

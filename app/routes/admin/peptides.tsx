@@ -32,7 +32,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // The vendor prices have their own page; the dashboard's older links still land there.
+  // The offers have their own page; the dashboard's older links still land there.
   if (url.searchParams.get("stale") === "1") throw redirect("/admin/prices?stale=1");
   return loadPeptidesPage(appOf(context), url);
 }

@@ -12,20 +12,15 @@ import { getPeptideById, getPeptideOption } from "~/.server/data/peptides.server
 import { getSettings } from "~/.server/data/settings.server";
 import { findOrCreateSizeOption, getAllSizeOptions } from "~/.server/data/size-options.server";
 import {
-  getAdminVendorPrice,
-  getAdminVendorPricePage,
-  getAdminVendorPricesByIds,
+  getAdminOffer,
+  getAdminOfferPage,
+  getAdminOffersByIds,
   getAllVendorPeptides,
-  getVendorPriceKey,
+  getOfferKey,
 } from "~/.server/data/vendor-peptides.server";
 import { getVendorOption, vendorExists } from "~/.server/data/vendors.server";
 import { deleteToTrash } from "~/.server/services/trash-actions.server";
-import {
-  addVendorPrice,
-  editVendorPrice,
-  priceName,
-  switchVendorPrices,
-} from "~/.server/services/vendor-prices.server";
+import { addOffer, editOffer, priceName, switchOffers } from "~/.server/services/offers.server";
 import { writeFailure } from "~/.server/platform/http/write-errors.server";
 import { actionFailure, actionSuccess, editConflict, failure } from "~/lib/action-result";
 import { changedRowsMessage, rowsChangedSince } from "~/lib/edit-conflict";
@@ -33,11 +28,7 @@ import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
 import { isWholeMinorAmount, minorUnitMessage } from "~/lib/money";
 import { fieldFailure } from "~/lib/forms/field-failure";
 import { formFields, invalidForm } from "~/lib/forms/form-data";
-import {
-  vendorPricePageSchema,
-  vendorPriceRowFormValues,
-  type VendorPricePageForm,
-} from "~/lib/forms/vendor-prices";
+import { offerPageSchema, offerRowFormValues, type OfferPageForm } from "~/lib/forms/offers";
 import {
   OUTLIER_TITLE,
   outlierQuestion,
@@ -58,7 +49,7 @@ export async function loadPricesPage(app: AppContext, url: URL, now: Date) {
   const freshness = await getFreshnessRule(app.db);
   const [table, filterPeptide, filterVendor] = await Promise.all([
     readTablePage(requested, (page) =>
-      getAdminVendorPricePage(app.db, {
+      getAdminOfferPage(app.db, {
         search: requested.q,
         peptideId: peptide ?? null,
         vendorId: vendor ?? null,
@@ -137,10 +128,10 @@ async function refusePrice(
   );
 }
 
-async function createVendorPrice(
+async function createOffer(
   app: AppContext,
   admin: Admin,
-  form: Extract<VendorPricePageForm, { intent: "create-vendor-price" }>,
+  form: Extract<OfferPageForm, { intent: "create-vendor-price" }>,
 ) {
   const [peptide, vendorFound] = await Promise.all([
     getPeptideById(app.db, form.peptideId),
@@ -176,7 +167,7 @@ async function createVendorPrice(
     return writeFailure(app, error, "creating a size option", "Failed to create new size option");
   }
   try {
-    await addVendorPrice(app, admin, {
+    await addOffer(app, admin, {
       peptideId: form.peptideId,
       vendorId: form.vendorId,
       sizeOptionId,
@@ -193,14 +184,14 @@ async function createVendorPrice(
   return actionSuccess("Vendor peptide data added successfully");
 }
 
-async function updateVendorPriceRow(
+async function updateOfferRow(
   app: AppContext,
   admin: Admin,
-  form: Extract<VendorPricePageForm, { intent: "update-vendor-price" }>,
+  form: Extract<OfferPageForm, { intent: "update-vendor-price" }>,
 ) {
   const [key, before] = await Promise.all([
-    getVendorPriceKey(app.db, form.id),
-    getAdminVendorPrice(app.db, form.id),
+    getOfferKey(app.db, form.id),
+    getAdminOffer(app.db, form.id),
   ]);
   if (!key || !before) return failure("Vendor price not found", 404);
   const refused = await refusePrice(
@@ -210,7 +201,7 @@ async function updateVendorPriceRow(
   );
   if (refused) return refused;
   try {
-    const saved = await editVendorPrice(app, admin, before, {
+    const saved = await editOffer(app, admin, before, {
       ...key,
       price: form.price,
       url: form.url,
@@ -219,9 +210,9 @@ async function updateVendorPriceRow(
       version: form.version,
     });
     if (saved.stale) {
-      const current = await getAdminVendorPrice(app.db, form.id);
+      const current = await getAdminOffer(app.db, form.id);
       if (!current) return failure("Vendor price not found", 404);
-      return editConflict(vendorPriceRowFormValues(current), current.version);
+      return editConflict(offerRowFormValues(current), current.version);
     }
   } catch (error) {
     return writeFailure(app, error, "updating a vendor price", "Failed to update the vendor price");
@@ -238,12 +229,12 @@ const pricesCount = (count: number) => `${count} vendor price${count === 1 ? "" 
  * page showed it (its version) or, for activate/deactivate, gone: nothing is changed and the
  * answer says which (409, 404).
  */
-async function bulkVendorPrices(
+async function bulkOffers(
   app: AppContext,
   admin: Admin,
-  form: Extract<VendorPricePageForm, { intent: "bulk-vendor-prices" }>,
+  form: Extract<OfferPageForm, { intent: "bulk-vendor-prices" }>,
 ) {
-  const found = await getAdminVendorPricesByIds(app.db, form.ids);
+  const found = await getAdminOffersByIds(app.db, form.ids);
   const changedMeanwhile = rowsChangedSince(
     found.map((row) => ({ id: row.id, version: row.version, name: priceName(row) })),
     form.versions,
@@ -265,20 +256,20 @@ async function bulkVendorPrices(
     return failure(STALE_SELECTION, 404, "Nothing was changed");
   }
   const active = form.operation === "activate";
-  await switchVendorPrices(app, admin, found, active);
+  await switchOffers(app, admin, found, active);
   return actionSuccess(`${pricesCount(found.length)} ${active ? "activated" : "deactivated"}`);
 }
 
 export async function handlePriceAction(app: AppContext, admin: Admin, formData: FormData) {
-  const parsed = vendorPricePageSchema.safeParse(formFields(formData));
+  const parsed = offerPageSchema.safeParse(formFields(formData));
   if (!parsed.success) return invalidForm(parsed.error);
   const form = parsed.data;
 
   switch (form.intent) {
     case "create-vendor-price":
-      return createVendorPrice(app, admin, form);
+      return createOffer(app, admin, form);
     case "update-vendor-price":
-      return updateVendorPriceRow(app, admin, form);
+      return updateOfferRow(app, admin, form);
     case "delete-vendor-price":
       return deleteToTrash(app, admin, {
         entity: "vendor_price",
@@ -288,6 +279,6 @@ export async function handlePriceAction(app: AppContext, admin: Admin, formData:
         notFoundMessage: "Vendor price not found",
       });
     case "bulk-vendor-prices":
-      return bulkVendorPrices(app, admin, form);
+      return bulkOffers(app, admin, form);
   }
 }

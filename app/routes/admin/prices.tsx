@@ -10,14 +10,14 @@ import { NativeSelect, useDialogState } from "~/components/admin/form-controls";
 import { DataTable } from "~/components/admin/data-table";
 import { focusRowEdit } from "~/components/admin/focus-return";
 import { FilterControl, TableFilterForm } from "~/components/admin/table-filter-form";
-import { InlinePriceEditor } from "~/components/admin/vendor-prices/inline-price-editor";
+import { InlinePriceEditor } from "~/components/admin/offers/inline-price-editor";
 import {
   DELETE_PRICE_KEY,
   priceColumns,
   priceRowName,
   type PriceRow,
-} from "~/components/admin/vendor-prices/price-columns";
-import { VendorPriceDialog } from "~/components/admin/vendor-prices/vendor-price-dialog";
+} from "~/components/admin/offers/price-columns";
+import { OfferDialog } from "~/components/admin/offers/offer-dialog";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { VENDOR_PRICES_TABLE } from "~/lib/admin-tables";
@@ -165,7 +165,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
         selection={selection}
         renderRow={renderRow}
       />
-      <VendorPriceDialog key={dialog.key} open={dialog.state.open} onClose={dialog.close} />
+      <OfferDialog key={dialog.key} open={dialog.state.open} onClose={dialog.close} />
     </section>
   );
 }

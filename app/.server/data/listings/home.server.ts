@@ -81,7 +81,7 @@ export function selectPeptideSummaries(db: Database) {
     .leftJoin(categories, eq(categories.id, peptides.categoryId));
 }
 
-/** The vendor prices of the row "peptides" that pass the row filters, as SQL conditions. */
+/** The offers of the row "peptides" that pass the row filters, as SQL conditions. */
 function offerConditions(filters: HomeFilters, pricing: PricingContext): SQL[] {
   const conditions: SQL[] = [sql`vp.peptide_id = ${peptides.id}`, priceIsActive("vp")];
   const price = cardPriceSql(pricing);
@@ -123,7 +123,7 @@ function mayRankSql(pricing: PricingContext): SQL[] {
 }
 
 /**
- * "Does this peptide have a vendor price that may rank matching every row filter?" as one
+ * "Does this peptide have an offer that may rank matching every row filter?" as one
  * EXISTS: the card then always has an offer that passed to show as its price (an offer whose
  * lab test failed is not one, unless the buyer includes those).
  */
@@ -197,7 +197,7 @@ async function getHomeMeta(db: Database) {
   };
 }
 
-/** Every size of the given peptides with every vendor price and coupon: one query for a whole page of cards. */
+/** Every size of the given peptides with every offer and coupon: one query for a whole page of cards. */
 async function getCardSizes(db: Database, peptideIds: string[]) {
   if (peptideIds.length === 0) return [];
   return selectSizeOffers(db, {})

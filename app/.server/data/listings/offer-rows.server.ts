@@ -1,5 +1,5 @@
 /**
- * The offer rows every public read prices: the columns of a vendor price with its vendor and
+ * The offer rows every public read prices: the columns of an offer with its vendor and
  * coupon (OFFER_COLUMNS), the one join of sizes to their active prices (selectSizeOffers),
  * pricing a joined row (priceRow) and the offer tables' row (toOfferRow).
  */
@@ -22,7 +22,7 @@ import { OFFER_COUPON_VOTES_SQL } from "../coupon-feedback.server";
 import { OFFER_LAB_TESTS_SQL } from "../lab-tests.server";
 import { priceIsActive } from "../public-visibility.server";
 
-/** One vendor price of the detail and compare pages (the offer tables' row type). */
+/** One offer of the detail and compare pages (the offer tables' row type). */
 export type Offer = OfferRow;
 
 /** Prices as a visitor sees them when nothing else is known: dollars, default staleness. */
@@ -42,7 +42,7 @@ export interface SizeChoice {
   label: string;
 }
 
-/** A vendor price's own columns that pricing needs. */
+/** An offer's own columns that pricing needs. */
 export const PRICE_COLUMNS = {
   price: vendorPeptides.price,
   currency: vendorPeptides.currency,
@@ -61,7 +61,7 @@ export const VENDOR_SHIPPING_COLUMNS = {
   shipsTo: vendors.shipsTo,
 };
 
-/** The columns of a vendor price, its vendor and coupon that pricing needs (left-joined). */
+/** The columns of an offer, its vendor and coupon that pricing needs (left-joined). */
 export const OFFER_COLUMNS = {
   id: vendorPeptides.id,
   ...PRICE_COLUMNS,
@@ -90,7 +90,7 @@ export type OfferColumns = {
   labTests?: OfferLabTest[] | null;
 };
 
-/** Prices one joined row; null when the size has no vendor price in it. */
+/** Prices one joined row; null when the size has no offer in it. */
 export function priceRow(
   row: OfferColumns & { quantity: number; unit: string },
   pricing: PricingContext,
@@ -161,7 +161,7 @@ const SIZE_COLUMNS = {
 };
 
 /**
- * The join of a size ("size_options") to its active vendor prices. The peptide condition is
+ * The join of a size ("size_options") to its active offers. The peptide condition is
  * implied; said, it lets the planner fetch just these peptides' prices by
  * vendor_peptides_peptide_idx instead of hashing the whole price table.
  */
@@ -174,7 +174,7 @@ export function activePricesOfSize() {
 }
 
 /**
- * Sizes left-joined to their active vendor prices with each price's vendor and coupon: a row
+ * Sizes left-joined to their active offers with each price's vendor and coupon: a row
  * per price (or one without a price for a size nobody sells), with the size's columns,
  * OFFER_COLUMNS and `extra`. The caller adds the where and order.
  */
@@ -225,7 +225,7 @@ type OfferRowColumns = OfferColumns & {
   couponVotes: CouponVotes | null;
 };
 
-/** One joined row as an offer table's row; null when the size has no vendor price in it. */
+/** One joined row as an offer table's row; null when the size has no offer in it. */
 export function toOfferRow(
   row: OfferRowColumns,
   pricing: PricingContext,

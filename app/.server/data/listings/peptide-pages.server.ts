@@ -85,7 +85,7 @@ export interface PeptidePageData {
   };
   sizes: SizeChoice[];
   offers: Offer[];
-  /** The price history of every vendor price of the peptide over the range asked for. */
+  /** The price history of every offer of the peptide over the range asked for. */
   history: PeptideHistory;
   recommended: PeptideSummary[];
   /** The "Lab tests" section: the latest test of each vendor and size (issue 23). */

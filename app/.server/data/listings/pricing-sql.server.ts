@@ -173,7 +173,7 @@ export const VIAL_MG_SQL = sql.raw(
 /** Alphabetical regardless of the database's collation (PGlite sorts "MOTS-c" before "Melanotan II"). */
 export const BY_NAME = sql`lower(${peptides.name}) asc, ${peptides.name} asc`;
 
-/** A vendor price with its size, vendor and coupon, under the aliases the fragments above use. */
+/** An offer with its size, vendor and coupon, under the aliases the fragments above use. */
 export const OFFER_JOINS = sql.raw(`from vendor_peptides vp
     join size_options s on s.id = vp.size_option_id
     join vendors v on v.id = vp.vendor_id

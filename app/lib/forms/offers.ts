@@ -1,5 +1,5 @@
 /**
- * The vendor prices page's forms: the add-price dialog, the inline row edit and the bulk bar, in
+ * The offers page's forms: the add-price dialog, the inline row edit and the bulk bar, in
  * one zod schema shared by the components and the route action.
  */
 import { z } from "zod";
@@ -35,8 +35,8 @@ const confirmed = z
   .optional()
   .transform((value) => value === "1");
 
-/** Manual vendor price entry (SPEC.md §5). */
-const vendorPriceFields = {
+/** Manual offer entry (SPEC.md §5). */
+const offerFields = {
   peptideId: z
     .string({ error: REQUIRED_FIELDS_MESSAGE })
     .trim()
@@ -62,15 +62,15 @@ const vendorPriceFields = {
   confirm: confirmed,
 };
 
-export const vendorPriceFormSchema = z
-  .object({ intent: z.literal("create-vendor-price"), ...vendorPriceFields })
+export const offerFormSchema = z
+  .object({ intent: z.literal("create-vendor-price"), ...offerFields })
   .refine((value) => value.unit !== "other" || value.unitLabel !== null, {
     message: REQUIRED_FIELDS_MESSAGE,
     path: ["unitLabel"],
   });
 
 /** The inline edit of a price's row: price, stock and link (Enter saves). */
-export const vendorPriceRowSchema = z.object({
+export const offerRowSchema = z.object({
   intent: z.literal("update-vendor-price"),
   id: recordId("Vendor price not found"),
   version: rowVersionField,
@@ -80,8 +80,8 @@ export const vendorPriceRowSchema = z.object({
   confirm: confirmed,
 });
 
-/** A vendor price as its inline edit posts it: what an edit conflict compares. */
-export function vendorPriceRowFormValues(row: {
+/** An offer as its inline edit posts it: what an edit conflict compares. */
+export function offerRowFormValues(row: {
   price: number;
   stockStatus: string;
   url: string | null;
@@ -95,14 +95,14 @@ export function vendorPriceRowFormValues(row: {
   };
 }
 
-export const vendorPricePageSchema = z.discriminatedUnion(
+export const offerPageSchema = z.discriminatedUnion(
   "intent",
   [
-    vendorPriceFormSchema,
-    vendorPriceRowSchema,
+    offerFormSchema,
+    offerRowSchema,
     z.object({ intent: z.literal("delete-vendor-price"), id: recordId() }),
     bulkActionSchema("bulk-vendor-prices", BULK_OPERATIONS),
   ],
   { error: UNKNOWN_ACTION },
 );
-export type VendorPricePageForm = z.infer<typeof vendorPricePageSchema>;
+export type OfferPageForm = z.infer<typeof offerPageSchema>;

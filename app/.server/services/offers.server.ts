@@ -1,10 +1,10 @@
 /**
- * The one way a vendor price is written (admin dialog, inline edit, scraper, review approval):
+ * The one way an offer is written (admin dialog, inline edit, scraper, review approval):
  * the upsert keeps price_history, every written price goes to the alerts (saved-deal drops and
  * target prices, notifyPriceChanges), and the page cache is emptied so visitors see the price at
  * once (PostgreSQL's NOTIFY trigger tells the other instances; this instance's cache is emptied
- * here, which also covers PGlite). An admin's price writes (`addVendorPrice`, `editVendorPrice`,
- * `switchVendorPrices`) commit with their audit entries; their alerts are evaluated after the
+ * here, which also covers PGlite). An admin's price writes (`addOffer`, `editOffer`,
+ * `switchOffers`) commit with their audit entries; their alerts are evaluated after the
  * commit.
  */
 import { TEXT_LIMITS } from "~/lib/text-limits";
@@ -15,14 +15,14 @@ import type { AppContext } from "../platform/context.server";
 import type { SessionUser } from "./auth.server";
 import { commitPublicChange, type Audit } from "./audited-change.server";
 import {
-  getAdminVendorPrice,
-  setVendorPricesActive,
-  upsertVendorPrice,
-  type VendorPriceInput,
-  type VendorPriceResult,
+  getAdminOffer,
+  setOffersActive,
+  upsertOffer,
+  type OfferInput,
+  type OfferResult,
 } from "../data/vendor-peptides.server";
 
-export type VendorPriceWriter = Pick<
+export type OfferWriter = Pick<
   AppContext,
   "db" | "env" | "mailer" | "logger" | "baseUrl" | "cache"
 >;
@@ -37,14 +37,11 @@ function isKeptLink(url: string): boolean {
   }
 }
 
-export async function saveVendorPrice(
-  app: VendorPriceWriter,
-  input: VendorPriceInput,
-): Promise<VendorPriceResult> {
+export async function saveOffer(app: OfferWriter, input: OfferInput): Promise<OfferResult> {
   // A link that is not http(s) (javascript:, data:) or longer than the column allows is never
   // kept; the offer's previous link stays.
   const url = input.url && !isKeptLink(input.url) ? undefined : input.url;
-  const result = await upsertVendorPrice(app.db, { ...input, url });
+  const result = await upsertOffer(app.db, { ...input, url });
   if (!result.vendorPeptideId) return result;
   app.cache.clear();
   if (result.newPrice !== null) {
@@ -62,17 +59,17 @@ export async function saveVendorPrice(
 }
 
 /**
- * Shows or hides vendor prices on the public side. The cache is emptied, and the alerts on
+ * Shows or hides offers on the public side. The cache is emptied, and the alerts on
  * their sizes are evaluated at once: the lowest price visitors see may have moved (an offer
  * coming back below a target is a crossing, as when it comes back in stock). Returns the ids
  * that changed.
  */
-export async function setVendorPricesVisible(
-  app: VendorPriceWriter,
+export async function setOffersVisible(
+  app: OfferWriter,
   ids: readonly string[],
   active: boolean,
 ): Promise<string[]> {
-  const changed = await setVendorPricesActive(app.db, ids, active);
+  const changed = await setOffersActive(app.db, ids, active);
   if (changed.length === 0) return changed;
   app.cache.clear();
   // The state is saved either way; a failed alert evaluation must not turn it into an error.
@@ -85,9 +82,9 @@ export async function setVendorPricesVisible(
 }
 
 type Admin = Pick<SessionUser, "id" | "email">;
-type AdminVendorPrice = NonNullable<Awaited<ReturnType<typeof getAdminVendorPrice>>>;
+type AdminOffer = NonNullable<Awaited<ReturnType<typeof getAdminOffer>>>;
 
-/** The name the audit log and the admin's answers give a vendor price. */
+/** The name the audit log and the admin's answers give an offer. */
 export function priceName(row: { vendorName: string; peptideName: string }): string {
   return `${row.vendorName} price for ${row.peptideName}`;
 }
@@ -99,9 +96,9 @@ export function priceName(row: { vendorName: string; peptideName: string }): str
  * approval, vendor-submissions.server.ts.)
  */
 export function adminPriceChange<T>(
-  app: VendorPriceWriter,
+  app: OfferWriter,
   admin: Admin,
-  write: (tx: VendorPriceWriter, audit: Audit) => Promise<T>,
+  write: (tx: OfferWriter, audit: Audit) => Promise<T>,
 ): Promise<T> {
   return notifyPriceChangesAfter(app, () =>
     commitPublicChange(app, admin, (tx: Database, audit) =>
@@ -111,15 +108,15 @@ export function adminPriceChange<T>(
 }
 
 /** The admin's new price (or a price for an offer that exists), audited with what was entered. */
-export async function addVendorPrice(
-  app: VendorPriceWriter,
+export async function addOffer(
+  app: OfferWriter,
   admin: Admin,
-  input: VendorPriceInput,
-): Promise<VendorPriceResult> {
+  input: OfferInput,
+): Promise<OfferResult> {
   return adminPriceChange(app, admin, async (tx, audit) => {
-    const saved = await saveVendorPrice(tx, input);
+    const saved = await saveOffer(tx, input);
     if (!saved.vendorPeptideId) return saved;
-    const after = await getAdminVendorPrice(tx.db, saved.vendorPeptideId);
+    const after = await getAdminOffer(tx.db, saved.vendorPeptideId);
     audit({
       action: saved.created ? "create" : "update",
       entity: "vendor_peptide",
@@ -142,21 +139,21 @@ export async function addVendorPrice(
  * The admin's edit of a row (`before`, as the form was checked against), audited with its
  * price, stock and link before and after; a stale version writes nothing (`stale`).
  */
-export async function editVendorPrice(
-  app: VendorPriceWriter,
+export async function editOffer(
+  app: OfferWriter,
   admin: Admin,
-  before: AdminVendorPrice,
-  input: VendorPriceInput,
-): Promise<VendorPriceResult> {
-  const fields = (row: AdminVendorPrice) => ({
+  before: AdminOffer,
+  input: OfferInput,
+): Promise<OfferResult> {
+  const fields = (row: AdminOffer) => ({
     price: row.price,
     stockStatus: row.stockStatus,
     url: row.url,
   });
   return adminPriceChange(app, admin, async (tx, audit) => {
-    const saved = await saveVendorPrice(tx, input);
+    const saved = await saveOffer(tx, input);
     if (saved.stale) return saved;
-    const after = await getAdminVendorPrice(tx.db, before.id);
+    const after = await getAdminOffer(tx.db, before.id);
     audit({
       action: "update",
       entity: "vendor_peptide",
@@ -170,15 +167,15 @@ export async function editVendorPrice(
 }
 
 /** Shows or hides the rows (as the bulk action found them); each one that changes is audited. */
-export async function switchVendorPrices(
-  app: VendorPriceWriter,
+export async function switchOffers(
+  app: OfferWriter,
   admin: Admin,
-  found: readonly AdminVendorPrice[],
+  found: readonly AdminOffer[],
   active: boolean,
 ): Promise<void> {
   await adminPriceChange(app, admin, async (tx, audit) => {
     const changed = new Set(
-      await setVendorPricesVisible(
+      await setOffersVisible(
         tx,
         found.map((row) => row.id),
         active,

@@ -18,7 +18,7 @@ import { TEXT_LIMITS } from "~/lib/text-limits";
 import { priceRowName, STOCK_LABELS, type PriceRow } from "./price-columns";
 
 /**
- * A vendor price's row in edit mode: price, stock and link become inputs of one form (linked
+ * An offer's row in edit mode: price, stock and link become inputs of one form (linked
  * with the `form` attribute, since a form cannot wrap table cells). Enter saves, Escape
  * cancels; a refused value stays typed with its message under the input. A save after someone
  * else's shows their change (EditConflictNotice); an unusual price asks first (ConfirmSaveDialog).

@@ -35,11 +35,11 @@ const MAX_NAME_MATCHES = 200;
 const priceName = sql`${vendors.name} || ${sql.raw(`'${PRICE_NAME_JOINER}'`)} || ${peptides.name}`;
 
 /**
- * The search box's condition on vendor prices joined to their peptide and vendor. The plain
+ * The search box's condition on offers joined to their peptide and vendor. The plain
  * condition stays the final word (a Filter after the index scans), so the ids only decide
  * where the database looks, never which rows match.
  */
-export async function vendorPriceSearch(db: Database, search: string): Promise<SQL> {
+export async function offerSearch(db: Database, search: string): Promise<SQL> {
   const matches = containsSearch(search, [
     peptides.name,
     vendors.name,

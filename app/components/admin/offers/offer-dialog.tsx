@@ -10,12 +10,12 @@ import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
 import { CURRENCIES, UNITS } from "~/lib/constants";
 import { TEXT_LIMITS } from "~/lib/text-limits";
-import { vendorPriceFormSchema } from "~/lib/forms/vendor-prices";
+import { offerFormSchema } from "~/lib/forms/offers";
 
-/** SPEC.md §5's manual vendor price entry; a refused save keeps what was typed. */
-export function VendorPriceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** SPEC.md §5's manual offer entry; a refused save keeps what was typed. */
+export function OfferDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useFetcher<ActionResult>();
-  const { errors, onSubmit } = useFieldErrors(vendorPriceFormSchema, fetcher);
+  const { errors, onSubmit } = useFieldErrors(offerFormSchema, fetcher);
   const [unit, setUnit] = useState<string>("mg");
 
   return (
