@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 
 import { getHomePageData } from "~/.server/data/listings/home.server";
 import { getPeptidePageData } from "~/.server/data/listings/peptide-pages.server";
-import { searchCatalog } from "~/.server/data/search.server";
+import { searchCatalogue } from "~/.server/data/search.server";
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 import { SUGGESTION_LIMIT } from "~/lib/search";
 
@@ -88,7 +88,7 @@ function swapMiddle(word: string): string {
 }
 
 /**
- * The header search (searchCatalog, as the suggestions route calls it) over 2,000 peptides with
+ * The header search (searchCatalogue, as the suggestions route calls it) over 2,000 peptides with
  * distinct word-like names and aliases: exact names, names without their hyphen, typos,
  * prefixes as typed, aliases, and a query that matches nothing.
  */
@@ -112,7 +112,7 @@ async function benchSearch() {
   });
   terms.push("zzqxjv", "a");
 
-  for (const query of terms.slice(0, 10)) await searchCatalog(handle.db, { query, limit: 8 });
+  for (const query of terms.slice(0, 10)) await searchCatalogue(handle.db, { query, limit: 8 });
   const wallTimes: number[] = [];
   const cpuTimes: number[] = [];
   let perSearch = 0;
@@ -120,7 +120,7 @@ async function benchSearch() {
     counter.queries = 0;
     const start = performance.now();
     const cpuStart = process.cpuUsage();
-    await searchCatalog(handle.db, { query, limit: SUGGESTION_LIMIT });
+    await searchCatalogue(handle.db, { query, limit: SUGGESTION_LIMIT });
     const cpu = process.cpuUsage(cpuStart);
     wallTimes.push(performance.now() - start);
     cpuTimes.push((cpu.user + cpu.system) / 1000);

@@ -91,7 +91,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             Compare
           </NavLink>
           <NavLink to="/catalog" className={navLinkClass}>
-            Catalog
+            Catalogue
           </NavLink>
           <NavLink to="/vendors" className={navLinkClass}>
             Vendors

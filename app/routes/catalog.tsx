@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 
 import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
 import { getActiveAdsByPlacement } from "~/.server/data/ads.server";
-import { getCatalog } from "~/.server/data/listings/catalog.server";
+import { getCatalogue } from "~/.server/data/listings/catalogue.server";
 import { AdSlot } from "~/components/ad-slot";
 
 import type { Route } from "./+types/catalog";
@@ -11,7 +11,7 @@ import { appOf } from "~/.server/platform/context.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const [sections, ads] = await Promise.all([
-    getCatalog(app.db),
+    getCatalogue(app.db),
     app.cache.get("ads:category_page", () => getActiveAdsByPlacement(app.db, "category_page")),
   ]);
   return data(
@@ -34,7 +34,7 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-export default function Catalog({ loaderData }: Route.ComponentProps) {
+export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const { sections, ads } = loaderData;
   return (
     <main className="container mx-auto flex flex-col gap-8 px-4 py-8">

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 
 import { publicPageHeaders } from "~/.server/platform/http/cache-headers.server";
-import { getSearchResultRows, searchCatalog } from "~/.server/data/search.server";
+import { getSearchResultRows, searchCatalogue } from "~/.server/data/search.server";
 import { getPeptideSizeLabels } from "~/.server/data/stacks.server";
 import { getPricingContext } from "~/.server/services/pricing-context.server";
 import type { OfferColumn } from "~/components/offer-columns";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const query = searchQuerySchema.parse(new URL(request.url).searchParams.get("q"));
   const [result, pricing] = await Promise.all([
-    searchCatalog(app.db, { query, limit: RESULTS_LIMIT }),
+    searchCatalogue(app.db, { query, limit: RESULTS_LIMIT }),
     getPricingContext(app, request),
   ]);
   const [stackSizes, rows] = await Promise.all([

@@ -1,4 +1,4 @@
-import { getSitemapEntries } from "~/.server/data/listings/catalog.server";
+import { getSitemapEntries } from "~/.server/data/listings/catalogue.server";
 import { getVendorSitemapEntries } from "~/.server/data/vendor-profile.server";
 
 import type { Route } from "./+types/sitemap.xml";

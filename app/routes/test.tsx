@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-import { getDiagnostics } from "~/.server/data/listings/catalog.server";
+import { getDiagnostics } from "~/.server/data/listings/catalogue.server";
 import { formatLastScraped } from "~/lib/format";
 
 import { version } from "../../package.json";

@@ -54,7 +54,7 @@ describe("hydration after the first paint", () => {
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
       await page
         .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: "Catalog" })
+        .getByRole("link", { name: "Catalogue" })
         .click();
       await page.waitForURL(/\/catalog$/);
       expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
@@ -81,7 +81,7 @@ describe("hydration after the first paint", () => {
     // Clicked the moment the page is interactive, the link navigates.
     await page
       .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Catalog" })
+      .getByRole("link", { name: "Catalogue" })
       .click();
     await page.waitForURL(/\/catalog$/);
     await page.getByRole("heading", { level: 1 }).waitFor();

@@ -49,7 +49,7 @@ async function rowCount(table: PgTable) {
 }
 
 /** Every table's row count and the popular peptides: a refused request changes neither. */
-async function catalogSnapshot() {
+async function catalogueSnapshot() {
   return {
     ...(await rowCountsOfAllTables(db())),
     popular: (
@@ -162,10 +162,10 @@ describe("every catalogue action refuses visitors and plain users", () => {
   it.each(actions)(
     "%s %o → 403 for a visitor and for a plain user, nothing changes",
     async (pathname, fields) => {
-      const before = await catalogSnapshot();
+      const before = await catalogueSnapshot();
       expect((await post(pathname, fields, null)).status).toBe(403);
       expect((await post(pathname, fields, admin.userCookie)).status).toBe(403);
-      expect(await catalogSnapshot()).toEqual(before);
+      expect(await catalogueSnapshot()).toEqual(before);
     },
   );
 
@@ -173,7 +173,7 @@ describe("every catalogue action refuses visitors and plain users", () => {
     const vendor = await anyVendor();
     const [category] = await db().select({ id: categories.id }).from(categories).limit(1);
     const [peptide] = await db().select({ id: peptides.id }).from(peptides).limit(1);
-    const before = await catalogSnapshot();
+    const before = await catalogueSnapshot();
     expect(
       (await post("/admin/vendors", { intent: "delete-vendor", id: vendor.id }, admin.userCookie))
         .status,
@@ -196,7 +196,7 @@ describe("every catalogue action refuses visitors and plain users", () => {
         )
       ).status,
     ).toBe(403);
-    expect(await catalogSnapshot()).toEqual(before);
+    expect(await catalogueSnapshot()).toEqual(before);
   });
 });
 
@@ -501,7 +501,7 @@ describe("peptides page", () => {
     async (_name, override) => {
       const peptide = await peptideBySlug("alpha-prime");
       const vendor = await anyVendor();
-      const before = await catalogSnapshot();
+      const before = await catalogueSnapshot();
       const { status, text } = await post("/admin/prices", {
         intent: "create-vendor-price",
         peptideId: peptide!.id,
@@ -514,13 +514,13 @@ describe("peptides page", () => {
       });
       expect(status).toBe(400);
       expect(text).toContain("Please fill in all required fields");
-      expect(await catalogSnapshot()).toEqual(before);
+      expect(await catalogueSnapshot()).toEqual(before);
     },
   );
 
   it("create-vendor-price: refuses a vendor that does not exist with 'Selected vendor not found'", async () => {
     const peptide = await peptideBySlug("alpha-prime");
-    const before = await catalogSnapshot();
+    const before = await catalogueSnapshot();
     const { status, text } = await post("/admin/prices", {
       intent: "create-vendor-price",
       peptideId: peptide!.id,
@@ -532,7 +532,7 @@ describe("peptides page", () => {
     });
     expect(status).toBe(404);
     expect(text).toContain("Selected vendor not found");
-    expect(await catalogSnapshot()).toEqual(before);
+    expect(await catalogueSnapshot()).toEqual(before);
   });
 
   it("create-vendor-price: a lower price for a saved deal sends the owner a price-drop e-mail", async () => {
@@ -905,7 +905,7 @@ describe("vendors page", () => {
   });
 
   it("create-vendor: refuses an empty name, a coupon without amount, and a duplicate name", async () => {
-    const before = await catalogSnapshot();
+    const before = await catalogueSnapshot();
     const empty = await post("/admin/vendors", { intent: "create-vendor", name: "" });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Vendor name is required");
@@ -921,7 +921,7 @@ describe("vendors page", () => {
       name: "test vendor labs",
     });
     expect(duplicate.status).toBe(409);
-    expect(await catalogSnapshot()).toEqual(before);
+    expect(await catalogueSnapshot()).toEqual(before);
   });
 
   it("update-vendor: a new code upserts the coupon; a cleared code deletes it", async () => {

@@ -181,14 +181,14 @@ describe("a peptide goes public with its first price, or when the admin publishe
   const isPublic = async (slug: string, name: string) => {
     const detail = await admin.get(`/peptide/${slug}`, null);
     const catalog = await admin.get("/catalog", null);
-    return { detail: detail.status, inCatalog: catalog.text.includes(name) };
+    return { detail: detail.status, inCatalogue: catalog.text.includes(name) };
   };
 
   it("a new peptide without prices stays off the public pages until its first price", async () => {
     const peptide = await addPeptide("Unpriced Peptide", false);
     expect(await isPublic(peptide.slug, "Unpriced Peptide")).toEqual({
       detail: 404,
-      inCatalog: false,
+      inCatalogue: false,
     });
 
     const [size] = await admin
@@ -207,7 +207,7 @@ describe("a peptide goes public with its first price, or when the admin publishe
     admin.server.app.cache.clear();
     expect(await isPublic(peptide.slug, "Unpriced Peptide")).toEqual({
       detail: 200,
-      inCatalog: true,
+      inCatalogue: true,
     });
   });
 
@@ -215,7 +215,7 @@ describe("a peptide goes public with its first price, or when the admin publishe
     const peptide = await addPeptide("Announced Peptide", true);
     expect(await isPublic(peptide.slug, "Announced Peptide")).toEqual({
       detail: 200,
-      inCatalog: true,
+      inCatalogue: true,
     });
   });
 });

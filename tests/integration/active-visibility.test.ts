@@ -9,10 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverDueAlertMessages } from "~/.server/alerts/deliver.server";
 import { currentAlertState } from "~/.server/alerts/price-alerts.server";
 import {
-  getCatalog,
+  getCatalogue,
   getDiagnostics,
   getSitemapEntries,
-} from "~/.server/data/listings/catalog.server";
+} from "~/.server/data/listings/catalogue.server";
 import { getHomePageData } from "~/.server/data/listings/home.server";
 import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
 import {
@@ -28,7 +28,7 @@ import { findPeptideSlugRedirect } from "~/.server/data/peptides.server";
 import { upsertPriceAlert } from "~/.server/data/price-alerts.server";
 import { getPriceDrops } from "~/.server/data/price-drops.server";
 import { listSavedDeals, saveDeal } from "~/.server/data/saved-deals.server";
-import { searchCatalog } from "~/.server/data/search.server";
+import { searchCatalogue } from "~/.server/data/search.server";
 import { getStackCatalogue } from "~/.server/data/stacks.server";
 import { getVendorProfile } from "~/.server/data/vendor-profile.server";
 import {
@@ -241,15 +241,15 @@ describe("an inactive peptide is gone from the public side", () => {
         await Promise.all([
           home(),
           getPeptidePageData(app.db, "hidetide"),
-          searchCatalog(app.db, { query: "hidetide", limit: 8 }),
+          searchCatalogue(app.db, { query: "hidetide", limit: 8 }),
           getSitemapEntries(app.db),
-          getCatalog(app.db),
+          getCatalogue(app.db),
           getComparePageData(app.db, { peptideSlug: null, sizeId: null }),
           getOpenDataPeptidePage(app.db, { page: 1, perPage: 50 }),
           getOpenDataPeptide(app.db, "hidetide"),
         ]);
       const [aliasSearch, redirect, stack, vendorPage, drops, diagnostics] = await Promise.all([
-        searchCatalog(app.db, { query: "HT-1", limit: 8 }),
+        searchCatalogue(app.db, { query: "HT-1", limit: 8 }),
         findPeptideSlugRedirect(app.db, "old-hidetide"),
         getStackCatalogue(app.db, ["hidetide"]),
         getVendorProfile(app.db, "vendor-b", pricing),

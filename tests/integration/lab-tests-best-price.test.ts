@@ -16,7 +16,7 @@ import {
   getPeptidePageData,
 } from "~/.server/data/listings/peptide-pages.server";
 import { getOpenDataPeptide, getOpenDataSizes } from "~/.server/data/open-data.server";
-import { getSearchResultRows, searchCatalog } from "~/.server/data/search.server";
+import { getSearchResultRows, searchCatalogue } from "~/.server/data/search.server";
 import { getVendorProfile } from "~/.server/data/vendor-profile.server";
 import * as t from "~/.server/db/schema";
 import { apiOffers, apiPeptide, getOpenDataPricing } from "~/.server/services/open-data.server";
@@ -157,7 +157,7 @@ describe("a failed lab test of a size on every screen", () => {
     );
     expect([...bestIds(compare.offers)]).toEqual([offerIds.dear10]);
 
-    const found = await searchCatalog(app.db, { query: "labcheck peptide 10mg", limit: 10 });
+    const found = await searchCatalogue(app.db, { query: "labcheck peptide 10mg", limit: 10 });
     const rows = await getSearchResultRows(app.db, found.peptides, pricing);
     expect(rows.offers.map((row) => row.id)).toEqual([offerIds.dear10]);
 

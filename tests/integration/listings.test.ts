@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
-  getCatalog,
+  getCatalogue,
   getDiagnostics,
   getSitemapEntries,
-} from "~/.server/data/listings/catalog.server";
+} from "~/.server/data/listings/catalogue.server";
 import { getHomePageData } from "~/.server/data/listings/home.server";
 import {
   getComparePageData,
@@ -500,7 +500,7 @@ describe("compare, catalog, sitemap, diagnostics", () => {
 
   it("catalog lists every category with its peptides, and the uncategorised ones", async () => {
     await app.db.insert(t.peptides).values({ name: "Orphan peptide", slug: "orphan-peptide" });
-    const sections = await getCatalog(app.db);
+    const sections = await getCatalogue(app.db);
     expect(sections.find((s) => s.slug === "metabolic")?.peptides.map((p) => p.name)).toEqual([
       "AOD-9604",
       "Semaglutide",

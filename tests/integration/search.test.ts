@@ -4,7 +4,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { defaultPricingContext } from "~/.server/data/listings/offer-rows.server";
-import { getSearchResultRows, searchCatalog } from "~/.server/data/search.server";
+import { getSearchResultRows, searchCatalogue } from "~/.server/data/search.server";
 import * as t from "~/.server/db/schema";
 
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -34,9 +34,9 @@ afterAll(async () => {
 });
 
 const names = async (query: string) =>
-  (await searchCatalog(app.db, { query, limit: 8 })).peptides.map((p) => p.name);
+  (await searchCatalogue(app.db, { query, limit: 8 })).peptides.map((p) => p.name);
 
-describe("searchCatalog", () => {
+describe("searchCatalogue", () => {
   it("finds a peptide whatever the hyphens and spaces", async () => {
     expect((await names("bpc157"))[0]).toBe("BPC-157");
     expect((await names("BPC 157"))[0]).toBe("BPC-157");
@@ -52,7 +52,7 @@ describe("searchCatalog", () => {
   });
 
   it("finds peptides by alias and says which alias matched", async () => {
-    const result = await searchCatalog(app.db, { query: "bremelanotide", limit: 8 });
+    const result = await searchCatalogue(app.db, { query: "bremelanotide", limit: 8 });
     expect(result.peptides[0]).toMatchObject({ name: "PT-141", matchedAlias: "Bremelanotide" });
     const thymosin = await names("thymosin");
     expect(thymosin).toEqual(expect.arrayContaining(["Thymosin Alpha-1", "TB-500"]));
@@ -91,14 +91,14 @@ describe("searchCatalog", () => {
   });
 
   it("finds categories and vendors by name", async () => {
-    const result = await searchCatalog(app.db, { query: "metabolic", limit: 8 });
+    const result = await searchCatalogue(app.db, { query: "metabolic", limit: 8 });
     expect(result.categories).toEqual([{ name: "Metabolic", slug: "metabolic" }]);
-    const vendor = await searchCatalog(app.db, { query: "meridian", limit: 8 });
+    const vendor = await searchCatalogue(app.db, { query: "meridian", limit: 8 });
     expect(vendor.vendors.map((v) => v.name)).toEqual(["Meridian Biolabs"]);
   });
 
   it("answers nothing for a query without letters or digits, and little for nonsense", async () => {
-    expect(await searchCatalog(app.db, { query: "--", limit: 8 })).toEqual({
+    expect(await searchCatalogue(app.db, { query: "--", limit: 8 })).toEqual({
       peptides: [],
       categories: [],
       vendors: [],
@@ -137,9 +137,9 @@ describe("searchCatalog", () => {
   });
 });
 
-describe("searchCatalog: sizes, brand names and category words (issue 30)", () => {
+describe("searchCatalogue: sizes, brand names and category words (issue 30)", () => {
   const hits = async (query: string) =>
-    (await searchCatalog(app.db, { query, limit: 8 })).peptides.map((p) => ({
+    (await searchCatalogue(app.db, { query, limit: 8 })).peptides.map((p) => ({
       name: p.name,
       size: p.sizeLabel,
       alias: p.matchedAlias,
@@ -238,7 +238,7 @@ describe("searchCatalog: sizes, brand names and category words (issue 30)", () =
   });
 
   it("gives the search page's row the size asked for: its Best Price and its vendors", async () => {
-    const result = await searchCatalog(app.db, { query: "semaglutide 5mg", limit: 8 });
+    const result = await searchCatalogue(app.db, { query: "semaglutide 5mg", limit: 8 });
     const rows = await getSearchResultRows(app.db, result.peptides, defaultPricingContext());
     const semaglutide = rows.offers.find((offer) => offer.peptideName === "Semaglutide");
     expect(semaglutide).toMatchObject({ sizeLabel: "5mg", askedSize: "5mg" });
@@ -284,10 +284,10 @@ describe("search query budget", () => {
 
   it("answers a size, a category word and a bare number in two queries, and the rows in one", async () => {
     for (const query of ["peptide 00012 5mg", "synthetic", "peptide 00012 5"]) {
-      let result: Awaited<ReturnType<typeof searchCatalog>> | undefined;
+      let result: Awaited<ReturnType<typeof searchCatalogue>> | undefined;
       expect(
         await database.measure(async () => {
-          result = await searchCatalog(database.handle.db, { query, limit: 48 });
+          result = await searchCatalogue(database.handle.db, { query, limit: 48 });
         }),
         query,
       ).toBe(2);
@@ -365,7 +365,7 @@ describe("getSearchResultRows", () => {
 
   it("gives each result its Best Price offer row with its number of vendors, and says which have none", async () => {
     const ids = await seedPricedPeptides();
-    const result = await searchCatalog(app.db, { query: "kappa", limit: 8 });
+    const result = await searchCatalogue(app.db, { query: "kappa", limit: 8 });
     const rows = await getSearchResultRows(app.db, result.peptides, defaultPricingContext());
     const offerOf = (id: string) => rows.offers.find((offer) => offer.peptideId === id);
     // The whole offer-table row of the best offer: $100 − 10% + $5 shipping.

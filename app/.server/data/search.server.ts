@@ -38,13 +38,13 @@ export interface NamedHit {
   slug: string | null;
 }
 
-export interface CatalogSearchResult {
+export interface CatalogueSearchResult {
   peptides: PeptideHit[];
   categories: NamedHit[];
   vendors: NamedHit[];
 }
 
-const EMPTY: CatalogSearchResult = { peptides: [], categories: [], vendors: [] };
+const EMPTY: CatalogueSearchResult = { peptides: [], categories: [], vendors: [] };
 
 /**
  * Ranking tiers, best first; each outweighs every score within a tier (at most 7). A typo
@@ -144,10 +144,10 @@ interface AskedSize {
  * is read both ways: as part of the name ("bpc 157") and, for a peptide with a size of that
  * amount, as the size.
  */
-export async function searchCatalog(
+export async function searchCatalogue(
   db: Database,
   params: { query: string; limit: number },
-): Promise<CatalogSearchResult> {
+): Promise<CatalogueSearchResult> {
   const { whole, size } = parseSearchQuery(params.query);
   if (whole.key === "") return EMPTY;
 
@@ -318,7 +318,7 @@ export async function getSearchResultRows(
 }
 
 /** The header's suggestions: the best peptides, then a few categories and vendors. */
-export function suggestionsFrom(result: CatalogSearchResult, limit: number): Suggestion[] {
+export function suggestionsFrom(result: CatalogueSearchResult, limit: number): Suggestion[] {
   const named = Math.max(1, Math.floor(limit / 4));
   const peptideSuggestions: Suggestion[] = result.peptides.map((peptide) => ({
     kind: "peptide",

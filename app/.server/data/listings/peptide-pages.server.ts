@@ -189,4 +189,4 @@ export async function getComparePageData(
   };
 }
 
-// ---------------------------------------------------------------- catalog, sitemap, diagnostics
+// ---------------------------------------------------------------- catalogue, sitemap, diagnostics

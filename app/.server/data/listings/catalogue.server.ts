@@ -1,4 +1,4 @@
-/** The catalog page, the sitemap's peptide pages and the diagnostics page's counts. */
+/** The catalogue page, the sitemap's peptide pages and the diagnostics page's counts. */
 import { and, asc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
@@ -7,14 +7,14 @@ import { categories, peptides, vendorPeptides } from "../../db/schema";
 import { peptideIsPublic, priceIsActive, priceIsPublic } from "../public-visibility.server";
 import { BY_NAME } from "./pricing-sql.server";
 
-export interface CatalogSection {
+export interface CatalogueSection {
   name: string;
   slug: string | null;
   description: string | null;
   peptides: { name: string; slug: string }[];
 }
 
-export async function getCatalog(db: Database): Promise<CatalogSection[]> {
+export async function getCatalogue(db: Database): Promise<CatalogueSection[]> {
   const [categoryRows, peptideRows] = await Promise.all([
     db
       .select({
@@ -31,7 +31,7 @@ export async function getCatalog(db: Database): Promise<CatalogSection[]> {
       .where(peptideIsPublic())
       .orderBy(BY_NAME),
   ]);
-  const sections: CatalogSection[] = categoryRows.map((c) => ({
+  const sections: CatalogueSection[] = categoryRows.map((c) => ({
     name: c.name,
     slug: c.slug,
     description: c.description,
