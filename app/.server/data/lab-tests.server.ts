@@ -156,6 +156,19 @@ export async function getAdminLabTest(db: Database, id: string) {
   return row ?? null;
 }
 
+/** The vendor's own lab test of this id (a vendor replies only to its own); null otherwise. */
+export async function findLabTestOfVendor(
+  db: Database,
+  id: string,
+  vendorId: string,
+): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: labTests.id })
+    .from(labTests)
+    .where(and(eq(labTests.id, id), eq(labTests.vendorId, vendorId)));
+  return row ?? null;
+}
+
 export async function createLabTest(db: Database, input: LabTestInput): Promise<string> {
   const [row] = await db.insert(labTests).values(input).returning({ id: labTests.id });
   return row!.id;

@@ -228,6 +228,25 @@ export async function findVendorIdBySlug(db: Database, slug: string): Promise<st
   return row?.id ?? null;
 }
 
+/** The vendor's one reply to a lab result or review of its own: created, or replaced. */
+export async function upsertVendorReply(
+  db: Database,
+  reply: {
+    vendorId: string;
+    subject: "lab_test" | "review";
+    subjectId: string;
+    body: string;
+    authorUserId: string;
+  },
+): Promise<void> {
+  const { vendorId, subject, subjectId, ...text } = reply;
+  const set = { ...text, createdAt: new Date() };
+  await db
+    .insert(vendorReplies)
+    .values({ vendorId, subject, subjectId, ...set })
+    .onConflictDoUpdate({ target: [vendorReplies.subject, vendorReplies.subjectId], set });
+}
+
 /** The vendor's published review `id`, if it is one: what its reply may answer. */
 export async function findPublishedReviewOfVendor(db: Database, id: string, vendorId: string) {
   const [row] = await db

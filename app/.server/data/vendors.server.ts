@@ -36,6 +36,8 @@ export interface CouponInput {
   discountAmount: number;
   discountType: DiscountType;
   expirationDate: string | null;
+  /** Set when the vendor itself entered the coupon: shown "reported by the vendor" until confirmed. */
+  vendorReportedAt?: Date | null;
 }
 
 const adminVendorColumns = {
@@ -204,6 +206,15 @@ export async function upsertCoupon(
     .insert(coupons)
     .values({ vendorId, ...coupon })
     .onConflictDoUpdate({ target: coupons.vendorId, set: coupon });
+}
+
+/** The shipping terms a vendor edits on its own page (the admin's form saves the whole vendor). */
+export async function updateVendorShipping(
+  db: Database,
+  vendorId: string,
+  shipping: Partial<Omit<typeof vendors.$inferInsert, "id" | "name" | "slug">>,
+): Promise<void> {
+  await db.update(vendors).set(shipping).where(eq(vendors.id, vendorId));
 }
 
 export async function deleteCouponForVendor(db: Database, vendorId: string): Promise<void> {

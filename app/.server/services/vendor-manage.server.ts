@@ -6,15 +6,15 @@
  * within `vendor`, so another vendor's id finds nothing. The route's handler parses the form and
  * turns the outcome into its answer.
  */
-import { and, eq } from "drizzle-orm";
 
 import type { VendorManageForm } from "~/lib/forms/vendor-portal";
 
 import type { SessionUser } from "./auth.server";
 import type { AppContext } from "../platform/context.server";
-import { coupons, labTests, vendorReplies, vendors } from "../db/schema";
 import type { VendorRecord } from "../data/vendor-accounts.server";
-import { findPublishedReviewOfVendor } from "../data/vendor-reviews.server";
+import { findLabTestOfVendor } from "../data/lab-tests.server";
+import { deleteCouponForVendor, updateVendorShipping, upsertCoupon } from "../data/vendors.server";
+import { findPublishedReviewOfVendor, upsertVendorReply } from "../data/vendor-reviews.server";
 import { commitAudited, commitPublicChange } from "./audited-change.server";
 import { createVendorApiKey, revokeVendorApiKey } from "./vendor-api-keys.server";
 import { setVendorFeed } from "./vendor-feed.server";
@@ -39,22 +39,18 @@ export async function saveVendorTerms(
 ): Promise<void> {
   const { couponCode, discountAmount, discountType, expirationDate, ...shipping } = form;
   await commitPublicChange(app, user, async (tx, audit) => {
-    await tx.update(vendors).set(shipping).where(eq(vendors.id, vendor.id));
+    await updateVendorShipping(tx, vendor.id, shipping);
     if (couponCode === null) {
-      await tx.delete(coupons).where(eq(coupons.vendorId, vendor.id));
+      await deleteCouponForVendor(tx, vendor.id);
     } else {
-      const coupon = {
+      await upsertCoupon(tx, vendor.id, {
         code: couponCode,
         discountAmount: discountAmount!,
         discountType,
         expirationDate,
         // Shown "reported by the vendor" until buyers confirm it works.
         vendorReportedAt: new Date(),
-      };
-      await tx
-        .insert(coupons)
-        .values({ vendorId: vendor.id, ...coupon })
-        .onConflictDoUpdate({ target: coupons.vendorId, set: coupon });
+      });
     }
     audit({
       action: "update",
@@ -143,22 +139,16 @@ export async function saveVendorReply(
   return commitPublicChange(app, user, async (tx, audit) => {
     const own =
       subject === "lab_test"
-        ? (
-            await tx
-              .select({ id: labTests.id })
-              .from(labTests)
-              .where(and(eq(labTests.id, subjectId), eq(labTests.vendorId, vendor.id)))
-          )[0]
+        ? await findLabTestOfVendor(tx, subjectId, vendor.id)
         : await findPublishedReviewOfVendor(tx, subjectId, vendor.id);
     if (!own) return false;
-    const reply = { body, authorUserId: user.id, createdAt: new Date() };
-    await tx
-      .insert(vendorReplies)
-      .values({ vendorId: vendor.id, subject, subjectId: own.id, ...reply })
-      .onConflictDoUpdate({
-        target: [vendorReplies.subject, vendorReplies.subjectId],
-        set: reply,
-      });
+    await upsertVendorReply(tx, {
+      vendorId: vendor.id,
+      subject,
+      subjectId: own.id,
+      body,
+      authorUserId: user.id,
+    });
     audit({
       action: "update",
       entity: "vendor_reply",
