@@ -6,6 +6,7 @@
  * and turns the outcome into its answer.
  */
 import type { AddShopAction } from "~/lib/forms/add-shop";
+import { shopSource } from "~/lib/forms/scraping";
 import { previewMatch } from "~/lib/shop-preview";
 import { slugify } from "~/lib/slug";
 
@@ -183,21 +184,14 @@ export async function createShopSource(
     const vendor = await sourceVendor(tx, preview, form, offers);
     if (typeof vendor === "string" || "owners" in vendor) return vendor;
     const sourceId = await createScrapeSource(tx, {
-      retailerName: vendor.name,
-      url: preview.shopUrl,
+      ...shopSource({
+        retailerName: vendor.name,
+        url: preview.shopUrl,
+        vendorId: vendor.id,
+        isActive: true,
+        currency: null,
+      }),
       kind: preview.kind as "woocommerce" | "shopify" | "sitemap",
-      // The feed is the vendor's whole catalogue: offers that leave it count missed runs.
-      pageType: "category",
-      productSelector: "",
-      priceSelector: "",
-      nameSelector: "",
-      linkSelector: null,
-      soldOutSelector: null,
-      paginationSelector: null,
-      nextPageSelector: null,
-      vendorId: vendor.id,
-      isActive: true,
-      currency: null,
     });
     await ignoreListings(
       tx,

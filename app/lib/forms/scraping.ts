@@ -93,9 +93,25 @@ export const shopSourceFields = z
     is_active: checkbox,
     currency: currencyField,
   })
-  .transform((form): ScrapeSourceFields => ({
-    retailerName: form.retailer_name,
-    url: form.url,
+  .transform((form) =>
+    shopSource({
+      retailerName: form.retailer_name,
+      url: form.url,
+      vendorId: form.vendor_id,
+      isActive: form.is_active,
+      currency: form.currency,
+    }),
+  );
+
+/**
+ * A shop source's fields, as Add shop creates it and its edit form saves it: the feed is the
+ * vendor's whole catalogue (offers that leave it count missed runs), read without selectors.
+ */
+export function shopSource(
+  fields: Pick<ScrapeSourceFields, "retailerName" | "url" | "vendorId" | "isActive" | "currency">,
+): ScrapeSourceFields {
+  return {
+    ...fields,
     pageType: "category",
     productSelector: "",
     priceSelector: "",
@@ -104,10 +120,8 @@ export const shopSourceFields = z
     soldOutSelector: null,
     paginationSelector: null,
     nextPageSelector: null,
-    vendorId: form.vendor_id,
-    isActive: form.is_active,
-    currency: form.currency,
-  }));
+  };
+}
 
 /** A scrape source as the admin saves it (ScrapeSourceInput on the server). */
 export interface ScrapeSourceFields {
