@@ -8,7 +8,6 @@ import { SHIPPING_NOT_STATED, shippingNote } from "~/lib/offer-view";
 import { peptideImageProps } from "~/lib/peptide-image";
 import { IMAGE_SIZES } from "~/lib/responsive-image";
 
-import { Badge } from "./ui/badge";
 import { Skeleton } from "./ui/skeleton";
 
 /**
@@ -115,22 +114,32 @@ export function PeptideCard({ peptide }: { peptide: PeptideCardData }) {
  * The card's price offer's lab state in its offer row's words: "Tested", or "Failed lab test"
  * when the buyer includes such offers and one is the Best Price. The full words (lab, date,
  * measurements) are the tooltip and reach a screen reader; the report is on the detail page.
+ * The badge's classes without the Badge component: its variants library stays off the home
+ * page's JavaScript budget.
  */
 function CardLabBadge({ size }: { size: CardSize }) {
   if (size.labWarning) {
     return (
-      <Badge variant="destructive" title={size.labWarning.text} data-card-lab="failed">
+      <span
+        className="badge border-transparent bg-destructive text-white"
+        title={size.labWarning.text}
+        data-card-lab="failed"
+      >
         {FAILED_LAB_TEST}
         <span className="sr-only">: {size.labWarning.text}</span>
-      </Badge>
+      </span>
     );
   }
   if (!size.tested) return null;
   return (
-    <Badge variant="success" title={size.tested} data-card-lab="tested">
+    <span
+      className="badge border-transparent bg-success text-success-foreground"
+      title={size.tested}
+      data-card-lab="tested"
+    >
       Tested
       <span className="sr-only">: {size.tested}</span>
-    </Badge>
+    </span>
   );
 }
 
