@@ -46,9 +46,13 @@ export function AuthForm({
   children: React.ReactNode;
 }) {
   const result = useActionData<ActionResult>();
-  useActionToast(result);
+  useActionToast(result, undefined, { toastFieldErrors: true });
   const { submitting, submittingIntent, state } = usePosting();
-  const { errors, onSubmit } = useFieldErrors(schema, { data: result, state });
+  const { errors, onSubmit } = useFieldErrors(
+    schema,
+    { data: result, state },
+    { toastFieldErrors: true },
+  );
   const pending = intent ? submittingIntent === intent : submitting;
   return (
     <>

@@ -57,8 +57,9 @@ export function toastErrorsWithoutField(
   title: string,
   messages: readonly string[],
   data: Parameters<typeof toast.error>[1] = {},
+  { evenUnderField = false } = {},
 ) {
-  const left = withoutField(messages);
+  const left = evenUnderField ? messages : withoutField(messages);
   if (left.length === 0) {
     dismissErrorToasts();
     return;

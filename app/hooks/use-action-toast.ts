@@ -9,6 +9,8 @@ import { dismissErrorToasts, showError, toastErrorsWithoutField } from "./error-
 export interface ActionToastOptions {
   /** Restores a deletion's trash batch: a success carrying `trashBatchId` gets an "Undo" button. */
   onUndo?: (batchId: string) => void;
+  /** Toast field errors even where they show under their fields (SPEC.md §8's sign-in forms). */
+  toastFieldErrors?: boolean;
 }
 
 /**
@@ -45,7 +47,12 @@ export function useActionToast(
         },
       });
     } else if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) {
-      toastErrorsWithoutField(result.title ?? "Error", Object.values(result.fieldErrors).flat());
+      toastErrorsWithoutField(
+        result.title ?? "Error",
+        Object.values(result.fieldErrors).flat(),
+        undefined,
+        { evenUnderField: options.toastFieldErrors },
+      );
     } else {
       showError(result.title ?? "Error", { description: result.error });
     }

@@ -17,6 +17,11 @@ export interface FormSubmission {
 export interface FieldErrorsOptions {
   /** FormData → the object the action parses (forms with repeated fields keep them as lists). */
   values?: (form: FormData) => unknown;
+  /**
+   * Toast the first error as well as showing it under its field: SPEC.md §8's sign-in and
+   * sign-up forms say their messages ("Please enter both email and password") as a toast.
+   */
+  toastFieldErrors?: boolean;
 }
 
 /**
@@ -29,7 +34,7 @@ export interface FieldErrorsOptions {
 export function useFieldErrors(
   schema: z.ZodType,
   submission: FormSubmission,
-  { values = formFields }: FieldErrorsOptions = {},
+  { values = formFields, toastFieldErrors = false }: FieldErrorsOptions = {},
 ) {
   const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
   // The answer is in as soon as the post is no longer in flight: while the page revalidates
@@ -52,8 +57,12 @@ export function useFieldErrors(
   // After the render that put the errors under their fields: each refusal (a new object) toasts
   // what none of them shows.
   useEffect(() => {
-    if (clientErrors) toastErrorsWithoutField("Error", Object.values(clientErrors).flat());
-  }, [clientErrors]);
+    if (clientErrors) {
+      toastErrorsWithoutField("Error", Object.values(clientErrors).flat(), undefined, {
+        evenUnderField: toastFieldErrors,
+      });
+    }
+  }, [clientErrors, toastFieldErrors]);
   const errors = byField(clientErrors ?? serverErrors ?? {});
   return { errors, onSubmit };
 }
