@@ -37,29 +37,35 @@ export function underFieldText(message: string): string {
 }
 
 /**
- * The messages no field on the page shows (ErrorList marks its lists): an error has one place,
- * under its field, and only what has none (a form-wide refusal, a field the form does not
- * render) is toasted. Read after the render that put the errors under their fields.
+ * The messages no field on the page shows: an error has one place, under its field, and only
+ * what has none (a form-wide refusal, a field the form does not render) is toasted. A field
+ * shows its errors when the page has a control of that name (decided from the form, so it holds
+ * whether or not the render that puts the errors under it has happened yet) or when an error
+ * list (ErrorList marks them) already says the message.
  */
-function withoutField(messages: readonly string[]): string[] {
+function withoutField(errors: Readonly<Record<string, readonly string[]>>): string[] {
   const shown = new Set(
     [...document.querySelectorAll("[data-field-errors] li")].map((item) => item.textContent),
   );
-  return messages.filter((message) => !shown.has(underFieldText(message)));
+  return Object.entries(errors).flatMap(([path, messages]) => {
+    const field = path.split(".")[0] ?? path;
+    if (document.getElementsByName(field).length > 0) return [];
+    return messages.filter((message) => !shown.has(underFieldText(message)));
+  });
 }
 
 /**
- * Toasts the first of `messages` that no field shows ("Please fill in all required fields"
- * once for all the empty fields it stands for). When each is under its field nothing toasts,
- * and an older error toast goes too: it was about a past try.
+ * Toasts the first message that no field shows ("Please fill in all required fields" once for
+ * all the empty fields it stands for). When each is under its field nothing toasts, and an
+ * older error toast goes too: it was about a past try.
  */
 export function toastErrorsWithoutField(
   title: string,
-  messages: readonly string[],
+  errors: Readonly<Record<string, readonly string[]>>,
   data: Parameters<typeof toast.error>[1] = {},
   { evenUnderField = false } = {},
 ) {
-  const left = evenUnderField ? messages : withoutField(messages);
+  const left = evenUnderField ? Object.values(errors).flat() : withoutField(errors);
   if (left.length === 0) {
     dismissErrorToasts();
     return;

@@ -47,12 +47,9 @@ export function useActionToast(
         },
       });
     } else if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) {
-      toastErrorsWithoutField(
-        result.title ?? "Error",
-        Object.values(result.fieldErrors).flat(),
-        undefined,
-        { evenUnderField: options.toastFieldErrors },
-      );
+      toastErrorsWithoutField(result.title ?? "Error", result.fieldErrors, undefined, {
+        evenUnderField: options.toastFieldErrors,
+      });
     } else {
       showError(result.title ?? "Error", { description: result.error });
     }

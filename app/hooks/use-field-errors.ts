@@ -58,7 +58,7 @@ export function useFieldErrors(
   // what none of them shows.
   useEffect(() => {
     if (clientErrors) {
-      toastErrorsWithoutField("Error", Object.values(clientErrors).flat(), undefined, {
+      toastErrorsWithoutField("Error", clientErrors, undefined, {
         evenUnderField: toastFieldErrors,
       });
     }
