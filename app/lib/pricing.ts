@@ -5,7 +5,7 @@
  * Over 400 lines, kept whole for now: buyability, coupons, shipping and the landed rank are one
  * chain each offer goes through, and the SQL twins in pricing-sql.server.ts mirror it function by
  * function. The ranking at its end (mayRank, bestOffer, bestOfferIds) is the seam along which
- * it is to be split (ranking.ts), with the folder move of issue 36.
+ * it is to be split (ranking.ts); not done yet because some 60 modules import it from here.
  */
 
 import { type DiscountType } from "~/lib/constants";

@@ -4,7 +4,7 @@
  *
  * Over 400 lines, kept whole for now: page sources and shop feeds finish through the same
  * per-source outcome, progress and recovery hooks in this file. The seam is the shop-feed branch
- * (issue 36 moves scrape runs into their own folder and splits it there).
+ * (a shop-run module beside this one), to be cut when those hooks have one exported shape.
  */
 
 import type { ScrapeRunCounters } from "~/lib/scrape-run";
