@@ -9,13 +9,16 @@ import {
   displayCurrencies,
   formatMoney,
   fromMinorUnits,
+  intlCurrencyAffixes,
   isWholeMinorAmount,
   minorUnitExponent,
   parsePlainDecimal,
   resolveDisplayCurrency,
   roundMoney,
+  SITE_CURRENCY_AFFIXES,
   toMinorUnits,
 } from "./money";
+import { CURRENCIES } from "./constants";
 
 const rates = { EUR: 0.9, GBP: 0.8, AUD: 1.5 };
 
@@ -115,6 +118,15 @@ describe("formatMoney", () => {
     expect(formatMoney(5, "EUR", { wholeWithoutMinor: true })).toBe("€5");
     expect(formatMoney(5.5, "EUR", { wholeWithoutMinor: true })).toBe("€5.50");
     expect(formatMoney(Number.POSITIVE_INFINITY, "USD")).toBe("—");
+  });
+});
+
+describe("the site's currencies' symbols", () => {
+  it("are written out for every site currency exactly as Intl writes them", () => {
+    expect(Object.keys(SITE_CURRENCY_AFFIXES).sort()).toEqual([...CURRENCIES].sort());
+    for (const code of CURRENCIES) {
+      expect(SITE_CURRENCY_AFFIXES[code]).toEqual(intlCurrencyAffixes(code));
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import {
   parsePlainDecimal,
   STORED_MONEY_DECIMALS,
 } from "~/lib/money";
-import { tooLongMessage } from "~/lib/text-limits";
+import { groupThousands, tooLongMessage } from "~/lib/text-limits";
 
 /** SPEC.md's alert for a form sent with required fields empty (offers, scrape sources). */
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
@@ -43,7 +43,7 @@ export const checkbox = z
   .transform((value) => value === "on" || value === "true");
 
 export function wholeNumberMessage(label: string, min: number, max: number): string {
-  return `${label} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`;
+  return `${label} must be a whole number from ${groupThousands(min)} to ${groupThousands(max)}`;
 }
 
 /** A required whole number within bounds; the message names both bounds. */
