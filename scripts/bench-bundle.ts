@@ -2,8 +2,11 @@
  * The home page's JavaScript budget, from the production build's route manifest: what the
  * home page loads to render and hydrate (the route manifest, entry, root and home route with
  * their imports, gzipped) must stay within 140 KB, and none of it may be admin or price-chart code (a module
- * of an admin route or of the detail route). `npx tsx scripts/bench-bundle.ts` after a build
- * prints it and exits non-zero over budget (CI runs it); `npm run lighthouse` checks it too.
+ * of an admin route or of the detail route). And the pages with offer tables (detail, compare)
+ * hydrate without zod: their forms (Save deal, price alerts) load it when they open, since
+ * building zod and the schemas took ~35 ms (quiet desktop core) of the detail page's longest
+ * task. `npx tsx scripts/bench-bundle.ts` after a build prints both and exits non-zero when
+ * either fails (CI runs it); `npm run lighthouse` checks them too.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -72,8 +75,35 @@ export function homeJavaScript() {
   return { gzipBytes, failures };
 }
 
+/** A string only zod's own code holds (its error class's name), minified or not. */
+const ZOD_MARKER = "$ZodError";
+const FORMLESS_ROUTES = ["routes/peptide", "routes/compare"];
+
+/** The offer-table pages whose hydration loads zod: none, or the failures to print. */
+export function offerPagesWithoutZod() {
+  const { manifest, file } = readRouteManifest();
+  const failures: string[] = [];
+  for (const routeId of FORMLESS_ROUTES) {
+    const eager = new Set([
+      file,
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      ...modulesOf(manifest, "root"),
+      ...modulesOf(manifest, routeId),
+    ]);
+    const withZod = [...eager].filter((module) =>
+      fs.readFileSync(path.join(CLIENT_BUILD, module), "utf8").includes(ZOD_MARKER),
+    );
+    if (withZod.length > 0) failures.push(`${routeId} loads zod in ${withZod.join(", ")}`);
+  }
+  console.log(
+    `Zod loaded while hydrating ${FORMLESS_ROUTES.join(", ")}: ${failures.length === 0 ? "none" : failures.join("; ")}`,
+  );
+  return { failures };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { failures } = homeJavaScript();
+  const failures = [...homeJavaScript().failures, ...offerPagesWithoutZod().failures];
   if (failures.length > 0) {
     console.error(failures.join("\n"));
     process.exitCode = 1;

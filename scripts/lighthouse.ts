@@ -19,7 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 
-import { homeJavaScript } from "./bench-bundle";
+import { homeJavaScript, offerPagesWithoutZod } from "./bench-bundle";
 import { startBuiltServer } from "./bench-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -190,7 +190,7 @@ async function main() {
   }
   console.table(rows);
 
-  failures.push(...homeJavaScript().failures);
+  failures.push(...homeJavaScript().failures, ...offerPagesWithoutZod().failures);
 
   if (timingMisses.length > 0) {
     console.log(`\nTimings over target (reported, not failing):\n- ${timingMisses.join("\n- ")}`);

@@ -1,15 +1,12 @@
 import { Bookmark, BookmarkCheck } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useFetcher, useLocation, type FetcherWithComponents } from "react-router";
 
 import { toast } from "~/components/ui/toast";
 
-import { DealDetailsFields } from "~/components/deals/deal-details-fields";
 import { useActionToast } from "~/hooks/use-action-toast";
-import { useFieldErrors } from "~/hooks/use-field-errors";
 import type { ActionResult } from "~/lib/action-result";
 import { DEAL_MESSAGES } from "~/lib/constants";
-import { dealActionSchema, dealFormValues } from "~/lib/forms/deals";
 import { useRootData } from "~/hooks/use-root-data";
 import { loginPathFor } from "~/lib/site-path";
 
@@ -18,11 +15,16 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from "./ui/dialog";
+
+const SaveDealForm = lazy(() =>
+  import("~/components/deals/save-deal-form").then((module) => ({
+    default: module.SaveDealForm,
+  })),
+);
 
 /**
  * Saves one offer to the signed-in user's deals, asking for tags and a note on the way,
@@ -90,7 +92,9 @@ export function SaveDealButton({ vendorPeptideId }: { vendorPeptideId: string })
 
 /**
  * Saving asks for tags and a note (optional) in one step (issue 30): the dialog's form is the
- * same as the deal's edit form, read by the same schema.
+ * same as the deal's edit form, read by the same schema. The form, with the schema and zod,
+ * loads when the dialog first opens: every row of an offer table has this button, and the page
+ * hydrates without form code.
  */
 function SaveDealDialog({
   vendorPeptideId,
@@ -100,9 +104,6 @@ function SaveDealDialog({
   fetcher: FetcherWithComponents<ActionResult>;
 }) {
   const [open, setOpen] = useState(false);
-  const { errors, onSubmit } = useFieldErrors(dealActionSchema, fetcher, {
-    values: dealFormValues,
-  });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -117,25 +118,13 @@ function SaveDealDialog({
           <DialogTitle>Save deal</DialogTitle>
           <DialogDescription>Tags and a note are optional.</DialogDescription>
         </DialogHeader>
-        <fetcher.Form
-          method="post"
-          action="/deals"
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={(event) => {
-            onSubmit(event);
-            if (!event.defaultPrevented) setOpen(false);
-          }}
-        >
-          <input type="hidden" name="intent" value="save" />
-          <input type="hidden" name="vendorPeptideId" value={vendorPeptideId} />
-          <DealDetailsFields idPrefix={`save-${vendorPeptideId}`} errors={errors.notes} />
-          <DialogFooter>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              Save deal
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
+        <Suspense fallback={<p className="text-sm text-muted-foreground">Loading…</p>}>
+          <SaveDealForm
+            vendorPeptideId={vendorPeptideId}
+            fetcher={fetcher}
+            onSubmitted={() => setOpen(false)}
+          />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { toast } from "~/components/ui/toast";
 
-import { REQUIRED_FIELDS_MESSAGE } from "~/lib/forms/fields";
+import { REQUIRED_FIELDS_MESSAGE } from "~/lib/constants";
 
 /**
  * The error toasts still on screen: a success dismisses them, as the save or retry it reports

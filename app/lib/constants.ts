@@ -164,3 +164,6 @@ export const DEFAULT_SETTINGS = {
   staleAfterMissedRuns: 3,
   exchangeRatesAutoRefresh: false,
 } as const;
+
+/** SPEC.md's alert for a form sent with required fields empty (offers, scrape sources). */
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";

@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 
 import {
-  bulkVersionsField,
   bulkVersionsValue,
   changedRowsMessage,
   formValuesOf,
   mergeForReload,
   otherChanges,
   rowsChangedSince,
-  rowVersionField,
 } from "./edit-conflict";
+import { bulkVersionsField, rowVersionField } from "./forms/row-version";
 
 describe("edit conflicts", () => {
   it("reads a form's text values by name, joining repeated names and leaving files out", () => {

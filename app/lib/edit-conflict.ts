@@ -1,13 +1,12 @@
 /**
- * Edit conflicts, the pure half (the server half is app/.server/data/row-version.server.ts): the
- * version field every edit form posts, the 409 answer's message, and how the form shows the
- * other admin's change and reloads without losing what was typed.
+ * Edit conflicts, the pure half (the server half is app/.server/data/row-version.server.ts; the
+ * fields' schemas are lib/forms/row-version.ts): the version field every edit form posts, the
+ * 409 answer's message, and how the form shows the other admin's change and reloads without
+ * losing what was typed.
  *
  * Values are compared as the form posts them: one string per field name (a field with several
  * inputs joins their values with a newline; a file input is left out).
  */
-import { z } from "./forms/zod";
-
 export const EDIT_CONFLICT_MESSAGE = "Changed by someone else since you opened it";
 export const EDIT_CONFLICT_TITLE = "Not saved";
 export const MISSING_VERSION_MESSAGE = "This form is out of date; reload the page and try again";
@@ -20,29 +19,6 @@ export const UNSTORED_ROW_VERSION = "0";
 
 /** The name of the field every edit form posts its row's version in. */
 export const ROW_VERSION_FIELD = "version";
-
-/** The row's version (updated_at in microseconds) from the form's hidden `version` field. */
-export const rowVersionField = z
-  .string({ error: MISSING_VERSION_MESSAGE })
-  .trim()
-  .regex(/^\d{1,20}$/, MISSING_VERSION_MESSAGE);
-
-/**
- * A bulk action's "id:version" pairs, comma-separated (the versions the page showed), read as
- * a map; missing or empty: no versions to check.
- */
-export const bulkVersionsField = z
-  .string()
-  .max(200 * 80, "Too many rows at once")
-  .optional()
-  .transform((value) => {
-    const versions = new Map<string, string>();
-    for (const pair of (value ?? "").split(",")) {
-      const [id, version] = pair.split(":").map((part) => part.trim());
-      if (id && version && /^\d{1,20}$/.test(version)) versions.set(id, version);
-    }
-    return versions;
-  });
 
 /** The "id:version" pairs a bulk action posts for the rows it was given. */
 export function bulkVersionsValue(

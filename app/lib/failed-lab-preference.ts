@@ -3,8 +3,6 @@
  * kept in a cookie like the display currency and "Ship to". Off unless the cookie says
  * "include": a missing, unreadable or unknown value leaves failed offers out of Best Price.
  */
-import { z } from "~/lib/forms/zod";
-
 export const FAILED_LAB_COOKIE = "failed_lab_offers";
 
 /** The resource route the switch posts to (app/routes/failed-lab-offers.ts). */
@@ -28,9 +26,3 @@ export function isFailedLabValue(value: string): value is FailedLabValue {
 export const FAILED_LAB_MESSAGES = {
   invalid: "Choose to include or exclude offers that failed a lab test",
 } as const;
-
-/** The switch's form: the new value and the page to go back to. */
-export const failedLabFormSchema = z.object({
-  failedLabOffers: z.enum(FAILED_LAB_VALUES, { error: FAILED_LAB_MESSAGES.invalid }),
-  returnTo: z.string().optional(),
-});

@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 
 import {
   evidenceExcerpt,
-  parsePriceProvenance,
   provenanceSentence,
-  publicPriceRead,
   readVia,
   type PriceProvenance,
 } from "./price-provenance";
+import { parsePriceProvenance, publicPriceRead } from "./price-provenance-schema";
 
 const NOW = new Date("2026-05-01T12:00:00Z");
 const feed: PriceProvenance = {

@@ -3,10 +3,9 @@
  * product feed, the page's JSON-LD, microdata or OpenGraph tags, selectors, a browser, or an
  * admin's hand), from which URL, when, in which run, and a short excerpt of what was read.
  * Stored with the offer and with a review item; said to the admin and, in one sentence, to
- * the public ("read from the vendor's product feed 2 h ago").
+ * the public ("read from the vendor's product feed 2 h ago"). Its stored value is read back
+ * through lib/price-provenance-schema.ts, which keeps zod off the pages that only say it.
  */
-import { z } from "zod";
-
 import { hoursAgo } from "./freshness";
 
 export const PRICE_READ_VIA = [
@@ -23,30 +22,23 @@ export type PriceReadVia = (typeof PRICE_READ_VIA)[number];
 /** An excerpt is a glance at the source, not a copy of it. */
 export const EVIDENCE_MAX_LENGTH = 200;
 
-export const priceProvenanceSchema = z.object({
-  via: z.enum(PRICE_READ_VIA),
-  url: z.string().max(2048).nullable(),
+export interface PriceProvenance {
+  via: PriceReadVia;
+  url: string | null;
   /** ISO time of the read. */
-  readAt: z.string().datetime(),
+  readAt: string;
   /** The tracked scrape run that read it; null for an admin's entry or an untracked run. */
-  runId: z.string().uuid().nullable(),
+  runId: string | null;
   /** The scrape source's kind ("woocommerce", "sitemap", "page"); null for an admin's entry. */
-  sourceKind: z.string().max(20).nullable(),
-  evidence: z.string().max(EVIDENCE_MAX_LENGTH).nullable(),
-});
-export type PriceProvenance = z.infer<typeof priceProvenanceSchema>;
+  sourceKind: string | null;
+  evidence: string | null;
+}
 
 /** What a reader knows of one listing's price; the run adds when, which run and which source. */
 export interface ListingProvenance {
   via: PriceReadVia;
   url: string | null;
   evidence: string | null;
-}
-
-/** The stored value read back; anything unreadable is no provenance at all. */
-export function parsePriceProvenance(value: unknown): PriceProvenance | null {
-  const parsed = priceProvenanceSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
 }
 
 /** How an extraction method or shop source kind read the price. */
@@ -102,12 +94,6 @@ export function provenanceHow(provenance: Pick<PriceProvenance, "via">): string 
 
 /** What the public is told of a price's provenance: how and when, not the run or excerpt. */
 export type PriceRead = Pick<PriceProvenance, "via" | "readAt">;
-
-/** A stored provenance as the public offer row carries it; null when none was kept. */
-export function publicPriceRead(value: unknown): PriceRead | null {
-  const provenance = parsePriceProvenance(value);
-  return provenance ? { via: provenance.via, readAt: provenance.readAt } : null;
-}
 
 /** "read from the vendor's product feed 2 h ago": the public row's Details line. */
 export function provenanceSentence(provenance: PriceRead, now: Date): string {

@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { failedLabCookie } from "~/.server/platform/http/failed-lab-preference.server";
 import { appOf } from "~/.server/platform/context.server";
 import { failure } from "~/lib/action-result";
-import { failedLabFormSchema } from "~/lib/failed-lab-preference";
+import { failedLabFormSchema } from "~/lib/forms/failed-lab";
 import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import { sameSitePath } from "~/lib/site-path";
 

@@ -16,8 +16,8 @@ import {
   OFFER_REPORT_KIND_LABELS,
   OFFER_REPORT_KINDS,
   OFFER_REPORT_MESSAGES,
-  offerReportSchema,
 } from "~/lib/trust/offer-reports";
+import { offerReportSchema } from "~/lib/forms/offer-reports";
 
 import type { Route } from "./+types/offer-report";
 

@@ -20,7 +20,8 @@ import { voteOnCoupon } from "~/.server/services/coupon-feedback.server";
 import { reportReview, submitReview } from "~/.server/services/vendor-reviews.server";
 import { actionFailure, actionSuccess } from "~/lib/action-result";
 import { fieldErrorsOf, firstIssueMessage, formFields } from "~/lib/forms/form-data";
-import { COUPON_FEEDBACK_MESSAGES, couponFeedbackSchema } from "~/lib/trust/coupon-feedback";
+import { couponFeedbackSchema } from "~/lib/forms/coupon-feedback";
+import { COUPON_FEEDBACK_MESSAGES } from "~/lib/trust/coupon-feedback";
 import {
   REVIEW_MESSAGES,
   reviewDistribution,

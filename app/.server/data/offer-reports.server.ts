@@ -7,10 +7,10 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import {
   CORRECTED_WITHIN_HOURS,
   REPORT_STATS_WINDOW_DAYS,
-  type OfferReportInput,
   type OfferReportOutcome,
   type OfferReportStatus,
 } from "~/lib/trust/offer-reports";
+import { type OfferReportInput } from "~/lib/forms/offer-reports";
 import { formatSize } from "~/lib/units";
 import { formatPack } from "~/lib/offer-view";
 import { pageOffset } from "~/lib/table-query";

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 
-import { parsePriceProvenance, type PriceProvenance } from "~/lib/price-provenance";
+import { type PriceProvenance } from "~/lib/price-provenance";
+import { parsePriceProvenance } from "~/lib/price-provenance-schema";
 
 import type { Database } from "../db/client";
 import { scrapeReviewItems, vendorPeptides } from "../db/schema";

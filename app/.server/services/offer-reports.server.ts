@@ -8,10 +8,10 @@ import {
   OFFER_REPORT_KIND_LABELS,
   OFFER_REPORT_MESSAGES,
   OFFER_REPORT_OUTCOME_LABELS,
-  type OfferReportInput,
   type OfferReportKind,
   type OfferReportOutcome,
 } from "~/lib/trust/offer-reports";
+import { type OfferReportInput } from "~/lib/forms/offer-reports";
 
 import type { AppContext } from "../platform/context.server";
 import { consumeAddressLimit } from "./address-limits.server";

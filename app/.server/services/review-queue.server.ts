@@ -7,7 +7,7 @@
  */
 import { listingNameAlias } from "~/lib/listing";
 import type { ReviewAction } from "~/lib/forms/scrape-review";
-import { parsePriceProvenance } from "~/lib/price-provenance";
+import { parsePriceProvenance } from "~/lib/price-provenance-schema";
 
 import type { SessionUser } from "./auth.server";
 import type { Database } from "../db/client";

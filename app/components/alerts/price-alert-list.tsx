@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
 
-import { ConfirmRemoveButton } from "~/components/confirm-remove-button";
 import { EditButton } from "~/components/edit-button";
 import {
   Dialog,
@@ -16,6 +15,7 @@ import { ALERT_CHANNEL_LABELS, ALERT_DIGEST_LABELS, alertNowText } from "~/lib/p
 import { countryName } from "~/lib/ship-to";
 import { formatSize } from "~/lib/units";
 
+import { DeleteAlertButton } from "./delete-alert-button";
 import { PriceAlertForm, type AlertFormOptions, type PriceAlertView } from "./price-alert-form";
 
 export interface PriceAlertRow extends PriceAlertView {
@@ -124,27 +124,5 @@ function EditAlertDialog({ alert, options }: { alert: PriceAlertRow; options: Al
         />
       </DialogContent>
     </Dialog>
-  );
-}
-
-export function DeleteAlertButton({
-  alertId,
-  label,
-  iconOnly = false,
-}: {
-  alertId: string;
-  label: string;
-  iconOnly?: boolean;
-}) {
-  return (
-    <ConfirmRemoveButton
-      fields={{ intent: "delete", alertId }}
-      action="/alerts"
-      accessibleName={`Delete alert on ${label}`}
-      label={iconOnly ? undefined : "Delete alert"}
-      title="Delete this price alert?"
-      description={`You will no longer be told about prices of ${label}.`}
-      confirmLabel="Delete"
-    />
   );
 }

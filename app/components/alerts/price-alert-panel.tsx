@@ -1,5 +1,5 @@
 import { BellRing } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 
 import { Label } from "~/components/ui/label";
@@ -9,8 +9,17 @@ import { useRootData } from "~/hooks/use-root-data";
 import { loginPathFor } from "~/lib/site-path";
 
 import type { loader as alertsLoader } from "../../routes/alerts";
-import { DeleteAlertButton } from "./price-alert-list";
-import { PriceAlertForm, type AlertOfferChoice } from "./price-alert-form";
+import { DeleteAlertButton } from "./delete-alert-button";
+import type { AlertFormOptions, AlertOfferChoice, PriceAlertView } from "./price-alert-form";
+
+/**
+ * The form, with its schema and zod, loads only for a signed-in user, whose alerts are fetched
+ * after the page anyway; a visitor's detail page (the one Lighthouse and most buyers see) runs
+ * no form code while it hydrates.
+ */
+const PriceAlertForm = lazy(() =>
+  import("./price-alert-form").then((module) => ({ default: module.PriceAlertForm })),
+);
 
 /** An offer on the page, for the back-in-stock alert's choice of vendor. */
 export interface AlertPanelOffer {
@@ -19,6 +28,15 @@ export interface AlertPanelOffer {
   vendorName: string;
   vials: number;
   stockStatus: string;
+}
+
+function AlertsLoading() {
+  return (
+    <div role="status" aria-label="Loading your price alerts" className="flex flex-col gap-2">
+      <Skeleton className="h-5 w-2/3" />
+      <Skeleton className="h-9 w-full" />
+    </div>
+  );
 }
 
 function offerChoices(offers: AlertPanelOffer[], sizeId: string): AlertOfferChoice[] {
@@ -82,10 +100,7 @@ export function PriceAlertPanel({
           sold-out size is back in stock.
         </p>
       ) : !panel ? (
-        <div role="status" aria-label="Loading your price alerts" className="flex flex-col gap-2">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-9 w-full" />
-        </div>
+        <AlertsLoading />
       ) : (
         <>
           <div className="flex flex-col gap-1.5">
@@ -124,8 +139,8 @@ function AlertForSize({
 }: {
   sizeId: string;
   offers: AlertOfferChoice[];
-  alert: Parameters<typeof PriceAlertForm>[0]["alert"];
-  options: Parameters<typeof PriceAlertForm>[0]["options"];
+  alert: PriceAlertView | null;
+  options: AlertFormOptions;
 }) {
   return (
     <div className="flex flex-col gap-3">
@@ -135,14 +150,16 @@ function AlertForSize({
           <DeleteAlertButton alertId={alert.id} label="this size" />
         </div>
       ) : null}
-      <PriceAlertForm
-        key={alert?.id ?? "new"}
-        alert={alert}
-        sizeOptionId={sizeId}
-        offers={offers}
-        options={options}
-        idPrefix={`alert-${sizeId}`}
-      />
+      <Suspense fallback={<AlertsLoading />}>
+        <PriceAlertForm
+          key={alert?.id ?? "new"}
+          alert={alert}
+          sizeOptionId={sizeId}
+          offers={offers}
+          options={options}
+          idPrefix={`alert-${sizeId}`}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -12,7 +12,8 @@ import {
   AD_SIZES,
   AD_TYPES,
 } from "~/lib/constants";
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 
 import { checkbox, optionalText, requiredText } from "./fields";

@@ -4,7 +4,8 @@
  * field, so FormData keeps them all) and the `versions` the page showed them at ("id:version"
  * pairs). The bar posts `bulkFormFields`; each page's action parses it with `bulkActionSchema`.
  */
-import { bulkVersionsField, bulkVersionsValue } from "~/lib/edit-conflict";
+import { bulkVersionsValue } from "~/lib/edit-conflict";
+import { bulkVersionsField } from "~/lib/forms/row-version";
 
 import { distinctIds } from "./record-ids";
 import { z } from "./zod";

@@ -5,7 +5,8 @@
 import { z } from "./zod";
 
 import { FILTER_FIELDS, FILTER_TYPES } from "~/lib/constants";
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { checkbox, optionalNumber, optionalText, requiredText } from "./fields";

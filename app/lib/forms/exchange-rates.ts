@@ -5,7 +5,8 @@
 import { z } from "./zod";
 
 import { CURRENCY_CODE_PATTERN, DEFAULT_DISPLAY_CURRENCY } from "~/lib/constants";
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 
 export const EXCHANGE_RATE_MESSAGES = {
   rateAdded: "Exchange rate added",

@@ -14,9 +14,6 @@ import {
 } from "~/lib/money";
 import { groupThousands, tooLongMessage } from "~/lib/text-limits";
 
-/** SPEC.md's alert for a form sent with required fields empty (offers, scrape sources). */
-export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
-
 /** Trimmed text that must not be empty. */
 export function requiredText(label: string, max: number, requiredMessage = `${label} is required`) {
   return z

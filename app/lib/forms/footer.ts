@@ -5,7 +5,8 @@ import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 import { requiredText } from "./fields";
 
 import { FOOTER_SECTIONS } from "~/lib/constants";
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 
 export const FOOTER_LIMITS = { title: TEXT_LIMITS.name, content: TEXT_LIMITS.html } as const;
 

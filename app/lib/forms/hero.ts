@@ -1,7 +1,8 @@
 /** The hero page's form: one zod schema shared by the page and its action. */
 import { z } from "./zod";
 
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { optionalText, requiredText } from "./fields";

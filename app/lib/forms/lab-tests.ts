@@ -4,7 +4,8 @@
  * and a test imported are held to the same rules.
  */
 import { isFormulaLeading } from "~/lib/csv";
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 import { LAB_REPORT_REJECTION_MAX } from "~/lib/vendor-accounts";
 

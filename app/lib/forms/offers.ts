@@ -5,12 +5,15 @@
 import { z } from "zod";
 
 import { CURRENCIES, STOCK_STATUSES, UNITS } from "~/lib/constants";
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 import { PRICE_NOT_POSITIVE } from "~/lib/price-sanity";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 
 import { bulkActionSchema, BULK_OPERATIONS } from "./bulk";
-import { moneyAmount, optionalText, REQUIRED_FIELDS_MESSAGE, requiredText } from "./fields";
+import { REQUIRED_FIELDS_MESSAGE } from "~/lib/constants";
+
+import { moneyAmount, optionalText, requiredText } from "./fields";
 import { recordId, UNKNOWN_ACTION } from "./record-ids";
 import { optionalWebUrl } from "./link-fields";
 

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 
 import { bulkActionSchema, BULK_OPERATIONS } from "./bulk";

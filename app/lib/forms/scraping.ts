@@ -5,15 +5,20 @@
  */
 import { z } from "./zod";
 
-import { CURRENCY_CODE_PATTERN, PAGE_TYPES, type ScrapeSourceKind } from "~/lib/constants";
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import {
+  CURRENCY_CODE_PATTERN,
+  PAGE_TYPES,
+  REQUIRED_FIELDS_MESSAGE,
+  type ScrapeSourceKind,
+} from "~/lib/constants";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 import { TEXT_LIMITS } from "~/lib/text-limits";
 import { checkbox, optionalText, requiredText } from "~/lib/forms/fields";
 import { bulkActionSchema, BULK_OPERATIONS } from "~/lib/forms/bulk";
 import { optionalRecordId, recordId } from "~/lib/forms/record-ids";
 import { isWebUrl } from "~/lib/site-path";
 
-const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 const INVALID_URL_MESSAGE = "Please enter a valid URL (http:// or https://)";
 
 /** The dialog's text inputs and their limits: the schema, the inputs' maxLength and the CHECKs. */

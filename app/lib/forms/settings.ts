@@ -4,7 +4,8 @@
  */
 import { z } from "./zod";
 
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 
 import { checkbox, integerField } from "./fields";
 

@@ -5,7 +5,8 @@
 import { z } from "zod";
 
 import { CURRENCY_CODE_PATTERN, DISCOUNT_TYPES } from "~/lib/constants";
-import { rowVersionField, type FormValues } from "~/lib/edit-conflict";
+import { type FormValues } from "~/lib/edit-conflict";
+import { rowVersionField } from "~/lib/forms/row-version";
 import { TEXT_LIMITS, tooLongMessage } from "~/lib/text-limits";
 
 import { affiliateTemplateHost, parseAffiliateTemplate } from "~/lib/affiliate";

@@ -3,8 +3,6 @@
  * and calendar week (weeks start Monday, UTC), what the code shows beside it, and the
  * reliability score's coupon component (docs/reliability.md).
  */
-import { z } from "~/lib/forms/zod";
-
 export const COUPON_FEEDBACK_MESSAGES = {
   worked: "Thanks, you said the code worked.",
   failed: "Thanks, you said the code did not work.",
@@ -12,11 +10,6 @@ export const COUPON_FEEDBACK_MESSAGES = {
   loginRequired: "Please log in to rate coupon codes",
   unknownCoupon: "This vendor has no coupon code now",
 } as const;
-
-export const couponFeedbackSchema = z.object({
-  intent: z.literal("coupon-feedback", { error: "Unknown action" }),
-  worked: z.enum(["yes", "no"], { error: "Say whether the code worked" }),
-});
 
 /** The votes counted beside the code and in the score: the reliability score's window. */
 export const COUPON_FEEDBACK_WINDOW_DAYS = 90;

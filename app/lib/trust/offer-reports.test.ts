@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { describeReportStats, offerReportSchema } from "./offer-reports";
+import { describeReportStats } from "./offer-reports";
 
 describe("describeReportStats", () => {
   it("says the reports of 90 days and those corrected within 24 h", () => {
@@ -10,19 +10,5 @@ describe("describeReportStats", () => {
     expect(describeReportStats({ reports: 7, correctedFast: 5 })).toBe(
       "7 reports in 90 days, 5 corrected within 24 h",
     );
-  });
-});
-
-describe("offerReportSchema", () => {
-  it("takes a known kind and up to 500 characters of detail, trimmed", () => {
-    expect(offerReportSchema.parse({ kind: "price", detail: "  $10 on the shop  " })).toEqual({
-      kind: "price",
-      detail: "$10 on the shop",
-    });
-    expect(offerReportSchema.parse({ kind: "link" })).toEqual({ kind: "link", detail: "" });
-    expect(offerReportSchema.safeParse({ kind: "price", detail: "x".repeat(501) }).success).toBe(
-      false,
-    );
-    expect(offerReportSchema.safeParse({ kind: "spam" }).success).toBe(false);
   });
 });

@@ -1,10 +1,8 @@
 /**
- * "Report a problem" on an offer (issue 33): what a buyer can say is wrong, the form's schema,
- * the outcomes an admin closes a report with, and the vendor page's report figures.
+ * "Report a problem" on an offer (issue 33): what a buyer can say is wrong (the form's schema
+ * is lib/forms/offer-reports.ts), the outcomes an admin closes a report with, and the vendor
+ * page's report figures.
  */
-import { z } from "~/lib/forms/zod";
-import { recordId } from "~/lib/forms/record-ids";
-
 export const OFFER_REPORT_KINDS = ["price", "size", "stock", "coupon", "link", "other"] as const;
 export type OfferReportKind = (typeof OFFER_REPORT_KINDS)[number];
 
@@ -49,31 +47,6 @@ export const OFFER_REPORT_MESSAGES = {
   unknownOffer: "This offer no longer exists",
   kindRequired: "Choose what is wrong",
 } as const;
-
-export const offerReportSchema = z.object({
-  kind: z.enum(OFFER_REPORT_KINDS, { error: OFFER_REPORT_MESSAGES.kindRequired }),
-  detail: z
-    .string()
-    .trim()
-    .max(OFFER_REPORT_DETAIL_MAX, `Details can be at most ${OFFER_REPORT_DETAIL_MAX} characters`)
-    .default(""),
-});
-export type OfferReportInput = z.infer<typeof offerReportSchema>;
-
-/** The admin's report actions (/admin/reports). */
-export const offerReportAdminSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("recheck"), id: recordId("That report no longer exists") }),
-    z.object({
-      intent: z.literal("resolve"),
-      id: recordId("That report no longer exists"),
-      outcome: z.enum(["corrected", "no_change", "dismissed"], { error: "Choose an outcome" }),
-    }),
-  ],
-  { error: "Unknown action" },
-);
-export type OfferReportAdminAction = z.infer<typeof offerReportAdminSchema>;
 
 /** The vendor page's line: "3 reports in 90 days, 2 corrected within 24 h". */
 export function describeReportStats(stats: { reports: number; correctedFast: number }): string {

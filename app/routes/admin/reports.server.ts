@@ -11,7 +11,7 @@ import { endAbandonedShopReads } from "~/.server/jobs/shop-read-job.server";
 import type { SessionUser } from "~/.server/services/auth.server";
 import { queueRecheck, resolveOfferReport } from "~/.server/services/offer-reports.server";
 import { actionSuccess, failure } from "~/lib/action-result";
-import type { OfferReportAdminAction } from "~/lib/trust/offer-reports";
+import type { OfferReportAdminAction } from "~/lib/forms/offer-reports";
 import { OFFER_REPORTS_LIST } from "~/lib/trust/review-lists";
 import { readTablePage } from "~/lib/table-query";
 

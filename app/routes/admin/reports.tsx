@@ -15,10 +15,10 @@ import { firstIssueMessage, formFields } from "~/lib/forms/form-data";
 import {
   OFFER_REPORT_KIND_LABELS,
   OFFER_REPORT_OUTCOME_LABELS,
-  offerReportAdminSchema,
   type OfferReportKind,
   type OfferReportOutcome,
 } from "~/lib/trust/offer-reports";
+import { offerReportAdminSchema } from "~/lib/forms/offer-reports";
 import { OFFER_REPORTS_LIST } from "~/lib/trust/review-lists";
 import { SHOP_READ_POLL_MS } from "~/lib/shop-reads";
 

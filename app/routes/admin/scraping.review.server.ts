@@ -9,7 +9,7 @@ import type { Database } from "~/.server/db/client";
 import { decideReviewItem, ReviewApprovalError } from "~/.server/services/review-queue.server";
 import { actionSuccess, failure } from "~/lib/action-result";
 import { firstIssueMessage } from "~/lib/forms/form-data";
-import { parsePriceProvenance } from "~/lib/price-provenance";
+import { parsePriceProvenance } from "~/lib/price-provenance-schema";
 import { reviewActionSchema, type ReviewAction } from "~/lib/forms/scrape-review";
 
 export async function loadReviewQueue(db: Database) {

@@ -9,7 +9,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import { DEFAULT_DISPLAY_CURRENCY, DEFAULT_SETTINGS } from "~/lib/constants";
 import { offerLabState, type OfferLabTest } from "~/lib/lab-tests";
 import type { OfferRow } from "~/lib/offer-row";
-import { publicPriceRead } from "~/lib/price-provenance";
+import { publicPriceRead } from "~/lib/price-provenance-schema";
 import { couponFromColumns, priceOffer, type PricingContext } from "~/lib/pricing";
 import type { CouponVotes } from "~/lib/trust/coupon-feedback";
 import { formatSize, pricePerMg, toMilligrams } from "~/lib/units";
