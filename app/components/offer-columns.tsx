@@ -15,7 +15,7 @@ import {
   perVerifiedMg,
 } from "~/lib/offer-view";
 import type { GoodDealReason } from "~/lib/good-deal";
-import { landedRank } from "~/lib/pricing";
+import { landedRank } from "~/lib/ranking";
 import { peptidePath } from "~/lib/search";
 import { cn } from "~/lib/utils";
 
@@ -141,7 +141,7 @@ function purityValue(purity: string | null): number | null {
 }
 
 /**
- * Landed-total order in whole cents (app/lib/pricing.ts landedRank): an offer whose shipping is
+ * Landed-total order in whole cents (app/lib/ranking.ts landedRank): an offer whose shipping is
  * not stated sorts half a cent after known totals of the same amount; one that cannot be
  * ranked (no rate, not shipped to the destination) goes last.
  */

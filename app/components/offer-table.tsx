@@ -14,7 +14,7 @@ import {
   withOfferSort,
 } from "~/lib/offer-view";
 import { goodDealsBySize, type GoodDealReason } from "~/lib/good-deal";
-import { bestOfferIds, buyableFirst } from "~/lib/pricing";
+import { bestOfferIds, buyableFirst } from "~/lib/ranking";
 import { nextSort, sortBy, type SortState } from "~/lib/sort";
 import { cn } from "~/lib/utils";
 

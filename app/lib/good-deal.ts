@@ -2,7 +2,8 @@
 import { GOOD_DEAL_MARKET_MARGIN, GOOD_DEAL_MIN_MARKET } from "~/lib/constants";
 import { quantile } from "~/lib/market-index";
 import { compareMoney } from "~/lib/money";
-import { groupBy, mayRank, type FailedLabChoice } from "~/lib/pricing";
+import { type FailedLabChoice } from "~/lib/pricing";
+import { groupBy, mayRank } from "~/lib/ranking";
 
 /**
  * Why an offer is a Good Deal (issue 18): its landed price per mg is at least 10% below the

@@ -8,7 +8,8 @@ import type { OfferRow } from "~/lib/offer-row";
 import { formatPrice } from "~/lib/format";
 import { minorUnitExponent, roundMoney } from "~/lib/money";
 import { formatPack, perMgDelivered, PER_MG_LABEL, SHIPPING_NOT_STATED } from "~/lib/offer-view";
-import { bestOffer, type FailedLabChoice } from "~/lib/pricing";
+import { type FailedLabChoice } from "~/lib/pricing";
+import { bestOffer } from "~/lib/ranking";
 
 export type JsonLdOffer = Pick<
   OfferRow,

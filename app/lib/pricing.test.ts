@@ -4,23 +4,25 @@ import { goodDeals, GOOD_DEAL_TOOLTIP } from "./good-deal";
 
 import {
   applyCoupon,
-  bestOffer,
-  bestOfferIds,
-  buyableFirst,
   couponFromColumns,
   formatCouponDiscount,
   isCouponActive,
   isBuyable,
-  compareLanded,
   shipsToDestination,
   isInStock,
-  countBuyableVendors,
   lowestPrice,
   priceOffer,
   roundToCents,
   shippingFor,
   type Coupon,
 } from "~/lib/pricing";
+import {
+  bestOffer,
+  bestOfferIds,
+  buyableFirst,
+  compareLanded,
+  countBuyableVendors,
+} from "~/lib/ranking";
 
 const NOW = new Date("2025-03-15T12:00:00Z");
 

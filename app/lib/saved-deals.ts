@@ -7,7 +7,8 @@ import { formatPrice } from "~/lib/format";
 import type { LabWarning } from "~/lib/lab-tests";
 import { compareMoney, roundMoney } from "~/lib/money";
 import { SHIPPING_NOT_STATED } from "~/lib/offer-view";
-import { bestOffer, landedRank, type FailedLabChoice, type OfferPricing } from "~/lib/pricing";
+import { type FailedLabChoice, type OfferPricing } from "~/lib/pricing";
+import { bestOffer, landedRank } from "~/lib/ranking";
 
 /** Another vendor's offer of the same size that is lower now: "cheaper elsewhere now: X at $Y". */
 export interface CheaperElsewhere {

@@ -7,13 +7,13 @@
 import { convertMoney, fromMinorUnits, toMinorUnits } from "~/lib/money";
 import {
   isBuyable,
-  mayRank,
   shipsToDestination,
   isCouponActive,
   priceOffer,
   type Coupon,
   type PricingContext,
 } from "~/lib/pricing";
+import { mayRank } from "~/lib/ranking";
 import { lineKey, type StackLine } from "~/lib/stack-line";
 import {
   assignmentOrders,

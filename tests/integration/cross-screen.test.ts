@@ -44,17 +44,19 @@ import { alertNowText } from "~/lib/price-alerts";
 import { priceDropEntry } from "~/lib/price-drop-feed";
 import { goodDealsBySize } from "~/lib/good-deal";
 import {
-  bestOffer,
-  bestOfferIds,
-  countBuyableVendors,
   formatCouponDiscount,
-  groupBy,
   isCouponActive,
-  landedRank,
-  mayRank,
   roundToCents,
   type PricingContext,
 } from "~/lib/pricing";
+import {
+  bestOffer,
+  bestOfferIds,
+  countBuyableVendors,
+  groupBy,
+  landedRank,
+  mayRank,
+} from "~/lib/ranking";
 import type { SavedDealRow } from "~/lib/saved-deals";
 import { DEFAULT_VENDOR_SORT } from "~/lib/vendor-directory";
 import { priceStack } from "~/lib/stack-pricing";

@@ -16,7 +16,7 @@ import * as t from "~/.server/db/schema";
 import { getOpenDataPricing } from "~/.server/services/open-data.server";
 import { getMarketIndex } from "~/.server/services/market-index.server";
 import { isStale } from "~/lib/freshness";
-import { bestOfferIds } from "~/lib/pricing";
+import { bestOfferIds } from "~/lib/ranking";
 import { loadPricesPage } from "~/routes/admin/prices.server";
 
 import { createTestApp, type TestApp } from "../helpers/app";

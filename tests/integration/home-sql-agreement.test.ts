@@ -19,7 +19,7 @@ import * as t from "~/.server/db/schema";
 import { getOpenDataPricing } from "~/.server/services/open-data.server";
 import { EMPTY_HOME_FILTERS, offerPassesFilters, type HomeFilters } from "~/lib/home-filters";
 import type { PeptideCardData } from "~/lib/peptide-card";
-import { mayRank } from "~/lib/pricing";
+import { mayRank } from "~/lib/ranking";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 

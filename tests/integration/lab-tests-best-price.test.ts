@@ -23,7 +23,7 @@ import { apiOffers, apiPeptide, getOpenDataPricing } from "~/.server/services/op
 import { EMPTY_HOME_FILTERS } from "~/lib/home-filters";
 import type { OfferRow } from "~/lib/offer-row";
 import { perVerifiedMg } from "~/lib/offer-view";
-import { bestOfferIds } from "~/lib/pricing";
+import { bestOfferIds } from "~/lib/ranking";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 

@@ -13,7 +13,8 @@ import {
 } from "~/.server/data/listings/peptide-pages.server";
 import * as t from "~/.server/db/schema";
 import { EMPTY_HOME_FILTERS, type HomeFilters, type HomeSort } from "~/lib/home-filters";
-import { bestOffer, type PricingContext } from "~/lib/pricing";
+import { type PricingContext } from "~/lib/pricing";
+import { bestOffer } from "~/lib/ranking";
 
 import { createTestApp, type TestApp } from "../helpers/app";
 import { startCountingDatabase } from "../helpers/query-count";

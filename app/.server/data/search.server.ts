@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 
 import type { OfferlessRow, OfferRow } from "~/lib/offer-row";
-import { bestOffer, countBuyableVendors, type PricingContext } from "~/lib/pricing";
+import { type PricingContext } from "~/lib/pricing";
+import { bestOffer, countBuyableVendors } from "~/lib/ranking";
 import {
   categoryPath,
   matchedAlias,

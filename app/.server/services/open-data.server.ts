@@ -6,13 +6,8 @@ import { DEFAULT_DISPLAY_CURRENCY, type StockStatus } from "~/lib/constants";
 import { API_PREFIX, slugParamSchema, toApiMoney, toApiMoneyPerMg } from "~/lib/open-data";
 import { perMgDelivered, perVerifiedMg } from "~/lib/offer-view";
 import type { ApiOfferList, ApiPeptide, ApiVendorList } from "~/lib/open-data-schemas";
-import {
-  bestOffer,
-  couponFromColumns,
-  roundToCents,
-  type Coupon,
-  type PricingContext,
-} from "~/lib/pricing";
+import { couponFromColumns, roundToCents, type Coupon, type PricingContext } from "~/lib/pricing";
+import { bestOffer } from "~/lib/ranking";
 
 import { publicPageHeaders } from "../platform/http/cache-headers.server";
 import type {

@@ -17,7 +17,8 @@ import { AMOUNT_TOLERANCE } from "~/lib/money";
 import { perMgDelivered } from "~/lib/offer-view";
 import type { CardSize, CategoryLink, PeptideCardData } from "~/lib/peptide-card";
 import { peptideImageFromJson } from "~/lib/peptide-image";
-import { bestOffer, countBuyableVendors, type PricingContext } from "~/lib/pricing";
+import { type PricingContext } from "~/lib/pricing";
+import { bestOffer, countBuyableVendors } from "~/lib/ranking";
 import { formatSize } from "~/lib/units";
 
 import type { Database } from "../../db/client";
