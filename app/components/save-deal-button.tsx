@@ -118,7 +118,13 @@ function SaveDealDialog({
           <DialogTitle>Save deal</DialogTitle>
           <DialogDescription>Tags and a note are optional.</DialogDescription>
         </DialogHeader>
-        <Suspense fallback={<p className="text-sm text-muted-foreground">Loading…</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-muted-foreground">
+              Loading…
+            </p>
+          }
+        >
           <SaveDealForm
             vendorPeptideId={vendorPeptideId}
             fetcher={fetcher}
