@@ -3,6 +3,11 @@
  * sections of the vendor and peptide pages, the "Tested" badge's pairs and the API. Whether a
  * test passed is judged on read (~/lib/lab-tests.ts) against the thresholds in settings.
  * Public reads keep to public peptides (an inactive peptide's tests are hidden with it).
+ *
+ * Over 400 lines by a few, kept whole: the admin half (table, writes) and the public half
+ * (sections, badges, API) share the one join of a test to its vendor, peptide and size and the
+ * judging against the settings' thresholds. The seam is that split (lab-tests-admin.server.ts
+ * beside it), once either half grows.
  */
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
