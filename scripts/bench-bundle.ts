@@ -45,6 +45,17 @@ function modulesOf(manifest: RouteManifest, routeId: string): Set<string> {
   return new Set([route.module, ...(route.imports ?? [])]);
 }
 
+/** What a page of this route loads to render and hydrate: the manifest, entry, root and route. */
+function eagerModules(manifest: RouteManifest, manifestFile: string, routeId: string): Set<string> {
+  return new Set([
+    manifestFile,
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...modulesOf(manifest, "root"),
+    ...modulesOf(manifest, routeId),
+  ]);
+}
+
 /**
  * What the home page loads to render and hydrate (the route manifest, entry, root and home
  * route with their imports, gzipped), and whether any of it is admin or chart code: a module of an admin route
@@ -52,13 +63,7 @@ function modulesOf(manifest: RouteManifest, routeId: string): Set<string> {
  */
 export function homeJavaScript() {
   const { manifest, file } = readRouteManifest();
-  const home = new Set([
-    file,
-    manifest.entry.module,
-    ...manifest.entry.imports,
-    ...modulesOf(manifest, "root"),
-    ...modulesOf(manifest, "routes/home"),
-  ]);
+  const home = eagerModules(manifest, file, "routes/home");
   const gzipBytes = [...home].reduce(
     (sum, file) => sum + gzipSync(fs.readFileSync(path.join(CLIENT_BUILD, file))).length,
     0,
@@ -84,13 +89,7 @@ export function offerPagesWithoutZod() {
   const { manifest, file } = readRouteManifest();
   const failures: string[] = [];
   for (const routeId of FORMLESS_ROUTES) {
-    const eager = new Set([
-      file,
-      manifest.entry.module,
-      ...manifest.entry.imports,
-      ...modulesOf(manifest, "root"),
-      ...modulesOf(manifest, routeId),
-    ]);
+    const eager = eagerModules(manifest, file, routeId);
     const withZod = [...eager].filter((module) =>
       fs.readFileSync(path.join(CLIENT_BUILD, module), "utf8").includes(ZOD_MARKER),
     );
