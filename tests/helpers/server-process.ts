@@ -8,6 +8,7 @@ import { parseEnv } from "~/.server/platform/env";
 
 import { stoppedAfterTest } from "./child-processes";
 import { TEST_ENV_DEFAULTS } from "./database";
+import { testBuildReady } from "./test-build";
 import { TEST_BUILD_DIR } from "../setup/build-once";
 
 /**
@@ -54,6 +55,7 @@ export interface ServerProcess {
 
 /** server.js on the test build and the data folder, running jobs, once it says it listens. */
 export async function startServerProcess(dataDir: string): Promise<ServerProcess> {
+  await testBuildReady();
   const output: string[] = [];
   const port = await freePort();
   const child = stoppedAfterTest(

@@ -13,6 +13,7 @@ import { TEST_BUILD_DIR } from "../setup/build-once";
 
 import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "./database";
 import { bringTemplateToNow } from "./template-clock";
+import { testBuildReady } from "./test-build";
 
 interface BuiltServerModule {
   parseEnv: typeof parseEnv;
@@ -49,12 +50,13 @@ const buildDir = TEST_BUILD_DIR;
 /**
  * The production build, served over real HTTP on a random port, with its own fresh
  * database (in-memory PGlite, or a schema of TEST_DATABASE_URL). The build is made by
- * the test run's global setup.
+ * the test run's global setup, beside the first test files.
  */
 export async function startTestServer(
   overrides: Record<string, string> = {},
   options: { logger?: Logger } = {},
 ): Promise<TestServer> {
+  await testBuildReady();
   const built = (await import(path.join(buildDir, "server/index.js"))) as BuiltServerModule;
   // The server never closes an idle connection first: with both ends in one busy process, a
   // server-side keep-alive timeout could close the socket the client is just reusing (ECONNRESET

@@ -6,10 +6,11 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { TEST_ENV_DEFAULTS, testDatabaseEnv } from "../helpers/database";
 import { startTestServer } from "../helpers/server";
+import { testBuildReady } from "../helpers/test-build";
 import { TEST_BUILD_DIR } from "../setup/build-once";
 import { stoppedAfterTest, stopChildProcessesAfterEachTest } from "../helpers/child-processes";
 
@@ -82,6 +83,8 @@ async function startServerProcess(
 }
 
 stopChildProcessesAfterEachTest();
+// The child servers run the test build, which the run makes beside the first files.
+beforeAll(() => testBuildReady());
 
 describe("start-up order", () => {
   it(

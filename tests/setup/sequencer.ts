@@ -6,17 +6,24 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * last duration, which a fresh clone (CI, a newcomer) does not have yet: it fell back to file
  * size, and on this 2-core machine the fuzzing and hostile-header files started 155 and 246 s
  * into a 443 s run and the CLI file, which mostly waits on its child processes, last.
+ *
+ * The long integration files come before the long HTTP ones: the production build that HTTP
+ * files serve is still being made beside the first files of a fresh clone (build-once.ts), and
+ * an integration file keeps a worker busy meanwhile instead of waiting for it.
  */
 const LONGEST_FIRST = [
-  "tests/http/fuzz.test.ts",
-  "tests/http/hostile-headers.test.ts",
-  "tests/http/hostile-shops.test.ts",
-  "tests/integration/admin-grant.test.ts",
-  "tests/http/run-recovery.test.ts",
-  "tests/http/operations.test.ts",
-  "tests/http/shop-run-recovery.test.ts",
-  "tests/integration/cross-screen.test.ts",
+  "tests/integration/shop-feed-turns.test.ts",
   "tests/integration/scraper.test.ts",
+  "tests/integration/admin-grant.test.ts",
+  "tests/integration/shop-fair-cap.test.ts",
+  "tests/integration/cross-screen.test.ts",
+  "tests/http/hostile-shops.test.ts",
+  "tests/http/fuzz.test.ts",
+  "tests/http/operations.test.ts",
+  "tests/http/hostile-headers.test.ts",
+  "tests/http/run-recovery.test.ts",
+  "tests/http/security.test.ts",
+  "tests/http/shop-run-recovery.test.ts",
 ];
 
 function rank(file: TestSpecification): number {
