@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  groupThousands,
   compareAmounts,
   compareMoney,
   afterPercentOff,
@@ -106,6 +107,15 @@ describe("minor units", () => {
   it("converts and rounds once in the target currency", () => {
     expect(convertMoney(25, "USD", "JPY", { JPY: 145.018 })).toBe(3625);
     expect(convertMoney(10, "USD", "CHF", {})).toBeNull();
+  });
+});
+
+describe("groupThousands", () => {
+  it("writes whole numbers as en-US toLocaleString does", () => {
+    const values = [0, 7, 64, 999, 1000, 2048, 10_000, 100_000, 999_999, 1_000_000, 123_456_789];
+    for (const value of [...values, ...values.filter((v) => v > 0).map((v) => -v)]) {
+      expect(groupThousands(value)).toBe(value.toLocaleString("en-US"));
+    }
   });
 });
 

@@ -12,7 +12,8 @@ import {
   parsePlainDecimal,
   STORED_MONEY_DECIMALS,
 } from "~/lib/money";
-import { groupThousands, tooLongMessage } from "~/lib/text-limits";
+import { groupThousands } from "~/lib/money";
+import { tooLongMessage } from "~/lib/text-limits";
 
 /** Trimmed text that must not be empty. */
 export function requiredText(label: string, max: number, requiredMessage = `${label} is required`) {
