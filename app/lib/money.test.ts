@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 
 import {
-  groupThousands,
   compareAmounts,
   compareMoney,
   afterPercentOff,
@@ -10,6 +9,7 @@ import {
   displayCurrencies,
   formatMoney,
   fromMinorUnits,
+  groupThousands,
   intlCurrencyAffixes,
   isWholeMinorAmount,
   minorUnitExponent,

@@ -266,8 +266,8 @@ function currencyAffixes(code: string): CurrencyAffixes | null {
 /**
  * A whole number as en-US writes it ("10,000"): amounts here, limits in form messages. Not
  * `toLocaleString`: every schema module builds its messages when it loads, and each call made
- * V8 set up an ICU number format; on the detail page that was the largest single cost of loading its scripts (40 ms on a quiet
- * desktop core, four times that on Lighthouse's phone).
+ * V8 set up an ICU number format; on the detail page that was the largest single cost of
+ * loading its scripts (40 ms on a quiet desktop core, four times that on Lighthouse's phone).
  */
 export function groupThousands(value: number): string {
   const digits = String(Math.abs(Math.trunc(value))).replace(/\B(?=(\d{3})+$)/g, ",");

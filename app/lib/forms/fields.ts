@@ -7,12 +7,12 @@ import { z } from "./zod";
 
 import {
   fitsStoredDecimals,
+  groupThousands,
   isWholeMinorAmount,
   minorUnitMessage,
   parsePlainDecimal,
   STORED_MONEY_DECIMALS,
 } from "~/lib/money";
-import { groupThousands } from "~/lib/money";
 import { tooLongMessage } from "~/lib/text-limits";
 
 /** Trimmed text that must not be empty. */
